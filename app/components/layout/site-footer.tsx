@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { footerLinks } from "~/content/navigation";
+import { company, credit, disclaimer } from "~/content/site";
+import { MailIcon, PhoneIcon } from "./icons";
+
+export function SiteFooter({ supportEmail }: { supportEmail: string }) {
+  return (
+    <footer className="mt-16 border-t border-line bg-surface">
+      <div className="container-page grid gap-8 py-10 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold">{company.name}</p>
+          <p className="mt-2 text-muted">
+            Makers of the {company.productFullName}. {company.tagline}.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="font-semibold">Explore</h2>
+          <ul className="mt-2 grid grid-cols-2 gap-x-4">
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="tap-target inline-flex items-center underline-offset-4 hover:underline">
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold">Talk to us</h2>
+          <ul className="mt-2">
+            <li>
+              <a href={`tel:${company.phone.dial}`} className="tap-target inline-flex items-center gap-2 hover:underline">
+                <PhoneIcon />
+                {company.phone.display}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${supportEmail}`} className="tap-target inline-flex items-center gap-2 break-all hover:underline">
+                <MailIcon />
+                {supportEmail}
+              </a>
+            </li>
+            <li className="mt-1 text-muted">{company.hours.long}</li>
+          </ul>
+        </div>
+      </div>
+      <div className="container-page border-t border-line py-6">
+        <p className="text-sm text-muted">{disclaimer}</p>
+        <p className="mt-2 text-sm text-muted">
+          © {company.founded}–{new Date().getFullYear()} {company.name}. All rights reserved.
+        </p>
+      </div>
+      <div className="bg-surface-raised">
+        <p className="container-page py-3 text-center text-sm">
+          <Link to={credit.href} className="tap-target inline-flex items-center justify-center hover:underline">
+            {credit.label}
+          </Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

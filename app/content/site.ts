@@ -1,0 +1,61 @@
+/**
+ * Every company fact the site states, in one place. Pages read from here and never repeat a
+ * phone number, an email or a claim. Values the company still has to supply are marked with
+ * `placeholder` and listed by `npm run content:check`.
+ */
+
+export interface Placeholder {
+  placeholder: true;
+  /** What the company needs to supply before launch. */
+  todo: string;
+}
+
+export const company = {
+  name: "Aquila",
+  productName: "SofTech",
+  productFullName: "SofTech alternating-pressure cushion system",
+  tagline: "Take Control of your Healing",
+  founded: 1999,
+  newOwnership: 2025,
+  phone: {
+    display: "866-7AQUILA (727-8452)",
+    /** The dialable form, for tel: links. */
+    dial: "+18667278452",
+  },
+  hours: {
+    short: "Mon–Fri, 9 a.m.–5 p.m. ET",
+    long: "Monday–Friday, 9 a.m.–5 p.m. Eastern Time",
+  },
+  emailResponse: "1-2 business days",
+  productResponse: "within 1 business day",
+  consultationWithin: "24 hours",
+} as const;
+
+/** The support email is configuration (SITE_EMAIL); the root loader provides it to every page. */
+export const defaultSupportEmail = "support@aquila.example";
+
+export const regulatory = {
+  classification: "Class II medical device",
+  clearances: ["FDA-cleared", "CE marked", "Clinician approved"],
+} as const;
+
+export const heroClaims = [
+  "Fully automatic",
+  "Custom programmed",
+  "Built for real life",
+  "Proven technology",
+  "Trusted solutions",
+  "Endless customization",
+  "Insurance coded",
+  "1000+ users worldwide",
+] as const;
+
+export const disclaimer =
+  "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.";
+
+export const credit: { label: string; href: string } & Placeholder = {
+  label: "Website by the Aquila web team",
+  href: "/about",
+  placeholder: true,
+  todo: "Name and link of the web developer to credit under the footer.",
+};

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads from its environment, validated once at start.
+ * Defaults make `npm start` work with nothing configured; `.env.example` documents each one.
+ */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: optionalString,
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.string().default("./data/aquila.sqlite")),
+    SITE_URL: optionalUrl,
+    SITE_EMAIL: z.preprocess(emptyToUndefined, z.email().default("support@aquila.example")),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12).optional()),
+    ORDER_FORM_URL: optionalUrl,
+    STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    SMTP_HOST: optionalString,
+    SMTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(587)),
+    SMTP_SECURE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    SMTP_USER: optionalString,
+    SMTP_PASS: optionalString,
+    SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
+    CONTACT_FORWARD_URL: optionalUrl,
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  })
+  .transform((env) => {
+    const siteUrl = new URL(env.SITE_URL ?? `http://localhost:${env.PORT}`);
+    return {
+      nodeEnv: env.NODE_ENV,
+      isProduction: env.NODE_ENV === "production",
+      port: env.PORT,
+      host: env.HOST,
+      databaseUrl: env.DATABASE_URL,
+      siteUrl: siteUrl.origin,
+      siteIsHttps: siteUrl.protocol === "https:",
+      siteEmail: env.SITE_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      orderFormUrl: env.ORDER_FORM_URL,
+      staffEmail: env.STAFF_EMAIL,
+      smtp: env.SMTP_HOST
+        ? {
+            host: env.SMTP_HOST,
+            port: env.SMTP_PORT,
+            secure: env.SMTP_SECURE === "true",
+            user: env.SMTP_USER,
+            pass: env.SMTP_PASS,
+            from: env.SMTP_FROM ?? env.SITE_EMAIL,
+          }
+        : undefined,
+      contactForwardUrl: env.CONTACT_FORWARD_URL,
+      trustProxy: env.TRUST_PROXY === "true",
+      logLevel: env.LOG_LEVEL,
+    };
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+let current: Config | undefined;
+
+/** The process-wide configuration, parsed from `process.env` on first use. */
+export function getConfig(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** The settings that change what a prerendered page contains; a change means rendering again. */
+export function renderFingerprint(config: Config): string {
+  return JSON.stringify([config.siteUrl, config.siteEmail, config.orderFormUrl ?? null]);
+}

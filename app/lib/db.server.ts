@@ -1,0 +1,27 @@
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "../../db/client.server";
+import { getConfig } from "./config.server";
+
+/**
+ * The process's one database handle, created on first use: the prerender step imports the whole
+ * server bundle and must never open a database.
+ */
+let handle: DatabaseHandle | undefined;
+
+export function getDatabase(): DatabaseHandle {
+  handle ??= createDatabase(getConfig().databaseUrl);
+  return handle;
+}
+
+export function db() {
+  return getDatabase().db;
+}
+
+export async function migrateDatabase(): Promise<string[]> {
+  return migrateToLatest(getDatabase().db);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = handle;
+  handle = undefined;
+  await current?.close();
+}

@@ -1,0 +1,23 @@
+/** Light, dark or follow the operating system. Dark is the default. */
+export const themes = ["light", "dark", "system"] as const;
+export type Theme = (typeof themes)[number];
+export const defaultTheme: Theme = "dark";
+export const themeCookieName = "theme";
+/** The spec's local-storage key; it mirrors the cookie, which is what the server reads. */
+export const themeStorageKey = "aquila-theme";
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === "string" && (themes as readonly string[]).includes(value);
+}
+
+export function themeFromCookieHeader(cookie: string | null | undefined): Theme {
+  for (const part of (cookie ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === themeCookieName && isTheme(value)) return value;
+  }
+  return defaultTheme;
+}
+
+export function themeCookie(theme: Theme, secure: boolean): string {
+  return `${themeCookieName}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,103 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetcher,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "./components/layout/not-found";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { themeFetcherKey } from "./components/layout/theme-switch";
+import { Toaster } from "./components/ui/toast";
+import { company, defaultSupportEmail } from "./content/site";
+import { getConfig } from "./lib/config.server";
+import { useNonce } from "./lib/nonce";
+import { pageTitle } from "./lib/seo";
+import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const config = getConfig();
+  return data({
+    theme: themeFromCookieHeader(request.headers.get("Cookie")),
+    siteUrl: config.siteUrl,
+    supportEmail: config.siteEmail,
+    isDevelopment: config.nodeEnv === "development",
+  });
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const themeFetcher = useFetcher({ key: themeFetcherKey });
+  const pending = themeFetcher.formData?.get("theme");
+  const theme = isTheme(pending) ? pending : (root?.theme ?? defaultTheme);
+
+  return (
+    <html lang="en" data-theme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-canvas font-sans text-ink antialiased">
+        <a
+          href="#main-content"
+          className="tap-target sr-only z-50 rounded-md bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader theme={theme} />
+        <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter supportEmail={root?.supportEmail ?? defaultSupportEmail} />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound showRouterHint={root?.isDevelopment ?? false} />;
+  }
+  return (
+    <div className="container-page py-16">
+      <title>{pageTitle("Something went wrong")}</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 max-w-prose text-muted">
+        We could not show this page just now. Please try again in a moment. If it keeps happening, call us at{" "}
+        {company.phone.display} and we will help.
+      </p>
+      <p className="mt-6">
+        <a href="/" className="tap-target inline-flex items-center font-semibold text-brand underline">
+          Go to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

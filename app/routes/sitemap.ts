@@ -1,0 +1,20 @@
+import { getConfig } from "~/lib/config.server";
+import { siteRoutes } from "~/lib/site-routes";
+
+function escapeXml(value: string) {
+  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function loader() {
+  const { siteUrl } = getConfig();
+  const urls = siteRoutes
+    .map(
+      (r) =>
+        `  <url><loc>${escapeXml(new URL(r.path, siteUrl).toString())}</loc><changefreq>${r.changefreq}</changefreq><priority>${r.priority.toFixed(1)}</priority></url>`,
+    )
+    .join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

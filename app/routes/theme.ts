@@ -1,0 +1,29 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getConfig } from "~/lib/config.server";
+import { themeCookie, themes } from "~/lib/theme";
+import type { Route } from "./+types/theme";
+
+export const ThemeFormSchema = z.object({
+  theme: z.enum(themes),
+  // Only a path on this site, never another origin ("//evil.example" is another origin).
+  redirectTo: z
+    .string()
+    .regex(/^\/(?![/\\])/)
+    .catch("/"),
+  mode: z.literal("fetch").optional(),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ ok: false, errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  }
+  const headers = { "Set-Cookie": themeCookie(parsed.data.theme, getConfig().siteIsHttps) };
+  if (parsed.data.mode === "fetch") return data({ ok: true, errors: {} }, { headers });
+  return redirect(parsed.data.redirectTo, { status: 303, headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

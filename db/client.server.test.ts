@@ -1,0 +1,84 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, dialectOf, isReachable, migrateToLatest, openSqlite } from "./client.server";
+import { createTestDatabase, type TestDatabase, testDialects } from "./test-databases";
+
+describe("dialect switch", () => {
+  it("chooses PostgreSQL for postgres URLs and SQLite otherwise", () => {
+    expect(dialectOf("postgres://u@h/db")).toBe("postgres");
+    expect(dialectOf("postgresql://u@h/db")).toBe("postgres");
+    expect(dialectOf("./data/aquila.sqlite")).toBe("sqlite");
+    expect(dialectOf("file:./data/x.sqlite")).toBe("sqlite");
+  });
+
+  it("hides the password of a PostgreSQL URL in its location", () => {
+    expect(createDatabase("postgres://app:secret@db.internal/site").location).not.toContain("secret");
+  });
+});
+
+describe("SQLite connection settings", () => {
+  it("uses WAL, full sync, foreign keys and a busy timeout on every open", async () => {
+    const handle = await createTestDatabase("sqlite");
+    try {
+      const connection = openSqlite(handle.url);
+      expect(connection.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(connection.pragma("synchronous", { simple: true })).toBe(2);
+      expect(connection.pragma("foreign_keys", { simple: true })).toBe(1);
+      expect(connection.pragma("busy_timeout", { simple: true })).toBe(5000);
+      connection.close();
+    } finally {
+      await handle.drop();
+    }
+  });
+
+  it("does not create or open the file until the first query", async () => {
+    const { existsSync, mkdtempSync } = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-lazy-")), "lazy.sqlite");
+    const handle = createDatabase(file);
+    expect(existsSync(file)).toBe(false);
+    expect(await isReachable(handle.db)).toBe(true);
+    expect(existsSync(file)).toBe(true);
+    await handle.close();
+  });
+});
+
+describe.each(testDialects)("migrations on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("are idempotent: running them again applies nothing", async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it("create a testimonials table that enforces the rating range", async () => {
+    const row = {
+      id: "t1",
+      name: "A",
+      email: "a@example.com",
+      rating: 11,
+      quote: "q",
+      context: null,
+      tags: "[]",
+      created_at: new Date().toISOString(),
+      approved_at: null,
+    };
+    await expect(database.db.insertInto("testimonials").values(row).execute()).rejects.toThrow();
+    await database.db.insertInto("testimonials").values({ ...row, rating: 10 }).execute();
+    const stored = await database.db.selectFrom("testimonials").selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ rating: 10, approved: 0, verified: 0 });
+  });
+
+  it("reports itself reachable", async () => {
+    expect(await isReachable(database.db)).toBe(true);
+    const result = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(Number(result.rows[0]?.one)).toBe(1);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, with any password removed, for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
+}
+
+function sqliteFile(url: string): string {
+  const file = url.replace(/^(sqlite|file):(\/\/)?/i, "");
+  return file === ":memory:" ? file : path.resolve(file);
+}
+
+/**
+ * Opens SQLite the way this site needs it: write-ahead log, every commit synced to disk
+ * (a stored message must survive a power cut), foreign keys enforced, and a busy timeout so
+ * concurrent writers wait instead of failing.
+ */
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new SQLite(file);
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("synchronous = FULL");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("busy_timeout = 5000");
+  const synchronous = connection.pragma("synchronous", { simple: true });
+  if (synchronous !== 2) {
+    connection.close();
+    throw new Error(`SQLite refused synchronous=FULL (got ${String(synchronous)})`);
+  }
+  return connection;
+}
+
+/**
+ * Creates the database handle for a URL. Nothing is opened until the first query, so importing
+ * the server bundle (as the prerender step does) never touches a database.
+ */
+export function createDatabase(url: string): DatabaseHandle {
+  const dialect = dialectOf(url);
+  if (dialect === "postgres") {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+    return { db, dialect, location, close: () => db.destroy() };
+  }
+  const file = sqliteFile(url);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: async () => openSqlite(file) }),
+  });
+  return { db, dialect, location: file, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function isReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

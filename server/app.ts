@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import * as build from "virtual:react-router/server-build";
+import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
+import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
+import { log } from "../app/lib/logger.server";
+import { isReachable } from "../db/client.server";
+import { isForeignStateChange } from "./origin-check";
+import { prerenderSite } from "./prerender";
+import { type HeaderOptions, securityHeaders } from "./security-headers";
+import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
+
+export { closeDatabase, migrateDatabase };
+
+function headerOptions(config: Config): HeaderOptions {
+  return {
+    https: config.siteIsHttps,
+    frameOrigin: config.orderFormUrl ? new URL(config.orderFormUrl).origin : undefined,
+  };
+}
+
+/** Renders the prerendered pages again (at build, or at start when the configuration changed). */
+export async function prerender(buildDir: string): Promise<StaticManifest> {
+  return prerenderSite(build, buildDir, getConfig());
+}
+
+interface AppState {
+  shuttingDown: boolean;
+}
+
+function createExpressApp(config: Config, state: AppState) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  const options = headerOptions(config);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path === "/healthz" || req.path === "/readyz") return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    if (state.shuttingDown) res.setHeader("Connection", "close");
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    for (const [name, value] of Object.entries(securityHeaders({ nonce }, options))) res.setHeader(name, value);
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (state.shuttingDown) {
+      res.status(503).json({ status: "shutting down" });
+      return;
+    }
+    const ok = await isReachable(getDatabase().db);
+    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+  });
+
+  app.use((req, res, next) => {
+    const host = req.headers.host;
+    const own = [config.siteUrl];
+    if (host) own.push(`${req.protocol}://${host}`);
+    if (isForeignStateChange(req.method, req.headers, own)) {
+      log.warn("refused cross-origin request", { method: req.method, path: req.path, origin: req.headers.origin });
+      res.status(403).json({ error: "Cross-origin requests are not allowed." });
+      return;
+    }
+    next();
+  });
+
+  app.use(compression());
+  app.use(
+    createRequestHandler({
+      build,
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    log.error("unhandled error", { error, method: req.method, path: req.path });
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).type("html").send(fallbackErrorPage);
+  });
+  return app;
+}
+
+const fallbackErrorPage = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | Aquila</title><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Go to the home page</a>.</p></main></html>`;
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  shutdown(reason: string): Promise<void>;
+}
+
+/**
+ * Starts the site: migrations, prerendered pages for this configuration, the HTTP server, and
+ * a shutdown that stops accepting, lets in-flight requests finish, then closes the database.
+ */
+export async function startServer(buildDir: string): Promise<RunningServer> {
+  const config = getConfig();
+  const database = getDatabase();
+  const applied = await migrateDatabase();
+  log.info("database ready", { dialect: database.dialect, location: database.location, applied });
+
+  let manifest = readManifest(buildDir);
+  if (!manifest || manifest.fingerprint !== renderFingerprint(config)) {
+    log.info("rendering static pages for this configuration");
+    manifest = await prerender(buildDir);
+  }
+  const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
+  const state: AppState = { shuttingDown: false };
+  const app = createExpressApp(config, state);
+
+  const server = createServer((req, res) => {
+    if (state.shuttingDown) res.setHeader("Connection", "close");
+    if (serveStatic(req, res)) return;
+    app(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info("listening", { url: `http://${config.host ?? "localhost"}:${port}`, siteUrl: config.siteUrl });
+
+  let closing: Promise<void> | undefined;
+  const shutdown = (reason: string) => {
+    closing ??= (async () => {
+      log.info("shutting down", { reason });
+      state.shuttingDown = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), 8_000);
+      await closed;
+      clearTimeout(timer);
+      await closeDatabase();
+      log.info("stopped");
+    })();
+    return closing;
+  };
+  return { server, port, shutdown };
+}
+
+export const paths = {
+  /** The build directory that holds this bundle (build/server/index.js → build/). */
+  buildDir: path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."),
+};

@@ -1,0 +1,102 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import { type Config, renderFingerprint } from "../app/lib/config.server";
+import { siteRoutes } from "../app/lib/site-routes";
+import { type Theme, themeCookieName, themes } from "../app/lib/theme";
+import { inlineScriptHashes } from "./security-headers";
+import {
+  contentTypeOf,
+  etagOf,
+  isCompressible,
+  type ManifestFile,
+  type ManifestPage,
+  type StaticManifest,
+} from "./static-files";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+async function precompress(file: string, body: Buffer): Promise<Array<"br" | "gzip">> {
+  if (!isCompressible(file) || body.length < 512) return [];
+  const [br, gz] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gz);
+  return ["br", "gzip"];
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/**
+ * Renders every prerendered route once per theme, compresses every client file with gzip and
+ * brotli, and writes the manifest the static handler serves from. Runs after `react-router
+ * build`, and again at start when the configuration that shapes the pages has changed.
+ */
+export async function prerenderSite(build: ServerBuild, buildDir: string, config: Config): Promise<StaticManifest> {
+  const handler = createRequestHandler(build, "production");
+  const clientDir = path.join(buildDir, "client");
+  const files: Record<string, ManifestFile> = {};
+  for (const file of walk(clientDir)) {
+    if (/\.(br|gz)$/.test(file) || file.endsWith(".vite/manifest.json")) continue;
+    const rel = path.relative(clientDir, file).split(path.sep).join("/");
+    if (rel.startsWith(".vite/")) continue;
+    const body = readFileSync(file);
+    files[`/${rel}`] = {
+      file: path.relative(buildDir, file),
+      type: contentTypeOf(file),
+      etag: etagOf(body),
+      immutable: rel.startsWith("assets/"),
+      encodings: await precompress(file, body),
+    };
+  }
+
+  const pages: StaticManifest["pages"] = {};
+  const outDir = path.join(buildDir, "prerendered");
+  for (const route of siteRoutes.filter((r) => r.prerender)) {
+    const variants = {} as Record<Theme, ManifestPage>;
+    for (const theme of themes) {
+      const request = new Request(new URL(route.path, config.siteUrl), {
+        headers: { Cookie: `${themeCookieName}=${theme}`, "User-Agent": "aquila-prerender" },
+      });
+      const response = await handler(request, {});
+      const html = await response.text();
+      if (response.status !== 200) {
+        throw new Error(`Prerendering ${route.path} answered ${response.status}: ${html.slice(0, 300)}`);
+      }
+      const dir = path.join(outDir, theme, route.path);
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, "index.html");
+      const body = Buffer.from(html, "utf8");
+      writeFileSync(file, body);
+      variants[theme] = {
+        file: path.relative(buildDir, file),
+        type: "text/html; charset=utf-8",
+        etag: etagOf(body),
+        immutable: false,
+        encodings: await precompress(file, body),
+        scriptHashes: await inlineScriptHashes(html),
+      };
+    }
+    pages[route.path] = variants;
+  }
+
+  const manifest: StaticManifest = { fingerprint: renderFingerprint(config), files, pages };
+  writeFileSync(path.join(buildDir, "static-manifest.json"), JSON.stringify(manifest, null, 2));
+  return manifest;
+}

@@ -1,0 +1,147 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { type Theme, themeFromCookieHeader } from "../app/lib/theme";
+import { type HeaderOptions, securityHeaders } from "./security-headers";
+
+/**
+ * Serves the build's files and prerendered pages from memory, before Express sees the request.
+ * Every file was compressed at build time (gzip and brotli), so nothing is compressed per request.
+ */
+
+export interface ManifestFile {
+  /** Path relative to the build directory. */
+  file: string;
+  type: string;
+  etag: string;
+  /** Hashed asset: never changes under this name. */
+  immutable: boolean;
+  encodings: Array<"br" | "gzip">;
+}
+
+export interface ManifestPage extends ManifestFile {
+  scriptHashes: string[];
+}
+
+export interface StaticManifest {
+  fingerprint: string;
+  files: Record<string, ManifestFile>;
+  pages: Record<string, Record<Theme, ManifestPage>>;
+}
+
+interface Entry {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  headers: Record<string, string>;
+  etag: string;
+}
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".pdf": "application/pdf",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+export function contentTypeOf(file: string): string {
+  return contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+}
+
+export function isCompressible(file: string): boolean {
+  return /\.(html|js|mjs|css|svg|json|webmanifest|txt|xml)$/i.test(file);
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+export function readManifest(buildDir: string): StaticManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(buildDir, "static-manifest.json"), "utf8")) as StaticManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+function load(buildDir: string, meta: ManifestFile, headers: Record<string, string>): Entry {
+  const file = path.join(buildDir, meta.file);
+  return {
+    body: readFileSync(file),
+    br: meta.encodings.includes("br") ? readFileSync(`${file}.br`) : undefined,
+    gzip: meta.encodings.includes("gzip") ? readFileSync(`${file}.gz`) : undefined,
+    etag: meta.etag,
+    headers: {
+      "Content-Type": meta.type,
+      "Cache-Control": meta.immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      ...headers,
+    },
+  };
+}
+
+function choose(entry: Entry, acceptEncoding: string): { body: Buffer; encoding?: string } {
+  if (entry.br && /\bbr\b/.test(acceptEncoding)) return { body: entry.br, encoding: "br" };
+  if (entry.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: entry.gzip, encoding: "gzip" };
+  return { body: entry.body };
+}
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function createStaticHandler(buildDir: string, manifest: StaticManifest, options: HeaderOptions): StaticHandler {
+  const baseHeaders = securityHeaders({}, options);
+  const files = new Map<string, Entry>();
+  for (const [urlPath, meta] of Object.entries(manifest.files)) {
+    files.set(urlPath, load(buildDir, meta, { ...baseHeaders, Vary: "Accept-Encoding" }));
+  }
+  const pages = new Map<string, Record<Theme, Entry>>();
+  for (const [urlPath, variants] of Object.entries(manifest.pages)) {
+    const byTheme = {} as Record<Theme, Entry>;
+    for (const [theme, meta] of Object.entries(variants) as Array<[Theme, ManifestPage]>) {
+      byTheme[theme] = load(buildDir, meta, {
+        ...securityHeaders({ hashes: meta.scriptHashes }, options),
+        // The theme cookie picks the variant, so caches must key on it.
+        Vary: "Accept-Encoding, Cookie",
+        "Cache-Control": "no-cache",
+      });
+    }
+    pages.set(urlPath, byTheme);
+  }
+
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    let pathname = query === -1 ? url : url.slice(0, query);
+    if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+    const page = query === -1 ? pages.get(pathname) : undefined;
+    const entry = page ? page[themeFromCookieHeader(req.headers.cookie)] : files.get(pathname);
+    if (!entry) return false;
+
+    res.setHeader("ETag", entry.etag);
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    if (req.headers["if-none-match"] === entry.etag) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    const { body, encoding } = choose(entry, String(req.headers["accept-encoding"] ?? ""));
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  };
+}
