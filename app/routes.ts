@@ -2,6 +2,12 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("product", "routes/product.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("case-studies", "routes/case-studies.tsx"),
+  route("user-manuals", "routes/user-manuals.tsx"),
+  route("order", "routes/order.tsx"),
   route("theme", "routes/theme.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -1,6 +1,6 @@
 /**
- * The public pages, in navigation order. The sitemap, the prerender step and the browser tests
- * all read this list, so a new page is added here once.
+ * The public pages. The sitemap, the prerender step and the browser tests all read this list,
+ * so a new page is added here once (and to app/routes.ts).
  */
 export interface SiteRoute {
   path: string;
@@ -13,4 +13,10 @@ export interface SiteRoute {
 
 export const siteRoutes: SiteRoute[] = [
   { path: "/", title: "Home", prerender: false, changefreq: "weekly", priority: 1 },
+  { path: "/about", title: "About", prerender: true, changefreq: "monthly", priority: 0.7 },
+  { path: "/product", title: "Product", prerender: true, changefreq: "monthly", priority: 0.9 },
+  { path: "/faq", title: "FAQ", prerender: true, changefreq: "monthly", priority: 0.7 },
+  { path: "/case-studies", title: "Case Studies", prerender: true, changefreq: "monthly", priority: 0.6 },
+  { path: "/user-manuals", title: "User Guides", prerender: true, changefreq: "monthly", priority: 0.6 },
+  { path: "/order", title: "Order", prerender: true, changefreq: "monthly", priority: 0.8 },
 ];

@@ -1,58 +1,206 @@
 import { Link } from "react-router";
+import { FaqAccordion } from "~/components/content/faq-accordion";
+import { LinkButton } from "~/components/ui/button";
+import { Section } from "~/components/ui/page-header";
+import { comparisonRows } from "~/content/comparison";
+import { faqItems, faqTeaserIds } from "~/content/faq";
+import { clinicalEvidence, finalCallToAction, lifeStories, technologyCards } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
+import { Showcase } from "~/features/home/showcase";
+import { TestimonialCarousel } from "~/features/home/testimonial-carousel";
+import { listRecentPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/home";
+
+export async function loader() {
+  return { testimonials: await listRecentPublishedTestimonials(9) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Alternating-Pressure Wheelchair Cushion",
     description:
-      "The SofTech alternating-pressure air cushion redistributes pressure every 60 seconds to help prevent and heal pressure sores. Custom-built, FDA-cleared.",
+      "The SofTech alternating-pressure air cushion shifts pressure about every 60 seconds to help prevent and heal pressure sores. Custom-built, FDA-cleared.",
     path: "/",
     type: "website",
-    jsonLd: [{ "@type": "Organization", name: company.name, url: "/" }],
+    jsonLd: [{ "@type": "Organization", name: company.name, telephone: company.phone.dial }],
   });
 
-export default function Home() {
+const teaser = faqTeaserIds.map((id) => faqItems.find((item) => item.id === id)).filter((item) => item !== undefined);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <section aria-labelledby="hero-title" className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
-      <div>
-        <p className="font-semibold text-brand">{company.tagline}</p>
-        <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight md:text-5xl">
-          Engineered to Heal. Customized for You.
-        </h1>
-        <p className="mt-5 max-w-prose text-lg text-muted">
-          The {company.productName} cushion's air cells inflate and deflate in turn, about every 60 seconds, so no
-          part of your body carries the pressure for long.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/product"
-            className="tap-target inline-flex items-center rounded-md bg-brand px-5 font-semibold text-brand-ink hover:opacity-90"
-          >
-            See How It Heals
-          </Link>
-          <a
-            href="#comparison"
-            className="tap-target inline-flex items-center rounded-md border-2 border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
-          >
-            Compare Cushions
-          </a>
+    <>
+      <section aria-labelledby="hero-title" className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-16">
+        <div>
+          <p className="font-semibold text-brand">{company.tagline}</p>
+          <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight md:text-5xl">
+            Engineered to Heal. Customized for You.
+          </h1>
+          <p className="mt-5 max-w-prose text-lg text-muted">
+            The {company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in
+            turn, about every 60 seconds, so no part of your body carries the load for long.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <LinkButton to="/product">See How It Heals</LinkButton>
+            <a
+              href="#comparison"
+              className="tap-target inline-flex items-center rounded-md border-2 border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
+            >
+              Compare Cushions
+            </a>
+          </div>
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {heroClaims.map((claim) => (
+              <li key={claim} className="flex items-center gap-2">
+                <span aria-hidden="true" className="text-success">
+                  ✓
+                </span>
+                {claim}
+              </li>
+            ))}
+          </ul>
         </div>
-        <ul className="mt-8 grid grid-cols-2 gap-2 text-sm text-muted">
-          {heroClaims.map((claim) => (
-            <li key={claim}>{claim}</li>
+        <img
+          src="/images/softech-hero.svg"
+          alt="Illustration of the SofTech cushion on a wheelchair seat: rows of air cells, alternately inflated, connected by a hose to its small controller"
+          width="640"
+          height="480"
+          fetchPriority="high"
+          className="h-auto w-full rounded-2xl"
+        />
+      </section>
+
+      <Showcase />
+
+      <Section id="life-stories" title="Made for real days" className="bg-surface">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {lifeStories.map((story) => (
+            <li key={story.id} className="rounded-xl border border-line bg-canvas p-6">
+              <h3 className="text-lg font-semibold">{story.title}</h3>
+              <p className="mt-2 text-muted">{story.situation}</p>
+              <p className="mt-3">{story.howItHelps}</p>
+            </li>
           ))}
         </ul>
-      </div>
-      <img
-        src="/images/softech-hero.svg"
-        alt="The SofTech cushion: rows of air cells on a wheelchair seat, connected to a small controller"
-        width="640"
-        height="480"
-        fetchPriority="high"
-        className="h-auto w-full rounded-2xl bg-surface-raised"
-      />
-    </section>
+      </Section>
+
+      <Section
+        id="comparison"
+        title="Dynamic vs static cushions"
+        intro={`A static foam or gel cushion holds the same shape all day. The ${company.productName} dynamic cushion keeps moving the pressure.`}
+      >
+        <div className="overflow-x-auto rounded-xl border border-line">
+          <table className="w-full min-w-[32rem] border-collapse text-left">
+            <caption className="sr-only">Features of a dynamic {company.productName} cushion compared with a static cushion</caption>
+            <thead className="bg-surface-raised">
+              <tr>
+                <th scope="col" className="p-4">
+                  Feature
+                </th>
+                <th scope="col" className="p-4 text-center">
+                  Dynamic ({company.productName})
+                </th>
+                <th scope="col" className="p-4 text-center">
+                  Static cushion
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparisonRows.map((row) => (
+                <tr key={row.feature} className="border-t border-line bg-surface">
+                  <th scope="row" className="p-4 font-medium">
+                    {row.feature}
+                  </th>
+                  <td className="p-4 text-center">
+                    <span aria-hidden="true" className="text-xl text-success">
+                      ✓
+                    </span>
+                    <span className="sr-only">Yes</span>
+                  </td>
+                  <td className="p-4 text-center">
+                    <span aria-hidden="true" className="text-xl text-danger">
+                      ✗
+                    </span>
+                    <span className="sr-only">No</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="technology" title="The technology inside" className="bg-surface">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {technologyCards.map((card) => (
+            <li key={card.id} className="overflow-hidden rounded-xl border border-line bg-canvas">
+              <img src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" className="h-auto w-full" />
+              <div className="p-5">
+                <h3 className="text-lg font-semibold">{card.title}</h3>
+                <p className="mt-2 text-muted">{card.body}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="evidence" title={clinicalEvidence.heading} intro={clinicalEvidence.intro}>
+        <ul className="grid gap-4 md:grid-cols-2">
+          {clinicalEvidence.points.map((point) => (
+            <li key={point} className="flex gap-3 rounded-xl border border-line bg-surface p-5">
+              <span aria-hidden="true" className="font-bold text-success">
+                ✓
+              </span>
+              {point}
+            </li>
+          ))}
+        </ul>
+        {clinicalEvidence.link ? (
+          <p className="mt-6">
+            <Link to={clinicalEvidence.link.href} className="tap-target inline-flex items-center font-semibold text-brand underline">
+              {clinicalEvidence.link.label}
+            </Link>
+          </p>
+        ) : null}
+      </Section>
+
+      <TestimonialCarousel testimonials={loaderData.testimonials} />
+
+      <Section id="faq-teaser" title="Questions people ask" className="bg-surface">
+        <FaqAccordion items={teaser} group="faq-teaser" />
+        <p className="mt-6 flex flex-wrap gap-3">
+          <LinkButton to="/faq" variant="secondary">
+            See all questions
+          </LinkButton>
+          <LinkButton to="/contact" variant="quiet">
+            Contact us
+          </LinkButton>
+        </p>
+      </Section>
+
+      <section aria-labelledby="final-cta" className="container-page py-12">
+        <div className="rounded-2xl bg-brand p-8 text-brand-ink md:p-12">
+          <h2 id="final-cta" className="text-2xl font-bold md:text-3xl">
+            {finalCallToAction.heading}
+          </h2>
+          <p className="mt-3 max-w-prose">{finalCallToAction.body}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link
+              to="/order"
+              className="tap-target inline-flex items-center rounded-md bg-brand-ink px-5 font-semibold text-brand hover:opacity-90"
+            >
+              Request an Order
+            </Link>
+            <Link
+              to="/contact#contact-form"
+              className="tap-target inline-flex items-center rounded-md border-2 border-brand-ink px-5 font-semibold hover:opacity-90"
+            >
+              Send us a message
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getConfig } from "~/lib/config.server";
 import { themeCookie, themes } from "~/lib/theme";
 import type { Route } from "./+types/theme";
 
-export const ThemeFormSchema = z.object({
+const ThemeFormSchema = z.object({
   theme: z.enum(themes),
   // Only a path on this site, never another origin ("//evil.example" is another origin).
   redirectTo: z

@@ -1,0 +1,23 @@
+/** The home-page comparison table (dynamic SofTech vs static foam/gel cushion): edit the 10 feature rows here. */
+
+export interface ComparisonRow {
+  /** A feature of the SofTech system, stated in the spec. */
+  feature: string;
+  /** Dynamic alternating-pressure cushion (SofTech): always yes. */
+  dynamic: true;
+  /** Static foam or gel cushion: always no. */
+  static: false;
+}
+
+export const comparisonRows: ComparisonRow[] = [
+  { feature: "Pressure shifts automatically about every 60 seconds", dynamic: true, static: false },
+  { feature: "Two sets of air cells take turns carrying your weight", dynamic: true, static: false },
+  { feature: "Three firmness settings: Soft, Medium and Firm", dynamic: true, static: false },
+  { feature: "Custom-built to any size or shape", dynamic: true, static: false },
+  { feature: "Custom-programmed for the person using it", dynamic: true, static: false },
+  { feature: "No weight limit", dynamic: true, static: false },
+  { feature: "24-30 hour battery, recharges in 3-4 hours", dynamic: true, static: false },
+  { feature: "Choice of Auto-Start or Manual Rocker Switch", dynamic: true, static: false },
+  { feature: "Auto-Start option turns on when you transfer onto it", dynamic: true, static: false },
+  { feature: "Optional moisture control unit", dynamic: true, static: false },
+];

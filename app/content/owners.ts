@@ -1,0 +1,43 @@
+/** The company's owners shown on the About page: replace the placeholder names, roles, initials and bios here. */
+import { company } from "~/content/site";
+
+export interface OwnerProfile {
+  /** Stable slug: used for the bio dialog's id. */
+  id: string;
+  /** Display name. While a placeholder, the role stands in for the name. */
+  name: string;
+  role: string;
+  /** One string per paragraph. */
+  bio: string[];
+  /** Shown in the avatar circle when there is no photo. */
+  initials: string;
+  placeholder?: true;
+  todo?: string;
+}
+
+export const owners: OwnerProfile[] = [
+  {
+    id: "co-owner-1",
+    name: "Co-owner",
+    role: `Owner since ${company.newOwnership}`,
+    bio: [
+      `One of the two owners who took over ${company.name} in ${company.newOwnership}. ${company.name} was founded in ${company.founded}.`,
+      "A full biography will be published here soon.",
+    ],
+    initials: "CO",
+    placeholder: true,
+    todo: "First owner: full name, role title, initials and biography (and a photo, if wanted).",
+  },
+  {
+    id: "co-owner-2",
+    name: "Co-owner",
+    role: `Owner since ${company.newOwnership}`,
+    bio: [
+      `One of the two owners who took over ${company.name} in ${company.newOwnership}. ${company.name} was founded in ${company.founded}.`,
+      "A full biography will be published here soon.",
+    ],
+    initials: "CO",
+    placeholder: true,
+    todo: "Second owner: full name, role title, initials and biography (and a photo, if wanted).",
+  },
+];

@@ -1,0 +1,153 @@
+/** Product-page copy: edit the introduction, clinical benefits, comparison, activation models, specification tiles and how-it-works steps here. */
+import { company, regulatory } from "~/content/site";
+
+export interface ProductIntro {
+  heading: string;
+  /** One string per paragraph. */
+  body: string[];
+}
+
+export interface ClinicalBenefit {
+  title: string;
+  body: string;
+}
+
+export interface TraditionalVsSoftechRow {
+  aspect: string;
+  traditional: string;
+  softech: string;
+}
+
+export interface ActivationModel {
+  id: "auto-start" | "manual-switch";
+  name: string;
+  description: string;
+  bestFor: string;
+}
+
+export interface SpecificationTile {
+  label: string;
+  value: string;
+}
+
+export interface HowItWorksStep {
+  step: number;
+  title: string;
+  body: string;
+}
+
+export const productIntro: ProductIntro = {
+  heading: `The ${company.productName} System`,
+  body: [
+    `The ${company.productName} system is a custom-built, alternating-pressure air cushion for wheelchair users. Two sets of air cells take turns supporting you, shifting pressure about every 60 seconds, so no area carries the load for long.`,
+    `It is a ${regulatory.classification}: FDA-cleared, CE marked and clinician approved. It is designed for pressure-sore prevention and healing. Talk to your clinician about how it fits into your care.`,
+  ],
+};
+
+export const clinicalBenefits: ClinicalBenefit[] = [
+  {
+    title: "Regular pressure relief",
+    body: "The air cells alternate about every 60 seconds, so pressure keeps moving instead of building up in one place.",
+  },
+  {
+    title: "Designed for prevention and healing",
+    body: "Built to support pressure-sore prevention and healing. Your clinician can tell you how it fits your care plan.",
+  },
+  {
+    title: "Made for your body and chair",
+    body: "Custom-built to any size or shape and custom-programmed for you, with no weight limit.",
+  },
+  {
+    title: "Firmness you choose",
+    body: "Three settings, Soft, Medium and Firm, so the cushion can feel right for you.",
+  },
+  {
+    title: "Relief that works all day",
+    body: "Fully automatic once running, with a battery that lasts 24-30 hours on a charge.",
+  },
+];
+
+export const traditionalVsSoftech: TraditionalVsSoftechRow[] = [
+  {
+    aspect: "Pressure",
+    traditional: "Stays in the same places all day",
+    softech: "Shifts between two sets of air cells about every 60 seconds",
+  },
+  {
+    aspect: "Pressure relief",
+    traditional: "Depends on you shifting position or being repositioned",
+    softech: "Automatic and continuous while the system is running",
+  },
+  {
+    aspect: "Firmness",
+    traditional: "One fixed feel",
+    softech: "Three settings: Soft, Medium and Firm",
+  },
+  {
+    aspect: "Size and shape",
+    traditional: "Usually sold in standard sizes",
+    softech: "Custom-built to any size or shape",
+  },
+  {
+    aspect: "Weight limit",
+    traditional: "Varies by model",
+    softech: "No weight limit",
+  },
+  {
+    aspect: "Power",
+    traditional: "None needed",
+    softech: "24-30 hours per charge; recharges in 3-4 hours",
+  },
+];
+
+export const activationModels: ActivationModel[] = [
+  {
+    id: "auto-start",
+    name: "Auto-Start",
+    description:
+      "Turns on by itself when you transfer onto the cushion and turns off when you transfer off. There is no switch to find or press.",
+    bestFor: "People who want nothing to remember, or who find small switches hard to reach or press.",
+  },
+  {
+    id: "manual-switch",
+    name: "Manual Rocker Switch",
+    description: "A simple rocker switch on the controller turns the system on and off, whenever you choose.",
+    bestFor: "People who want direct control over exactly when the system runs.",
+  },
+];
+
+export const specifications: SpecificationTile[] = [
+  { label: "Air-cell cycle", value: "About every 60 seconds" },
+  { label: "Firmness settings", value: "Soft / Medium / Firm" },
+  { label: "Weight limit", value: "None" },
+  { label: "Size and shape", value: "Any size or shape" },
+  { label: "Battery life", value: "24-30 hours" },
+  { label: "Recharge time", value: "3-4 hours" },
+  { label: "Patents", value: "Two active patents" },
+  { label: "Satisfaction guarantee", value: "30 days" },
+  { label: "Manufacturer warranty", value: "18 months" },
+  { label: "Moisture control unit", value: "Optional" },
+];
+
+export const howItWorks: HowItWorksStep[] = [
+  {
+    step: 1,
+    title: "Built for you",
+    body: "After your consultation, we custom-build and program your cushion for your body and your chair.",
+  },
+  {
+    step: 2,
+    title: "Turn it on",
+    body: "Auto-Start turns on when you transfer onto the cushion. The Manual Rocker Switch model turns on with one switch.",
+  },
+  {
+    step: 3,
+    title: "The air cells alternate",
+    body: "Two sets of air cells take turns inflating and deflating, about every 60 seconds, moving pressure around while you sit.",
+  },
+  {
+    step: 4,
+    title: "Recharge",
+    body: "One charge gives 24-30 hours of use. Recharge in 3-4 hours, for example while you sleep.",
+  },
+];

@@ -1,0 +1,15 @@
+/** "2.1 MB", "980 KB": sizes as people read them (decimal units, like file managers on the web). */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** "December 2024" from an ISO date, the same on the server and in the browser. */
+export function formatMonthYear(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(isoDate));
+}
+
+export function formatDate(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(isoDate));
+}

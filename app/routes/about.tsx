@@ -1,0 +1,96 @@
+import { LinkButton } from "~/components/ui/button";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { PageHeader, Section } from "~/components/ui/page-header";
+import { aboutIntro, history, mission, story } from "~/content/about";
+import { owners } from "~/content/owners";
+import { company } from "~/content/site";
+import { crumbs, seo } from "~/lib/seo";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "About Us",
+    description: `${aboutIntro} Founded in ${company.founded}, under new ownership since ${company.newOwnership}.`,
+    path: "/about",
+    keywords: ["about Aquila", "wheelchair cushion company"],
+    breadcrumbs: crumbs("About", "/about"),
+  });
+
+export default function About() {
+  return (
+    <>
+      <PageHeader eyebrow="About us" title={`About ${company.name}`}>
+        <p>{aboutIntro}</p>
+      </PageHeader>
+
+      <Section id="story" title="Our story">
+        <div className="max-w-prose space-y-4 text-lg">
+          {story.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="mission" title={mission.heading} className="bg-surface">
+        <p className="max-w-prose text-lg">{mission.body}</p>
+      </Section>
+
+      <Section id="history" title="Our history">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {history.map((entry) => (
+            <li key={entry.title} className="rounded-xl border border-line bg-surface p-6">
+              <p className="text-2xl font-bold text-brand">{entry.when}</p>
+              <h3 className="mt-2 font-semibold">{entry.title}</h3>
+              <p className="mt-2 text-muted">{entry.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="owners" title="Our owners">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {owners.map((owner, index) => (
+            <li key={owner.id} className="flex items-start gap-4 rounded-xl border border-line bg-surface p-6">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-lg font-bold text-brand"
+              >
+                {owner.initials}
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold">{owner.name}</h3>
+                <p className="text-muted">{owner.role}</p>
+                <DialogTrigger dialogId={`bio-${owner.id}`} className="tap-target mt-2 -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline hover:bg-brand-soft">
+                  Read bio<span className="sr-only"> of {owner.name} {owners.length > 1 ? index + 1 : ""}</span>
+                </DialogTrigger>
+                <Dialog id={`bio-${owner.id}`} title={`${owner.name}, ${owner.role}`}>
+                  {owner.bio.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+                </Dialog>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="about-cta" className="container-page py-12">
+        <div className="rounded-2xl bg-brand-soft p-8 md:p-12">
+          <h2 id="about-cta" className="text-2xl font-bold">
+            Ready to take control of your healing?
+          </h2>
+          <p className="mt-3 max-w-prose">
+            Request a custom {company.productName} cushion, or ask us anything first. We answer by phone{" "}
+            {company.hours.long}.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <LinkButton to="/order">Request an Order</LinkButton>
+            <LinkButton to="/contact#contact-form" variant="secondary">
+              Send us a message
+            </LinkButton>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { buttonClass, LinkButton } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { type CaseStudy, caseStudies } from "~/content/case-studies";
+import { company } from "~/content/site";
+import { crumbs, seo } from "~/lib/seo";
+import type { Route } from "./+types/case-studies";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Case Studies",
+    description: `Studies of the ${company.productName} alternating-pressure cushion: pressure-sore healing, prevention and user satisfaction.`,
+    path: "/case-studies",
+    keywords: ["SofTech case studies", "pressure sore healing study"],
+    breadcrumbs: crumbs("Case Studies", "/case-studies"),
+  });
+
+const statusStyle: Record<CaseStudy["status"], string> = {
+  Completed: "border-success bg-success-soft text-success",
+  Ongoing: "border-warning bg-warning-soft text-warning",
+};
+
+export function studyRequestHref(study: CaseStudy) {
+  const params = new URLSearchParams({ topic: "product", subject: `Full study: ${study.title}` });
+  return `/contact?${params.toString()}#contact-form`;
+}
+
+export default function CaseStudies() {
+  return (
+    <>
+      <PageHeader eyebrow="Evidence" title="Case Studies">
+        <p>What studies of the {company.productName} system have measured so far. Ask us for any full study.</p>
+      </PageHeader>
+      <div className="container-page py-12">
+        <Link to="/" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
+          <span aria-hidden="true">←&nbsp;</span>Back to home
+        </Link>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {caseStudies.map((study) => (
+            <li key={study.id}>
+              <article aria-labelledby={`${study.id}-title`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm font-semibold text-brand">{study.category}</p>
+                  <p className={`rounded-full border px-3 py-1 text-sm font-semibold ${statusStyle[study.status]}`}>
+                    <span className="sr-only">Status: </span>
+                    {study.status}
+                  </p>
+                </div>
+                <h2 id={`${study.id}-title`} className="mt-3 text-xl font-bold">
+                  {study.title}
+                </h2>
+                <p className="mt-2 text-muted">{study.summary}</p>
+                <dl className="mt-4 grid grid-cols-2 gap-3">
+                  <div>
+                    <dt className="text-sm text-muted">Participants</dt>
+                    <dd className="font-semibold">{study.participants}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-muted">Duration</dt>
+                    <dd className="font-semibold">{study.duration}</dd>
+                  </div>
+                  <div className="col-span-2">
+                    <dt className="text-sm text-muted">Result</dt>
+                    <dd className="text-2xl font-bold text-brand">{study.result}</dd>
+                  </div>
+                </dl>
+                <div className="mt-auto pt-6">
+                  <Link to={studyRequestHref(study)} className={buttonClass("secondary", "w-full")}>
+                    Request the full study<span className="sr-only">: {study.title}</span>
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-12 flex flex-wrap gap-3">
+          <LinkButton to="/order">Order Now</LinkButton>
+          <LinkButton to="/contact" variant="secondary">
+            Contact Us
+          </LinkButton>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useRouteLoaderData } from "react-router";
+import { FaqAccordion } from "~/components/content/faq-accordion";
+import { MailIcon, PhoneIcon } from "~/components/layout/icons";
+import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { faqItems } from "~/content/faq";
+import { company, defaultSupportEmail } from "~/content/site";
+import { crumbs, seo } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/faq";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Frequently Asked Questions",
+    description: `Answers about the ${company.productName} cushion: how alternating pressure works, battery life, sizes, insurance, shipping, warranty and support.`,
+    path: "/faq",
+    keywords: ["SofTech FAQ", "alternating pressure cushion questions"],
+    breadcrumbs: crumbs("FAQ", "/faq"),
+    jsonLd: [
+      {
+        "@type": "FAQPage",
+        mainEntity: faqItems.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    ],
+  });
+
+export default function Faq() {
+  const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
+  return (
+    <>
+      <PageHeader eyebrow="FAQ" title="Frequently Asked Questions">
+        <p>Everything people usually ask us before and after ordering. Choose a question to see its answer.</p>
+      </PageHeader>
+      <div className="container-page max-w-4xl py-12">
+        <FaqAccordion items={faqItems} group="faq" headingLevel={2} />
+        <section aria-labelledby="faq-more" className="mt-12 rounded-2xl bg-brand-soft p-8">
+          <h2 id="faq-more" className="text-2xl font-bold">
+            Still have a question?
+          </h2>
+          <p className="mt-2">
+            We answer the phone {company.hours.long}, and reply to email within {company.emailResponse}.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <a href={`mailto:${email}`} className={buttonClass("primary")}>
+              <MailIcon />
+              Email us
+            </a>
+            <a href={`tel:${company.phone.dial}`} className={buttonClass("secondary")}>
+              <PhoneIcon />
+              Call {company.phone.display}
+            </a>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { buttonClass, ExternalLink, LinkButton } from "~/components/ui/button";
+import { PageHeader, Section } from "~/components/ui/page-header";
+import { activationModels, clinicalBenefits, howItWorks, productIntro, specifications, traditionalVsSoftech } from "~/content/product";
+import { powerOptions } from "~/content/showcase";
+import { company, regulatory } from "~/content/site";
+import { getConfig } from "~/lib/config.server";
+import { crumbs, seo } from "~/lib/seo";
+import type { Route } from "./+types/product";
+
+export function loader() {
+  return { orderFormUrl: getConfig().orderFormUrl ?? null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: `The ${company.productName} System`,
+    description: `How the ${company.productName} alternating-pressure cushion works: air cells that shift pressure about every 60 seconds, three firmness settings, any size, 24-30 hour battery.`,
+    path: "/product",
+    type: "product",
+    keywords: ["SofTech system", "alternating pressure air cushion specifications"],
+    breadcrumbs: crumbs("Product", "/product"),
+    jsonLd: [
+      {
+        "@type": "Product",
+        name: company.productFullName,
+        brand: { "@type": "Brand", name: company.name },
+        description: productIntro.body[0],
+        category: "Medical device > Wheelchair cushion",
+      },
+    ],
+  });
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow={regulatory.clearances.join(" · ")} title={productIntro.heading}>
+        {productIntro.body.map((paragraph) => (
+          <p key={paragraph} className="mt-3 first:mt-0">
+            {paragraph}
+          </p>
+        ))}
+      </PageHeader>
+
+      <Section id="benefits" title="Clinical benefits">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {clinicalBenefits.map((benefit) => (
+            <li key={benefit.title} className="rounded-xl border border-line bg-surface p-6">
+              <h3 className="text-lg font-semibold">{benefit.title}</h3>
+              <p className="mt-2 text-muted">{benefit.body}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} className="bg-surface">
+        <div className="overflow-x-auto rounded-xl border border-line">
+          <table className="w-full min-w-[36rem] border-collapse text-left">
+            <caption className="sr-only">How a traditional static cushion compares with the {company.productName} system</caption>
+            <thead className="bg-surface-raised">
+              <tr>
+                <th scope="col" className="p-4">
+                  Aspect
+                </th>
+                <th scope="col" className="p-4">
+                  Traditional cushion
+                </th>
+                <th scope="col" className="p-4">
+                  {company.productName}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {traditionalVsSoftech.map((row) => (
+                <tr key={row.aspect} className="border-t border-line">
+                  <th scope="row" className="p-4 font-semibold">
+                    {row.aspect}
+                  </th>
+                  <td className="p-4 text-muted">{row.traditional}</td>
+                  <td className="p-4">{row.softech}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="models" title="Two ways to switch it on">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {activationModels.map((model) => {
+            const image = powerOptions[model.id].images[1];
+            return (
+              <li key={model.id} className="overflow-hidden rounded-xl border border-line bg-surface">
+                {image ? (
+                  <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" className="h-auto w-full" />
+                ) : null}
+                <div className="p-6">
+                  <h3 className="text-xl font-semibold">{model.name}</h3>
+                  <p className="mt-2">{model.description}</p>
+                  <p className="mt-2 text-muted">
+                    <strong className="text-ink">Best for:</strong> {model.bestFor}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section id="specifications" title="Specifications" className="bg-surface">
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+          {specifications.map((spec) => (
+            <div key={spec.label} className="rounded-xl border border-line bg-canvas p-4">
+              <dt className="text-sm text-muted">{spec.label}</dt>
+              <dd className="mt-1 text-lg font-bold">{spec.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section id="how-it-works" title="How it works">
+        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {howItWorks.map((step) => (
+            <li key={step.step} className="rounded-xl border border-line bg-surface p-6">
+              <p aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand font-bold text-brand-ink">
+                {step.step}
+              </p>
+              <h3 className="mt-3 text-lg font-semibold">
+                <span className="sr-only">Step {step.step}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-muted">{step.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <section aria-labelledby="product-cta" className="container-page py-12">
+        <div className="rounded-2xl bg-brand-soft p-8 md:p-12">
+          <h2 id="product-cta" className="text-2xl font-bold">
+            Get your {company.productName} cushion
+          </h2>
+          <p className="mt-3 max-w-prose">
+            Send a request and we will be in touch: typical response {company.productResponse}.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {loaderData.orderFormUrl ? (
+              <ExternalLink href={loaderData.orderFormUrl} className={buttonClass("primary")}>
+                Open the order form
+              </ExternalLink>
+            ) : (
+              <LinkButton to="/order">Request an Order</LinkButton>
+            )}
+            <LinkButton to="/user-manuals" variant="secondary">
+              User Guides
+            </LinkButton>
+            <LinkButton to="/contact" variant="secondary">
+              Contact Us
+            </LinkButton>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { ExternalLink, LinkButton } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { manualGroups, manuals } from "~/content/manuals";
+import { company } from "~/content/site";
+import { publicFileSize } from "~/lib/files.server";
+import { formatFileSize, formatMonthYear } from "~/lib/format";
+import { crumbs, seo } from "~/lib/seo";
+import type { Route } from "./+types/user-manuals";
+
+export function loader() {
+  // Runs when the page is prerendered, so the sizes are those of the files that ship.
+  return {
+    guides: manuals.map((manual) => ({ ...manual, size: formatFileSize(publicFileSize(manual.file)) })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "User Guides",
+    description: `Download the ${company.productName} user guides for the Manual Rocker Switch and Auto-Start models, as booklets or single pages (PDF).`,
+    path: "/user-manuals",
+    keywords: ["SofTech manual", "SofTech user guide PDF"],
+    breadcrumbs: crumbs("User Guides", "/user-manuals"),
+  });
+
+export default function UserManuals({ loaderData }: Route.ComponentProps) {
+  const { guides } = loaderData;
+  const formats = new Set(guides.map((g) => g.format));
+  const hasPlaceholders = guides.some((g) => g.placeholder);
+  const stats = [
+    { label: "Guides", value: guides.length },
+    { label: "Model types", value: manualGroups.length },
+    { label: "Formats", value: formats.size },
+  ];
+  return (
+    <>
+      <PageHeader eyebrow="Support" title="User Guides">
+        <p>Step-by-step guides for your {company.productName} system. Each opens as a PDF in a new tab.</p>
+      </PageHeader>
+      <div className="container-page py-12">
+        <dl className="grid grid-cols-3 gap-4 text-center">
+          {stats.map((stat) => (
+            <div key={stat.label} className="rounded-xl border border-line bg-surface p-4">
+              <dt className="text-sm text-muted">{stat.label}</dt>
+              <dd className="text-3xl font-bold text-brand">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {manualGroups.map((group) => (
+          <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 id={`${group.id}-title`} className="text-2xl font-bold">
+                {group.title}
+              </h2>
+              {hasPlaceholders ? (
+                <span className="rounded-full border border-warning bg-warning-soft px-3 py-1 text-sm font-semibold text-warning">
+                  Placeholder Files
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-2 max-w-prose text-muted">{group.description}</p>
+            <ul className="mt-6 grid gap-6 md:grid-cols-2">
+              {guides
+                .filter((guide) => guide.group === group.id)
+                .map((guide) => (
+                  <li key={guide.id} className="flex flex-col rounded-xl border border-line bg-surface p-6">
+                    <div className="flex items-center justify-between gap-2">
+                      <h3 className="text-lg font-semibold">{guide.title}</h3>
+                      <span className="rounded-md bg-brand-soft px-2 py-1 text-sm font-semibold text-brand">{guide.format}</span>
+                    </div>
+                    <p className="mt-2 text-muted">{guide.description}</p>
+                    <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+                      <div>
+                        <dt className="text-muted">Type</dt>
+                        <dd className="font-semibold">{guide.type}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted">Size</dt>
+                        <dd className="font-semibold">{guide.size}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted">Updated</dt>
+                        <dd className="font-semibold">{formatMonthYear(guide.lastUpdated)}</dd>
+                      </div>
+                    </dl>
+                    <div className="mt-auto pt-6">
+                      <ExternalLink
+                        href={`/${guide.file}`}
+                        hint={`${guide.type}, ${guide.size}, opens in a new tab`}
+                        className="tap-target inline-flex w-full items-center justify-center rounded-md bg-brand px-5 font-semibold text-brand-ink hover:opacity-90"
+                      >
+                        Download Guide<span className="sr-only">: {guide.title}</span>
+                      </ExternalLink>
+                    </div>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+
+        <section aria-labelledby="manuals-help" className="mt-12 rounded-2xl bg-brand-soft p-8">
+          <h2 id="manuals-help" className="text-2xl font-bold">
+            Need a hand?
+          </h2>
+          <p className="mt-2">Our team can walk you through setup, charging and firmness settings.</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <LinkButton to="/contact">Contact Support</LinkButton>
+            <LinkButton to="/faq" variant="secondary">
+              View FAQ
+            </LinkButton>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run against the production build, started here on a free port with a fresh
+ * SQLite database, in Debian's Chromium. `npm run test:e2e` builds first.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `No Chromium found at ${chromiumPath}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Worker processes load this file again; the environment carries the first choice to them.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "aquila-e2e-"));
+export const e2ePort = Number(process.env.E2E_PORT);
+export const e2eDatabase = path.join(process.env.E2E_DATA_DIR, "e2e.sqlite");
+const baseURL = `http://127.0.0.1:${e2ePort}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "off",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "chromium", testIgnore: /nojs\//, use: { ...devices["Desktop Chrome"] } },
+    { name: "no-js", testMatch: /nojs\/.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(e2ePort),
+      HOST: "127.0.0.1",
+      SITE_URL: baseURL,
+      DATABASE_URL: e2eDatabase,
+      ADMIN_PASSWORD: "e2e-admin-password-long",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

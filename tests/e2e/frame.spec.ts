@@ -1,0 +1,134 @@
+import { siteRoutes } from "../../app/lib/site-routes";
+import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
+
+const navNames = ["Home", "About", "Testimonials"];
+const footerNames = ["About Us", "Testimonials", "SofTech System", "User Guides", "FAQ", "Contact", "Order"];
+
+for (const route of siteRoutes) {
+  for (const [size, viewport] of Object.entries(viewports).filter(([name]) => name !== "tablet")) {
+    test(`frame on ${route.path} at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(/ \| Aquila$/);
+
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      await page.keyboard.press("Tab");
+      await expect(skip).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("main#main-content")).toBeFocused();
+
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      if (size === "mobile") {
+        await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).click();
+      }
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const name of navNames) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      await expect(nav.getByText("Product menu")).toBeAttached();
+      await expect(nav.getByText("Contact menu")).toBeAttached();
+      await expect(page.getByRole("link", { name: "Request an Order" })).toBeVisible();
+
+      const footer = page.getByRole("contentinfo");
+      for (const name of footerNames) await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+      await expect(footer.getByRole("link", { name: /866-7AQUILA \(727-8452\)/ })).toHaveAttribute("href", "tel:+18667278452");
+      await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+      await expect(footer).toContainText("not intended to diagnose, treat, cure or prevent any disease");
+    });
+  }
+
+  test(`current route is marked on ${route.path}`, async ({ page }) => {
+    await page.goto(route.path);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const current = nav.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveAttribute("href", route.path);
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`axe finds nothing on ${route.path} in the ${theme} theme`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
+      await page.goto(route.path);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      await expectNoAxeViolations(page, `${route.path} ${theme}`);
+    });
+  }
+}
+
+test("menus work from the keyboard alone", async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const productToggle = nav.locator("summary", { hasText: "Product" });
+  await productToggle.focus();
+  await page.keyboard.press("Enter");
+  const guides = nav.getByRole("link", { name: "User Guides" });
+  await expect(guides).toBeVisible();
+  await expectNoAxeViolations(page, "product menu open");
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Product", exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(guides).toBeHidden();
+  await expect(productToggle).toBeFocused();
+
+  // Opening the Contact menu closes the Product menu: one open at a time.
+  await productToggle.press("Enter");
+  const contactToggle = nav.locator("summary", { hasText: "Contact" });
+  await contactToggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
+  await expect(guides).toBeHidden();
+});
+
+test("the focus ring is visible on every kind of control", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+  expect(outline).toBe("solid");
+});
+
+test("the mobile menu toggles, closes on Escape and closes when a link is chosen", async ({ page }) => {
+  await page.setViewportSize(viewports.mobile);
+  await page.goto("/");
+  const toggle = page.locator("summary", { hasText: /^\s*Menu\s*$/ });
+  await toggle.click();
+  const panelLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
+  await expect(panelLink).toBeVisible();
+  await expectNoAxeViolations(page, "mobile menu open");
+  await page.keyboard.press("Escape");
+  await expect(panelLink).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await page.getByRole("link", { name: "Request an Order" }).click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(panelLink).toBeHidden();
+});
+
+test("interactive targets are at least 44 by 44 pixels", async ({ page }) => {
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll("a[href], button, summary, input, select, textarea")]
+        .filter((el) => {
+          const rect = el.getBoundingClientRect();
+          if (rect.width === 0 && rect.height === 0) return false;
+          // Links inside running text are exempt (WCAG 2.5.8 inline exception).
+          if (el.tagName === "A" && el.closest("p")) return false;
+          return rect.width < 44 || rect.height < 44;
+        })
+        .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}"`),
+    );
+    expect(small, `small targets at ${viewport.width}px`).toEqual([]);
+  }
+});
+
+test("an unknown address shows the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("did you add the page to the router")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Contact us" })).toBeVisible();
+  await expectNoAxeViolations(page, "404");
+});

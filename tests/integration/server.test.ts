@@ -1,0 +1,87 @@
+import { spawnSync } from "node:child_process";
+import { request } from "node:http";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
+
+let running: ServerProcess | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null) {
+    running.child.kill("SIGKILL");
+    await running.exited;
+  }
+  running = undefined;
+});
+
+describe("the server process", () => {
+  it("refuses to start with a bad setting and names it", () => {
+    requireBuild();
+    const result = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../../scripts/start.mjs")], {
+      env: { ...process.env, PORT: "not-a-port", SITE_EMAIL: "nobody" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT");
+    expect(result.stderr).toContain("SITE_EMAIL");
+  });
+
+  it("on SIGTERM finishes the request in flight, then exits 0", async () => {
+    running = await startServerProcess();
+    const { url, child, exited } = running;
+    const target = new URL("/theme", url);
+
+    // A form post whose body is still arriving when the signal comes.
+    const body = "theme=light&redirectTo=%2F";
+    const response = new Promise<number>((resolve, reject) => {
+      const req = request(
+        target,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 5));
+      setTimeout(() => {
+        child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(5)), 300);
+      }, 200);
+    });
+
+    const started = Date.now();
+    expect(await response).toBe(303);
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(running.output()).toContain('"msg":"stopped"');
+  });
+
+  it("logs each request as one JSON line", async () => {
+    running = await startServerProcess();
+    await fetch(new URL("/no-such-page", running.url));
+    const server = running;
+    const findLine = () =>
+      server
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"path":"/no-such-page"'));
+    await expect.poll(findLine).toBeDefined();
+    const line = findLine();
+    expect(JSON.parse(line ?? "{}")).toMatchObject({ level: "info", msg: "request", method: "GET", status: 404 });
+  });
+
+  it("never shows a stack trace to a visitor", async () => {
+    running = await startServerProcess();
+    const response = await fetch(new URL("/theme", running.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "theme=purple",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+});
