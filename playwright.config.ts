@@ -28,10 +28,22 @@ async function freePort(): Promise<number> {
 
 // Worker processes load this file again; the environment carries the first choice to them.
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_ORDER_SITE_PORT ??= String(await freePort());
+process.env.E2E_FORM_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "aquila-e2e-"));
 export const e2ePort = Number(process.env.E2E_PORT);
 export const e2eDatabase = path.join(process.env.E2E_DATA_DIR, "e2e.sqlite");
 const baseURL = `http://127.0.0.1:${e2ePort}`;
+/** A second instance of the site, configured with a hosted order form (the stand-in below). */
+export const orderSiteURL = `http://127.0.0.1:${process.env.E2E_ORDER_SITE_PORT}`;
+export const standInFormURL = `http://127.0.0.1:${process.env.E2E_FORM_PORT}/form`;
+
+const siteEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  ADMIN_PASSWORD: "e2e-admin-password-long",
+  LOG_LEVEL: "warn",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -61,21 +73,36 @@ export default defineConfig({
     { name: "chromium", testIgnore: /nojs\//, use: { ...devices["Desktop Chrome"] } },
     { name: "no-js", testMatch: /nojs\/.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(e2ePort),
-      HOST: "127.0.0.1",
-      SITE_URL: baseURL,
-      DATABASE_URL: e2eDatabase,
-      ADMIN_PASSWORD: "e2e-admin-password-long",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...siteEnv, PORT: String(e2ePort), SITE_URL: baseURL, DATABASE_URL: e2eDatabase },
     },
-  },
+    {
+      command: "node tests/e2e/stand-in-form-server.mjs",
+      url: `http://127.0.0.1:${process.env.E2E_FORM_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: { PORT: String(process.env.E2E_FORM_PORT) },
+    },
+    {
+      command: "node scripts/start.mjs",
+      url: `${orderSiteURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...siteEnv,
+        PORT: String(process.env.E2E_ORDER_SITE_PORT),
+        SITE_URL: orderSiteURL,
+        DATABASE_URL: path.join(process.env.E2E_DATA_DIR, "order-site.sqlite"),
+        ORDER_FORM_URL: standInFormURL,
+      },
+    },
+  ],
 });

@@ -33,16 +33,19 @@ svg{display:block;width:${width}px;height:${height}px}
 </style></head><body>${inline}</body></html>`;
 }
 
-function pngSize(png) {
+// Reads width, height and bits per pixel from the PNG IHDR chunk.
+function pngInfo(png) {
   const signature = "89504e470d0a1a0a";
   if (png.subarray(0, 8).toString("hex") !== signature || png.subarray(12, 16).toString("ascii") !== "IHDR") {
     throw new Error("Not a PNG image");
   }
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  const bitDepth = png.readUInt8(24);
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[png.readUInt8(25)] ?? 4;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20), bitsPerPixel: bitDepth * channels };
 }
 
 // ICO container holding a single PNG-compressed image (supported by all current browsers and Windows Vista+).
-function icoFromPng(png, width, height) {
+function icoFromPng(png, { width, height, bitsPerPixel }) {
   const header = Buffer.alloc(6 + 16);
   header.writeUInt16LE(0, 0); // reserved
   header.writeUInt16LE(1, 2); // type: 1 = icon
@@ -52,7 +55,7 @@ function icoFromPng(png, width, height) {
   header.writeUInt8(0, 8); // colours in palette (0 = no palette)
   header.writeUInt8(0, 9); // reserved
   header.writeUInt16LE(1, 10); // colour planes
-  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt16LE(bitsPerPixel, 12); // bits per pixel
   header.writeUInt32LE(png.length, 14); // size of the image data
   header.writeUInt32LE(header.length, 18); // offset of the image data
   return Buffer.concat([header, png]);
@@ -78,11 +81,11 @@ try {
     try {
       await page.setContent(htmlFor(svg, job.width, job.height, job.background), { waitUntil: "load" });
       const png = await page.screenshot({ type: "png", omitBackground: false });
-      const size = pngSize(png);
+      const size = pngInfo(png);
       if (size.width !== job.width || size.height !== job.height) {
         throw new Error(`${job.out}: expected ${job.width}×${job.height}, got ${size.width}×${size.height}`);
       }
-      const output = job.ico ? icoFromPng(png, job.width, job.height) : png;
+      const output = job.ico ? icoFromPng(png, size) : png;
       await writeFile(file(job.out), output);
       console.log(`${job.out}  ${size.width}×${size.height}  ${output.length} bytes`);
     } finally {

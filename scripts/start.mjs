@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const stamp = path.join(root, "build", "static-manifest.json");
+const stamp = path.join(root, "build", "server", "index.js");
 
 function newest(entry) {
   const stat = statSync(entry);

@@ -117,8 +117,8 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
 
-  let manifest = readManifest(buildDir);
-  if (!manifest || manifest.fingerprint !== renderFingerprint(config)) {
+  let manifest = readManifest(buildDir, renderFingerprint(config));
+  if (!manifest) {
     log.info("rendering static pages for this configuration");
     manifest = await prerender(buildDir);
   }

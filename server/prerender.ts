@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -11,6 +11,8 @@ import { inlineScriptHashes } from "./security-headers";
 import {
   contentTypeOf,
   etagOf,
+  fingerprintId,
+  manifestPath,
   isCompressible,
   type ManifestFile,
   type ManifestPage,
@@ -20,8 +22,10 @@ import {
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-async function precompress(file: string, body: Buffer): Promise<Array<"br" | "gzip">> {
+async function precompress(file: string, body: Buffer, reuse: boolean): Promise<Array<"br" | "gzip">> {
   if (!isCompressible(file) || body.length < 512) return [];
+  // Client files are compressed once, at build; a later render for another configuration reads them.
+  if (reuse && existsSync(`${file}.br`) && existsSync(`${file}.gz`)) return ["br", "gzip"];
   const [br, gz] = await Promise.all([
     brotliAsync(body, {
       params: {
@@ -62,12 +66,15 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
       type: contentTypeOf(file),
       etag: etagOf(body),
       immutable: rel.startsWith("assets/"),
-      encodings: await precompress(file, body),
+      encodings: await precompress(file, body, true),
     };
   }
 
   const pages: StaticManifest["pages"] = {};
-  const outDir = path.join(buildDir, "prerendered");
+  const fingerprint = renderFingerprint(config);
+  // Each configuration renders into its own folder, so instances with different settings can
+  // share one build directory.
+  const outDir = path.join(buildDir, "prerendered", fingerprintId(fingerprint));
   for (const route of siteRoutes.filter((r) => r.prerender)) {
     const variants = {} as Record<Theme, ManifestPage>;
     for (const theme of themes) {
@@ -89,14 +96,16 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
         type: "text/html; charset=utf-8",
         etag: etagOf(body),
         immutable: false,
-        encodings: await precompress(file, body),
+        encodings: await precompress(file, body, false),
         scriptHashes: await inlineScriptHashes(html),
       };
     }
     pages[route.path] = variants;
   }
 
-  const manifest: StaticManifest = { fingerprint: renderFingerprint(config), files, pages };
-  writeFileSync(path.join(buildDir, "static-manifest.json"), JSON.stringify(manifest, null, 2));
+  const manifest: StaticManifest = { fingerprint, files, pages };
+  const target = manifestPath(buildDir, fingerprint);
+  writeFileSync(`${target}.${process.pid}.tmp`, JSON.stringify(manifest, null, 2));
+  renameSync(`${target}.${process.pid}.tmp`, target);
   return manifest;
 }

@@ -69,9 +69,18 @@ export function etagOf(body: Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-export function readManifest(buildDir: string): StaticManifest | undefined {
+/** A short, file-name-safe id for a configuration fingerprint. */
+export function fingerprintId(fingerprint: string): string {
+  return createHash("sha256").update(fingerprint).digest("hex").slice(0, 12);
+}
+
+export function manifestPath(buildDir: string, fingerprint: string): string {
+  return path.join(buildDir, `static-manifest.${fingerprintId(fingerprint)}.json`);
+}
+
+export function readManifest(buildDir: string, fingerprint: string): StaticManifest | undefined {
   try {
-    return JSON.parse(readFileSync(path.join(buildDir, "static-manifest.json"), "utf8")) as StaticManifest;
+    return JSON.parse(readFileSync(manifestPath(buildDir, fingerprint), "utf8")) as StaticManifest;
   } catch {
     return undefined;
   }

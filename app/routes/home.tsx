@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { LinkButton } from "~/components/ui/button";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { Section } from "~/components/ui/page-header";
 import { comparisonRows } from "~/content/comparison";
 import { faqItems, faqTeaserIds } from "~/content/faq";
@@ -90,7 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Dynamic vs static cushions"
         intro={`A static foam or gel cushion holds the same shape all day. The ${company.productName} dynamic cushion keeps moving the pressure.`}
       >
-        <div className="overflow-x-auto rounded-xl border border-line">
+        <TableScroll label={`Dynamic vs static cushions, comparison table`}>
           <table className="w-full min-w-[32rem] border-collapse text-left">
             <caption className="sr-only">Features of a dynamic {company.productName} cushion compared with a static cushion</caption>
             <thead className="bg-surface-raised">
@@ -128,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </Section>
 
       <Section id="technology" title="The technology inside" className="bg-surface">

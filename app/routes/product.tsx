@@ -1,5 +1,6 @@
 import { buttonClass, ExternalLink, LinkButton } from "~/components/ui/button";
 import { PageHeader, Section } from "~/components/ui/page-header";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { activationModels, clinicalBenefits, howItWorks, productIntro, specifications, traditionalVsSoftech } from "~/content/product";
 import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
@@ -53,7 +54,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} className="bg-surface">
-        <div className="overflow-x-auto rounded-xl border border-line">
+        <TableScroll label={`Traditional cushions vs ${company.productName}, comparison table`}>
           <table className="w-full min-w-[36rem] border-collapse text-left">
             <caption className="sr-only">How a traditional static cushion compares with the {company.productName} system</caption>
             <thead className="bg-surface-raised">
@@ -81,7 +82,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </Section>
 
       <Section id="models" title="Two ways to switch it on">

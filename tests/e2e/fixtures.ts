@@ -5,12 +5,15 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every browser test fails on a console error, an uncaught page error or a CSP violation
  * (Chromium reports violations as console errors too, but the event catches them all).
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push(`console: ${message.text()}`);
+        if (message.type() !== "error") return;
+        if (allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        errors.push(`console: ${message.text()}`);
       });
       page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
       await page.addInitScript(() => {
