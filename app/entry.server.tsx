@@ -11,6 +11,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** CSP nonce for this response's inline scripts; undefined when prerendering. */
     nonce?: string;
+    /** The visitor's address (from the proxy header when TRUST_PROXY is set), for rate limits. */
+    clientIp?: string;
   }
 }
 

@@ -8,6 +8,7 @@ export default [
   route("case-studies", "routes/case-studies.tsx"),
   route("user-manuals", "routes/user-manuals.tsx"),
   route("order", "routes/order.tsx"),
+  route("contact", "routes/contact.tsx"),
   route("theme", "routes/theme.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -31,6 +31,55 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("testimonials").execute();
     },
   },
+  "0002_contact_outbox_rate_limits": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("contact_messages")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text")
+        .addColumn("topic", "text", (c) => c.notNull())
+        .addColumn("message", "text", (c) => c.notNull())
+        .addColumn("consent", "integer", (c) => c.notNull().check(sql`consent = 1`))
+        .addColumn("consent_at", "text", (c) => c.notNull())
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("new"))
+        .addColumn("handled_at", "text")
+        .execute();
+      await db.schema.createIndex("contact_messages_received_idx").on("contact_messages").column("received_at").execute();
+
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("ref_id", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "text", (c) => c.notNull())
+        .addColumn("locked_until", "text")
+        .addColumn("last_error", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("sent_at", "text")
+        .execute();
+      await db.schema.createIndex("outbox_due_idx").on("outbox").columns(["status", "next_attempt_at"]).execute();
+      await db.schema.createIndex("outbox_ref_idx").on("outbox").columns(["kind", "ref_id"]).execute();
+
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("window_start", "integer", (c) => c.notNull())
+        .addColumn("count", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("rate_limits_pk", ["key", "window_start"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("rate_limits").execute();
+      await db.schema.dropTable("outbox").execute();
+      await db.schema.dropTable("contact_messages").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,6 +19,53 @@ export interface TestimonialTable {
   approved_at: string | null;
 }
 
+export type ContactTopic = "general" | "product" | "order" | "support" | "repair";
+
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  topic: ContactTopic;
+  message: string;
+  consent: number;
+  consent_at: string;
+  received_at: string;
+  /** "new" until a staff member marks it handled. */
+  status: "new" | "handled";
+  handled_at: string | null;
+}
+
+export type OutboxChannel = "email" | "forward" | "none";
+export type OutboxStatus = "pending" | "sent" | "failed" | "stored_only";
+
+/** Deliveries to make, written in the same transaction as what they deliver. */
+export interface OutboxTable {
+  id: string;
+  /** What is delivered: a contact message or a new pending review. */
+  kind: "contact" | "review";
+  ref_id: string;
+  channel: OutboxChannel;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */
+export interface RateLimitTable {
+  key: string;
+  /** Start of the window, in whole seconds since the epoch. */
+  window_start: number;
+  count: number;
+}
+
 export interface Database {
   testimonials: TestimonialTable;
+  contact_messages: ContactMessageTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
 }

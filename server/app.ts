@@ -8,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
 import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
+import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
 import { isReachable } from "../db/client.server";
 import { isForeignStateChange } from "./origin-check";
 import { prerenderSite } from "./prerender";
@@ -84,7 +85,7 @@ function createExpressApp(config: Config, state: AppState) {
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => ({ nonce: res.locals.nonce as string }),
+      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
     }),
   );
 
@@ -137,6 +138,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const worker = startDeliveryWorker();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info("listening", { url: `http://${config.host ?? "localhost"}:${port}`, siteUrl: config.siteUrl });
@@ -151,6 +153,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       const timer = setTimeout(() => server.closeAllConnections(), 8_000);
       await closed;
       clearTimeout(timer);
+      await worker.stop();
       await closeDatabase();
       log.info("stopped");
     })();

@@ -27,6 +27,7 @@ export const ConfigSchema = z
     SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
     CONTACT_FORWARD_URL: optionalUrl,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .transform((env) => {
@@ -56,6 +57,8 @@ export const ConfigSchema = z
       contactForwardUrl: env.CONTACT_FORWARD_URL,
       trustProxy: env.TRUST_PROXY === "true",
       logLevel: env.LOG_LEVEL,
+      /** A form sent sooner than this after it was shown is treated as a bot. */
+      formMinFillMs: env.FORM_MIN_FILL_MS,
     };
   });
 

@@ -1,0 +1,214 @@
+import { useEffect, useRef } from "react";
+import { honeypotField, startedAtField } from "~/lib/forms";
+
+/** Labelled form controls whose error text is tied to them (aria-invalid, aria-describedby). */
+interface BaseProps {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  idPrefix?: string;
+}
+
+const controlClass =
+  "mt-1 block w-full rounded-md border-2 border-line bg-canvas px-3 py-2 text-ink min-h-11 aria-[invalid=true]:border-danger";
+
+function describedBy(id: string, error?: string, hint?: string) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="font-semibold">
+      {label}
+      {required ? <span className="text-danger"> (required)</span> : <span className="font-normal text-muted"> (optional)</span>}
+    </label>
+  );
+}
+
+function Messages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function fieldId(name: string, idPrefix = "field") {
+  return `${idPrefix}-${name}`;
+}
+
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  idPrefix,
+  ...input
+}: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+  const id = fieldId(name, idPrefix);
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        aria-required={required || undefined}
+        className={controlClass}
+        {...input}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextArea({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  idPrefix,
+  ...textarea
+}: BaseProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  const id = fieldId(name, idPrefix);
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        aria-required={required || undefined}
+        className={controlClass}
+        {...textarea}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  idPrefix,
+  options,
+  placeholder,
+  ...select
+}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string } & Omit<
+    React.SelectHTMLAttributes<HTMLSelectElement>,
+    "name"
+  >) {
+  const id = fieldId(name, idPrefix);
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        aria-required={required || undefined}
+        className={controlClass}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  error,
+  idPrefix,
+  ...input
+}: Omit<BaseProps, "hint" | "required"> & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
+  const id = fieldId(name, idPrefix);
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 size-6 shrink-0 accent-[var(--brand)]"
+          {...input}
+        />
+        <label htmlFor={id} className="tap-target -mt-2 flex items-center">
+          {label}
+        </label>
+      </div>
+      <Messages id={id} error={error} />
+    </div>
+  );
+}
+
+/** Fields only a bot fills in, and the time the form was shown. */
+export function BotFields({ startedAt }: { startedAt: number }) {
+  return (
+    <>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`hp-${honeypotField}`}>Leave this field empty</label>
+        <input id={`hp-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={startedAtField} value={startedAt} />
+    </>
+  );
+}
+
+/**
+ * The list of problems at the top of a form. It takes focus whenever it appears or changes, so
+ * screen-reader and keyboard users land on it; each entry links to its field.
+ */
+export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<string, string>; labels: Record<string, string>; idPrefix?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors);
+  const signature = entries.map(([k, v]) => `${k}:${v}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title" className="rounded-lg border-2 border-danger bg-danger-soft p-4">
+      <h2 id="error-summary-title" className="font-bold">
+        There {entries.length === 1 ? "is a problem" : `are ${entries.length} problems`} with the form
+      </h2>
+      <ul className="mt-2 list-disc pl-5">
+        {entries.map(([field, message]) => (
+          <li key={field}>
+            <a href={`#${fieldId(field, idPrefix)}`} className="underline">
+              {labels[field] ?? field}: {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ContactFormSchema } from "./schema";
+
+const valid = { name: "Ana", email: "ana@example.com", topic: "product", message: "I would like a quote, please.", consent: "on" };
+
+function errorsOf(input: Record<string, unknown>) {
+  const result = ContactFormSchema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+}
+
+describe("contact form rules", () => {
+  it("accepts a complete message and trims it", () => {
+    const parsed = ContactFormSchema.parse({ ...valid, name: "  Ana  ", phone: "" });
+    expect(parsed.name).toBe("Ana");
+    expect(parsed.phone).toBeUndefined();
+    expect(parsed.consent).toBe(true);
+  });
+
+  it.each([
+    ["name", { name: "" }, "Name is required"],
+    ["email", { email: "not-an-email" }, "Please enter a valid email address"],
+    ["topic", { topic: "" }, "Please select a topic"],
+    ["topic", { topic: "billing" }, "Please select a topic"],
+    ["message", { message: "short" }, "Message must be at least 10 characters"],
+    ["consent", { consent: undefined }, "You must agree to the privacy policy"],
+  ])("refuses a bad %s with the spec's message", (field, change, message) => {
+    expect(errorsOf({ ...valid, ...change })[field]).toBe(message);
+  });
+
+  it("refuses a header-injection attempt in the email", () => {
+    expect(errorsOf({ ...valid, email: "a@example.com\r\nBcc: x@example.com" }).email).toBe("Please enter a valid email address");
+  });
+});

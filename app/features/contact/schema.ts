@@ -1,0 +1,42 @@
+import { z } from "~/lib/zod";
+
+/** The contact form, checked with this schema in the browser and again on the server. */
+export const contactTopics = [
+  { value: "general", label: "General Inquiry" },
+  { value: "product", label: "Product Information" },
+  { value: "order", label: "Order Status" },
+  { value: "support", label: "Technical Support" },
+  { value: "repair", label: "Request a Repair" },
+] as const;
+
+export type ContactTopicValue = (typeof contactTopics)[number]["value"];
+const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...ContactTopicValue[]];
+
+export function topicLabel(value: string): string {
+  return contactTopics.find((t) => t.value === value)?.label ?? value;
+}
+
+export const ContactFormSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
+  email: z
+    .string()
+    .trim()
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  phone: z
+    .string()
+    .trim()
+    .max(40, "Phone number must be 40 characters or fewer")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  topic: z.enum(topicValues, "Please select a topic"),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(5000, "Message must be 5000 characters or fewer"),
+  consent: z.literal(["on", "true", true], "You must agree to the privacy policy").transform(() => true as const),
+});
+
+export type ContactInput = z.infer<typeof ContactFormSchema>;
+export const contactFields = ["name", "email", "phone", "topic", "message", "consent"] as const;

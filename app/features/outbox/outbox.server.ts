@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database, OutboxChannel, OutboxTable } from "../../../db/schema";
+import { type Config, getConfig } from "~/lib/config.server";
+import { db, getDatabase } from "~/lib/db.server";
+
+/** The channels configured now: email when SMTP is set, a JSON forward when its URL is set. */
+export function configuredChannels(config: Config = getConfig()): OutboxChannel[] {
+  const channels: OutboxChannel[] = [];
+  if (config.smtp) channels.push("email");
+  if (config.contactForwardUrl) channels.push("forward");
+  return channels;
+}
+
+/**
+ * Queues the deliveries for something just stored, inside the caller's transaction: either both
+ * the record and its deliveries exist, or neither. With no channel configured, one row records
+ * that the item is stored only (staff read it in the admin inbox).
+ */
+export async function queueDeliveries(
+  trx: Transaction<Database> | Kysely<Database>,
+  kind: OutboxTable["kind"],
+  refId: string,
+  now = new Date(),
+  channels = configuredChannels(),
+) {
+  const at = now.toISOString();
+  const rows = (channels.length ? channels : (["none"] as OutboxChannel[])).map((channel) => ({
+    id: randomUUID(),
+    kind,
+    ref_id: refId,
+    channel,
+    status: channel === "none" ? ("stored_only" as const) : ("pending" as const),
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    created_at: at,
+    sent_at: null,
+  }));
+  await trx.insertInto("outbox").values(rows).execute();
+  return rows;
+}
+
+/**
+ * Claims one due item for this process for `leaseMs`. The claim is a single conditional UPDATE,
+ * so two instances can never both claim an item; on PostgreSQL, SKIP LOCKED lets them pass over
+ * each other's rows instead of waiting.
+ */
+export async function claimDueItem(now = new Date(), leaseMs = 60_000) {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + leaseMs).toISOString();
+  const { dialect } = getDatabase();
+  const lock = dialect === "postgres" ? sql`for update skip locked` : sql``;
+  const result = await sql<OutboxTable>`
+    update outbox set locked_until = ${lease}, attempts = attempts + 1
+    where id = (
+      select id from outbox
+      where status = 'pending' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})
+      order by next_attempt_at, created_at
+      limit 1
+      ${lock}
+    )
+    and (locked_until is null or locked_until < ${at})
+    returning *`.execute(db());
+  return result.rows[0];
+}
+
+export const maxAttempts = 8;
+
+/** 30 s, 1 min, 2 min, … capped at an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export async function markSent(id: string, now = new Date()) {
+  await db()
+    .updateTable("outbox")
+    .set({ status: "sent", sent_at: now.toISOString(), locked_until: null, last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function markFailedAttempt(item: Pick<OutboxTable, "id" | "attempts">, error: string, now = new Date()) {
+  const finalFailure = item.attempts >= maxAttempts;
+  await db()
+    .updateTable("outbox")
+    .set({
+      status: finalFailure ? "failed" : "pending",
+      last_error: error.slice(0, 500),
+      locked_until: null,
+      next_attempt_at: new Date(now.getTime() + backoffMs(item.attempts)).toISOString(),
+    })
+    .where("id", "=", item.id)
+    .execute();
+}
+
+/** Staff asked to try again: due now, attempts reset. */
+export async function retryDeliveries(kind: OutboxTable["kind"], refId: string, now = new Date()) {
+  await db()
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null })
+    .where("kind", "=", kind)
+    .where("ref_id", "=", refId)
+    .where("status", "in", ["failed", "pending"])
+    .execute();
+}

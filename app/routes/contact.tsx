@@ -1,0 +1,228 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { MailIcon, PhoneIcon } from "~/components/layout/icons";
+import { buttonClass } from "~/components/ui/button";
+import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
+import { toast } from "~/components/ui/toast";
+import { company, defaultSupportEmail } from "~/content/site";
+import { storeContactMessage } from "~/features/contact/contact.server";
+import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
+import { getConfig } from "~/lib/config.server";
+import { firstErrors, looksAutomated } from "~/lib/forms";
+import { log } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { crumbs, seo } from "~/lib/seo";
+import { z } from "~/lib/zod";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/contact";
+
+const labels: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  topic: "Topic",
+  message: "Message",
+  consent: "Privacy",
+};
+
+type FormValues = Partial<Record<"name" | "email" | "phone" | "topic" | "message" | "consent", string>>;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const topic = contactTopics.some((t) => t.value === url.searchParams.get("topic")) ? url.searchParams.get("topic") : "";
+  const subject = url.searchParams.get("subject")?.slice(0, 200) ?? "";
+  return {
+    startedAt: Date.now(),
+    prefill: {
+      topic: topic ?? "",
+      message: subject ? `I would like to receive this: ${subject}.` : "",
+    } satisfies FormValues,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values: FormValues = {};
+  for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
+    const value = form[key];
+    if (typeof value === "string") values[key] = value.slice(0, 6000);
+  }
+
+  const limit = await hitRateLimit(`contact:${context.clientIp ?? "unknown"}`, 5, 600);
+  if (!limit.allowed) {
+    return data(
+      { ok: false as const, errors: {} as Record<string, string>, values, problem: "rate-limited" as const },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  const config = getConfig();
+  if (looksAutomated(form, config.formMinFillMs)) {
+    log.info("contact form looked automated; nothing stored");
+    return data({ ok: true as const });
+  }
+  const parsed = ContactFormSchema.safeParse(form);
+  if (!parsed.success) {
+    return data({ ok: false as const, errors: firstErrors(z.flattenError(parsed.error).fieldErrors), values, problem: "invalid" as const }, { status: 400 });
+  }
+  try {
+    await storeContactMessage(parsed.data);
+  } catch (error) {
+    log.error("could not store a contact message", { error });
+    return data({ ok: false as const, errors: {} as Record<string, string>, values, problem: "unavailable" as const }, { status: 503 });
+  }
+  return data({ ok: true as const });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Contact Us",
+    description: `Questions about the ${company.productName} cushion, an order or a repair? Call ${company.phone.display} or send us a message; we reply within ${company.emailResponse}.`,
+    path: "/contact",
+    keywords: ["contact Aquila", "SofTech support", "cushion repair"],
+    breadcrumbs: crumbs("Contact", "/contact"),
+    jsonLd: [
+      {
+        "@type": "ContactPage",
+        name: `Contact ${company.name}`,
+        mainEntity: {
+          "@type": "Organization",
+          name: company.name,
+          contactPoint: {
+            "@type": "ContactPoint",
+            telephone: company.phone.dial,
+            contactType: "customer support",
+            hoursAvailable: { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" },
+          },
+        },
+      },
+    ],
+  });
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const failed = actionData && !actionData.ok && actionData.problem !== "invalid";
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      toast({ variant: "success", title: "Message sent successfully!", description: "Thank you for contacting us. We'll respond in 1-2 business days." });
+    } else if (actionData.problem !== "invalid") {
+      toast({ variant: "error", title: "Failed to send message", description: `Please try again or contact us directly at ${email}` });
+    }
+  }, [actionData, email]);
+
+  const errors: Record<string, string> = clientErrors ?? (actionData && !actionData.ok ? actionData.errors : {});
+  const values: FormValues = actionData && !actionData.ok ? actionData.values : loaderData.prefill;
+
+  return (
+    <>
+      <header className="border-b border-line bg-surface">
+        <div className="container-page py-12 md:py-16">
+          <p className="font-semibold text-brand">Contact</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight md:text-4xl">Contact Us</h1>
+          <p className="mt-4 max-w-prose text-lg text-muted">
+            Questions about the {company.productName} system, an order, or a repair? We are glad to help.
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-3">
+            <li className="rounded-full border border-line bg-canvas px-4 py-2 text-sm font-semibold">Email response in {company.emailResponse}</li>
+            <li className="rounded-full border border-line bg-canvas px-4 py-2 text-sm font-semibold">Phone support {company.hours.long}</li>
+          </ul>
+        </div>
+      </header>
+
+      <div className="container-page py-12">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <li className="rounded-xl border border-line bg-surface p-5">
+            <h2 className="font-semibold">Email</h2>
+            <a href={`mailto:${email}`} className="tap-target mt-1 inline-flex items-center gap-2 break-all text-brand underline">
+              <MailIcon />
+              {email}
+            </a>
+          </li>
+          <li className="rounded-xl border border-line bg-surface p-5">
+            <h2 className="font-semibold">Phone</h2>
+            <a href={`tel:${company.phone.dial}`} className="tap-target mt-1 inline-flex items-center gap-2 text-brand underline">
+              <PhoneIcon />
+              {company.phone.display}
+            </a>
+          </li>
+          <li className="rounded-xl border border-line bg-surface p-5">
+            <h2 className="font-semibold">Hours</h2>
+            <p className="mt-1">{company.hours.long}</p>
+          </li>
+          <li className="rounded-xl border border-line bg-surface p-5">
+            <h2 className="font-semibold">Response time</h2>
+            <p className="mt-1">We reply to messages within {company.emailResponse}.</p>
+          </li>
+        </ul>
+
+        <section id="contact-form" aria-labelledby="contact-form-title" className="mx-auto mt-12 max-w-2xl">
+          {actionData?.ok ? (
+            <div className="rounded-2xl border-2 border-success bg-success-soft p-8 text-center">
+              <h2 id="contact-form-title" className="text-2xl font-bold">
+                Message Sent Successfully!
+              </h2>
+              <p className="mt-3">Thank you for contacting us. We&apos;ll respond in {company.emailResponse}.</p>
+              <Link to="/contact#contact-form" className={buttonClass("primary", "mt-6")}>
+                Send Another Message
+              </Link>
+            </div>
+          ) : (
+            <>
+              <h2 id="contact-form-title" className="text-2xl font-bold">
+                Send us a message
+              </h2>
+              {failed ? (
+                <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
+                  <strong>Failed to send message.</strong>{" "}
+                  {actionData.problem === "rate-limited"
+                    ? "Too many messages were sent from your connection just now. Please wait a few minutes, or"
+                    : "Please try again or"}{" "}
+                  contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
+                </p>
+              ) : null}
+              <Form
+                method="post"
+                noValidate
+                className="relative mt-6 space-y-5"
+                onSubmit={(event) => {
+                  const result = ContactFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+                  if (!result.success) {
+                    event.preventDefault();
+                    setClientErrors(firstErrors(z.flattenError(result.error).fieldErrors));
+                  } else {
+                    setClientErrors(null);
+                  }
+                }}
+              >
+                <ErrorSummary errors={errors} labels={labels} />
+                <TextField name="name" label="Name" required autoComplete="name" defaultValue={values.name} error={errors.name} />
+                <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />
+                <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={errors.phone} />
+                <SelectField name="topic" label="Topic" required options={contactTopics} placeholder="Choose a topic" defaultValue={values.topic} error={errors.topic} />
+                <TextArea name="message" label="Message" required rows={6} defaultValue={values.message} error={errors.message} hint="At least 10 characters." />
+                <CheckboxField
+                  name="consent"
+                  label="I agree that Aquila may use these details to answer my message, as described in the privacy note below."
+                  defaultChecked={values.consent === "on"}
+                  error={errors.consent}
+                />
+                <BotFields startedAt={loaderData.startedAt} />
+                <button type="submit" disabled={sending} className={buttonClass("primary", "w-full sm:w-auto")}>
+                  {sending ? "Sending..." : "Send Message"}
+                </button>
+              </Form>
+            </>
+          )}
+          <p className="mt-8 text-sm text-muted">
+            <strong className="text-ink">Privacy:</strong> we use your details only to answer your message. Your
+            information is never shared with third parties.
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
