@@ -43,6 +43,10 @@ const siteEnv = {
   HOST: "127.0.0.1",
   ADMIN_PASSWORD: "e2e-admin-password-long",
   LOG_LEVEL: "warn",
+  // Browser tests fill forms in milliseconds and send many from one address; the integration
+  // tests cover the real fill-time and rate limits.
+  FORM_MIN_FILL_MS: "0",
+  FORM_RATE_LIMIT: "1000",
 };
 
 export default defineConfig({

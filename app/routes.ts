@@ -10,6 +10,7 @@ export default [
   route("order", "routes/order.tsx"),
   route("contact", "routes/contact.tsx"),
   route("theme", "routes/theme.ts"),
+  route("api/contact", "routes/api.contact.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),

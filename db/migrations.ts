@@ -39,12 +39,12 @@ const migrations: Record<string, Migration> = {
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("email", "text", (c) => c.notNull())
         .addColumn("phone", "text")
-        .addColumn("topic", "text", (c) => c.notNull())
+        .addColumn("topic", "text", (c) => c.notNull().check(sql`topic in ('general', 'product', 'order', 'support', 'repair')`))
         .addColumn("message", "text", (c) => c.notNull())
         .addColumn("consent", "integer", (c) => c.notNull().check(sql`consent = 1`))
         .addColumn("consent_at", "text", (c) => c.notNull())
         .addColumn("received_at", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("new"))
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'handled')`))
         .addColumn("handled_at", "text")
         .execute();
       await db.schema.createIndex("contact_messages_received_idx").on("contact_messages").column("received_at").execute();
@@ -52,10 +52,10 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable("outbox")
         .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('contact', 'review')`))
         .addColumn("ref_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull().check(sql`channel in ('email', 'forward', 'none')`))
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed', 'stored_only')`))
         .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("next_attempt_at", "text", (c) => c.notNull())
         .addColumn("locked_until", "text")

@@ -28,6 +28,7 @@ export const ConfigSchema = z
     CONTACT_FORWARD_URL: optionalUrl,
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
+    FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .transform((env) => {
@@ -59,6 +60,8 @@ export const ConfigSchema = z
       logLevel: env.LOG_LEVEL,
       /** A form sent sooner than this after it was shown is treated as a bot. */
       formMinFillMs: env.FORM_MIN_FILL_MS,
+      /** Public form posts allowed per visitor address in ten minutes. */
+      formRateLimit: env.FORM_RATE_LIMIT,
     };
   });
 

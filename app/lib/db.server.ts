@@ -12,6 +12,11 @@ export function getDatabase(): DatabaseHandle {
   return handle;
 }
 
+/** Tests point the process at their own database (see db/test-databases.ts). */
+export function setDatabaseForTests(next: DatabaseHandle | undefined) {
+  handle = next;
+}
+
 export function db() {
   return getDatabase().db;
 }

@@ -1,16 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { company, defaultSupportEmail } from "~/content/site";
-import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
-import { getConfig } from "~/lib/config.server";
-import { firstErrors, looksAutomated } from "~/lib/forms";
-import { log } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { type ContactProblem, submitContact } from "~/features/contact/submit.server";
+import { firstErrors } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import type { loader as rootLoader } from "~/root";
@@ -42,35 +39,16 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
+  const result = await submitContact(form, context.clientIp ?? "unknown");
+  if (result.ok) return data({ ok: true as const });
+  // Sent back so a page without JavaScript shows the form again as it was typed.
   const values: FormValues = {};
   for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
     const value = form[key];
     if (typeof value === "string") values[key] = value.slice(0, 6000);
   }
-
-  const limit = await hitRateLimit(`contact:${context.clientIp ?? "unknown"}`, 5, 600);
-  if (!limit.allowed) {
-    return data(
-      { ok: false as const, errors: {} as Record<string, string>, values, problem: "rate-limited" as const },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
-  }
-  const config = getConfig();
-  if (looksAutomated(form, config.formMinFillMs)) {
-    log.info("contact form looked automated; nothing stored");
-    return data({ ok: true as const });
-  }
-  const parsed = ContactFormSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ ok: false as const, errors: firstErrors(z.flattenError(parsed.error).fieldErrors), values, problem: "invalid" as const }, { status: 400 });
-  }
-  try {
-    await storeContactMessage(parsed.data);
-  } catch (error) {
-    log.error("could not store a contact message", { error });
-    return data({ ok: false as const, errors: {} as Record<string, string>, values, problem: "unavailable" as const }, { status: 503 });
-  }
-  return data({ ok: true as const });
+  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+  return data({ ok: false as const, errors: result.errors, values, problem: result.problem }, { status: result.status, headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -98,24 +76,62 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
   });
 
+type Outcome = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "failed"; problem: ContactProblem };
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
+  const [outcome, setOutcome] = useState<Outcome>({ state: "idle" });
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const failed = actionData && !actionData.ok && actionData.problem !== "invalid";
+  const [formKey, setFormKey] = useState(0);
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast({ variant: "success", title: "Message sent successfully!", description: "Thank you for contacting us. We'll respond in 1-2 business days." });
-    } else if (actionData.problem !== "invalid") {
-      toast({ variant: "error", title: "Failed to send message", description: `Please try again or contact us directly at ${email}` });
+  // Without JavaScript the form posts to this route's action; these read its answer.
+  const serverFailed = actionData && !actionData.ok && actionData.problem !== "invalid" ? actionData.problem : null;
+  const sent = outcome.state === "sent" || (outcome.state === "idle" && actionData?.ok === true);
+  const failedProblem = outcome.state === "failed" ? outcome.problem : outcome.state === "idle" ? serverFailed : null;
+  const sending = outcome.state === "sending" || (navigation.state === "submitting" && navigation.formAction?.startsWith("/contact"));
+  const errors: Record<string, string> = clientErrors ?? (outcome.state === "idle" && actionData && !actionData.ok ? actionData.errors : {});
+  const values: FormValues = formKey === 0 && actionData && !actionData.ok ? actionData.values : formKey === 0 ? loaderData.prefill : {};
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const result = ContactFormSchema.safeParse(Object.fromEntries(formData));
+    if (!result.success) {
+      setClientErrors(firstErrors(z.flattenError(result.error).fieldErrors));
+      return;
     }
-  }, [actionData, email]);
+    setClientErrors(null);
+    setOutcome({ state: "sending" });
+    try {
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        body: new URLSearchParams(formData as unknown as Record<string, string>),
+        headers: { Accept: "application/json" },
+      });
+      const body = (await response.json().catch(() => ({}))) as { ok?: boolean; errors?: Record<string, string>; problem?: ContactProblem };
+      if (response.ok && body.ok) {
+        setOutcome({ state: "sent" });
+        toast({ variant: "success", title: "Message sent successfully!", description: "Thank you for contacting us. We'll respond in 1-2 business days." });
+        return;
+      }
+      if (response.status === 400 && body.errors && Object.keys(body.errors).length) {
+        setClientErrors(body.errors);
+        setOutcome({ state: "idle" });
+        return;
+      }
+      setOutcome({ state: "failed", problem: body.problem ?? "unavailable" });
+    } catch {
+      setOutcome({ state: "failed", problem: "unavailable" });
+    }
+    toast({ variant: "error", title: "Failed to send message", description: `Please try again or contact us directly at ${email}` });
+  }
 
-  const errors: Record<string, string> = clientErrors ?? (actionData && !actionData.ok ? actionData.errors : {});
-  const values: FormValues = actionData && !actionData.ok ? actionData.values : loaderData.prefill;
+  function sendAnother() {
+    setOutcome({ state: "idle" });
+    setClientErrors(null);
+    setFormKey((k) => k + 1);
+  }
 
   return (
     <>
@@ -160,13 +176,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </ul>
 
         <section id="contact-form" aria-labelledby="contact-form-title" className="mx-auto mt-12 max-w-2xl">
-          {actionData?.ok ? (
+          {sent ? (
             <div className="rounded-2xl border-2 border-success bg-success-soft p-8 text-center">
               <h2 id="contact-form-title" className="text-2xl font-bold">
                 Message Sent Successfully!
               </h2>
               <p className="mt-3">Thank you for contacting us. We&apos;ll respond in {company.emailResponse}.</p>
-              <Link to="/contact#contact-form" className={buttonClass("primary", "mt-6")}>
+              <Link to="/contact#contact-form" onClick={sendAnother} className={buttonClass("primary", "mt-6")}>
                 Send Another Message
               </Link>
             </div>
@@ -175,29 +191,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <h2 id="contact-form-title" className="text-2xl font-bold">
                 Send us a message
               </h2>
-              {failed ? (
+              {failedProblem ? (
                 <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
                   <strong>Failed to send message.</strong>{" "}
-                  {actionData.problem === "rate-limited"
+                  {failedProblem === "rate-limited"
                     ? "Too many messages were sent from your connection just now. Please wait a few minutes, or"
                     : "Please try again or"}{" "}
                   contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
                 </p>
               ) : null}
-              <Form
-                method="post"
-                noValidate
-                className="relative mt-6 space-y-5"
-                onSubmit={(event) => {
-                  const result = ContactFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-                  if (!result.success) {
-                    event.preventDefault();
-                    setClientErrors(firstErrors(z.flattenError(result.error).fieldErrors));
-                  } else {
-                    setClientErrors(null);
-                  }
-                }}
-              >
+              <Form key={formKey} method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit}>
                 <ErrorSummary errors={errors} labels={labels} />
                 <TextField name="name" label="Name" required autoComplete="name" defaultValue={values.name} error={errors.name} />
                 <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />

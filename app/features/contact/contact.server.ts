@@ -9,7 +9,7 @@ import type { ContactInput } from "./schema";
  * Stores a message and queues its deliveries in one transaction. Once this returns, the message
  * is on disk (SQLite syncs every commit) and will reach staff even if every channel is down now.
  */
-export async function storeContactMessage(input: ContactInput, now = new Date()): Promise<string> {
+export async function storeContactMessage(input: ContactInput, now = new Date(), channels = configuredChannels()): Promise<string> {
   const id = randomUUID();
   const at = now.toISOString();
   await db()
@@ -31,9 +31,9 @@ export async function storeContactMessage(input: ContactInput, now = new Date())
           handled_at: null,
         })
         .execute();
-      await queueDeliveries(trx, "contact", id, now);
+      await queueDeliveries(trx, "contact", id, now, channels);
     });
-  if (configuredChannels().length === 0) {
+  if (channels.length === 0) {
     log.info("contact message stored only: no SMTP or forward URL is configured", { id });
   }
   nudgeDeliveryWorker();

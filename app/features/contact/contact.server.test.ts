@@ -1,0 +1,184 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../../db/test-databases";
+import { parseConfig } from "~/lib/config.server";
+import { setDatabaseForTests } from "~/lib/db.server";
+import { setLogLevel } from "~/lib/logger.server";
+import { deliverDue, resetMailer } from "~/features/outbox/delivery.server";
+import { claimDueItem } from "~/features/outbox/outbox.server";
+import { storeContactMessage } from "./contact.server";
+import { ContactFormSchema } from "./schema";
+
+setLogLevel("silent");
+
+const input = ContactFormSchema.parse({
+  name: "Ana Example\r\nBcc: intruder@example.com",
+  email: "ana@example.com",
+  phone: "555-0100",
+  topic: "repair",
+  message: "My controller light blinks twice; could you help me book a repair?",
+  consent: "on",
+});
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free loopback port, recording every message it accepts. */
+async function startSmtp(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(testDialects)("contact messages on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    setDatabaseForTests(database);
+  });
+  afterAll(async () => {
+    setDatabaseForTests(undefined);
+    await database?.drop();
+  });
+  afterEach(async () => {
+    resetMailer();
+    await database.db.deleteFrom("outbox").execute();
+    await database.db.deleteFrom("contact_messages").execute();
+  });
+
+  it("stores the message exactly as sent (trimmed) with consent time, and queues its delivery with it", async () => {
+    const id = await storeContactMessage(input, new Date("2026-01-02T03:04:05Z"), ["email"]);
+    const stored = await database.db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      name: input.name,
+      email: "ana@example.com",
+      phone: "555-0100",
+      topic: "repair",
+      message: input.message,
+      consent: 1,
+      consent_at: "2026-01-02T03:04:05.000Z",
+      status: "new",
+    });
+    const outbox = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ channel: "email", status: "pending", kind: "contact" });
+  });
+
+  it("stores nothing at all when queueing its delivery fails", async () => {
+    // The outbox refuses an unknown channel, so the second statement of the transaction fails.
+    await expect(storeContactMessage(input, new Date(), ["email", "carrier-pigeon" as never])).rejects.toThrow();
+    expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+  });
+
+  it("marks a message stored only when no channel is configured", async () => {
+    const id = await storeContactMessage(input, new Date(), []);
+    const outbox = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
+    expect(outbox.map((o) => [o.channel, o.status])).toEqual([["none", "stored_only"]]);
+    expect(await claimDueItem()).toBeUndefined();
+  });
+
+  it("emails staff through SMTP with the message, and no header can be injected", async () => {
+    const smtp = await startSmtp();
+    try {
+      const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), STAFF_EMAIL: "staff@aquila.example", SITE_URL: "https://www.aquila.example" });
+      const id = await storeContactMessage(input, new Date(), ["email"]);
+      expect(await deliverDue(config)).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0];
+      expect(mail?.to).toEqual(["staff@aquila.example"]);
+      const headers = (mail?.raw.split("\r\n\r\n")[0] ?? "").replace(/\r\n[ \t]+/g, " ");
+      const unfolded = headers;
+      expect(unfolded).toMatch(/^Subject: \[Aquila contact\] Request a Repair from Ana Example Bcc: intruder@example.com$/m);
+      expect(unfolded).toMatch(/^Reply-To: ana@example.com$/m);
+      expect(unfolded).not.toMatch(/^Bcc:/m);
+      expect(mail?.raw).toContain("My controller light blinks twice");
+      expect(mail?.raw).toContain(`/admin/messages/${id}`);
+      const row = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+      expect(row.status).toBe("sent");
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("retries after the mail server was down, then delivers once", async () => {
+    const smtp = await startSmtp();
+    const port = smtp.port;
+    await smtp.close();
+    const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port), STAFF_EMAIL: "staff@aquila.example" });
+    const id = await storeContactMessage(input, new Date(), ["email"]);
+    let clock = Date.now();
+    expect(await deliverDue(config, () => new Date(clock))).toBe(1);
+    let row = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.last_error).toBeTruthy();
+    // Not due again until its backoff has passed.
+    expect(await deliverDue(config, () => new Date(clock))).toBe(0);
+
+    resetMailer();
+    const again = await startSmtpOn(port);
+    try {
+      clock += 31_000;
+      expect(await deliverDue(config, () => new Date(clock))).toBe(1);
+      expect(again.received).toHaveLength(1);
+      row = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+      expect(await deliverDue(config, () => new Date(clock + 3_600_000))).toBe(0);
+      expect(again.received).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("after a crash mid-send, the claimed item is retried once its lease ends, and never claimed twice at once", async () => {
+    const id = await storeContactMessage(input, new Date(), ["email"]);
+    const now = new Date();
+    const first = await claimDueItem(now);
+    expect(first?.ref_id).toBe(id);
+    // Another instance (or this one after a restart) finds nothing while the lease holds…
+    expect(await claimDueItem(now)).toBeUndefined();
+    // …and takes it over once the lease has run out.
+    const later = await claimDueItem(new Date(now.getTime() + 61_000));
+    expect(later?.id).toBe(first?.id);
+  });
+});
+
+async function startSmtpOn(port: number) {
+  const received: Array<{ raw: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        received.push({ raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
