@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
@@ -29,6 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const topic = contactTopics.some((t) => t.value === url.searchParams.get("topic")) ? url.searchParams.get("topic") : "";
   const subject = url.searchParams.get("subject")?.slice(0, 200) ?? "";
   return {
+    sent: url.searchParams.get("sent") === "1",
     startedAt: Date.now(),
     prefill: {
       topic: topic ?? "",
@@ -40,7 +41,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const result = await submitContact(form, context.clientIp ?? "unknown");
-  if (result.ok) return data({ ok: true as const });
+  // Post/redirect/get: reloading the success page never sends the message twice.
+  if (result.ok) return redirect("/contact?sent=1#contact-form", 303);
   // Sent back so a page without JavaScript shows the form again as it was typed.
   const values: FormValues = {};
   for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof value === "string") values[key] = value.slice(0, 6000);
   }
   const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-  return data({ ok: false as const, errors: result.errors, values, problem: result.problem }, { status: result.status, headers });
+  return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -86,12 +88,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [formKey, setFormKey] = useState(0);
 
   // Without JavaScript the form posts to this route's action; these read its answer.
-  const serverFailed = actionData && !actionData.ok && actionData.problem !== "invalid" ? actionData.problem : null;
-  const sent = outcome.state === "sent" || (outcome.state === "idle" && actionData?.ok === true);
+  const serverFailed = actionData && actionData.problem !== "invalid" ? actionData.problem : null;
+  const sent = outcome.state === "sent" || (outcome.state === "idle" && formKey === 0 && loaderData.sent);
   const failedProblem = outcome.state === "failed" ? outcome.problem : outcome.state === "idle" ? serverFailed : null;
   const sending = outcome.state === "sending" || (navigation.state === "submitting" && navigation.formAction?.startsWith("/contact"));
-  const errors: Record<string, string> = clientErrors ?? (outcome.state === "idle" && actionData && !actionData.ok ? actionData.errors : {});
-  const values: FormValues = formKey === 0 && actionData && !actionData.ok ? actionData.values : formKey === 0 ? loaderData.prefill : {};
+  const errors: Record<string, string> = clientErrors ?? (outcome.state === "idle" && actionData ? actionData.errors : {});
+  const values: FormValues = formKey === 0 && actionData ? actionData.values : formKey === 0 ? loaderData.prefill : {};
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
