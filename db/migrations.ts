@@ -80,6 +80,45 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("contact_messages").execute();
     },
   },
+  "0003_accounts_sessions_audit": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("accounts")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("username", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id_hash", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_seen_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("revoked_at", "text")
+        .execute();
+      await db.schema.createIndex("sessions_account_idx").on("sessions").column("account_id").execute();
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text")
+        .addColumn("username", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("target_type", "text", (c) => c.notNull())
+        .addColumn("target_id", "text")
+        .addColumn("detail", "text")
+        .addColumn("at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("audit_log_at_idx").on("audit_log").column("at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("audit_log").execute();
+      await db.schema.dropTable("sessions").execute();
+      await db.schema.dropTable("accounts").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

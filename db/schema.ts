@@ -63,7 +63,40 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface AccountTable {
+  id: string;
+  username: string;
+  /** scrypt$N$r$p$salt$hash, base64url parts. */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the session token; the token itself only ever lives in the cookie. */
+  id_hash: string;
+  account_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  account_id: string | null;
+  username: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  detail: string | null;
+  at: string;
+}
+
 export interface Database {
+  accounts: AccountTable;
+  sessions: SessionTable;
+  audit_log: AuditLogTable;
   testimonials: TestimonialTable;
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;

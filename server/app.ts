@@ -8,7 +8,10 @@ import * as build from "virtual:react-router/server-build";
 import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
 import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
+import { ensureBuiltInAccount } from "../app/features/auth/auth.server";
+import { purgeOldMessages } from "../app/features/contact/inbox.server";
 import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
+import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { isReachable } from "../db/client.server";
 import { isForeignStateChange } from "./origin-check";
 import { prerenderSite } from "./prerender";
@@ -80,6 +83,13 @@ function createExpressApp(config: Config, state: AppState) {
     next();
   });
 
+  // Staff pages and the admin API are personal: never stored by a browser or a shared cache.
+  app.use(["/admin", "/api/admin", "/api/auth"], (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
+
   app.use(compression());
   app.use(
     createRequestHandler({
@@ -102,6 +112,22 @@ function createExpressApp(config: Config, state: AppState) {
 
 const fallbackErrorPage = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | Aquila</title><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Go to the home page</a>.</p></main></html>`;
 
+/** Once at start and then daily: retention for handled messages, and old rate-limit windows. */
+function startDailyPurge(config: Config) {
+  const run = async () => {
+    try {
+      await purgeOldMessages(config.messageRetentionMonths);
+      await purgeRateLimits();
+    } catch (error) {
+      log.error("daily purge failed", { error });
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), 24 * 60 * 60_000);
+  timer.unref();
+  return timer;
+}
+
 export interface RunningServer {
   server: Server;
   port: number;
@@ -117,6 +143,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const database = getDatabase();
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
+  await ensureBuiltInAccount();
 
   let manifest = readManifest(buildDir, renderFingerprint(config));
   if (!manifest) {
@@ -139,6 +166,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     server.listen(config.port, config.host, () => resolve());
   });
   const worker = startDeliveryWorker();
+  const purge = startDailyPurge(config);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info("listening", { url: `http://${config.host ?? "localhost"}:${port}`, siteUrl: config.siteUrl });
@@ -154,6 +182,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       await closed;
       clearTimeout(timer);
       await worker.stop();
+      clearInterval(purge);
       await closeDatabase();
       log.info("stopped");
     })();

@@ -29,6 +29,7 @@ export const ConfigSchema = z
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+    MESSAGE_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(24)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .transform((env) => {
@@ -62,6 +63,8 @@ export const ConfigSchema = z
       formMinFillMs: env.FORM_MIN_FILL_MS,
       /** Public form posts allowed per visitor address in ten minutes. */
       formRateLimit: env.FORM_RATE_LIMIT,
+      /** Handled contact messages older than this are deleted by the daily purge. */
+      messageRetentionMonths: env.MESSAGE_RETENTION_MONTHS,
     };
   });
 

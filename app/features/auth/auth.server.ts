@@ -1,0 +1,193 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import { getConfig } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+
+/**
+ * One account system for staff (see docs/decisions/003-admin-sessions.md): accounts with scrypt
+ * hashes; server-side sessions whose id is stored hashed; cookies HttpOnly + SameSite=Strict
+ * (+ Secure and the __Host- prefix over HTTPS); 30 minutes idle, 12 hours at most.
+ */
+export const builtInUsername = "admin";
+export const idleTimeoutMs = 30 * 60_000;
+export const absoluteTimeoutMs = 12 * 60 * 60_000;
+const touchEveryMs = 60_000;
+
+export interface Staff {
+  accountId: string;
+  username: string;
+}
+
+export function sessionCookieName() {
+  return getConfig().siteIsHttps ? "__Host-aquila_session" : "aquila_session";
+}
+
+function cookieAttributes(maxAgeSeconds: number) {
+  const secure = getConfig().siteIsHttps ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function readToken(request: Request): string | undefined {
+  const name = sessionCookieName();
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=") || undefined;
+  }
+  return undefined;
+}
+
+/** The first start creates `admin`: with ADMIN_PASSWORD, or with a random password logged once. */
+export async function ensureBuiltInAccount() {
+  const existing = await db().selectFrom("accounts").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  const configured = getConfig().adminPassword;
+  const password = configured ?? generatePassword();
+  try {
+    await createAccount(builtInUsername, password);
+  } catch (error) {
+    // Another instance created it at the same moment.
+    if (await db().selectFrom("accounts").select("id").limit(1).executeTakeFirst()) return;
+    throw error;
+  }
+  if (configured) {
+    log.info("created the admin account with ADMIN_PASSWORD", { username: builtInUsername });
+  } else {
+    log.warn("created the admin account with a generated password; it is shown only this once", {
+      username: builtInUsername,
+      password,
+    });
+  }
+}
+
+export async function createAccount(username: string, password: string) {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  await db()
+    .insertInto("accounts")
+    .values({ id, username, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/** Sets a new password and ends every session of the account. */
+export async function setPassword(username: string, password: string) {
+  const account = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
+  if (!account) throw new Error(`No account named ${username}`);
+  const now = new Date().toISOString();
+  await db().updateTable("accounts").set({ password_hash: await hashPassword(password), updated_at: now }).where("id", "=", account.id).execute();
+  await db().updateTable("sessions").set({ revoked_at: now }).where("account_id", "=", account.id).where("revoked_at", "is", null).execute();
+}
+
+// A hash of nothing anyone knows: unknown usernames cost the same time as wrong passwords.
+let decoyHash: Promise<string> | undefined;
+
+export type SignInResult =
+  | { ok: true; staff: Staff; cookie: string }
+  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+
+export const signInFailedMessage = "Invalid username or password";
+
+export async function signIn(request: Request, username: string, password: string, clientIp: string): Promise<SignInResult> {
+  const byIp = await hitRateLimit(`signin-ip:${clientIp}`, 20, 900);
+  const byAccount = await hitRateLimit(`signin-user:${username.toLowerCase()}`, 10, 900);
+  if (!byIp.allowed || !byAccount.allowed) {
+    const retryAfter = Math.max(byIp.allowed ? 0 : byIp.retryAfter, byAccount.allowed ? 0 : byAccount.retryAfter);
+    log.warn("sign-in refused: too many attempts", { username, ip: clientIp });
+    return { ok: false, status: 429, message: "Too many sign-in attempts. Please wait and try again.", retryAfter };
+  }
+  const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
+  if (!account || !valid) {
+    log.info("sign-in failed", { username, ip: clientIp });
+    return { ok: false, status: 401, message: signInFailedMessage };
+  }
+  // Rotation: whatever session the browser had is ended; the new one has a fresh id.
+  await revokeSession(request);
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  await db()
+    .insertInto("sessions")
+    .values({
+      id_hash: hashToken(token),
+      account_id: account.id,
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(now + absoluteTimeoutMs).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  await recordAudit({ accountId: account.id, username: account.username }, "sign-in", "session", null);
+  return {
+    ok: true,
+    staff: { accountId: account.id, username: account.username },
+    cookie: `${sessionCookieName()}=${token}; ${cookieAttributes(absoluteTimeoutMs / 1000)}`,
+  };
+}
+
+/** The staff member behind this request's session, or undefined (expired, revoked, absent). */
+export async function getStaff(request: Request, now = Date.now()): Promise<Staff | undefined> {
+  const token = readToken(request);
+  if (!token) return undefined;
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("accounts", "accounts.id", "sessions.account_id")
+    .select(["sessions.id_hash", "sessions.last_seen_at", "sessions.expires_at", "sessions.revoked_at", "accounts.id as account_id", "accounts.username"])
+    .where("sessions.id_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return undefined;
+  const lastSeen = Date.parse(row.last_seen_at);
+  if (now - lastSeen > idleTimeoutMs || now >= Date.parse(row.expires_at)) return undefined;
+  if (now - lastSeen > touchEveryMs) {
+    await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id_hash", "=", row.id_hash).execute();
+  }
+  return { accountId: row.account_id, username: row.username };
+}
+
+export async function revokeSession(request: Request) {
+  const token = readToken(request);
+  if (!token) return;
+  await db().updateTable("sessions").set({ revoked_at: new Date().toISOString() }).where("id_hash", "=", hashToken(token)).where("revoked_at", "is", null).execute();
+}
+
+export function clearSessionCookie() {
+  return `${sessionCookieName()}=; ${cookieAttributes(0)}`;
+}
+
+/** For admin pages: the staff member, or a redirect to the sign-in page. */
+export async function requireStaffPage(request: Request): Promise<Staff> {
+  const staff = await getStaff(request);
+  if (staff) return staff;
+  const url = new URL(request.url);
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** For the admin JSON API: the staff member, or 401. */
+export async function requireStaffApi(request: Request): Promise<Staff> {
+  const staff = await getStaff(request);
+  if (staff) return staff;
+  throw data({ error: "Sign in to use the admin API." }, { status: 401 });
+}
+
+export async function recordAudit(staff: Staff, action: string, targetType: string, targetId: string | null, detail?: string) {
+  await db()
+    .insertInto("audit_log")
+    .values({
+      id: randomUUID(),
+      account_id: staff.accountId,
+      username: staff.username,
+      action,
+      target_type: targetType,
+      target_id: targetId,
+      detail: detail ?? null,
+      at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,16 @@
+import { z } from "~/lib/zod";
+
+export const LoginSchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
+  password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
+});
+
+/** The testimonials page's admin box asks only for the password of the built-in account. */
+export const AdminPasswordSchema = z.object({
+  password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
+});
+
+/** Only a path on this site. */
+export function safeRedirect(value: unknown, fallback = "/admin/testimonials"): string {
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : fallback;
+}

@@ -1,0 +1,111 @@
+import type { Staff } from "~/features/auth/auth.server";
+import { recordAudit } from "~/features/auth/auth.server";
+import { retryDeliveries } from "~/features/outbox/outbox.server";
+import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { contactTopics } from "./schema";
+
+export interface InboxFilter {
+  topic?: string;
+  status?: "new" | "handled";
+}
+
+export function parseInboxFilter(params: URLSearchParams): InboxFilter {
+  const topic = params.get("topic");
+  const status = params.get("status");
+  return {
+    topic: contactTopics.some((t) => t.value === topic) ? (topic ?? undefined) : undefined,
+    status: status === "new" || status === "handled" ? status : undefined,
+  };
+}
+
+function filtered(filter: InboxFilter) {
+  let query = db().selectFrom("contact_messages");
+  if (filter.topic) query = query.where("topic", "=", filter.topic as never);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  return query;
+}
+
+export const inboxPageSize = 50;
+
+/** Newest first, with each message's delivery state summarised. */
+export async function listMessages(filter: InboxFilter, page = 1) {
+  const rows = await filtered(filter)
+    .selectAll()
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(inboxPageSize + 1)
+    .offset((page - 1) * inboxPageSize)
+    .execute();
+  const ids = rows.slice(0, inboxPageSize).map((r) => r.id);
+  const deliveries = ids.length
+    ? await db().selectFrom("outbox").select(["ref_id", "channel", "status"]).where("kind", "=", "contact").where("ref_id", "in", ids).execute()
+    : [];
+  const counts = await db().selectFrom("contact_messages").select(["status", db().fn.countAll<number>().as("n")]).groupBy("status").execute();
+  return {
+    messages: rows.slice(0, inboxPageSize).map((m) => ({ ...m, deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })) })),
+    hasMore: rows.length > inboxPageSize,
+    counts: { new: Number(counts.find((c) => c.status === "new")?.n ?? 0), handled: Number(counts.find((c) => c.status === "handled")?.n ?? 0) },
+  };
+}
+
+export async function getMessage(id: string) {
+  const message = await db().selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!message) return undefined;
+  const deliveries = await db().selectFrom("outbox").selectAll().where("kind", "=", "contact").where("ref_id", "=", id).orderBy("created_at").execute();
+  return { message, deliveries };
+}
+
+export async function setMessageStatus(staff: Staff, id: string, status: "new" | "handled") {
+  const result = await db()
+    .updateTable("contact_messages")
+    .set({ status, handled_at: status === "handled" ? new Date().toISOString() : null })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await recordAudit(staff, status === "handled" ? "mark-handled" : "reopen", "contact_message", id);
+  return true;
+}
+
+export async function deleteMessage(staff: Staff, id: string) {
+  const deleted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("outbox").where("kind", "=", "contact").where("ref_id", "=", id).execute();
+      const result = await trx.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  if (deleted) await recordAudit(staff, "delete", "contact_message", id);
+  return deleted;
+}
+
+export async function retryMessageDelivery(staff: Staff, id: string) {
+  await retryDeliveries("contact", id);
+  await recordAudit(staff, "retry-delivery", "contact_message", id);
+  nudgeDeliveryWorker();
+}
+
+export async function exportMessages(filter: InboxFilter) {
+  return filtered(filter).selectAll().orderBy("received_at", "desc").execute();
+}
+
+/** Handled messages older than the retention period are deleted, with their delivery rows. */
+export async function purgeOldMessages(retentionMonths: number, now = new Date()) {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
+  const old = db().selectFrom("contact_messages").select("id").where("status", "=", "handled").where("received_at", "<", cutoff.toISOString());
+  const removed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("outbox").where("kind", "=", "contact").where("ref_id", "in", old).execute();
+      const result = await trx
+        .deleteFrom("contact_messages")
+        .where("status", "=", "handled")
+        .where("received_at", "<", cutoff.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  if (removed) log.info("purged handled messages past retention", { removed, retentionMonths });
+  return removed;
+}

@@ -1,0 +1,105 @@
+import { useState } from "react";
+import { data, Form, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { ErrorSummary, TextField } from "~/components/ui/field";
+import { toast } from "~/components/ui/toast";
+import { getStaff, signIn } from "~/features/auth/auth.server";
+import { LoginSchema, safeRedirect } from "~/features/auth/schema";
+import { firstErrors } from "~/lib/forms";
+import { seo } from "~/lib/seo";
+import { z } from "~/lib/zod";
+import type { Route } from "./+types/admin.login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await getStaff(request);
+  if (staff) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = LoginSchema.safeParse(form);
+  const username = typeof form.username === "string" ? form.username : "";
+  if (!parsed.success) {
+    return data({ errors: firstErrors(z.flattenError(parsed.error).fieldErrors), message: null, username }, { status: 400 });
+  }
+  const result = await signIn(request, parsed.data.username, parsed.data.password, context.clientIp ?? "unknown");
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    return data({ errors: {} as Record<string, string>, message: result.message, username }, { status: result.status, headers });
+  }
+  return redirect(safeRedirect(form.redirectTo), { headers: { "Set-Cookie": result.cookie } });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Admin Login", description: "Staff sign-in.", path: "/admin/login", noindex: true });
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [busy, setBusy] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const message = failure ?? actionData?.message ?? null;
+  const signingIn = busy || navigation.state === "submitting";
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = LoginSchema.safeParse(values);
+    if (!parsed.success) {
+      setClientErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
+      return;
+    }
+    setClientErrors(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      const response = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      const body = (await response.json().catch(() => ({}))) as { user?: { username: string }; error?: string };
+      if (response.ok && body.user) {
+        toast({ variant: "success", title: "Login successful", description: `Welcome back, ${body.user.username}!` });
+        await navigate(redirectTo);
+        return;
+      }
+      const text = body.error || "Invalid username or password";
+      setFailure(text);
+      toast({ variant: "error", title: "Login failed", description: text });
+    } catch {
+      setFailure("Invalid username or password");
+      toast({ variant: "error", title: "Login failed", description: "Invalid username or password" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="container-page flex justify-center py-16">
+      <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
+        <h1 className="text-2xl font-bold">Admin Login</h1>
+        <p className="mt-2 text-muted">For Aquila staff: moderate reviews and answer messages.</p>
+        {message ? (
+          <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">
+            <strong>Login failed.</strong> {message}
+          </p>
+        ) : null}
+        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+          <ErrorSummary errors={errors} labels={{ username: "Username", password: "Password" }} idPrefix="login" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField name="username" label="Username" idPrefix="login" required autoComplete="username" defaultValue={actionData?.username} error={errors.username} />
+          <TextField name="password" label="Password" idPrefix="login" type="password" required autoComplete="current-password" error={errors.password} />
+          <button type="submit" disabled={signingIn} className={buttonClass("primary", "w-full")}>
+            {signingIn ? "Signing in..." : "Sign In"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

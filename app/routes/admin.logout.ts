@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { clearSessionCookie, getStaff, recordAudit, revokeSession } from "~/features/auth/auth.server";
+import type { Route } from "./+types/admin.logout";
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await getStaff(request);
+  await revokeSession(request);
+  if (staff) await recordAudit(staff, "sign-out", "session", null);
+  return redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+}
+
+export function loader() {
+  return redirect("/admin/login");
+}

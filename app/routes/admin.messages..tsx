@@ -1,0 +1,126 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { requireStaffPage } from "~/features/auth/auth.server";
+import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { deleteMessage, getMessage, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
+import { topicLabel } from "~/features/contact/schema";
+import { formatDate } from "~/lib/format";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/admin.messages.$id";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await getMessage(params.id);
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireStaffPage(request);
+  const intent = (await request.formData()).get("intent");
+  switch (intent) {
+    case "handle":
+      await setMessageStatus(staff, params.id, "handled");
+      return { done: "Marked as handled." };
+    case "reopen":
+      await setMessageStatus(staff, params.id, "new");
+      return { done: "Marked as new." };
+    case "retry":
+      await retryMessageDelivery(staff, params.id);
+      return { done: "Delivery queued again." };
+    case "delete":
+      await deleteMessage(staff, params.id);
+      return redirect("/admin/messages");
+    default:
+      return data({ done: null }, { status: 400 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Message", description: "A contact message.", path: "/admin/messages", noindex: true });
+
+export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { message, deliveries } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
+  return (
+    <article aria-labelledby="message-title">
+      <Link to="/admin/messages" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
+        <span aria-hidden="true">←&nbsp;</span>All messages
+      </Link>
+      <h1 id="message-title" className="mt-4 text-2xl font-bold">
+        {topicLabel(message.topic)} from {message.name}
+      </h1>
+      {actionData?.done ? (
+        <p role="status" className="mt-4 rounded-lg border border-success bg-success-soft p-3">
+          {actionData.done}
+        </p>
+      ) : null}
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted">Email</dt>
+          <dd>
+            <a href={`mailto:${message.email}`} className="text-brand underline">
+              {message.email}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Phone</dt>
+          <dd>{message.phone ?? "Not given"}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Received</dt>
+          <dd>{formatDate(message.received_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Consent given</dt>
+          <dd>{message.consent === 1 ? `Yes, ${formatDate(message.consent_at)}` : "No"}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Status</dt>
+          <dd>{message.status === "new" ? "New" : `Handled ${message.handled_at ? formatDate(message.handled_at) : ""}`}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Delivery</dt>
+          <dd className="flex flex-wrap gap-2">
+            {deliveries.map((d) => (
+              <span key={d.id}>
+                <DeliveryStatus channel={d.channel} status={d.status} />
+                {d.last_error ? <span className="block text-sm text-muted">Last error: {d.last_error}</span> : null}
+              </span>
+            ))}
+          </dd>
+        </div>
+      </dl>
+      <h2 className="mt-8 text-lg font-semibold">Message</h2>
+      <p className="mt-2 whitespace-pre-wrap rounded-xl border border-line bg-surface p-4">{message.message}</p>
+
+      <div className="mt-8 flex flex-wrap items-start gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value={message.status === "new" ? "handle" : "reopen"} />
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>
+            {message.status === "new" ? "Mark handled" : "Mark as new"}
+          </button>
+        </Form>
+        {canRetry ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="retry" />
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+              Retry delivery
+            </button>
+          </Form>
+        ) : null}
+        <details className="rounded-md">
+          <summary className={buttonClass("secondary", "border-danger text-danger")}>Delete…</summary>
+          <Form method="post" className="mt-2 rounded-lg border border-danger bg-danger-soft p-3">
+            <p>Delete this message for good? This cannot be undone.</p>
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2 bg-danger")}>
+              Yes, delete it
+            </button>
+          </Form>
+        </details>
+      </div>
+    </article>
+  );
+}
