@@ -19,7 +19,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.ts"),
     route("messages", "routes/admin.messages.tsx"),
-    route("messages/:id", "routes/admin.messages.$id.tsx"),
+    route("messages/:id", "routes/admin.message.tsx"),
   ]),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

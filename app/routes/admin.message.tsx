@@ -6,9 +6,10 @@ import { deleteMessage, getMessage, retryMessageDelivery, setMessageStatus } fro
 import { topicLabel } from "~/features/contact/schema";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
-import type { Route } from "./+types/admin.messages.$id";
+import type { Route } from "./+types/admin.message";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaffPage(request);
   const found = await getMessage(params.id);
   if (!found) throw data(null, { status: 404 });
   return found;
