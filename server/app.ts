@@ -19,6 +19,8 @@ import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
 
 export { closeDatabase, migrateDatabase };
+export { createAccount, setPassword } from "../app/features/auth/auth.server";
+export { generatePassword } from "../app/features/auth/password.server";
 
 function headerOptions(config: Config): HeaderOptions {
   return {

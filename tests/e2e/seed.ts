@@ -53,3 +53,36 @@ export function seedReviews(reviews: SeedReview[]): string[] {
   db.close();
   return ids;
 }
+
+/**
+ * A staff session for the built-in admin account, written straight into the database, so tests
+ * of staff pages do not spend the sign-in rate limit (the sign-in itself has its own tests).
+ */
+export async function signInAsAdmin(context: import("@playwright/test").BrowserContext, baseURL: string) {
+  const { createHash, randomBytes } = await import("node:crypto");
+  const token = randomBytes(32).toString("base64url");
+  const db = e2eDatabase();
+  const account = db.prepare("select id from accounts where username = 'admin'").get() as { id: string };
+  const now = Date.now();
+  db.prepare(
+    "insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, null)",
+  ).run(createHash("sha256").update(token).digest("hex"), account.id, new Date(now).toISOString(), new Date(now).toISOString(), new Date(now + 3_600_000).toISOString());
+  db.close();
+  await context.addCookies([{ name: "aquila_session", value: token, url: baseURL, httpOnly: true, sameSite: "Strict" }]);
+}
+
+export function seedMessage(fields: { name: string; email: string; topic?: string; message?: string }) {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  const db = e2eDatabase();
+  db.prepare(
+    `insert into contact_messages (id, name, email, phone, topic, message, consent, consent_at, received_at, status, handled_at)
+     values (?, ?, ?, null, ?, ?, 1, ?, ?, 'new', null)`,
+  ).run(id, fields.name, fields.email, fields.topic ?? "general", fields.message ?? "Hello, I have a question about sizes.", at, at);
+  db.prepare(
+    `insert into outbox (id, kind, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at)
+     values (?, 'contact', ?, 'none', 'stored_only', 0, ?, null, null, ?, null)`,
+  ).run(randomUUID(), id, at, at);
+  db.close();
+  return id;
+}

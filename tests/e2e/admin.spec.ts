@@ -1,0 +1,96 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { seedMessage, signInAsAdmin } from "./seed";
+
+test.describe("signing in", () => {
+  // A refused sign-in answers 401, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test("staff pages send strangers to the sign-in page, which signs them in and back", async ({ page }) => {
+    await page.goto("/admin/messages");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fmessages/);
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    const robots = await page.locator('meta[name="robots"]').getAttribute("content");
+    expect(robots).toBe("noindex, nofollow");
+
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Username is required").first()).toBeVisible();
+    await expect(page.getByText("Password is required").first()).toBeVisible();
+    await expectNoAxeViolations(page, "login errors");
+
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login failed").first()).toBeVisible();
+    await expect(page.getByText("Invalid username or password").first()).toBeVisible();
+
+    await page.getByLabel("Password").fill("e2e-admin-password-long");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Welcome back, admin!").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto("/admin/messages");
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+});
+
+test("admin pages are never cached and never indexed", async ({ request }) => {
+  const response = await request.get("/admin/login");
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+});
+
+test("the admin API answers 401 without a session, and cross-origin sign-in is refused", async ({ request }) => {
+  const foreign = await request.post("/api/auth/login", {
+    headers: { Origin: "https://evil.example" },
+    data: { username: "admin", password: "e2e-admin-password-long" },
+  });
+  expect(foreign.status()).toBe(403);
+  const csv = await request.get("/admin/messages/export.csv", { maxRedirects: 0 });
+  expect(csv.status()).toBe(302);
+});
+
+test("the inbox lists, opens, marks handled, exports and deletes a message", async ({ page, context, baseURL }) => {
+  await signInAsAdmin(context, baseURL ?? "");
+  const email = `inbox-${Date.now()}@example.com`;
+  seedMessage({ name: "Cara =Formula", email, topic: "repair", message: "My cover has a tear; can it be replaced?" });
+
+  await page.goto("/admin/messages?topic=repair&status=new");
+  const link = page.getByRole("link", { name: /Cara =Formula — Request a Repair/ });
+  await expect(link).toBeVisible();
+  await expect(page.getByText("Stored only (inbox)").first()).toBeVisible();
+  await expectNoAxeViolations(page, "inbox");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = await download;
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString("utf8");
+  expect(text.split("\r\n")[0]).toBe('"Received","Name","Email","Phone","Topic","Message","Consent given","Status","Handled"');
+  expect(text).toContain(`"Cara =Formula"`);
+  expect(text).toContain(`"${email}"`);
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Request a Repair from Cara =Formula" })).toBeVisible();
+  await expect(page.getByText("My cover has a tear")).toBeVisible();
+  await page.getByRole("button", { name: "Mark handled" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked as handled." })).toBeVisible();
+  await expectNoAxeViolations(page, "message");
+
+  await page.getByText("Delete…").click();
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(page.getByRole("link", { name: /Cara =Formula/ })).toHaveCount(0);
+});
+
+test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {
+  await signInAsAdmin(context, baseURL ?? "");
+  const email = `formula-${Date.now()}@example.com`;
+  seedMessage({ name: "=HYPERLINK(\"http://evil.example\")", email });
+  const response = await page.request.get("/admin/messages/export.csv");
+  expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  const text = await response.text();
+  expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+});
