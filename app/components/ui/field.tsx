@@ -171,12 +171,12 @@ export function CheckboxField({
 }
 
 /** Fields only a bot fills in, and the time the form was shown. */
-export function BotFields({ startedAt }: { startedAt: number }) {
+export function BotFields({ startedAt, idPrefix = "hp" }: { startedAt: number; idPrefix?: string }) {
   return (
     <>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`hp-${honeypotField}`}>Leave this field empty</label>
-        <input id={`hp-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <label htmlFor={`${idPrefix}-${honeypotField}`}>Leave this field empty</label>
+        <input id={`${idPrefix}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <input type="hidden" name={startedAtField} value={startedAt} />
     </>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { filterTabs, hasMissingRequired, parseFilter, tagLabel, TestimonialSchema } from "./schema";
+
+const valid = { name: "Dee", email: "dee@example.com", rating: "9", quote: "Comfortable all day.", context: "", tags: ["comfort", "travel"] };
+
+describe("review rules", () => {
+  it("accepts a review, coercing the rating and dropping an empty context", () => {
+    expect(TestimonialSchema.parse(valid)).toEqual({ name: "Dee", email: "dee@example.com", rating: 9, quote: "Comfortable all day.", context: null, tags: ["comfort", "travel"] });
+  });
+
+  it.each([["0"], ["11"], ["7.5"], ["ten"]])("refuses the rating %s", (rating) => {
+    expect(TestimonialSchema.safeParse({ ...valid, rating }).success).toBe(false);
+  });
+
+  it("accepts only tags from the list, and a single tag as a string", () => {
+    expect(TestimonialSchema.safeParse({ ...valid, tags: ["<script>"] }).success).toBe(false);
+    expect(TestimonialSchema.parse({ ...valid, tags: "travel" }).tags).toEqual(["travel"]);
+  });
+
+  it("caps lengths", () => {
+    expect(TestimonialSchema.safeParse({ ...valid, quote: "x".repeat(2001) }).success).toBe(false);
+    expect(TestimonialSchema.safeParse({ ...valid, name: "x".repeat(101) }).success).toBe(false);
+  });
+
+  it("knows when name, email or review is missing", () => {
+    expect(hasMissingRequired({ ...valid, quote: "  " })).toBe(true);
+    expect(hasMissingRequired(valid)).toBe(false);
+  });
+
+  it("maps older tags to the four filters", () => {
+    expect(filterTabs.find((t) => t.value === "comfort")?.tags).toEqual(["comfort", "long-sessions", "wheelchair-comfort"]);
+    expect(filterTabs.find((t) => t.value === "ease-of-use")?.tags).toEqual(["ease-of-use", "daily-use", "independence"]);
+    expect(parseFilter("nonsense")).toBe("all");
+    expect(tagLabel("support-experience")).toBe("support experience");
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from "~/lib/zod";
+
+/** The review form, checked with this schema in the browser and again on the server. */
+export const tagValues = [
+  "comfort",
+  "support-experience",
+  "travel",
+  "ease-of-use",
+  "mobility",
+  "independence",
+  "long-sessions",
+  "pressure-sensitivity",
+  "daily-use",
+  "wheelchair-comfort",
+] as const;
+export type TagValue = (typeof tagValues)[number];
+
+/** "support-experience" → "support experience", as cards show tags. */
+export function tagLabel(tag: string) {
+  return tag.replace(/-/g, " ");
+}
+
+/** The filter tabs, each with the older tags that count towards it (the spec's legacy mapping). */
+export const filterTabs = [
+  { value: "all", label: "All Reviews", tags: [] },
+  { value: "comfort", label: "Comfort", tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
+  { value: "support-experience", label: "Support Experience", tags: ["support-experience", "pressure-sensitivity"] },
+  { value: "travel", label: "Travel", tags: ["travel", "mobility"] },
+  { value: "ease-of-use", label: "Ease of Use", tags: ["ease-of-use", "daily-use", "independence"] },
+] as const satisfies ReadonlyArray<{ value: string; label: string; tags: readonly TagValue[] }>;
+
+export type FilterValue = (typeof filterTabs)[number]["value"];
+
+export function parseFilter(value: string | null): FilterValue {
+  return filterTabs.some((t) => t.value === value) ? (value as FilterValue) : "all";
+}
+
+export const missingInformation = { title: "Missing Information", description: "Please fill in all required fields" } as const;
+
+const tagsInput = z
+  .union([z.array(z.string()), z.string()])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.enum(tagValues, "Choose tags from the list")).max(tagValues.length))
+  .transform((tags) => [...new Set(tags)]);
+
+export const TestimonialSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
+  email: z.string().trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  rating: z.coerce.number("Choose a rating from 1 to 10").int("Choose a rating from 1 to 10").min(1, "Choose a rating from 1 to 10").max(10, "Choose a rating from 1 to 10"),
+  quote: z.string().trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
+  context: z
+    .string()
+    .trim()
+    .max(120, "Context must be 120 characters or fewer")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  tags: tagsInput,
+});
+
+export type TestimonialInput = z.infer<typeof TestimonialSchema>;
+
+/** Reads the review form (tags is a repeated field) into a plain object for the schema. */
+export function reviewFormObject(formData: FormData): Record<string, unknown> {
+  const object: Record<string, unknown> = Object.fromEntries(formData);
+  object.tags = formData.getAll("tags").map(String);
+  return object;
+}
+
+export function hasMissingRequired(input: Record<string, unknown>) {
+  return ["name", "email", "quote"].some((field) => typeof input[field] !== "string" || (input[field] as string).trim() === "");
+}

@@ -1,0 +1,11 @@
+import { data } from "react-router";
+import { requireStaffApi } from "~/features/auth/auth.server";
+import { listAllTestimonials } from "~/features/testimonials/queries.server";
+import type { Route } from "./+types/api.admin.testimonials";
+
+/** POST (the spec's shape; a `password` field is ignored): all reviews, pending first. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  await requireStaffApi(request);
+  return data({ testimonials: await listAllTestimonials() });
+}

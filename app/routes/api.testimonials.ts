@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { getRatingSummary, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { parseFilter } from "~/features/testimonials/schema";
+import { submitReview } from "~/features/testimonials/submit.server";
+import { readJsonOrForm } from "~/lib/request.server";
+import type { Route } from "./+types/api.testimonials";
+
+/** GET: published reviews (newest first, paged, ?tag= and ?page=) with the computed summary. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const page = Math.min(10_000, Math.max(1, Number(params.get("page")) || 1));
+  const [list, summary] = await Promise.all([listPublishedTestimonials(parseFilter(params.get("tag")), page), getRatingSummary()]);
+  return data({ ...list, page, summary }, { headers: { "Cache-Control": "no-cache" } });
+}
+
+/** POST: submit a review; it waits for moderation. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return data({ error: body.error }, { status: 400 });
+  const result = await submitReview(body.value, context.clientIp ?? "unknown");
+  if (result.ok) return data({ ok: true, message: "Thank you! Your review will be published once approved." }, { status: 201 });
+  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+  const error = result.problem === "missing" ? "Please fill in all required fields" : result.problem === "invalid" ? "Some fields are not valid" : "Please try again later";
+  return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers });
+}

@@ -1,0 +1,254 @@
+import { data, Link, redirect } from "react-router";
+import { LinkButton } from "~/components/ui/button";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { StarRating } from "~/components/ui/star-rating";
+import { company } from "~/content/site";
+import { builtInUsername, getStaff, requireStaffApi, signIn } from "~/features/auth/auth.server";
+import { AdminSection } from "~/features/testimonials/admin-section";
+import { deleteTestimonial, getRatingSummary, listAllTestimonials, listPublishedTestimonials, setApproved } from "~/features/testimonials/queries.server";
+import { ReviewCard } from "~/features/testimonials/review-card";
+import { ReviewForm } from "~/features/testimonials/review-form";
+import { filterTabs, parseFilter, reviewFormObject } from "~/features/testimonials/schema";
+import { submitReview } from "~/features/testimonials/submit.server";
+import { crumbs, seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/testimonials";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filter = parseFilter(params.get("tag"));
+  const page = Math.min(10_000, Math.max(1, Number(params.get("page")) || 1));
+  const [list, summary, staff] = await Promise.all([listPublishedTestimonials(filter, page), getRatingSummary(), getStaff(request)]);
+  const all = staff ? await listAllTestimonials() : [];
+  const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
+  return {
+    filter,
+    page,
+    ...list,
+    summary,
+    startedAt: Date.now(),
+    panel: staff ? { pending: all.filter((r) => !r.approved).map(brief), approved: all.filter((r) => r.approved).map(brief) } : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const ip = context.clientIp ?? "unknown";
+  if (intent === "submit") {
+    const result = await submitReview(reviewFormObject(formData), ip);
+    return data({ intent, review: result.ok ? { ok: true } : { ok: false, problem: result.problem, errors: result.errors } }, { status: result.ok ? 200 : result.status });
+  }
+  if (intent === "admin-login") {
+    const result = await signIn(request, builtInUsername, String(formData.get("password") ?? ""), ip);
+    if (!result.ok) return data({ intent, accessDenied: true }, { status: result.status });
+    return redirect("/testimonials#admin-section", { headers: { "Set-Cookie": result.cookie } });
+  }
+  if (intent === "approve" || intent === "delete") {
+    const staff = await requireStaffApi(request);
+    const id = String(formData.get("id") ?? "");
+    const ok = intent === "approve" ? await setApproved(staff, id, true) : await deleteTestimonial(staff, id);
+    return data({ intent, ok }, { status: ok ? 200 : 404 });
+  }
+  return data({ intent: null }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const summary = loaderData?.summary;
+  const reviews = loaderData?.testimonials.slice(0, 10) ?? [];
+  const reviewLd = reviews.map((r) => ({
+    "@type": "Review",
+    author: { "@type": "Person", name: r.name },
+    datePublished: r.createdAt.slice(0, 10),
+    reviewBody: r.quote,
+    reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 10, worstRating: 1 },
+  }));
+  const product: Record<string, unknown> = {
+    "@type": "Product",
+    "@id": `${siteUrl}/product#product`,
+    name: company.productFullName,
+    brand: { "@type": "Brand", name: company.name },
+  };
+  if (summary && summary.count > 0) {
+    product.aggregateRating = { "@type": "AggregateRating", ratingValue: summary.average, reviewCount: summary.count, bestRating: 10, worstRating: 1 };
+    product.review = reviewLd;
+  }
+  const jsonLd: Array<Record<string, unknown>> = [product];
+  if (reviews.length) {
+    jsonLd.push({
+      "@type": "ItemList",
+      name: "Reviews of the SofTech cushion",
+      itemListElement: reviewLd.map((item, index) => ({ "@type": "ListItem", position: index + 1, item: { ...item, itemReviewed: { "@id": `${siteUrl}/product#product` } } })),
+    });
+  }
+  return seo(matches, {
+    title: "Testimonials & Reviews",
+    description: `Reviews of the ${company.productName} cushion from verified customers: comfort, support, travel and everyday use.`,
+    path: "/testimonials",
+    keywords: ["SofTech reviews", "wheelchair cushion reviews"],
+    breadcrumbs: crumbs("Testimonials", "/testimonials"),
+    jsonLd,
+  });
+};
+
+export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, testimonials, summary, page, pages, total, startedAt, panel } = loaderData;
+  const reviewResult = actionData && "review" in actionData ? actionData.review : undefined;
+  const accessDenied = Boolean(actionData && "accessDenied" in actionData && actionData.accessDenied);
+  const pageHref = (p: number) => `?${new URLSearchParams({ ...(filter !== "all" ? { tag: filter } : {}), ...(p > 1 ? { page: String(p) } : {}) })}#reviews`;
+
+  return (
+    <>
+      <header className="border-b border-line bg-surface">
+        <div className="container-page py-12 md:py-16">
+          <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Testimonials &amp; Reviews</h1>
+          <p className="mt-4 max-w-prose text-lg text-muted">
+            What people who sit on the {company.productName} cushion every day say about it, in their own words.
+          </p>
+        </div>
+      </header>
+
+      <div className="container-page py-12">
+        <section aria-labelledby="summary-title" className="rounded-2xl border border-line bg-surface p-6 md:flex md:items-center md:justify-between md:gap-8">
+          <div>
+            <h2 id="summary-title" className="text-lg font-semibold">
+              Average rating
+            </h2>
+            <p className="mt-1 text-4xl font-bold">
+              {summary.count === 0 ? "0.0" : summary.average.toFixed(1)}
+              <span className="text-lg font-normal text-muted"> out of 10</span>
+            </p>
+            <StarRating value={summary.average} size="lg" showNumber={false} />
+          </div>
+          <div className="mt-4 md:mt-0 md:text-right">
+            <p className="text-lg font-semibold">
+              {summary.count} {summary.count === 1 ? "review" : "reviews"}
+            </p>
+            <p className="text-muted">Every review is checked by our team before it is published; those marked Verified come from confirmed customers.</p>
+          </div>
+        </section>
+
+        <nav aria-label="Filter reviews" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {filterTabs.map((tab) => (
+              <li key={tab.value}>
+                <Link
+                  to={tab.value === "all" ? "/testimonials#reviews" : `/testimonials?tag=${tab.value}#reviews`}
+                  preventScrollReset
+                  aria-current={filter === tab.value ? "page" : undefined}
+                  className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section id="reviews" aria-label="Reviews" className="mt-6">
+          {testimonials.length === 0 ? (
+            <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">No testimonials found for the selected filter.</p>
+          ) : (
+            <>
+              <p className="sr-only" role="status">
+                Showing {testimonials.length} of {total} reviews.
+              </p>
+              <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {testimonials.map((review) => (
+                  <li key={review.id}>
+                    <ReviewCard review={review} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {pages > 1 ? (
+            <nav aria-label="Review pages" className="mt-8 flex flex-wrap items-center justify-center gap-3">
+              {page > 1 ? (
+                <LinkButton to={pageHref(page - 1)} variant="secondary">
+                  Newer reviews
+                </LinkButton>
+              ) : null}
+              <span className="text-muted">
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <LinkButton to={pageHref(page + 1)} variant="secondary">
+                  Older reviews
+                </LinkButton>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+
+        <aside aria-label="About these reviews" className="mt-10 rounded-xl border border-warning bg-warning-soft p-5">
+          <p>
+            <strong>Individual results vary.</strong> Testimonials reflect the personal experiences of the people who wrote
+            them and may not be representative of everyone&apos;s experience. They are not medical advice: talk to your
+            clinician about your own care.
+          </p>
+        </aside>
+      </div>
+
+      <section id="share" aria-labelledby="share-title" className="border-y border-line bg-surface">
+        <div className="container-page py-12">
+          <h2 id="share-title" className="text-2xl font-bold md:text-3xl">
+            Share Your Experience
+          </h2>
+          <p className="mt-2 max-w-prose text-muted">
+            Use the cushion? Your review helps others decide.{" "}
+          </p>
+          <div className="mt-4">
+            <DialogTrigger dialogId="review-dialog" className="tap-target inline-flex items-center rounded-md border-2 border-brand px-4 font-semibold text-brand hover:bg-brand-soft">
+              Write a review in a dialog
+            </DialogTrigger>
+            <Dialog id="review-dialog" title="Submit Your Review">
+              <ReviewForm idPrefix="review-dialog" startedAt={startedAt} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
+            </Dialog>
+          </div>
+          <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
+            <div className="rounded-2xl border border-line bg-canvas p-6">
+              <h3 className="text-xl font-bold">Submit Your Review</h3>
+              {reviewResult?.ok ? (
+                <div role="status" className="mt-4 rounded-lg border-2 border-success bg-success-soft p-4">
+                  <p className="font-bold">Testimonial Submitted</p>
+                  <p>Thank you! Your review will be published once approved.</p>
+                </div>
+              ) : null}
+              {reviewResult && !reviewResult.ok && reviewResult.problem !== "missing" && reviewResult.problem !== "invalid" ? (
+                <div role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
+                  <p className="font-bold">Submission Failed</p>
+                  <p>Please try again later</p>
+                </div>
+              ) : null}
+              <div className="mt-4">
+                <ReviewForm idPrefix="review" startedAt={startedAt} serverResult={reviewResult && !reviewResult.ok ? reviewResult : undefined} />
+              </div>
+            </div>
+            <div className="space-y-4">
+              <SideBox title="Review Guidelines" items={["Be honest about your experience", "Be specific about what helped", "Include details of your condition if you wish", "Be respectful", "All reviews are moderated before publication"]} />
+              <SideBox title="What Makes a Great Review?" items={["Specific examples", "Before and after comparisons", "How long you have used it", "The impact on your daily life"]} />
+              <SideBox title="Privacy & Verification" items={["Your email is used only for verification and is never published", "Our team may contact you about your review", "Your name and review are shown publicly once approved"]} />
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <AdminSection panel={panel} accessDenied={accessDenied} />
+    </>
+  );
+}
+
+function SideBox({ title, items }: { title: string; items: string[] }) {
+  return (
+    <div className="rounded-xl border border-line bg-canvas p-5">
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
