@@ -3,10 +3,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 
 /** The e2e server's own database (see playwright.config.ts), opened directly to set up a test. */
-export function e2eDatabase() {
+export function e2eDatabase(file: "e2e.sqlite" | "order-site.sqlite" = "e2e.sqlite") {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through Playwright.");
-  const db = new Database(path.join(dir, "e2e.sqlite"));
+  const db = new Database(path.join(dir, file));
   db.pragma("busy_timeout = 5000");
   return db;
 }
@@ -23,8 +23,8 @@ export interface SeedReview {
 }
 
 /** Inserts reviews as if they had been submitted and moderated; returns their ids. */
-export function seedReviews(reviews: SeedReview[]): string[] {
-  const db = e2eDatabase();
+export function seedReviews(reviews: SeedReview[], file: "e2e.sqlite" | "order-site.sqlite" = "e2e.sqlite"): string[] {
+  const db = e2eDatabase(file);
   const insert = db.prepare(
     `insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at)
      values (@id, @name, @email, @rating, @quote, @context, @tags, @approved, @verified, @created_at, @approved_at)`,

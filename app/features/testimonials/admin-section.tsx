@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, useFetcher, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Form, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
@@ -150,23 +150,38 @@ function AdminPanel({ panel }: { panel: { pending: PanelReview[]; approved: Pane
 }
 
 function ModerationButton({ id, intent, label, reviewer }: { id: string; intent: "approve" | "delete"; label: string; reviewer: string }) {
-  const fetcher = useFetcher<{ intent: string; ok: boolean }>();
-  const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  // With JavaScript: the spec's admin calls, a toast, then both lists and the public list reload.
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const messages = moderationToasts[intent];
-    toast(fetcher.data.ok ? { variant: "success", ...messages.ok } : { variant: "error", ...messages.failed });
-  }, [fetcher.state, fetcher.data, intent]);
+    setBusy(true);
+    try {
+      const response = await fetch(intent === "approve" ? `/api/admin/testimonials/${id}/approve` : `/api/admin/testimonials/${id}`, {
+        method: intent === "approve" ? "PATCH" : "DELETE",
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+      toast({ variant: "success", ...messages.ok });
+    } catch {
+      toast({ variant: "error", ...messages.failed });
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
 
   const form = (
-    <fetcher.Form method="post" action="/testimonials#admin-section">
+    <Form method="post" action="/testimonials#admin-section" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" disabled={busy} className={buttonClass(intent === "approve" ? "primary" : "secondary", intent === "delete" ? "border-danger text-danger" : "")}>
         {intent === "delete" ? "Yes, delete" : label}
         <span className="sr-only"> the review by {reviewer}</span>
       </button>
-    </fetcher.Form>
+    </Form>
   );
   if (intent === "approve") return form;
   // Deleting asks first: the confirm button appears only after "Delete" is chosen.

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../../db/test-databases";
+import { createAccount, type Staff } from "~/features/auth/auth.server";
+import { setDatabaseForTests } from "~/lib/db.server";
+import { setLogLevel } from "~/lib/logger.server";
+import { deleteTestimonial, getRatingSummary, listAllTestimonials, listPublishedTestimonials, setApproved } from "./queries.server";
+import { submitReview } from "./submit.server";
+
+setLogLevel("silent");
+
+const review = (extra: Record<string, unknown> = {}) => ({
+  name: "Fay",
+  email: "fay@example.com",
+  rating: "9",
+  quote: "It keeps me comfortable through a full workday.",
+  context: "Wheelchair user, Texas",
+  tags: ["long-sessions", "travel"],
+  website: "",
+  startedAt: String(Date.now() - 10_000),
+  ...extra,
+});
+
+describe.each(testDialects)("reviews on %s", (dialect) => {
+  let database: TestDatabase;
+  let staff: Staff;
+  let ip = 0;
+  const nextIp = () => `203.0.113.${++ip}`;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    setDatabaseForTests(database);
+    const accountId = await createAccount("moderator", "long enough password");
+    staff = { accountId, username: "moderator" };
+  });
+  afterAll(async () => {
+    setDatabaseForTests(undefined);
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    await database.db.deleteFrom("outbox").execute();
+    await database.db.deleteFrom("testimonials").execute();
+  });
+
+  it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
+    expect(await submitReview(review(), nextIp())).toEqual({ ok: true });
+    const [pending] = await listAllTestimonials();
+    expect(pending).toMatchObject({ approved: false, rating: 9, tags: ["long-sessions", "travel"], email: "fay@example.com" });
+    expect((await listPublishedTestimonials("all", 1)).total).toBe(0);
+    const notices = await database.db.selectFrom("outbox").selectAll().where("kind", "=", "review").execute();
+    expect(notices).toHaveLength(1);
+
+    expect(await setApproved(staff, pending?.id ?? "", true)).toBe(true);
+    const published = await listPublishedTestimonials("all", 1);
+    expect(published.testimonials.map((t) => t.name)).toEqual(["Fay"]);
+    expect(published.testimonials[0]).not.toHaveProperty("email");
+    // Older tags count towards the new filters: long-sessions → Comfort, travel → Travel.
+    expect((await listPublishedTestimonials("comfort", 1)).total).toBe(1);
+    expect((await listPublishedTestimonials("travel", 1)).total).toBe(1);
+    expect((await listPublishedTestimonials("ease-of-use", 1)).total).toBe(0);
+
+    expect(await deleteTestimonial(staff, pending?.id ?? "")).toBe(true);
+    expect((await listPublishedTestimonials("all", 1)).total).toBe(0);
+    const audit = await database.db.selectFrom("audit_log").select(["action", "username"]).where("target_id", "=", pending?.id ?? "").orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["approve", "delete"]);
+  });
+
+  it("stores hostile text byte for byte", async () => {
+    const quote = `<img src=x onerror="alert(1)"> '); DROP TABLE testimonials; -- \u202e ${"😀".repeat(3)}`;
+    expect(await submitReview(review({ quote, name: "<b>Mallory</b>" }), nextIp())).toEqual({ ok: true });
+    const [stored] = await listAllTestimonials();
+    expect(stored?.quote).toBe(quote.trim());
+    expect(stored?.name).toBe("<b>Mallory</b>");
+  });
+
+  it("stores nothing for a filled honeypot or a too-fast form, but answers success", async () => {
+    expect(await submitReview(review({ website: "spam" }), nextIp())).toEqual({ ok: true });
+    expect(await submitReview(review({ startedAt: String(Date.now()) }), nextIp())).toEqual({ ok: true });
+    expect(await listAllTestimonials()).toEqual([]);
+  });
+
+  it("refuses invalid input with field errors and stores nothing", async () => {
+    const missing = await submitReview(review({ name: "", quote: " " }), nextIp());
+    expect(missing).toMatchObject({ ok: false, status: 400, problem: "missing" });
+    const invalid = await submitReview(review({ rating: "11", tags: ["free-money"] }), nextIp());
+    expect(invalid).toMatchObject({ ok: false, status: 400, problem: "invalid" });
+    expect(invalid.ok === false && Object.keys(invalid.errors).sort()).toEqual(["rating", "tags"]);
+    expect(await listAllTestimonials()).toEqual([]);
+  });
+
+  it("computes the summary over every published review, and it equals a recomputation", async () => {
+    expect(await getRatingSummary()).toEqual({ count: 0, average: 0 });
+    const ratings = [10, 9, 7, 3, 1, 8, 8];
+    for (const [i, rating] of ratings.entries()) {
+      await submitReview(review({ rating: String(rating), email: `r${i}@example.com` }), nextIp());
+    }
+    const all = await listAllTestimonials();
+    for (const t of all.slice(0, 6)) await setApproved(staff, t.id, true);
+    const published = (await listAllTestimonials()).filter((t) => t.approved).map((t) => t.rating);
+    const expected = Math.round((published.reduce((a, b) => a + b, 0) / published.length) * 10) / 10;
+    expect(await getRatingSummary()).toEqual({ count: 6, average: expected });
+  });
+
+  it("finds reviews by name or text, case-insensitively, treating % and _ literally", async () => {
+    await submitReview(review({ name: "Gus", quote: "Great for 100% of my day" }), nextIp());
+    await submitReview(review({ name: "Hal", quote: "Fine." }), nextIp());
+    expect((await listAllTestimonials("gus")).map((t) => t.name)).toEqual(["Gus"]);
+    expect((await listAllTestimonials("100%")).map((t) => t.name)).toEqual(["Gus"]);
+    expect((await listAllTestimonials("%")).map((t) => t.name)).toEqual(["Gus"]);
+  });
+});

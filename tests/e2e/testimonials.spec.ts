@@ -1,0 +1,208 @@
+import { orderSiteURL } from "../../playwright.config";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { e2eDatabase, seedReviews, signInAsAdmin } from "./seed";
+
+// The second instance has its own database, so these see exactly the reviews they make.
+test.describe.serial("ratings computed from the database, and the page's admin box", () => {
+  // A refused admin password answers 401, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test("with no published reviews the summary says 0.0 and an empty filter says so, with no structured rating", async ({ page }) => {
+    await page.goto(`${orderSiteURL}/testimonials`);
+    await expect(page.getByRole("heading", { level: 1, name: "Testimonials & Reviews" })).toBeVisible();
+    await expect(page.getByText(/^0\.0\s*out of 10$/)).toBeVisible();
+    await expect(page.getByText("0 reviews", { exact: true })).toBeVisible();
+    await expect(page.getByText("No testimonials found for the selected filter.")).toBeVisible();
+    const ld = await page.locator('script[type="application/ld+json"]').textContent();
+    expect(ld).not.toContain("AggregateRating");
+  });
+
+  test("the summary and the structured data equal a recomputation over every published review", async ({ page }) => {
+    seedReviews(
+      [
+        { name: "Quinn", quote: "Great.", rating: 10 },
+        { name: "Ray", quote: "Good.", rating: 7 },
+        { name: "Sol", quote: "Fine.", rating: 4 },
+        { name: "Tia", quote: "Pending, not counted.", rating: 1, approved: false },
+      ],
+      "order-site.sqlite",
+    );
+    await page.goto(`${orderSiteURL}/testimonials`);
+    await expect(page.getByText(/^7\.0\s*out of 10$/)).toBeVisible();
+    await expect(page.getByText("3 reviews", { exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: "7 out of 10" }).first()).toBeVisible();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}")["@graph"] as Array<Record<string, unknown>>;
+    const product = ld.find((g) => g["@type"] === "Product") as { aggregateRating: unknown; review: unknown[] };
+    expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 7, reviewCount: 3, bestRating: 10, worstRating: 1 });
+    expect(product.review).toHaveLength(3);
+    expect(ld.some((g) => g["@type"] === "ItemList")).toBe(true);
+  });
+
+  test("refuses a wrong password, then opens the panel to approve and delete", async ({ page }) => {
+    const marker = `a${Date.now()}`;
+    await page.goto(`${orderSiteURL}/testimonials#admin-section`);
+    const section = page.locator("#admin-section");
+    await expect(section.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+    await section.getByLabel("Admin password").fill("wrong");
+    await section.getByRole("button", { name: "Access Admin Panel" }).click();
+    await expect(page.getByText("Access Denied").first()).toBeVisible();
+    await expect(page.getByText("Incorrect admin password").first()).toBeVisible();
+
+    // A pending review to moderate, submitted through the public API of that instance.
+    const submitted = await page.request.post(`${orderSiteURL}/api/testimonials`, {
+      headers: { Origin: orderSiteURL },
+      data: { name: `Nia ${marker}`, email: "nia@example.com", rating: 9, quote: `${marker} Helps my skin stay healthy.`, tags: [] },
+    });
+    expect(submitted.status()).toBe(201);
+
+    await section.getByLabel("Admin password").fill("e2e-admin-password-long");
+    await section.getByRole("button", { name: "Access Admin Panel" }).click();
+    await expect(page.getByText("Admin Access Granted").first()).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+    await expectNoAxeViolations(page, "admin panel");
+
+    await section.getByRole("button", { name: `Approve the review by Nia ${marker}` }).click();
+    await expect(page.getByText("The testimonial is now live on the website.").first()).toBeVisible();
+    await expect(page.getByRole("article", { name: `Review by Nia ${marker}` })).toBeVisible();
+
+    await section.locator("summary", { hasText: `Delete the review by Nia ${marker}` }).click();
+    await section.getByRole("button", { name: `Yes, delete the review by Nia ${marker}` }).click();
+    await expect(page.getByText("The testimonial has been successfully removed.").first()).toBeVisible();
+    await expect(page.getByRole("article", { name: `Review by Nia ${marker}` })).toHaveCount(0);
+  });
+});
+
+test("published reviews show as cards, with filters and See more / See less", async ({ page }) => {
+  const marker = `m${Date.now()}`;
+  const long = `${marker} ${"The cells alternate quietly and I can sit through a whole shift without the usual ache. ".repeat(3)}`;
+  seedReviews([
+    { name: `Ivy ${marker}`, quote: long, rating: 10, context: "Desk job, Oregon", tags: ["long-sessions"] },
+    { name: `Jon ${marker}`, quote: `${marker} Support staff called back the same day.`, rating: 7, tags: ["support-experience"], verified: false },
+  ]);
+  await page.goto("/testimonials");
+  const ivy = page.getByRole("article", { name: `Review by Ivy ${marker}` });
+  await expect(ivy).toBeVisible();
+  await expect(ivy.getByRole("img", { name: "10 out of 10" })).toBeVisible();
+  await expect(ivy.getByText("Verified")).toBeVisible();
+  await expect(ivy.getByText("long sessions")).toBeVisible();
+  await expect(ivy.getByText("Desk job, Oregon")).toBeVisible();
+  await expect(ivy.getByText("See more")).toBeVisible();
+  await ivy.getByText("See more").click();
+  await expect(ivy.getByText("See less")).toBeVisible();
+  await expect(page.getByRole("article", { name: `Review by Jon ${marker}` }).getByText("Verified")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Comfort", exact: true }).click();
+  await expect(page).toHaveURL(/tag=comfort/);
+  await expect(page.getByRole("link", { name: "Comfort", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("article", { name: `Review by Ivy ${marker}` })).toBeVisible();
+  await expect(page.getByRole("article", { name: `Review by Jon ${marker}` })).toHaveCount(0);
+
+  await expect(page.getByText("Individual results vary.")).toBeVisible();
+  await expect(page.getByText(/not medical advice/)).toBeVisible();
+  await expectNoAxeViolations(page, "testimonials");
+});
+
+test("hostile review text is shown as text: nothing runs, no CSP violation", async ({ page }) => {
+  const marker = `h${Date.now()}`;
+  const payload = `<img src=x onerror="alert('${marker}')"><script>alert(1)</script>`;
+  seedReviews([{ name: `<b>${marker}</b>`, quote: payload, rating: 5 }]);
+  let dialogs = 0;
+  page.on("dialog", async (dialog) => {
+    dialogs++;
+    await dialog.dismiss();
+  });
+  await page.goto("/testimonials");
+  await expect(page.getByText(`“${payload}”`)).toBeVisible();
+  await expect(page.getByText(`<b>${marker}</b>`)).toBeVisible();
+  await page.goto("/");
+  await page.waitForTimeout(200);
+  expect(dialogs).toBe(0);
+});
+
+test("the review form: missing information, then a submission that waits for approval", async ({ page }) => {
+  await page.goto("/testimonials#share");
+  const form = page.locator("#share form").last();
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "Missing Information" })).toBeVisible();
+  await expect(form.getByText("Please fill in all required fields")).toBeVisible();
+  await expectNoAxeViolations(page, "review missing information");
+
+  const email = `review-${Date.now()}@example.com`;
+  await form.getByLabel("Name").fill("Kim");
+  await form.getByLabel("Email").fill(email);
+  await expect(form.getByRole("radio", { name: "5 out of 10" })).toBeChecked();
+  await form.locator("label", { has: page.getByRole("radio", { name: "8 out of 10" }) }).click();
+  await expect(form.getByRole("radio", { name: "8 out of 10" })).toBeChecked();
+  await form.getByLabel("travel").check();
+  await form.getByLabel("ease of use").check();
+  await expect(form.getByRole("textbox", { name: /Your review/ })).toHaveAttribute("rows", "4");
+  await form.getByRole("textbox", { name: /Your review/ }).fill("Light enough for trips; the battery lasts all weekend.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Thank you! Your review will be published once approved.").first()).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  const db = e2eDatabase();
+  const row = db.prepare("select rating, tags, approved from testimonials where email = ?").get(email);
+  db.close();
+  expect(row).toEqual({ rating: 8, tags: '["travel","ease-of-use"]', approved: 0 });
+});
+
+test("the review dialog opens, is accessible, and closes after a submission", async ({ page }) => {
+  await page.goto("/testimonials");
+  await page.getByRole("button", { name: "Write a review in a dialog" }).click();
+  const dialog = page.getByRole("dialog", { name: "Submit Your Review" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, "review dialog");
+  await dialog.getByLabel("Name").fill("Lee");
+  await dialog.getByLabel("Email").fill(`dialog-${Date.now()}@example.com`);
+  await dialog.getByRole("textbox", { name: /Your review/ }).fill("Good support when I needed a new cover.");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/testimonials", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await dialog.getByRole("button", { name: "Submit Review" }).click();
+  await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText("Testimonial Submitted").first()).toBeVisible();
+});
+
+test.describe("when submitting fails", () => {
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+  test("the visitor is told to try again later", async ({ page }) => {
+    await page.goto("/testimonials");
+    await page.route("**/api/testimonials", (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    const form = page.locator("#share form").last();
+    await form.getByLabel("Name").fill("Mo");
+    await form.getByLabel("Email").fill("mo@example.com");
+    await form.getByRole("textbox", { name: /Your review/ }).fill("Works for me.");
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.getByText("Submission Failed").first()).toBeVisible();
+    await expect(page.getByText("Please try again later").first()).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Mo");
+  });
+});
+
+test("the moderation page approves, unpublishes, searches and records who did what", async ({ page, context, baseURL }) => {
+  await signInAsAdmin(context, baseURL ?? "");
+  const marker = `p${Date.now()}`;
+  seedReviews([{ name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false }]);
+  await page.goto(`/admin/testimonials?q=${marker}`);
+  await expect(page.getByText(/\d+ pending, \d+ published/)).toBeVisible();
+  await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: `Approve the review by Oli ${marker}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Testimonial Approved" })).toBeVisible();
+  await page.getByRole("button", { name: `Unpublish the review by Oli ${marker}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "unpublished" })).toBeVisible();
+  await expect(page.getByText(/admin approve testimonial/).first()).toBeVisible();
+  await expectNoAxeViolations(page, "moderation");
+  const response = await page.request.get("/admin/testimonials");
+  expect(response.headers()["cache-control"]).toBe("no-store");
+});
+
+test("the admin API answers 401 without a session, whatever password is sent", async ({ request }) => {
+  expect((await request.post("/api/admin/testimonials", { data: { password: "e2e-admin-password-long" } })).status()).toBe(401);
+  expect((await request.delete("/api/admin/testimonials/x", { data: { password: "x" } })).status()).toBe(401);
+  expect((await request.patch("/api/admin/testimonials/x/approve", { data: { password: "x" } })).status()).toBe(401);
+});
