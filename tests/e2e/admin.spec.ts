@@ -94,3 +94,20 @@ test("a CSV cell that looks like a formula is exported as text", async ({ page, 
   const text = await response.text();
   expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
 });
+
+test("a session cookie replayed after sign-out gets 401 from the admin API", async ({ playwright, baseURL }) => {
+  const client = await playwright.request.newContext({ baseURL });
+  const login = await client.post("/api/auth/login", { data: { username: "admin", password: "e2e-admin-password-long" } });
+  expect(login.status()).toBe(200);
+  expect(await login.json()).toEqual({ user: { username: "admin" } });
+  const setCookie = login.headers()["set-cookie"] ?? "";
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Strict/);
+  const cookie = setCookie.split(";")[0] ?? "";
+  expect((await client.post("/api/admin/testimonials", { data: {} })).status()).toBe(200);
+  await client.post("/admin/logout", { maxRedirects: 0 });
+  const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie } });
+  expect((await replay.post("/api/admin/testimonials", { data: {} })).status()).toBe(401);
+  await client.dispose();
+  await replay.dispose();
+});

@@ -14,9 +14,10 @@ test("choosing a theme is instant, remembered, and rendered by the server with n
   expect(await page.evaluate(() => localStorage.getItem("aquila-theme"))).toBe("light");
 
   // The first byte of HTML already carries the theme: nothing is repainted after load.
-  const cookies = await page.context().cookies();
-  const theme = cookies.find((c) => c.name === "theme");
-  expect(theme?.value).toBe("light");
+  // The page changed at once; the cookie follows when the post behind it completes.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value)
+    .toBe("light");
   const html = await (await request.get("/", { headers: { Cookie: "theme=light" } })).text();
   expect(html).toMatch(/<html[^>]*data-theme="light"/);
 
