@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { StarRating } from "~/components/ui/star-rating";
 import { requireStaffPage } from "~/features/auth/auth.server";
-import { countByState, deleteTestimonial, listAllTestimonials, listAudit, setApproved } from "~/features/testimonials/queries.server";
+import { countByState, deleteTestimonial, listAllTestimonials, listAudit, setApproved, setVerified } from "~/features/testimonials/queries.server";
 import { tagLabel } from "~/features/testimonials/schema";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
@@ -25,7 +25,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "approve") ok = await setApproved(staff, id, true);
   else if (intent === "unpublish") ok = await setApproved(staff, id, false);
   else if (intent === "delete") ok = await deleteTestimonial(staff, id);
-  const done = { approve: "Testimonial Approved: it is now live on the website.", unpublish: "Testimonial unpublished.", delete: "Testimonial Deleted." } as Record<string, string>;
+  else if (intent === "verify") ok = await setVerified(staff, id, true);
+  else if (intent === "unverify") ok = await setVerified(staff, id, false);
+  const done = {
+    approve: "Testimonial Approved: it is now live on the website.",
+    unpublish: "Testimonial unpublished.",
+    delete: "Testimonial Deleted.",
+    verify: "Marked as a verified customer.",
+    unverify: "No longer marked verified.",
+  } as Record<string, string>;
   return { message: ok ? (done[String(intent)] ?? null) : "That review no longer exists.", ok };
 }
 
@@ -68,8 +76,11 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                 <h2 className="text-lg font-semibold">
                   {review.name} <span className="text-sm font-normal text-muted">({review.email})</span>
                 </h2>
-                <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${review.approved ? "border-success bg-success-soft" : "border-warning bg-warning-soft"}`}>
-                  {review.approved ? "Published" : "Pending"}
+                <span className="flex gap-2">
+                  {review.verified ? <span className="rounded-full border border-success px-2 py-0.5 text-sm font-semibold">Verified</span> : null}
+                  <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${review.approved ? "border-success bg-success-soft" : "border-warning bg-warning-soft"}`}>
+                    {review.approved ? "Published" : "Pending"}
+                  </span>
                 </span>
               </div>
               <div className="mt-2">
@@ -88,6 +99,14 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                   <button type="submit" disabled={busy} className={buttonClass(review.approved ? "secondary" : "primary")}>
                     {review.approved ? "Unpublish" : "Approve"}
                     <span className="sr-only"> the review by {review.name}</span>
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="id" value={review.id} />
+                  <input type="hidden" name="intent" value={review.verified ? "unverify" : "verify"} />
+                  <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                    {review.verified ? "Unmark verified" : "Mark verified customer"}
+                    <span className="sr-only">: {review.name}</span>
                   </button>
                 </Form>
                 <details>

@@ -187,12 +187,14 @@ test.describe("when submitting fails", () => {
 test("the moderation page approves, unpublishes, searches and records who did what", async ({ page, context, baseURL }) => {
   await signInAsAdmin(context, baseURL ?? "");
   const marker = `p${Date.now()}`;
-  seedReviews([{ name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false }]);
+  seedReviews([{ name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false, verified: false }]);
   await page.goto(`/admin/testimonials?q=${marker}`);
   await expect(page.getByText(/\d+ pending, \d+ published/)).toBeVisible();
   await expect(page.getByText("Pending", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Approve the review by Oli ${marker}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Testimonial Approved" })).toBeVisible();
+  await page.getByRole("button", { name: `Mark verified customer: Oli ${marker}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked as a verified customer." })).toBeVisible();
   await page.getByRole("button", { name: `Unpublish the review by Oli ${marker}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "unpublished" })).toBeVisible();
   await expect(page.getByText(/admin approve testimonial/).first()).toBeVisible();

@@ -158,6 +158,14 @@ export async function setApproved(staff: Staff, id: string, approved: boolean): 
   return true;
 }
 
+/** Staff confirmed the reviewer is a customer (for example from the order records). */
+export async function setVerified(staff: Staff, id: string, verified: boolean): Promise<boolean> {
+  const result = await db().updateTable("testimonials").set({ verified: verified ? 1 : 0 }).where("id", "=", id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await recordAudit(staff, verified ? "mark-verified" : "unmark-verified", "testimonial", id);
+  return true;
+}
+
 export async function deleteTestimonial(staff: Staff, id: string): Promise<boolean> {
   const deleted = await db()
     .transaction()
