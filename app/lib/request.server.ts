@@ -15,3 +15,8 @@ export async function readJsonOrForm(request: Request): Promise<{ ok: true; valu
     return { ok: false, error: "The request body could not be read." };
   }
 }
+
+/** A Retry-After header when the refusal carries a wait time (rate limits). */
+export function retryAfterHeaders(result: { retryAfter?: number }): HeadersInit {
+  return result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+}

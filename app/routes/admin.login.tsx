@@ -5,6 +5,7 @@ import { ErrorSummary, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { getStaff, signIn } from "~/features/auth/auth.server";
 import { LoginSchema, safeRedirect } from "~/features/auth/schema";
+import { retryAfterHeaders } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await signIn(request, parsed.data.username, parsed.data.password, context.clientIp ?? "unknown");
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    const headers = retryAfterHeaders(result);
     return data({ errors: {} as Record<string, string>, message: result.message, username }, { status: result.status, headers });
   }
   return redirect(safeRedirect(form.redirectTo), { headers: { "Set-Cookie": result.cookie } });

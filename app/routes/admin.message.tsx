@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { deleteMessage, getMessage, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
@@ -111,16 +112,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         ) : null}
-        <details className="rounded-md">
-          <summary className={buttonClass("secondary", "border-danger text-danger")}>Delete…</summary>
-          <Form method="post" className="mt-2 rounded-lg border border-danger bg-danger-soft p-3">
-            <p>Delete this message for good? This cannot be undone.</p>
-            <input type="hidden" name="intent" value="delete" />
-            <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2 bg-danger")}>
-              Yes, delete it
-            </button>
-          </Form>
-        </details>
+        <ConfirmDelete question="Delete this message for good? This cannot be undone." hiddenFields={{ intent: "delete" }} busy={busy} />
       </div>
     </article>
   );

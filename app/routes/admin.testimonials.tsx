@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { StarRating } from "~/components/ui/star-rating";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { countByState, deleteTestimonial, listAllTestimonials, listAudit, setApproved, setVerified } from "~/features/testimonials/queries.server";
@@ -109,19 +110,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                     <span className="sr-only">: {review.name}</span>
                   </button>
                 </Form>
-                <details>
-                  <summary className={buttonClass("secondary", "border-danger text-danger")}>
-                    Delete<span className="sr-only"> the review by {review.name}</span>…
-                  </summary>
-                  <Form method="post" className="mt-2 rounded-lg border border-danger bg-danger-soft p-3">
-                    <p>Delete this review for good?</p>
-                    <input type="hidden" name="id" value={review.id} />
-                    <input type="hidden" name="intent" value="delete" />
-                    <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2 bg-danger")}>
-                      Yes, delete it
-                    </button>
-                  </Form>
-                </details>
+                <ConfirmDelete question="Delete this review for good?" hiddenFields={{ id: review.id, intent: "delete" }} busy={busy} targetName={`the review by ${review.name}`} />
               </div>
             </li>
           ))}

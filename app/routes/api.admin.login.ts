@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { builtInUsername, signIn } from "~/features/auth/auth.server";
 import { AdminPasswordSchema } from "~/features/auth/schema";
-import { readJsonOrForm } from "~/lib/request.server";
+import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.login";
 
 /** POST {password}: signs in as the built-in moderator account (the testimonials page's admin box). */
@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Password is required" }, { status: 400 });
   const result = await signIn(request, builtInUsername, parsed.data.password, context.clientIp ?? "unknown");
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    const headers = retryAfterHeaders(result);
     return data({ error: result.status === 401 ? "Incorrect admin password" : result.message }, { status: result.status, headers });
   }
   return data({ user: { username: result.staff.username } }, { headers: { "Set-Cookie": result.cookie } });

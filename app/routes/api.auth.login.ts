@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { signIn } from "~/features/auth/auth.server";
 import { LoginSchema } from "~/features/auth/schema";
 import { firstErrors } from "~/lib/forms";
-import { readJsonOrForm } from "~/lib/request.server";
+import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/api.auth.login";
 
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await signIn(request, parsed.data.username, parsed.data.password, context.clientIp ?? "unknown");
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    const headers = retryAfterHeaders(result);
     return data({ error: result.message }, { status: result.status, headers });
   }
   return data({ user: { username: result.staff.username } }, { headers: { "Set-Cookie": result.cookie } });

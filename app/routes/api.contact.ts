@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { submitContact } from "~/features/contact/submit.server";
-import { readJsonOrForm } from "~/lib/request.server";
+import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.contact";
 
 /** JSON form of the contact form's post, used by the page when JavaScript runs. */
@@ -10,6 +10,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: 400 });
   const result = await submitContact(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true });
-  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+  const headers = retryAfterHeaders(result);
   return data({ ok: false, problem: result.problem, errors: result.errors }, { status: result.status, headers });
 }

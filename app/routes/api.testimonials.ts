@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getRatingSummary, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { parseFilter } from "~/features/testimonials/schema";
 import { submitReview } from "~/features/testimonials/submit.server";
-import { readJsonOrForm } from "~/lib/request.server";
+import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";
 
 /** GET: published reviews (newest first, paged, ?tag= and ?page=) with the computed summary. */
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ error: body.error }, { status: 400 });
   const result = await submitReview(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true, message: "Thank you! Your review will be published once approved." }, { status: 201 });
-  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+  const headers = retryAfterHeaders(result);
   const error = result.problem === "missing" ? "Please fill in all required fields" : result.problem === "invalid" ? "Some fields are not valid" : "Please try again later";
   return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers });
 }

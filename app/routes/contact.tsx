@@ -7,6 +7,7 @@ import { toast } from "~/components/ui/toast";
 import { company, defaultSupportEmail } from "~/content/site";
 import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
 import { type ContactProblem, submitContact } from "~/features/contact/submit.server";
+import { retryAfterHeaders } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form[key];
     if (typeof value === "string") values[key] = value.slice(0, 6000);
   }
-  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+  const headers = retryAfterHeaders(result);
   return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers });
 }
 

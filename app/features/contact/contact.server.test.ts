@@ -27,7 +27,7 @@ interface Received {
 }
 
 /** A real SMTP server on a free loopback port, recording every message it accepts. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+async function startSmtp(listenPort = 0): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -46,7 +46,7 @@ async function startSmtp(): Promise<{ port: number; received: Received[]; close:
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
@@ -137,7 +137,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     expect(await deliverDue(config, () => new Date(clock))).toBe(0);
 
     resetMailer();
-    const again = await startSmtpOn(port);
+    const again = await startSmtp(port);
     try {
       clock += 31_000;
       expect(await deliverDue(config, () => new Date(clock))).toBe(1);
@@ -163,22 +163,3 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     expect(later?.id).toBe(first?.id);
   });
 });
-
-async function startSmtpOn(port: number) {
-  const received: Array<{ raw: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        received.push({ raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
