@@ -1,0 +1,76 @@
+import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
+import { seedReviews } from "./seed";
+
+// Newest first on the home page: these become the first cards while the test runs.
+test.describe.serial("the home page's reviews carousel", () => {
+  test.beforeAll(() => {
+    const marker = Date.now();
+    seedReviews(
+      Array.from({ length: 9 }, (_, i) => ({
+        name: `Carousel ${marker}-${i}`,
+        quote: i === 0 ? `${"A long story about comfort and healing. ".repeat(8)}` : `Short review ${i}.`,
+        rating: 10 - i,
+        createdAt: new Date(Date.now() + 3_600_000 + i * 1000).toISOString(),
+      })),
+    );
+  });
+
+  for (const [width, perView] of [
+    [viewports.mobile.width, 1],
+    [viewports.tablet.width, 2],
+    [viewports.desktop.width, 3],
+  ] as const) {
+    test(`shows ${perView} card(s) per view at ${width}px and wraps both ways`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      await page.goto("/");
+      const carousel = page.getByRole("region", { name: "Reviews", exact: true });
+      const dots = carousel.getByRole("button", { name: /^Show slide \d+ of \d+$/ });
+      await expect(dots).toHaveCount(9 - perView + 1);
+      const last = 9 - perView + 1;
+      await carousel.getByRole("button", { name: "Previous slide" }).click();
+      await expect(carousel.getByRole("button", { name: `Show slide ${last} of ${last}` })).toHaveAttribute("aria-current", "true");
+      await carousel.getByRole("button", { name: "Next slide" }).click();
+      await expect(carousel.getByRole("button", { name: `Show slide 1 of ${last}` })).toHaveAttribute("aria-current", "true");
+    });
+  }
+
+  test("has a visible Pause button, advances by itself every 8 s, and stops when paused", async ({ page }) => {
+    await page.clock.install();
+    await page.setViewportSize(viewports.desktop);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Reviews", exact: true });
+    const pause = carousel.getByRole("button", { name: /^Pause/ });
+    await expect(pause).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(8_100);
+    await expect(carousel.getByRole("button", { name: "Show slide 2 of 7" })).toHaveAttribute("aria-current", "true");
+    await pause.click();
+    await expect(carousel.getByRole("button", { name: /^Play/ })).toBeVisible();
+    // Neither hovered nor focused now, so only the Pause button holds it still.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(20_000);
+    await expect(carousel.getByRole("button", { name: "Show slide 2 of 7" })).toHaveAttribute("aria-current", "true");
+    await expectNoAxeViolations(page, "carousel");
+  });
+
+  test("never moves by itself when the visitor prefers reduced motion", async ({ page }) => {
+    await page.clock.install();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.setViewportSize(viewports.desktop);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Reviews", exact: true });
+    await expect(carousel.getByRole("button", { name: /^Pause/ })).toHaveCount(0);
+    await page.clock.runFor(30_000);
+    await expect(carousel.getByRole("button", { name: "Show slide 1 of 7" })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("long quotes get See more / See less", async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Reviews", exact: true });
+    await carousel.getByText("See more").first().click();
+    await expect(carousel.getByText("See less").first()).toBeVisible();
+  });
+});
