@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useFetcher,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -19,9 +20,18 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { Toaster } from "./components/ui/toast";
 import { company, defaultSupportEmail } from "./content/site";
 import { getConfig } from "./lib/config.server";
+import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/seo";
 import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
+
+/**
+ * A route exports `handle = { hydrate: false }` when it works fully as HTML: the page then loads
+ * no JavaScript bundle (see docs/decisions/005-pages-without-hydration.md).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -45,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const themeFetcher = useFetcher({ key: themeFetcherKey });
   const pending = themeFetcher.formData?.get("theme");
   const theme = isTheme(pending) ? pending : (root?.theme ?? defaultTheme);
+  const hydrate = useMatches().every((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
 
   return (
     <html lang="en" data-theme={theme}>
@@ -68,8 +79,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter supportEmail={root?.supportEmail ?? defaultSupportEmail} />
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // A page that needs no React ships no React: just the menus' keyboard behaviour.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${enhanceDisclosures.toString()})(document);` }} />
+        )}
       </body>
     </html>
   );

@@ -1,7 +1,13 @@
 // After `react-router build`: render the static pages, compress every file, write the manifest.
+import { readdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const buildDir = fileURLToPath(new URL("../build", import.meta.url));
+// Pages rendered by an earlier build (for any configuration) are stale now.
+rmSync(`${buildDir}/prerendered`, { recursive: true, force: true });
+for (const name of readdirSync(buildDir)) {
+  if (/^static-manifest\..+\.json$/.test(name)) rmSync(`${buildDir}/${name}`);
+}
 const { prerender } = await import("../build/server/index.js");
 const manifest = await prerender(buildDir);
 const pages = Object.keys(manifest.pages);

@@ -5,7 +5,11 @@ import { aboutIntro, history, mission, story } from "~/content/about";
 import { owners } from "~/content/owners";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/about";
+
+// Plain HTML does everything here; no JavaScript bundle is loaded.
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

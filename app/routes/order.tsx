@@ -5,12 +5,15 @@ import { orderSteps } from "~/content/order";
 import { company, defaultSupportEmail } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { crumbs, seo } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
+import type { RouteHandle, loader as rootLoader } from "~/root";
 import type { Route } from "./+types/order";
 
 export function loader() {
   return { orderFormUrl: getConfig().orderFormUrl ?? null };
 }
+
+// Plain HTML does everything here; no JavaScript bundle is loaded.
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

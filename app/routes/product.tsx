@@ -6,11 +6,15 @@ import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { crumbs, seo } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/product";
 
 export function loader() {
   return { orderFormUrl: getConfig().orderFormUrl ?? null };
 }
+
+// Plain HTML does everything here; no JavaScript bundle is loaded.
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

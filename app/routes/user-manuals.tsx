@@ -5,6 +5,7 @@ import { company } from "~/content/site";
 import { publicFileSize } from "~/lib/files.server";
 import { formatFileSize, formatMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/user-manuals";
 
 export function loader() {
@@ -13,6 +14,9 @@ export function loader() {
     guides: manuals.map((manual) => ({ ...manual, size: formatFileSize(publicFileSize(manual.file)) })),
   };
 }
+
+// Plain HTML does everything here; no JavaScript bundle is loaded.
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -138,3 +138,32 @@ test.describe("not found", () => {
   await expectNoAxeViolations(page, "404");
 });
 });
+
+test("on a page without a JavaScript bundle the menus still close on Escape and outside clicks", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.setViewportSize(viewports.desktop);
+  await page.goto("/about");
+  expect(scripts).toEqual([]);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const toggle = nav.locator("summary", { hasText: "Product" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(nav.getByRole("link", { name: "User Guides" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(nav.getByRole("link", { name: "User Guides" })).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await page.locator("main h1").click();
+  await expect(nav.getByRole("link", { name: "User Guides" })).toBeHidden();
+
+  await page.setViewportSize(viewports.mobile);
+  const menu = page.locator("summary", { hasText: /^\s*Menu\s*$/ });
+  await menu.click();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeFocused();
+});

@@ -1,10 +1,11 @@
 import { type RefObject, useEffect } from "react";
 import { useLocation } from "react-router";
+import { enhanceDisclosures } from "~/lib/disclosures";
 
 /**
  * The header's menus are native <details> elements, so they open and close without JavaScript.
- * With JavaScript they also close on Escape (focus returns to the toggle), on a click outside,
- * and after a link inside them is chosen.
+ * With JavaScript they also close on Escape, on a click outside, after a link inside them is
+ * chosen, and whenever the route changes.
  */
 export function useDisclosures(container: RefObject<HTMLElement | null>) {
   const location = useLocation();
@@ -17,49 +18,7 @@ export function useDisclosures(container: RefObject<HTMLElement | null>) {
 
   useEffect(() => {
     const root = container.current;
-    if (!root) return;
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      const target = event.target instanceof Element ? event.target : null;
-      const open = target?.closest("details[open]") as HTMLDetailsElement | null;
-      if (!open) return;
-      open.open = false;
-      open.querySelector<HTMLElement>(":scope > summary")?.focus();
-      event.stopPropagation();
-    }
-
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      for (const details of root?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? []) {
-        if (!details.contains(target)) details.open = false;
-      }
-    }
-
-    function onClick(event: MouseEvent) {
-      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!link) return;
-      for (const details of root?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? []) {
-        if (details.contains(link)) details.open = false;
-      }
-    }
-
-    function onSubmit(event: SubmitEvent) {
-      const form = event.target instanceof Element ? event.target : null;
-      const open = form?.closest("details[open]") as HTMLDetailsElement | null;
-      if (open) open.open = false;
-    }
-
-    root.addEventListener("keydown", onKeyDown);
-    root.addEventListener("click", onClick);
-    root.addEventListener("submit", onSubmit);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      root.removeEventListener("keydown", onKeyDown);
-      root.removeEventListener("click", onClick);
-      root.removeEventListener("submit", onSubmit);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
+    return root ? enhanceDisclosures(root) : undefined;
   }, [container]);
 }
 
