@@ -49,10 +49,16 @@ export function openSqlite(file: string): SQLite.Database {
  * Creates the database handle for a URL. Nothing is opened until the first query, so importing
  * the server bundle (as the prerender step does) never touches a database.
  */
-export function createDatabase(url: string): DatabaseHandle {
+export function createDatabase(url: string, options: { onConnectionError?: (error: Error) => void } = {}): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection can be cut (a database restart, a failover, an administrator). Unhandled,
+    // that event would end the process; the pool replaces the connection on the next query.
+    pool.on("error", (error) => options.onConnectionError?.(error));
+    // A connection can also drop while checked out between two queries; its client must not be
+    // left without a listener either.
+    pool.on("connect", (client) => client.on("error", (error) => options.onConnectionError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
     return { db, dialect, location, close: () => db.destroy() };

@@ -179,9 +179,12 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       log.info("shutting down", { reason });
       state.shuttingDown = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections go as soon as their request in flight has been answered.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), 8_000);
       await closed;
+      clearInterval(sweep);
       clearTimeout(timer);
       await worker.stop();
       clearInterval(purge);

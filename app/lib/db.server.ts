@@ -1,5 +1,6 @@
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "../../db/client.server";
 import { getConfig } from "./config.server";
+import { log } from "./logger.server";
 
 /**
  * The process's one database handle, created on first use: the prerender step imports the whole
@@ -8,7 +9,9 @@ import { getConfig } from "./config.server";
 let handle: DatabaseHandle | undefined;
 
 export function getDatabase(): DatabaseHandle {
-  handle ??= createDatabase(getConfig().databaseUrl);
+  handle ??= createDatabase(getConfig().databaseUrl, {
+    onConnectionError: (error) => log.warn("database connection lost; it will be replaced", { error: error.message }),
+  });
   return handle;
 }
 

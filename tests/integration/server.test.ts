@@ -85,3 +85,37 @@ describe("the server process", () => {
     expect(await response.text()).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 });
+
+// Needs a PostgreSQL server to take away mid-run; CI sets TEST_DATABASE_URL, so it runs there.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("when the database goes away", () => {
+  it("readyz turns 503 and pages show the 500 page in the site's frame, without a stack trace", async () => {
+    const pg = await import("pg");
+    const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+    const name = `aquila_gone_${process.pid}`;
+    const admin = new pg.default.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    running = await startServerProcess({ DATABASE_URL: url.toString() });
+    expect((await fetch(new URL("/readyz", running.url))).status).toBe(200);
+
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+
+    const ready = await fetch(new URL("/readyz", running.url)).catch((error: unknown) => {
+      throw new Error(`server gone: ${String(error)}\n${running?.output().slice(-3000)}`);
+    });
+    expect(ready.status).toBe(503);
+    const response = await fetch(new URL("/testimonials", running.url));
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain("Skip to main content");
+    expect(html).toContain('aria-label="Main"');
+    expect(html).not.toMatch(/at \S+\.(js|ts):\d+/);
+    expect(html).not.toContain("does not exist");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self' 'nonce-");
+  });
+});
