@@ -124,3 +124,15 @@ test("the JSON call refuses invalid input with field messages and stores nothing
   expect(body.errors).toMatchObject({ name: "Name is required", topic: "Please select a topic", message: "Message must be at least 10 characters", consent: "You must agree to the privacy policy" });
   expect(storedMessages(email)).toHaveLength(0);
 });
+
+test("F8 moves focus to the notification, which is announced politely for a success", async ({ page }) => {
+  await page.goto("/contact");
+  await fill(page, `f8-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
+  await page.keyboard.press("F8");
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="region"][aria-label="Notifications (F8)"]'))))
+    .toBe(true);
+  await expect(page.locator('[role="status"][aria-live="polite"]').filter({ hasText: "Message sent successfully!" })).toBeAttached();
+});

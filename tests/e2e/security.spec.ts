@@ -67,3 +67,33 @@ test("robots.txt and sitemap.xml come from the route list and SITE_URL", async (
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`<loc>${baseURL}/</loc>`);
 });
+
+test("every state-changing endpoint refuses another origin and stores nothing", async ({ request }) => {
+  const { e2eDatabase } = await import("./seed");
+  const count = () => {
+    const db = e2eDatabase();
+    const n = (db.prepare("select (select count(*) from contact_messages) + (select count(*) from testimonials) + (select count(*) from sessions) as n").get() as { n: number }).n;
+    db.close();
+    return n;
+  };
+  const before = count();
+  const foreign = { Origin: "https://evil.example" };
+  const contact = { name: "X", email: "x@example.com", topic: "general", message: "Cross-site message body", consent: "on" };
+  const review = { name: "X", email: "x@example.com", rating: "9", quote: "Cross-site review", intent: "submit" };
+  const attempts = [
+    request.post("/theme", { headers: foreign, form: { theme: "light" } }),
+    request.post("/contact", { headers: foreign, form: contact }),
+    request.post("/api/contact", { headers: foreign, data: contact }),
+    request.post("/testimonials", { headers: foreign, form: review }),
+    request.post("/api/testimonials", { headers: foreign, data: review }),
+    request.post("/api/auth/login", { headers: foreign, data: { username: "admin", password: "e2e-admin-password-long" } }),
+    request.post("/api/admin/login", { headers: foreign, data: { password: "e2e-admin-password-long" } }),
+    request.post("/admin/login", { headers: foreign, form: { username: "admin", password: "e2e-admin-password-long" } }),
+    request.post("/admin/logout", { headers: foreign }),
+    request.delete("/api/admin/testimonials/anything", { headers: foreign }),
+    request.patch("/api/admin/testimonials/anything/approve", { headers: foreign }),
+    request.post("/api/contact", { headers: { "Sec-Fetch-Site": "cross-site" }, data: contact }),
+  ];
+  for (const response of await Promise.all(attempts)) expect(response.status(), response.url()).toBe(403);
+  expect(count()).toBe(before);
+});
