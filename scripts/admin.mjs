@@ -12,7 +12,7 @@ if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
   process.exit(1);
 }
 const server = await import("../build/server/index.js");
-const given = process.env.NEW_PASSWORD;
+const given = process.env.NEW_PASSWORD || undefined;
 if (given !== undefined && given.length < 12) {
   console.error("NEW_PASSWORD must be at least 12 characters.");
   process.exit(2);

@@ -1,0 +1,49 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../db/client.server";
+import { verifyPassword } from "../../app/features/auth/password.server";
+import { requireBuild } from "./server-process";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function run(script: string, args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+}
+
+describe("operator scripts", () => {
+  it("db:migrate applies the migrations once, then reports the database up to date", () => {
+    requireBuild();
+    const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");
+    const first = run("scripts/db-migrate.mjs", [], { DATABASE_URL: url });
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/applied: 0001_testimonials, 0002_contact_outbox_rate_limits, 0003_accounts_sessions_audit/);
+    const second = run("scripts/db-migrate.mjs", [], { DATABASE_URL: url });
+    expect(second.stdout).toContain("database is up to date");
+  });
+
+  it("admin:create adds an account and admin:password resets it, printing a generated password once", async () => {
+    requireBuild();
+    const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-admin-")), "a.sqlite");
+    const created = run("scripts/admin.mjs", ["create", "nurse.joy"], { DATABASE_URL: url, NEW_PASSWORD: "a long chosen password" });
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain("Created nurse.joy.");
+    expect(created.stdout).not.toContain("a long chosen password");
+
+    const reset = run("scripts/admin.mjs", ["password", "nurse.joy"], { DATABASE_URL: url, NEW_PASSWORD: "" });
+    expect(reset.status).toBe(0);
+    const generated = reset.stdout.match(/Password \(shown once\): (\S+)/)?.[1] ?? "";
+    expect(generated).toHaveLength(20);
+
+    const handle = createDatabase(url);
+    const account = await handle.db.selectFrom("accounts").selectAll().where("username", "=", "nurse.joy").executeTakeFirstOrThrow();
+    await handle.close();
+    expect(await verifyPassword(generated, account.password_hash)).toBe(true);
+    expect(await verifyPassword("a long chosen password", account.password_hash)).toBe(false);
+
+    const short = run("scripts/admin.mjs", ["create", "x"], { DATABASE_URL: url, NEW_PASSWORD: "short" });
+    expect(short.status).toBe(2);
+  });
+});
