@@ -196,7 +196,16 @@ export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<stri
   }, [signature]);
   if (entries.length === 0) return null;
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title" className="rounded-lg border-2 border-danger bg-danger-soft p-4">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      // The HTML attribute (not React's autoFocus, which only runs in the browser) also moves focus
+      // here when the page comes back from a form post without JavaScript.
+      {...{ autofocus: "" }}
+      className="rounded-lg border-2 border-danger bg-danger-soft p-4"
+    >
       <h2 id="error-summary-title" className="font-bold">
         There {entries.length === 1 ? "is a problem" : `are ${entries.length} problems`} with the form
       </h2>
