@@ -7,10 +7,12 @@ import {
   Scripts,
   ScrollRestoration,
   useFetcher,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect, useRef } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/layout/not-found";
@@ -94,7 +96,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFocusMainOnNavigation();
   return <Outlet />;
+}
+
+/**
+ * After a client-side move to another page, focus goes to the main area (as a full page load
+ * would reset it), so keyboard and screen-reader users start reading the new page, not the link
+ * they left behind. Changes of query or hash on the same page keep focus where it is.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById("main-content")?.focus({ preventScroll: true });
+  }, [pathname]);
 }
 
 export function ErrorBoundary() {

@@ -10,14 +10,28 @@
 export function enhanceDisclosures(root: Document | HTMLElement): () => void {
   const openDetails = () => Array.from(root.querySelectorAll<HTMLDetailsElement>("details[open]"));
 
+  const headerMenus = () => openDetails().filter((details) => details.closest("header"));
+
   function onKeyDown(event: Event) {
     if ((event as KeyboardEvent).key !== "Escape") return;
     const target = event.target instanceof Element ? event.target : null;
-    const open = target?.closest("details[open]") as HTMLDetailsElement | null;
-    if (!open) return;
-    open.open = false;
-    (open.querySelector(":scope > summary") as HTMLElement | null)?.focus();
-    event.stopPropagation();
+    const inside = target?.closest("details[open]") as HTMLDetailsElement | null;
+    if (inside && inside.closest("header")) {
+      inside.open = false;
+      (inside.querySelector(":scope > summary") as HTMLElement | null)?.focus();
+      event.stopPropagation();
+      return;
+    }
+    // Focus has already left the menu: Escape still closes whatever header menu is open.
+    if (!target?.closest("dialog")) for (const details of headerMenus()) details.open = false;
+  }
+
+  // A menu closes when keyboard focus moves out of it, so it never covers what has focus.
+  function onFocusIn(event: Event) {
+    const target = event.target as Node;
+    for (const details of headerMenus()) {
+      if (!details.contains(target)) details.open = false;
+    }
   }
 
   function onPointerDown(event: Event) {
@@ -35,14 +49,22 @@ export function enhanceDisclosures(root: Document | HTMLElement): () => void {
     }
   }
   const onClick = (event: Event) => closeAround(event, "a[href]");
-  const onSubmit = (event: Event) => closeAround(event, "form");
+  function onSubmit(event: Event) {
+    const form = event.target instanceof Element ? event.target : null;
+    const menu = form?.closest("details[open]") as HTMLDetailsElement | null;
+    closeAround(event, "form");
+    // The chosen button is hidden with its menu; keep focus on the menu's toggle.
+    if (menu?.closest("header")) (menu.querySelector(":scope > summary") as HTMLElement | null)?.focus();
+  }
 
-  root.addEventListener("keydown", onKeyDown);
+  document.addEventListener("keydown", onKeyDown);
+  document.addEventListener("focusin", onFocusIn);
   root.addEventListener("click", onClick);
   root.addEventListener("submit", onSubmit);
   document.addEventListener("pointerdown", onPointerDown);
   return () => {
-    root.removeEventListener("keydown", onKeyDown);
+    document.removeEventListener("keydown", onKeyDown);
+    document.removeEventListener("focusin", onFocusIn);
     root.removeEventListener("click", onClick);
     root.removeEventListener("submit", onSubmit);
     document.removeEventListener("pointerdown", onPointerDown);

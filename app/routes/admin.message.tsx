@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
@@ -43,6 +44,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { message, deliveries } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => status.current?.focus(), [actionData]);
   const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
   return (
     <article aria-labelledby="message-title">
@@ -53,7 +56,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         {topicLabel(message.topic)} from {message.name}
       </h1>
       {actionData?.done ? (
-        <p role="status" className="mt-4 rounded-lg border border-success bg-success-soft p-3">
+        <p ref={status} tabIndex={-1} role="status" className="mt-4 rounded-lg border border-success bg-success-soft p-3">
           {actionData.done}
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
@@ -44,6 +45,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, counts, audit, search } = loaderData;
   const busy = useNavigation().state !== "idle";
+  // After an action the button used may be gone; the outcome message takes focus instead.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => status.current?.focus(), [actionData]);
   return (
     <>
       <h1 className="text-2xl font-bold">Reviews</h1>
@@ -51,7 +55,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         {counts.pending} pending, {counts.published} published.
       </p>
       {actionData?.message ? (
-        <p role="status" className={`mt-4 rounded-lg border p-3 ${actionData.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
+        <p ref={status} tabIndex={-1} role="status" className={`mt-4 rounded-lg border p-3 ${actionData.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
           {actionData.message}
         </p>
       ) : null}

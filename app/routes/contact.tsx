@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
@@ -134,6 +134,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     setOutcome({ state: "idle" });
     setClientErrors(null);
     setFormKey((k) => k + 1);
+    // The link that was focused is gone; start the fresh form at its first field.
+    window.setTimeout(() => document.getElementById("field-name")?.focus(), 0);
   }
 
   return (
@@ -180,15 +182,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
         <section id="contact-form" aria-labelledby="contact-form-title" className="mx-auto mt-12 max-w-2xl">
           {sent ? (
-            <div className="rounded-2xl border-2 border-success bg-success-soft p-8 text-center">
-              <h2 id="contact-form-title" className="text-2xl font-bold">
-                Message Sent Successfully!
-              </h2>
-              <p className="mt-3">Thank you for contacting us. We&apos;ll respond in {company.emailResponse}.</p>
-              <Link to="/contact#contact-form" onClick={sendAnother} className={buttonClass("primary", "mt-6")}>
-                Send Another Message
-              </Link>
-            </div>
+            <SentPanel onSendAnother={sendAnother} />
           ) : (
             <>
               <h2 id="contact-form-title" className="text-2xl font-bold">
@@ -230,5 +224,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </section>
       </div>
     </>
+  );
+}
+
+/** The success view takes focus, so the outcome is what keyboard and screen-reader users meet. */
+function SentPanel({ onSendAnother }: { onSendAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="rounded-2xl border-2 border-success bg-success-soft p-8 text-center">
+      <h2 id="contact-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-2xl font-bold">
+        Message Sent Successfully!
+      </h2>
+      <p className="mt-3">Thank you for contacting us. We&apos;ll respond in {company.emailResponse}.</p>
+      <Link to="/contact#contact-form" onClick={onSendAnother} className={buttonClass("primary", "mt-6")}>
+        Send Another Message
+      </Link>
+    </div>
   );
 }

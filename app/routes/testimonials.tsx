@@ -128,12 +128,12 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           </div>
         </section>
 
-        <nav aria-label="Filter reviews" className="mt-8">
+        <nav id="filters" aria-label="Filter reviews" className="mt-8">
           <ul className="flex flex-wrap gap-2">
             {filterTabs.map((tab) => (
               <li key={tab.value}>
                 <Link
-                  to={tab.value === "all" ? "/testimonials#reviews" : `/testimonials?tag=${tab.value}#reviews`}
+                  to={tab.value === "all" ? "/testimonials#filters" : `/testimonials?tag=${tab.value}#filters`}
                   preventScrollReset
                   aria-current={filter === tab.value ? "page" : undefined}
                   className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"

@@ -52,7 +52,7 @@ test("a message is stored and the page turns into the success view, then offers 
   await page.goto("/contact");
   await fill(page, email);
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" }).first()).toBeAttached();
   await expectNoAxeViolations(page, "contact success");
   const stored = storedMessages(email);
@@ -61,6 +61,7 @@ test("a message is stored and the page turns into the success view, then offers 
 
   await page.getByRole("link", { name: "Send Another Message" }).click();
   await expect(page.getByLabel("Name")).toHaveValue("");
+  await expect(page.getByLabel("Name")).toBeFocused();
   await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue("");
 });
 

@@ -167,3 +167,33 @@ test("on a page without a JavaScript bundle the menus still close on Escape and 
   await page.keyboard.press("Escape");
   await expect(menu).toBeFocused();
 });
+
+test("at 375 px the theme can be changed from inside the menu", async ({ page }) => {
+  await page.setViewportSize(viewports.mobile);
+  await page.goto("/");
+  await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).click();
+  const theme = page.locator("#mobile-theme-toggle");
+  await theme.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Light" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+});
+
+test("a header menu closes when keyboard focus leaves it, so it never covers what has focus", async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.locator("summary", { hasText: "Product" }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "User Guides" })).toBeHidden();
+});
+
+test("moving to another page puts focus at the start of its main content", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator("#main-content")).toBeFocused();
+});

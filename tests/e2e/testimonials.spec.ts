@@ -58,7 +58,7 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     await section.getByLabel("Admin password").fill("e2e-admin-password-long");
     await section.getByRole("button", { name: "Access Admin Panel" }).click();
     await expect(page.getByText("Admin Access Granted").first()).toBeVisible();
-    await expect(section.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Admin Panel" })).toBeFocused();
     await expectNoAxeViolations(page, "admin panel");
 
     await section.getByRole("button", { name: `Approve the review by Nia ${marker}` }).click();
@@ -123,8 +123,12 @@ test("the review form: missing information, then a submission that waits for app
   await page.goto("/testimonials#share");
   const form = page.locator("#share form").last();
   await form.getByRole("button", { name: "Submit Review" }).click();
-  await expect(form.getByRole("alert").filter({ hasText: "Missing Information" })).toBeVisible();
+  await expect(form.getByText("Missing Information")).toBeVisible();
   await expect(form.getByText("Please fill in all required fields")).toBeVisible();
+  const summary = form.getByRole("alert").filter({ hasText: "problems with the form" });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("Name is required");
+  await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page, "review missing information");
 
   const email = `review-${Date.now()}@example.com`;
@@ -133,12 +137,14 @@ test("the review form: missing information, then a submission that waits for app
   await expect(form.getByRole("radio", { name: "5 out of 10" })).toBeChecked();
   await form.locator("label", { has: page.getByRole("radio", { name: "8 out of 10" }) }).click();
   await expect(form.getByRole("radio", { name: "8 out of 10" })).toBeChecked();
+  expect(await form.locator(".rating-value").evaluate((el) => getComputedStyle(el, "::after").content)).toBe('"8 out of 10"');
   await form.getByLabel("travel").check();
   await form.getByLabel("ease of use").check();
   await expect(form.getByRole("textbox", { name: /Your review/ })).toHaveAttribute("rows", "4");
   await form.getByRole("textbox", { name: /Your review/ }).fill("Light enough for trips; the battery lasts all weekend.");
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you! Your review will be published once approved.").first()).toBeVisible();
+  await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeFocused();
   await expect(form.getByLabel("Name")).toHaveValue("");
   const db = e2eDatabase();
   const row = db.prepare("select rating, tags, approved from testimonials where email = ?").get(email);
@@ -165,7 +171,8 @@ test("the review dialog opens, is accessible, and closes after a submission", as
   await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
   release();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByText("Testimonial Submitted").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Testimonial Submitted")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Write a review in a dialog" })).toBeFocused();
 });
 
 test.describe("when submitting fails", () => {

@@ -24,7 +24,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <ThemeSwitch theme={theme} idPrefix="desktop" />
+          <ThemeSwitch theme={theme} idPrefix="desktop" group="header-menu" />
           <OrderButton />
         </div>
 

@@ -13,7 +13,7 @@ export const themeFetcherKey = "theme";
  * Light / Dark / System. A plain form post without JavaScript (the server sets the cookie and
  * sends the visitor back); with JavaScript the change is instant and the post happens behind it.
  */
-export function ThemeSwitch({ theme, idPrefix }: { theme: Theme; idPrefix: string }) {
+export function ThemeSwitch({ theme, idPrefix, group }: { theme: Theme; idPrefix: string; group?: string }) {
   const fetcher = useFetcher({ key: themeFetcherKey });
   const location = useLocation();
   const hydrated = useHydrated();
@@ -27,7 +27,7 @@ export function ThemeSwitch({ theme, idPrefix }: { theme: Theme; idPrefix: strin
 
   const Current = iconFor[theme];
   return (
-    <details className="relative" name="header-menu">
+    <details className="relative" name={group}>
       <summary
         className="tap-target inline-flex items-center gap-1.5 rounded-md px-3 font-medium hover:bg-surface-raised"
         aria-label={`Theme: ${labels[theme]}`}

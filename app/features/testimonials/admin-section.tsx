@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -29,16 +29,18 @@ export const moderationToasts = {
  * approved or deleted here.
  */
 export function AdminSection({ panel, accessDenied }: { panel: { pending: PanelReview[]; approved: PanelReview[] } | null; accessDenied: boolean }) {
+  // Set when the password box has just opened the panel here, so the panel may take focus.
+  const [justUnlocked, setJustUnlocked] = useState(false);
   return (
     <section id="admin-section" aria-labelledby="admin-section-title" className="container-page py-12">
       <div className="rounded-2xl border border-line bg-surface p-6 md:p-8">
-        {panel ? <AdminPanel panel={panel} /> : <AdminAccess accessDenied={accessDenied} />}
+        {panel ? <AdminPanel panel={panel} focusOnMount={justUnlocked} /> : <AdminAccess accessDenied={accessDenied} onUnlocked={() => setJustUnlocked(true)} />}
       </div>
     </section>
   );
 }
 
-function AdminAccess({ accessDenied }: { accessDenied: boolean }) {
+function AdminAccess({ accessDenied, onUnlocked }: { accessDenied: boolean; onUnlocked: () => void }) {
   const [busy, setBusy] = useState(false);
   const [denied, setDenied] = useState(accessDenied);
   const revalidator = useRevalidator();
@@ -60,6 +62,7 @@ function AdminAccess({ accessDenied }: { accessDenied: boolean }) {
       if (!response.ok) throw new Error(String(response.status));
       toast({ variant: "success", title: "Admin Access Granted", description: "You can now manage testimonials" });
       setDenied(false);
+      onUnlocked();
       await revalidator.revalidate();
     } catch {
       setDenied(true);
@@ -95,18 +98,27 @@ function AdminAccess({ accessDenied }: { accessDenied: boolean }) {
   );
 }
 
-function AdminPanel({ panel }: { panel: { pending: PanelReview[]; approved: PanelReview[] } }) {
+function AdminPanel({ panel, focusOnMount }: { panel: { pending: PanelReview[]; approved: PanelReview[] }; focusOnMount: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+  // The button that was used may be gone with its review; continue from the list's heading.
+  const focusList = () => pendingHeading.current?.focus();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-section-title" className="text-2xl font-bold">
+        <h2 id="admin-section-title" ref={heading} tabIndex={-1} className="text-2xl font-bold">
           Admin Panel
         </h2>
         <a href="/admin/testimonials" className={buttonClass("quiet")}>
           Open the full moderation page
         </a>
       </div>
-      <h3 className="mt-6 text-lg font-semibold">Pending reviews ({panel.pending.length})</h3>
+      <h3 ref={pendingHeading} tabIndex={-1} className="mt-6 text-lg font-semibold">
+        Pending reviews ({panel.pending.length})
+      </h3>
       {panel.pending.length === 0 ? (
         <p className="mt-2 text-muted">No pending reviews</p>
       ) : (
@@ -119,8 +131,8 @@ function AdminPanel({ panel }: { panel: { pending: PanelReview[]; approved: Pane
               </div>
               <p className="mt-2 whitespace-pre-wrap">{review.quote}</p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <ModerationButton id={review.id} intent="approve" label="Approve" reviewer={review.name} />
-                <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} />
+                <ModerationButton id={review.id} intent="approve" label="Approve" reviewer={review.name} onDone={focusList} />
+                <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} onDone={focusList} />
               </div>
             </li>
           ))}
@@ -140,7 +152,7 @@ function AdminPanel({ panel }: { panel: { pending: PanelReview[]; approved: Pane
                   {review.quote.length > 100 ? "…" : ""}
                 </p>
               </div>
-              <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} />
+              <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} onDone={focusList} />
             </li>
           ))}
         </ul>
@@ -149,7 +161,7 @@ function AdminPanel({ panel }: { panel: { pending: PanelReview[]; approved: Pane
   );
 }
 
-function ModerationButton({ id, intent, label, reviewer }: { id: string; intent: "approve" | "delete"; label: string; reviewer: string }) {
+function ModerationButton({ id, intent, label, reviewer, onDone }: { id: string; intent: "approve" | "delete"; label: string; reviewer: string; onDone: () => void }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
 
@@ -170,6 +182,7 @@ function ModerationButton({ id, intent, label, reviewer }: { id: string; intent:
     } finally {
       setBusy(false);
       await revalidator.revalidate();
+      onDone();
     }
   }
 

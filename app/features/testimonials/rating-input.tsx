@@ -23,6 +23,7 @@ export function RatingInput({ name = "rating", defaultValue = 5, idPrefix, error
           );
         })}
       </div>
+      <p aria-hidden="true" className="rating-value mt-1 text-sm font-semibold" />
       {error ? (
         <p id={`${idPrefix}-rating-error`} className="mt-1 text-sm font-semibold text-danger">
           {error}

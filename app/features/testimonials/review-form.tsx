@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
@@ -28,6 +28,11 @@ export function ReviewForm({ idPrefix, startedAt, serverResult, onSubmitted }: {
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [missing, setMissing] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const [submitted, setSubmitted] = useState(false);
+  const submittedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (submitted) submittedRef.current?.focus();
+  }, [submitted]);
   const shownErrors = errors ?? (formKey === 0 ? (serverResult?.errors ?? {}) : {});
   const showMissing = missing || (errors === null && formKey === 0 && serverResult?.problem === "missing");
 
@@ -35,14 +40,15 @@ export function ReviewForm({ idPrefix, startedAt, serverResult, onSubmitted }: {
     event.preventDefault();
     const form = event.currentTarget;
     const values = reviewFormObject(new FormData(form));
+    const parsed = TestimonialSchema.safeParse(values);
+    setSubmitted(false);
     if (hasMissingRequired(values)) {
       setMissing(true);
-      setErrors({});
+      setErrors(parsed.success ? {} : firstErrors(z.flattenError(parsed.error).fieldErrors));
       toast({ variant: "error", ...missingInformation });
       return;
     }
     setMissing(false);
-    const parsed = TestimonialSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
       return;
@@ -58,6 +64,7 @@ export function ReviewForm({ idPrefix, startedAt, serverResult, onSubmitted }: {
       if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
       toast({ variant: "success", ...submittedToast });
       setFormKey((k) => k + 1);
+      setSubmitted(true);
       onSubmitted?.();
     } catch {
       toast({ variant: "error", ...failedToast });
@@ -69,13 +76,19 @@ export function ReviewForm({ idPrefix, startedAt, serverResult, onSubmitted }: {
   return (
     <Form key={formKey} method="post" action="/testimonials#share" noValidate onSubmit={onSubmit} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
+      {submitted ? (
+        <div ref={submittedRef} tabIndex={-1} role="status" className="rounded-lg border-2 border-success bg-success-soft p-4">
+          <p className="font-bold">{submittedToast.title}</p>
+          <p>{submittedToast.description}</p>
+        </div>
+      ) : null}
       {showMissing ? (
-        <div role="alert" className="rounded-lg border-2 border-danger bg-danger-soft p-4">
+        <div className="rounded-lg border-2 border-danger bg-danger-soft p-4">
           <p className="font-bold">{missingInformation.title}</p>
           <p>{missingInformation.description}</p>
         </div>
       ) : null}
-      <ErrorSummary errors={showMissing ? {} : shownErrors} labels={labels} idPrefix={idPrefix} />
+      <ErrorSummary errors={shownErrors} labels={labels} idPrefix={idPrefix} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField name="name" label="Name" idPrefix={idPrefix} required autoComplete="name" maxLength={100} error={shownErrors.name} />
         <TextField name="email" label="Email" idPrefix={idPrefix} type="email" required autoComplete="email" error={shownErrors.email} hint="Only for verification; never published." />
