@@ -64,7 +64,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         <div>
           <dt className="text-sm text-muted">Email</dt>
           <dd>
-            <a href={`mailto:${message.email}`} className="text-brand underline">
+            <a href={`mailto:${message.email}`} className="tap-target inline-flex items-center text-brand underline">
               {message.email}
             </a>
           </dd>

@@ -235,3 +235,15 @@ for (const route of siteRoutes.filter((r) => r.prerender)) {
     expect(again.status()).toBe(304);
   });
 }
+
+test("axe finds nothing with a bio dialog or the mobile menu open in the light theme", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "theme", value: "light", url: baseURL }]);
+  await page.goto("/about");
+  await page.getByRole("button", { name: /^Read bio/ }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoAxeViolations(page, "bio dialog, light");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize(viewports.mobile);
+  await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).click();
+  await expectNoAxeViolations(page, "mobile menu, light");
+});

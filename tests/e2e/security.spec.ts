@@ -97,3 +97,34 @@ test("every state-changing endpoint refuses another origin and stores nothing", 
   for (const response of await Promise.all(attempts)) expect(response.status(), response.url()).toBe(403);
   expect(count()).toBe(before);
 });
+
+test("guessing passwords is stopped with 429 and a Retry-After", async ({ playwright }) => {
+  const { orderSiteURL } = await import("../../playwright.config");
+  // The second instance keeps its own counters, so this does not lock out the other tests.
+  const client = await playwright.request.newContext({ baseURL: orderSiteURL });
+  const statuses: number[] = [];
+  let retryAfter: string | undefined;
+  for (let i = 0; i < 11; i++) {
+    const response = await client.post("/api/auth/login", { data: { username: "brute-force-target", password: `guess-${i}` } });
+    statuses.push(response.status());
+    retryAfter ??= response.headers()["retry-after"];
+  }
+  expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+  expect(statuses[10]).toBe(429);
+  expect(Number(retryAfter)).toBeGreaterThan(0);
+  await client.dispose();
+});
+
+test("the reviews API refuses invalid input with field errors and stores nothing", async ({ request }) => {
+  const { e2eDatabase } = await import("./seed");
+  const email = `api-invalid-${Date.now()}@example.com`;
+  const response = await request.post("/api/testimonials", { data: { name: "Zed", email, rating: 42, quote: "ok", tags: ["<script>"] } });
+  expect(response.status()).toBe(400);
+  const body = await response.json();
+  expect(Object.keys(body.errors).sort()).toEqual(["rating", "tags"]);
+  const malformed = await request.post("/api/testimonials", { headers: { "Content-Type": "application/json" }, data: "{not json" });
+  expect(malformed.status()).toBe(400);
+  const db = e2eDatabase();
+  expect(db.prepare("select count(*) as n from testimonials where email = ?").get(email)).toEqual({ n: 0 });
+  db.close();
+});

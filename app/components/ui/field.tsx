@@ -212,7 +212,7 @@ export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<stri
       <ul className="mt-2 list-disc pl-5">
         {entries.map(([field, message]) => (
           <li key={field}>
-            <a href={`#${fieldId(field, idPrefix)}`} className="underline">
+            <a href={`#${fieldId(field, idPrefix)}`} className="tap-target inline-flex items-center underline">
               {labels[field] ?? field}: {message}
             </a>
           </li>
