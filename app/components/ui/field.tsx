@@ -48,57 +48,47 @@ export function fieldId(name: string, idPrefix = "field") {
   return `${idPrefix}-${name}`;
 }
 
-export function TextField({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  idPrefix,
-  ...input
-}: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+/** The label, the control (given its wiring) and the hint and error under it. */
+function FieldShell({ name, label, error, hint, required, idPrefix, children }: BaseProps & { children: (control: ControlWiring) => React.ReactNode }) {
   const id = fieldId(name, idPrefix);
   return (
     <div>
       <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        aria-required={required || undefined}
-        className={controlClass}
-        {...input}
-      />
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(id, error, hint),
+        "aria-required": required || undefined,
+        className: controlClass,
+      })}
       <Messages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextArea({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  idPrefix,
-  ...textarea
-}: BaseProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
-  const id = fieldId(name, idPrefix);
+interface ControlWiring {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  "aria-required": true | undefined;
+  className: string;
+}
+
+export function TextField({ name, label, error, hint, required, idPrefix, ...input }: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        aria-required={required || undefined}
-        className={controlClass}
-        {...textarea}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
+      {(wiring) => <input {...wiring} {...input} />}
+    </FieldShell>
+  );
+}
+
+export function TextArea({ name, label, error, hint, required, idPrefix, ...textarea }: BaseProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  return (
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
+      {(wiring) => <textarea {...wiring} {...textarea} />}
+    </FieldShell>
   );
 }
 
@@ -112,32 +102,20 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string } & Omit<
-    React.SelectHTMLAttributes<HTMLSelectElement>,
-    "name"
-  >) {
-  const id = fieldId(name, idPrefix);
+}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        aria-required={required || undefined}
-        className={controlClass}
-        {...select}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
+      {(wiring) => (
+        <select {...wiring} {...select}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }
 
