@@ -1,0 +1,135 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/**
+ * Two instances of the site on one PostgreSQL database, as behind a load balancer: nothing a
+ * visitor or a staff member does may depend on which instance answers.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing PostgreSQL", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+  const name = `aquila_multi_${process.pid}`;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let receiver: Server;
+  const forwarded: string[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const item = JSON.parse(body) as { id: string; kind: string };
+        if (item.kind === "contact") forwarded.push(item.id);
+        res.end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      ADMIN_PASSWORD: "multi-instance-password",
+      FORM_MIN_FILL_MS: "0",
+      FORM_RATE_LIMIT: "1000",
+      CONTACT_FORWARD_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/forms`,
+    };
+    // One after the other: the first creates the schema and the admin account.
+    a = await startServerProcess(env);
+    b = await startServerProcess(env);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      server?.child.kill("SIGTERM");
+      await server?.exited;
+    }
+    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  async function signIn(server: ServerProcess, username: string, password: string) {
+    return fetch(new URL("/api/auth/login", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password }),
+    });
+  }
+
+  function listAll(server: ServerProcess, cookie: string) {
+    return fetch(new URL("/api/admin/testimonials", server.url), { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{}" });
+  }
+
+  it("a session made on one is valid on the other, and signing out on one ends it on both", async () => {
+    const login = await signIn(a, "admin", "multi-instance-password");
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect((await listAll(a, cookie)).status).toBe(200);
+    expect((await listAll(b, cookie)).status).toBe(200);
+    await fetch(new URL("/admin/logout", b.url), { method: "POST", headers: { Cookie: cookie }, redirect: "manual" });
+    expect((await listAll(a, cookie)).status).toBe(401);
+    expect((await listAll(b, cookie)).status).toBe(401);
+  });
+
+  it("sign-in attempts are counted across both instances", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn(i % 2 ? b : a, "shared-target", `guess ${i}`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("a review sent to one and approved through the other is public on both", async () => {
+    const quote = `Shared review ${Date.now()}`;
+    const sent = await fetch(new URL("/api/testimonials", a.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Uma", email: "uma@example.com", rating: 9, quote, tags: ["travel"] }),
+    });
+    expect(sent.status).toBe(201);
+    const cookie = ((await signIn(b, "admin", "multi-instance-password")).headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const all = (await (await listAll(b, cookie)).json()) as { testimonials: Array<{ id: string; quote: string }> };
+    const id = all.testimonials.find((t) => t.quote === quote)?.id ?? "";
+    expect((await fetch(new URL(`/api/admin/testimonials/${id}/approve`, b.url), { method: "PATCH", headers: { Cookie: cookie } })).status).toBe(200);
+    for (const server of [a, b]) {
+      const page = (await (await fetch(new URL("/api/testimonials", server.url))).json()) as { testimonials: Array<{ quote: string }> };
+      expect(page.testimonials.map((t) => t.quote)).toContain(quote);
+    }
+  });
+
+  it("ten queued messages are each delivered exactly once while both instances deliver", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(new URL("/api/contact", (i % 2 ? a : b).url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: `Vic ${i}`, email: `vic${i}@example.com`, topic: "general", message: `Message number ${i} for the team.`, consent: "on" }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      await expect
+        .poll(async () => (await db.query("select count(*)::int as n from outbox where kind = 'contact' and status = 'sent'")).rows[0].n, { timeout: 20_000 })
+        .toBe(10);
+      const rows = await db.query("select ref_id from outbox where kind = 'contact'");
+      for (const row of rows.rows as Array<{ ref_id: string }>) ids.push(row.ref_id);
+    } finally {
+      await db.end();
+    }
+    expect(ids).toHaveLength(10);
+    expect([...forwarded].sort()).toEqual([...ids].sort());
+  }, 60_000);
+});
