@@ -21,6 +21,7 @@ import { createStaticHandler, readManifest, type StaticManifest } from "./static
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
 export { generatePassword } from "../app/features/auth/password.server";
+export { copyDatabase } from "../db/copy.server";
 
 function headerOptions(config: Config): HeaderOptions {
   return {

@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { createDatabase, migrateToLatest } from "./client.server";
+import type { Database } from "./schema";
+
+/**
+ * Copies every table from one database to another (typically the embedded SQLite file to
+ * PostgreSQL when the company outgrows one machine), in one transaction on the target, then
+ * proves the copy: the row count and a checksum of every table must match on both sides.
+ */
+const tables = [
+  { name: "accounts", key: ["id"] },
+  { name: "sessions", key: ["id_hash"] },
+  { name: "testimonials", key: ["id"] },
+  { name: "contact_messages", key: ["id"] },
+  { name: "outbox", key: ["id"] },
+  { name: "rate_limits", key: ["key", "window_start"] },
+  { name: "audit_log", key: ["id"] },
+] as const satisfies ReadonlyArray<{ name: keyof Database; key: readonly string[] }>;
+
+export interface TableReport {
+  table: string;
+  rows: number;
+  checksum: string;
+}
+
+function canonical(row: Record<string, unknown>): string {
+  // Both dialects return numbers for integer columns (bigints would arrive as strings from pg).
+  const keys = Object.keys(row).sort();
+  return JSON.stringify(keys.map((k) => [k, typeof row[k] === "bigint" ? Number(row[k]) : row[k]]));
+}
+
+export async function tableReports(db: Kysely<Database>): Promise<TableReport[]> {
+  const reports: TableReport[] = [];
+  for (const table of tables) {
+    const rows = await db
+      .selectFrom(table.name)
+      .selectAll()
+      .orderBy(table.key.map((k) => sql.ref(k)) as never)
+      .execute();
+    const hash = createHash("sha256");
+    for (const row of rows) hash.update(canonical(row as Record<string, unknown>)).update("\n");
+    reports.push({ table: table.name, rows: rows.length, checksum: hash.digest("hex").slice(0, 16) });
+  }
+  return reports;
+}
+
+export async function copyDatabase(fromUrl: string, toUrl: string, batchSize = 500) {
+  const source = createDatabase(fromUrl);
+  const target = createDatabase(toUrl);
+  try {
+    await migrateToLatest(source.db);
+    await migrateToLatest(target.db);
+    for (const table of tables) {
+      const existing = await target.db.selectFrom(table.name).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      if (Number(existing.n) > 0) throw new Error(`The target's ${table.name} table is not empty; copy into an empty database.`);
+    }
+    await target.db.transaction().execute(async (trx) => {
+      for (const table of tables) {
+        const rows = await source.db.selectFrom(table.name).selectAll().execute();
+        for (let i = 0; i < rows.length; i += batchSize) {
+          await trx.insertInto(table.name).values(rows.slice(i, i + batchSize) as never).execute();
+        }
+      }
+    });
+    const [from, to] = await Promise.all([tableReports(source.db), tableReports(target.db)]);
+    const mismatched = from.filter((report, i) => report.rows !== to[i]?.rows || report.checksum !== to[i]?.checksum);
+    return { from, to, verified: mismatched.length === 0, mismatched: mismatched.map((m) => m.table) };
+  } finally {
+    await Promise.all([source.close(), target.close()]);
+  }
+}
