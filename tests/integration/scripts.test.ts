@@ -47,3 +47,39 @@ describe("operator scripts", () => {
     expect(short.status).toBe(2);
   });
 });
+
+describe("SQLite backup and restore", () => {
+  it("backs up a live database and a server started on the copy serves the same reviews", async () => {
+    requireBuild();
+    const { startServerProcess } = await import("./server-process");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-backup-"));
+    const live = path.join(dir, "live.sqlite");
+    const server = await startServerProcess({ DATABASE_URL: live, FORM_MIN_FILL_MS: "0" });
+    try {
+      const sent = await fetch(new URL("/api/testimonials", server.url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Wes", email: "wes@example.com", rating: 8, quote: "Backed up review", tags: [] }),
+      });
+      expect(sent.status).toBe(201);
+      // While the server still runs and holds the database open.
+      const backup = run("scripts/db-backup.mjs", [path.join(dir, "backup.sqlite")], { DATABASE_URL: live });
+      expect(backup.status).toBe(0);
+      expect(backup.stdout).toContain("integrity check ok");
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    const restored = await startServerProcess({ DATABASE_URL: path.join(dir, "backup.sqlite") });
+    try {
+      const handle = createDatabase(path.join(dir, "backup.sqlite"));
+      const rows = await handle.db.selectFrom("testimonials").select(["name", "quote", "approved"]).execute();
+      await handle.close();
+      expect(rows).toEqual([{ name: "Wes", quote: "Backed up review", approved: 0 }]);
+      expect((await fetch(new URL("/readyz", restored.url))).status).toBe(200);
+    } finally {
+      restored.child.kill("SIGTERM");
+      await restored.exited;
+    }
+  });
+});
