@@ -8,8 +8,9 @@ rmSync(`${buildDir}/prerendered`, { recursive: true, force: true });
 for (const name of readdirSync(buildDir)) {
   if (/^static-manifest\..+\.json$/.test(name)) rmSync(`${buildDir}/${name}`);
 }
-const { prerender } = await import("../build/server/index.js");
+const { prerender, writeNginxPages } = await import("../build/server/index.js");
 const manifest = await prerender(buildDir);
+await writeNginxPages(buildDir, manifest);
 const pages = Object.keys(manifest.pages);
 console.log(`prerendered ${pages.length} pages × 3 themes; ${Object.keys(manifest.files).length} files compressed`);
 process.exit(0);

@@ -14,6 +14,7 @@ import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { isReachable } from "../db/client.server";
 import { isForeignStateChange } from "./origin-check";
+import { nginxPagesConfig } from "./nginx";
 import { prerenderSite } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
@@ -33,6 +34,13 @@ function headerOptions(config: Config): HeaderOptions {
 /** Renders the prerendered pages again (at build, or at start when the configuration changed). */
 export async function prerender(buildDir: string): Promise<StaticManifest> {
   return prerenderSite(build, buildDir, getConfig());
+}
+
+/** At build: the nginx locations for the prerendered pages (see deploy/nginx.conf). */
+export async function writeNginxPages(buildDir: string, manifest: StaticManifest) {
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  mkdirSync(path.join(buildDir, "nginx"), { recursive: true });
+  writeFileSync(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, headerOptions(getConfig())));
 }
 
 interface AppState {
