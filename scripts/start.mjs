@@ -4,6 +4,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// React and React Router pick their production builds from NODE_ENV; `npm start` is production
+// unless told otherwise.
+process.env.NODE_ENV ??= "production";
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stamp = path.join(root, "build", "server", "index.js");
 
