@@ -6,6 +6,7 @@ import { owners } from "~/content/owners";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/about";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded.
@@ -78,23 +79,24 @@ export default function About() {
         </ul>
       </Section>
 
-      <section aria-labelledby="about-cta" className="container-page py-12">
-        <div className="rounded-2xl bg-brand-soft p-8 md:p-12">
-          <h2 id="about-cta" className="text-2xl font-bold">
-            Ready to take control of your healing?
-          </h2>
-          <p className="mt-3 max-w-prose">
-            Request a custom {company.productName} cushion, or ask us anything first. We answer by phone{" "}
-            {company.hours.long}.
+      <div className="container-page py-12">
+        <CallToAction
+          id="about-cta"
+          title="Ready to take control of your healing?"
+          actions={
+            <>
+              <LinkButton to="/order">Request an Order</LinkButton>
+              <LinkButton to="/contact#contact-form" variant="secondary">
+                Send us a message
+              </LinkButton>
+            </>
+          }
+        >
+          <p>
+            Request a custom {company.productName} cushion, or ask us anything first. We answer by phone {company.hours.long}.
           </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <LinkButton to="/order">Request an Order</LinkButton>
-            <LinkButton to="/contact#contact-form" variant="secondary">
-              Send us a message
-            </LinkButton>
-          </div>
-        </div>
-      </section>
+        </CallToAction>
+      </div>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { faqItems } from "~/content/faq";
 import { company, defaultSupportEmail } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
+import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,24 +38,27 @@ export default function Faq() {
       </PageHeader>
       <div className="container-page max-w-4xl py-12">
         <FaqAccordion items={faqItems} group="faq" headingLevel={2} />
-        <section aria-labelledby="faq-more" className="mt-12 rounded-2xl bg-brand-soft p-8">
-          <h2 id="faq-more" className="text-2xl font-bold">
-            Still have a question?
-          </h2>
-          <p className="mt-2">
+        <CallToAction
+          id="faq-more"
+          title="Still have a question?"
+          className="mt-12"
+          actions={
+            <>
+              <a href={`mailto:${email}`} className={buttonClass("primary")}>
+                <MailIcon />
+                Email us
+              </a>
+              <a href={`tel:${company.phone.dial}`} className={buttonClass("secondary")}>
+                <PhoneIcon />
+                Call {company.phone.display}
+              </a>
+            </>
+          }
+        >
+          <p>
             We answer the phone {company.hours.long}, and reply to email within {company.emailResponse}.
           </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <a href={`mailto:${email}`} className={buttonClass("primary")}>
-              <MailIcon />
-              Email us
-            </a>
-            <a href={`tel:${company.phone.dial}`} className={buttonClass("secondary")}>
-              <PhoneIcon />
-              Call {company.phone.display}
-            </a>
-          </div>
-        </section>
+        </CallToAction>
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { crumbs, seo } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/product";
 
 export function loader() {
@@ -139,31 +140,31 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
 
-      <section aria-labelledby="product-cta" className="container-page py-12">
-        <div className="rounded-2xl bg-brand-soft p-8 md:p-12">
-          <h2 id="product-cta" className="text-2xl font-bold">
-            Get your {company.productName} cushion
-          </h2>
-          <p className="mt-3 max-w-prose">
-            Send a request and we will be in touch: typical response {company.productResponse}.
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {loaderData.orderFormUrl ? (
-              <ExternalLink href={loaderData.orderFormUrl} className={buttonClass("primary")}>
-                Open the order form
-              </ExternalLink>
-            ) : (
-              <LinkButton to="/order">Request an Order</LinkButton>
-            )}
-            <LinkButton to="/user-manuals" variant="secondary">
-              User Guides
-            </LinkButton>
-            <LinkButton to="/contact" variant="secondary">
-              Contact Us
-            </LinkButton>
-          </div>
-        </div>
-      </section>
+      <div className="container-page py-12">
+        <CallToAction
+          id="product-cta"
+          title={`Get your ${company.productName} cushion`}
+          actions={
+            <>
+              {loaderData.orderFormUrl ? (
+                <ExternalLink href={loaderData.orderFormUrl} className={buttonClass("primary")}>
+                  Open the order form
+                </ExternalLink>
+              ) : (
+                <LinkButton to="/order">Request an Order</LinkButton>
+              )}
+              <LinkButton to="/user-manuals" variant="secondary">
+                User Guides
+              </LinkButton>
+              <LinkButton to="/contact" variant="secondary">
+                Contact Us
+              </LinkButton>
+            </>
+          }
+        >
+          <p>Send a request and we will be in touch: typical response {company.productResponse}.</p>
+        </CallToAction>
+      </div>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { publicFileSize } from "~/lib/files.server";
 import { formatFileSize, formatMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/user-manuals";
 
 export function loader() {
@@ -103,18 +104,21 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
 
-        <section aria-labelledby="manuals-help" className="mt-12 rounded-2xl bg-brand-soft p-8">
-          <h2 id="manuals-help" className="text-2xl font-bold">
-            Need a hand?
-          </h2>
-          <p className="mt-2">Our team can walk you through setup, charging and firmness settings.</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <LinkButton to="/contact">Contact Support</LinkButton>
-            <LinkButton to="/faq" variant="secondary">
-              View FAQ
-            </LinkButton>
-          </div>
-        </section>
+        <CallToAction
+          id="manuals-help"
+          title="Need a hand?"
+          className="mt-12"
+          actions={
+            <>
+              <LinkButton to="/contact">Contact Support</LinkButton>
+              <LinkButton to="/faq" variant="secondary">
+                View FAQ
+              </LinkButton>
+            </>
+          }
+        >
+          <p>Our team can walk you through setup, charging and firmness settings.</p>
+        </CallToAction>
       </div>
     </>
   );
