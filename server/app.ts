@@ -204,8 +204,3 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   };
   return { server, port, shutdown };
 }
-
-export const paths = {
-  /** The build directory that holds this bundle (build/server/index.js → build/). */
-  buildDir: path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."),
-};
