@@ -8,7 +8,8 @@ test.describe.serial("the home page's reviews carousel", () => {
     seedReviews(
       Array.from({ length: 9 }, (_, i) => ({
         name: `Carousel ${marker}-${i}`,
-        quote: i === 0 ? `${"A long story about comfort and healing. ".repeat(8)}` : `Short review ${i}.`,
+        // The newest (first) card has the long quote.
+        quote: i === 8 ? `${"A long story about comfort and healing. ".repeat(8)}` : `Short review ${i}.`,
         rating: 10 - i,
         createdAt: new Date(Date.now() + 3_600_000 + i * 1000).toISOString(),
       })),
@@ -67,6 +68,7 @@ test.describe.serial("the home page's reviews carousel", () => {
   });
 
   test("long quotes get See more / See less", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.setViewportSize(viewports.desktop);
     await page.goto("/");
     const carousel = page.getByRole("region", { name: "Reviews", exact: true });

@@ -48,6 +48,9 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
   const reducedMotion = useReducedMotion();
   const perView = usePerView(layout);
   const track = useRef<HTMLDivElement>(null);
+  // Where a button asked the row to scroll to; while it is on its way, its scroll events are not
+  // the visitor's and must not move the current slide.
+  const scrollTarget = useRef<number | null>(null);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -63,7 +66,9 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
       const row = track.current;
       const slide = row?.children[next] as HTMLElement | undefined;
       if (row && slide) {
-        row.scrollTo({ left: slide.offsetLeft - row.offsetLeft, behavior: reducedMotion ? "auto" : "smooth" });
+        const left = Math.min(slide.offsetLeft - row.offsetLeft, row.scrollWidth - row.clientWidth);
+        scrollTarget.current = Math.abs(row.scrollLeft - left) < 2 ? null : left;
+        row.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
       }
     },
     [positions, reducedMotion],
@@ -75,6 +80,11 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
     if (!row) return;
     let timer: number | undefined;
     const onScroll = () => {
+      const target = scrollTarget.current;
+      if (target !== null) {
+        if (Math.abs(row.scrollLeft - target) < 2) scrollTarget.current = null;
+        return;
+      }
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         const width = (row.firstElementChild as HTMLElement | null)?.offsetWidth ?? row.clientWidth;
