@@ -197,3 +197,23 @@ test("moving to another page puts focus at the start of its main content", async
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.locator("#main-content")).toBeFocused();
 });
+
+test("a menu opened before the page has hydrated stays open", async ({ page }) => {
+  // Hold the scripts back so the click certainly lands before React starts.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize(viewports.desktop);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.locator("summary", { hasText: "Product" }).click();
+  await expect(nav.getByRole("link", { name: "User Guides" })).toBeVisible();
+  release();
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() => document.querySelector("html")?.hasAttribute("data-theme"));
+  await page.waitForTimeout(500);
+  await expect(nav.getByRole("link", { name: "User Guides" })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { enhanceDisclosures } from "~/lib/disclosures";
 
@@ -9,12 +9,17 @@ import { enhanceDisclosures } from "~/lib/disclosures";
  */
 export function useDisclosures(container: RefObject<HTMLElement | null>) {
   const location = useLocation();
+  const where = `${location.pathname}${location.search}${location.hash}`;
+  const previous = useRef(where);
 
+  // After a navigation, not on mount: a menu opened before the page finished hydrating stays open.
   useEffect(() => {
+    if (previous.current === where) return;
+    previous.current = where;
     for (const details of container.current?.querySelectorAll("details[open]") ?? []) {
       (details as HTMLDetailsElement).open = false;
     }
-  }, [container, location.pathname, location.search, location.hash]);
+  }, [container, where]);
 
   useEffect(() => {
     const root = container.current;
