@@ -5,7 +5,6 @@
  */
 export const honeypotField = "website";
 export const startedAtField = "startedAt";
-export const defaultMinFillMs = 2500;
 
 export function looksAutomated(form: Record<string, unknown>, minFillMs: number, now = Date.now()): boolean {
   const honeypot = form[honeypotField];

@@ -39,4 +39,3 @@ export const ContactFormSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof ContactFormSchema>;
-export const contactFields = ["name", "email", "phone", "topic", "message", "consent"] as const;
