@@ -8,3 +8,16 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+const unstorable = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text that every database can keep byte for byte: PostgreSQL refuses the NUL character, and a
+ * lone UTF-16 surrogate has no UTF-8 form. Such text is refused with a field message rather than
+ * altered on its way in.
+ */
+export function isStorableText(value: string): boolean {
+  return !unstorable.test(value);
+}
+
+export const unstorableMessage = "Please remove characters that cannot be saved";

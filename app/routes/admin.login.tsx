@@ -5,7 +5,7 @@ import { ErrorSummary, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { getStaff, signIn } from "~/features/auth/auth.server";
 import { LoginSchema, safeRedirect } from "~/features/auth/schema";
-import { retryAfterHeaders } from "~/lib/request.server";
+import { retryAfterHeaders, readForm } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = LoginSchema.safeParse(form);
   const username = typeof form.username === "string" ? form.username : "";
   if (!parsed.success) {

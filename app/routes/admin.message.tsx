@@ -7,19 +7,21 @@ import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { deleteMessage, getMessage, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
 import { topicLabel } from "~/features/contact/schema";
 import { formatDate } from "~/lib/format";
+import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.message";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaffPage(request);
-  const found = await getMessage(params.id);
+  const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
-  const intent = (await request.formData()).get("intent");
+  if (!isRowId(params.id)) throw data(null, { status: 404 });
+  const intent = (await readForm(request)).get("intent");
   switch (intent) {
     case "handle":
       await setMessageStatus(staff, params.id, "handled");

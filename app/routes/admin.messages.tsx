@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const filter = parseInboxFilter(params);
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = Math.min(100_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
   return { filter, page, ...(await listMessages(filter, page)) };
 }
 

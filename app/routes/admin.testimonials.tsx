@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.testimonials";
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
-  const search = new URL(request.url).searchParams.get("q")?.slice(0, 100) ?? "";
+  const search = new URL(request.url).searchParams.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
   const [reviews, counts, audit] = await Promise.all([listAllTestimonials(search), countByState(), listAudit(20)]);
   return { reviews, counts, audit, search };
 }

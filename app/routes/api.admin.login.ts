@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.login";
 /** POST {password}: signs in as the built-in moderator account (the testimonials page's admin box). */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ error: body.error }, { status: 400 });
+  if (!body.ok) return data({ error: body.error }, { status: body.status });
   const parsed = AdminPasswordSchema.safeParse(body.value);
   if (!parsed.success) return data({ error: "Password is required" }, { status: 400 });
   const result = await signIn(request, builtInUsername, parsed.data.password, context.clientIp ?? "unknown");

@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.auth.login";
 /** POST {username, password} → {user: {username}} and the session cookie. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ error: body.error }, { status: 400 });
+  if (!body.ok) return data({ error: body.error }, { status: body.status });
   const parsed = LoginSchema.safeParse(body.value);
   if (!parsed.success) {
     const errors = firstErrors(z.flattenError(parsed.error).fieldErrors);

@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.contact";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: 400 });
+  if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
   const result = await submitContact(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true });
   const headers = retryAfterHeaders(result);

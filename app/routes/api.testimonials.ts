@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.testimonials";
 /** GET: published reviews (newest first, paged, ?tag= and ?page=) with the computed summary. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const page = Math.min(10_000, Math.max(1, Number(params.get("page")) || 1));
+  const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
   const [list, summary] = await Promise.all([listPublishedTestimonials(parseFilter(params.get("tag")), page), getRatingSummary()]);
   return data({ ...list, page, summary }, { headers: { "Cache-Control": "no-cache" } });
 }
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ error: body.error }, { status: 400 });
+  if (!body.ok) return data({ error: body.error }, { status: body.status });
   const result = await submitReview(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true, message: "Thank you! Your review will be published once approved." }, { status: 201 });
   const headers = retryAfterHeaders(result);

@@ -7,7 +7,7 @@ import { toast } from "~/components/ui/toast";
 import { company, defaultSupportEmail } from "~/content/site";
 import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
 import { type ContactProblem, submitContact } from "~/features/contact/submit.server";
-import { retryAfterHeaders } from "~/lib/request.server";
+import { retryAfterHeaders, readForm } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -40,7 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const result = await submitContact(form, context.clientIp ?? "unknown");
   // Post/redirect/get: reloading the success page never sends the message twice.
   if (result.ok) return redirect("/contact?sent=1#contact-form", 303);

@@ -1,3 +1,4 @@
+import { isRowId, readForm } from "~/lib/request.server";
 import { data, Link, redirect } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const page = Math.min(10_000, Math.max(1, Number(params.get("page")) || 1));
+  const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
   const [list, summary, staff] = await Promise.all([listPublishedTestimonials(filter, page), getRatingSummary(), getStaff(request)]);
   const all = staff ? await listAllTestimonials() : [];
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const ip = context.clientIp ?? "unknown";
   if (intent === "submit") {
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "approve" || intent === "delete") {
     const staff = await requireStaffApi(request);
     const id = String(formData.get("id") ?? "");
-    const ok = intent === "approve" ? await setApproved(staff, id, true) : await deleteTestimonial(staff, id);
+    const ok = isRowId(id) && (intent === "approve" ? await setApproved(staff, id, true) : await deleteTestimonial(staff, id));
     return data({ intent, ok }, { status: ok ? 200 : 404 });
   }
   return data({ intent: null }, { status: 400 });

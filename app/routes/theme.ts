@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/request.server";
 import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { getConfig } from "~/lib/config.server";
@@ -15,7 +16,7 @@ const ThemeFormSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data({ ok: false, errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }

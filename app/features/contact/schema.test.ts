@@ -27,6 +27,12 @@ describe("contact form rules", () => {
     expect(errorsOf({ ...valid, ...change })[field]).toBe(message);
   });
 
+  it("refuses text no database can keep byte for byte (NUL, a lone surrogate) instead of altering it", () => {
+    expect(errorsOf({ ...valid, name: "Ann\0" }).name).toBe("Please remove characters that cannot be saved");
+    expect(errorsOf({ ...valid, message: "A lone half \uD83D of an emoji" }).message).toBe("Please remove characters that cannot be saved");
+    expect(errorsOf({ ...valid, message: "A whole emoji \uD83D\uDE00 is fine" }).message).toBeUndefined();
+  });
+
   it("refuses a header-injection attempt in the email", () => {
     expect(errorsOf({ ...valid, email: "a@example.com\r\nBcc: x@example.com" }).email).toBe("Please enter a valid email address");
   });

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { isStorableText, unstorableMessage, z } from "~/lib/zod";
 
 /** The contact form, checked with this schema in the browser and again on the server. */
 export const contactTopics = [
@@ -17,14 +17,16 @@ export function topicLabel(value: string): string {
 }
 
 export const ContactFormSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
+  name: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
   email: z
     .string()
+    .refine(isStorableText, unstorableMessage)
     .trim()
     .max(254, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
   phone: z
     .string()
+    .refine(isStorableText, unstorableMessage)
     .trim()
     .max(40, "Phone number must be 40 characters or fewer")
     .optional()
@@ -32,6 +34,7 @@ export const ContactFormSchema = z.object({
   topic: z.enum(topicValues, "Please select a topic"),
   message: z
     .string()
+    .refine(isStorableText, unstorableMessage)
     .trim()
     .min(10, "Message must be at least 10 characters")
     .max(5000, "Message must be 5000 characters or fewer"),

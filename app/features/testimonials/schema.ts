@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { isStorableText, unstorableMessage, z } from "~/lib/zod";
 
 /** The review form, checked with this schema in the browser and again on the server. */
 export const tagValues = [
@@ -45,12 +45,13 @@ const tagsInput = z
   .transform((tags) => [...new Set(tags)]);
 
 export const TestimonialSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
-  email: z.string().trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  name: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
+  email: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
   rating: z.coerce.number("Choose a rating from 1 to 10").int("Choose a rating from 1 to 10").min(1, "Choose a rating from 1 to 10").max(10, "Choose a rating from 1 to 10"),
-  quote: z.string().trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
+  quote: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
   context: z
     .string()
+    .refine(isStorableText, unstorableMessage)
     .trim()
     .max(120, "Context must be 120 characters or fewer")
     .optional()
