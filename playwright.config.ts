@@ -3,12 +3,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./scripts/chromium.mjs";
 
 /**
  * Browser tests run against the production build, started here on a free port with a fresh
  * SQLite database, in Debian's Chromium. `npm run test:e2e` builds first.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {
   throw new Error(
     `No Chromium found at ${chromiumPath}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
@@ -47,6 +47,9 @@ const siteEnv = {
   // tests cover the real fill-time and rate limits.
   FORM_MIN_FILL_MS: "0",
   FORM_RATE_LIMIT: "1000",
+  // Tests write to the database and read the pages at once, so rendered pages are not kept;
+  // page-cache.spec.ts runs its own server with them kept, as in production.
+  PAGE_CACHE_MS: "0",
 };
 
 export default defineConfig({
@@ -63,14 +66,7 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [

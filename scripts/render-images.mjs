@@ -10,6 +10,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { Buffer } from "node:buffer";
 import { chromium } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./chromium.mjs";
 
 const root = new URL("../", import.meta.url);
 const file = (path) => new URL(path, root);
@@ -62,16 +63,8 @@ function icoFromPng(png, { width, height, bitsPerPixel }) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: chromiumPath,
+  args: ["--headless=new", ...chromiumFlags],
 });
 
 try {

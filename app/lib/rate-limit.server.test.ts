@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
-import { setDatabaseForTests } from "./db.server";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../db/test-databases";
+import { useTestDatabase } from "./test-database";
 import { hitRateLimit } from "./rate-limit.server";
 
 describe.each(testDialects)("rate limits on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    setDatabaseForTests(database);
-  });
-  afterAll(async () => {
-    setDatabaseForTests(undefined);
-    await database?.drop();
-  });
+  useTestDatabase(dialect);
 
   it("allows the limit, then refuses with the seconds left in the window", async () => {
     const start = Date.UTC(2026, 0, 1, 12, 0, 10);

@@ -55,13 +55,13 @@ export function seedReviews(reviews: SeedReview[], file: "e2e.sqlite" | "order-s
 }
 
 /**
- * A staff session for the built-in admin account, written straight into the database, so tests
- * of staff pages do not spend the sign-in rate limit (the sign-in itself has its own tests).
+ * A staff session for the built-in admin account, written straight into the database (the e2e
+ * server's unless another is given; it is closed afterwards), so tests of staff pages do not
+ * spend the sign-in rate limit (the sign-in itself has its own tests).
  */
-export async function signInAsAdmin(context: import("@playwright/test").BrowserContext, baseURL: string) {
+export async function signInAsAdmin(context: import("@playwright/test").BrowserContext, baseURL: string, db = e2eDatabase()) {
   const { createHash, randomBytes } = await import("node:crypto");
   const token = randomBytes(32).toString("base64url");
-  const db = e2eDatabase();
   const account = db.prepare("select id from accounts where username = 'admin'").get() as { id: string };
   const now = Date.now();
   db.prepare(

@@ -1,59 +1,15 @@
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * deploy/nginx.conf as shipped, with only what differs on a test machine rewritten: paths to this
- * checkout, loopback ports instead of 80/443, no TLS, and the test instance as the upstream.
- */
-function testConfig(dir: string, port: number, redirectPort: number, appPort: number) {
-  const site = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
-    .replaceAll("/srv/aquila", root)
-    .replace("listen 80;", `listen 127.0.0.1:${redirectPort};`)
-    .replace("listen 443 ssl http2;", `listen 127.0.0.1:${port};`)
-    .replace(/^\s*listen \[::\]:\d+.*$/gm, "")
-    .replace(/^\s*ssl_\w+ .*$/gm, "")
-    .replace(/server 127\.0\.0\.1:300[01]/g, `server 127.0.0.1:${appPort}`);
-  const main = `
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-daemon off;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  ${site}
-}`;
-  const file = path.join(dir, "nginx.conf");
-  writeFileSync(file, main);
-  return file;
-}
 
 // nginx is a Debian package that .ci/run installs; without it there is nothing to exercise.
 describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", () => {
   let app: ServerProcess;
-  let nginx: ReturnType<typeof spawn>;
+  let nginx: ChildProcess;
   let base = "";
 
   beforeAll(async () => {
@@ -61,23 +17,14 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-"));
     app = await startServerProcess();
     const port = await freePort();
-    const config = testConfig(dir, port, await freePort(), Number(new URL(app.url).port));
-    const check = spawnSync(nginxBinary ?? "nginx", ["-t", "-c", config], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    nginx = spawn(nginxBinary ?? "nginx", ["-c", config], { stdio: "ignore" });
+    const config = writeNginxConfig(dir, { port, redirectPort: await freePort(), appPort: Number(new URL(app.url).port) });
     base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      if ((await fetch(`${base}/healthz`).catch(() => undefined))?.status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    nginx = await startNginx(config, `${base}/healthz`);
   }, 90_000);
 
   afterAll(async () => {
     nginx?.kill("SIGQUIT");
-    if (app && app.child.exitCode === null) {
-      app.child.kill("SIGTERM");
-      await app.exited;
-    }
+    await app?.stop();
   });
 
   it("serves prerendered pages from disk with their CSP hashes, in the visitor's theme", async () => {

@@ -19,7 +19,7 @@ describe("operator scripts", () => {
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");
     const first = run("scripts/db-migrate.mjs", [], { DATABASE_URL: url });
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/applied: 0001_testimonials, 0002_contact_outbox_rate_limits, 0003_accounts_sessions_audit/);
+    expect(first.stdout).toMatch(/applied: 0001_testimonials, 0002_contact_outbox_rate_limits, 0003_accounts_sessions_audit, 0004_rating_summary_index/);
     const second = run("scripts/db-migrate.mjs", [], { DATABASE_URL: url });
     expect(second.stdout).toContain("database is up to date");
   });

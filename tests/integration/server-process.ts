@@ -10,6 +10,8 @@ export interface ServerProcess {
   url: string;
   output: () => string;
   exited: Promise<number | null>;
+  /** Sends `signal` unless the process has already ended, and resolves with its exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
 export function requireBuild() {
@@ -31,6 +33,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       HOST: "127.0.0.1",
       DATABASE_URL: path.join(dataDir, "site.sqlite"),
       LOG_LEVEL: "info",
+      // Tests write to the database and read pages straight after; page-cache.test.ts turns it on.
+      PAGE_CACHE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -54,5 +58,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  return { child, url, output: () => output, exited };
+  const stop = (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return { child, url, output: () => output, exited, stop };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../../db/test-databases";
-import { setDatabaseForTests } from "~/lib/db.server";
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../../db/test-databases";
+import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import { absoluteTimeoutMs, createAccount, getStaff, idleTimeoutMs, revokeSession, setPassword, signIn } from "./auth.server";
 
@@ -15,17 +15,10 @@ function cookieOf(setCookie: string) {
 }
 
 describe.each(testDialects)("staff sessions on %s", (dialect) => {
-  let database: TestDatabase;
   let ip = 0;
   const nextIp = () => `192.0.2.${++ip}`;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    setDatabaseForTests(database);
+  const database = useTestDatabase(dialect, async () => {
     await createAccount("moderator", "a long enough password");
-  });
-  afterAll(async () => {
-    setDatabaseForTests(undefined);
-    await database?.drop();
   });
 
   it("signs in with the right password and sets a strict, HttpOnly cookie", async () => {
@@ -36,7 +29,7 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
     expect(await getStaff(requestWith(cookieOf(result.cookie)))).toMatchObject({ username: "moderator" });
     // Only a hash of the token is stored.
     const token = cookieOf(result.cookie).split("=")[1] ?? "";
-    const stored = await database.db.selectFrom("sessions").select("id_hash").execute();
+    const stored = await database().db.selectFrom("sessions").select("id_hash").execute();
     expect(stored.some((s) => s.id_hash === token)).toBe(false);
   });
 

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../../db/test-databases";
+import { testDialects } from "../../../db/test-databases";
+import { useTestDatabase } from "~/lib/test-database";
 import { parseConfig } from "~/lib/config.server";
-import { setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/features/outbox/delivery.server";
 import { claimDueItem } from "~/features/outbox/outbox.server";
@@ -52,24 +52,16 @@ async function startSmtp(listenPort = 0): Promise<{ port: number; received: Rece
 }
 
 describe.each(testDialects)("contact messages on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    setDatabaseForTests(database);
-  });
-  afterAll(async () => {
-    setDatabaseForTests(undefined);
-    await database?.drop();
-  });
+  const database = useTestDatabase(dialect);
   afterEach(async () => {
     resetMailer();
-    await database.db.deleteFrom("outbox").execute();
-    await database.db.deleteFrom("contact_messages").execute();
+    await database().db.deleteFrom("outbox").execute();
+    await database().db.deleteFrom("contact_messages").execute();
   });
 
   it("stores the message exactly as sent (trimmed) with consent time, and queues its delivery with it", async () => {
     const id = await storeContactMessage(input, new Date("2026-01-02T03:04:05Z"), ["email"]);
-    const stored = await database.db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const stored = await database().db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
       name: input.name,
       email: "ana@example.com",
@@ -80,7 +72,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
       consent_at: "2026-01-02T03:04:05.000Z",
       status: "new",
     });
-    const outbox = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
+    const outbox = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ channel: "email", status: "pending", kind: "contact" });
   });
@@ -88,13 +80,13 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
   it("stores nothing at all when queueing its delivery fails", async () => {
     // The outbox refuses an unknown channel, so the second statement of the transaction fails.
     await expect(storeContactMessage(input, new Date(), ["email", "carrier-pigeon" as never])).rejects.toThrow();
-    expect(await database.db.selectFrom("contact_messages").selectAll().execute()).toEqual([]);
-    expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+    expect(await database().db.selectFrom("contact_messages").selectAll().execute()).toEqual([]);
+    expect(await database().db.selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 
   it("marks a message stored only when no channel is configured", async () => {
     const id = await storeContactMessage(input, new Date(), []);
-    const outbox = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
+    const outbox = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
     expect(outbox.map((o) => [o.channel, o.status])).toEqual([["none", "stored_only"]]);
     expect(await claimDueItem()).toBeUndefined();
   });
@@ -115,7 +107,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
       expect(unfolded).not.toMatch(/^Bcc:/m);
       expect(mail?.raw).toContain("My controller light blinks twice");
       expect(mail?.raw).toContain(`/admin/messages/${id}`);
-      const row = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+      const row = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
       expect(row.status).toBe("sent");
     } finally {
       await smtp.close();
@@ -130,7 +122,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     const id = await storeContactMessage(input, new Date(), ["email"]);
     let clock = Date.now();
     expect(await deliverDue(config, () => new Date(clock))).toBe(1);
-    let row = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+    let row = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row.last_error).toBeTruthy();
     // Not due again until its backoff has passed.
@@ -142,7 +134,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
       clock += 31_000;
       expect(await deliverDue(config, () => new Date(clock))).toBe(1);
       expect(again.received).toHaveLength(1);
-      row = await database.db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+      row = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "sent", attempts: 2 });
       expect(await deliverDue(config, () => new Date(clock + 3_600_000))).toBe(0);
       expect(again.received).toHaveLength(1);

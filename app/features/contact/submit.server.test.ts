@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../../db/test-databases";
-import { setDatabaseForTests } from "~/lib/db.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDialects } from "../../../db/test-databases";
+import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import { submitContact } from "./submit.server";
 
@@ -18,22 +18,14 @@ const form = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDialects)("contact submission on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let ip = 0;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    setDatabaseForTests(database);
-  });
-  afterAll(async () => {
-    setDatabaseForTests(undefined);
-    await database?.drop();
-  });
   beforeEach(async () => {
     ip++;
-    await database.db.deleteFrom("outbox").execute();
-    await database.db.deleteFrom("contact_messages").execute();
+    await database().db.deleteFrom("outbox").execute();
+    await database().db.deleteFrom("contact_messages").execute();
   });
-  const count = async () => (await database.db.selectFrom("contact_messages").selectAll().execute()).length;
+  const count = async () => (await database().db.selectFrom("contact_messages").selectAll().execute()).length;
 
   it("stores a valid message", async () => {
     expect(await submitContact(form(), `10.0.0.${ip}`)).toEqual({ ok: true });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../../db/test-databases";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDialects } from "../../../db/test-databases";
+import { useTestDatabase } from "~/lib/test-database";
 import { createAccount, type Staff } from "~/features/auth/auth.server";
-import { setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deleteTestimonial, getRatingSummary, listAllTestimonials, listPublishedTestimonials, setApproved } from "./queries.server";
 import { submitReview } from "./submit.server";
@@ -21,23 +21,16 @@ const review = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDialects)("reviews on %s", (dialect) => {
-  let database: TestDatabase;
   let staff: Staff;
   let ip = 0;
   const nextIp = () => `203.0.113.${++ip}`;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    setDatabaseForTests(database);
+  const database = useTestDatabase(dialect, async () => {
     const accountId = await createAccount("moderator", "long enough password");
     staff = { accountId, username: "moderator" };
   });
-  afterAll(async () => {
-    setDatabaseForTests(undefined);
-    await database?.drop();
-  });
   beforeEach(async () => {
-    await database.db.deleteFrom("outbox").execute();
-    await database.db.deleteFrom("testimonials").execute();
+    await database().db.deleteFrom("outbox").execute();
+    await database().db.deleteFrom("testimonials").execute();
   });
 
   it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
@@ -45,7 +38,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     const [pending] = await listAllTestimonials();
     expect(pending).toMatchObject({ approved: false, rating: 9, tags: ["long-sessions", "travel"], email: "fay@example.com" });
     expect((await listPublishedTestimonials("all", 1)).total).toBe(0);
-    const notices = await database.db.selectFrom("outbox").selectAll().where("kind", "=", "review").execute();
+    const notices = await database().db.selectFrom("outbox").selectAll().where("kind", "=", "review").execute();
     expect(notices).toHaveLength(1);
 
     expect(await setApproved(staff, pending?.id ?? "", true)).toBe(true);
@@ -59,7 +52,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
 
     expect(await deleteTestimonial(staff, pending?.id ?? "")).toBe(true);
     expect((await listPublishedTestimonials("all", 1)).total).toBe(0);
-    const audit = await database.db.selectFrom("audit_log").select(["action", "username"]).where("target_id", "=", pending?.id ?? "").orderBy("at").execute();
+    const audit = await database().db.selectFrom("audit_log").select(["action", "username"]).where("target_id", "=", pending?.id ?? "").orderBy("at").execute();
     expect(audit.map((a) => a.action)).toEqual(["approve", "delete"]);
   });
 
