@@ -11,9 +11,12 @@ import { log } from "../app/lib/logger.server";
 import { ensureBuiltInAccount } from "../app/features/auth/auth.server";
 import { purgeOldMessages } from "../app/features/contact/inbox.server";
 import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
+import { MAX_BODY_BYTES } from "../app/lib/request.server";
+import { siteRoutes } from "../app/lib/site-routes";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { isReachable } from "../db/client.server";
 import { isForeignStateChange } from "./origin-check";
+import { createPageCache, type PageCache } from "./page-cache";
 import { nginxPagesConfig } from "./nginx";
 import { prerenderSite } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
@@ -47,7 +50,7 @@ interface AppState {
   shuttingDown: boolean;
 }
 
-function createExpressApp(config: Config, state: AppState) {
+function createExpressApp(config: Config, state: AppState, pageCache: PageCache) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -94,6 +97,22 @@ function createExpressApp(config: Config, state: AppState) {
     next();
   });
 
+  // Bodies are small forms: refuse a large one before reading it (nginx in front has the same limit),
+  // and a body of unknown length, which no form or client of ours sends.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const declared = req.headers["content-length"];
+    const tooLarge = declared !== undefined && Number(declared) > MAX_BODY_BYTES;
+    const unknownLength = declared === undefined && req.headers["transfer-encoding"] !== undefined;
+    if (!tooLarge && !unknownLength) return next();
+    const status = tooLarge ? 413 : 411;
+    const error = tooLarge ? `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.` : "Send the request body with a Content-Length.";
+    log.warn("refused request body", { method: req.method, path: req.path, status, length: declared });
+    res.setHeader("Connection", "close");
+    if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
+    else res.status(status).type("html").send(errorPage(tooLarge ? "That was too much to send" : "That could not be read", error));
+  });
+
   // Staff pages and the admin API are personal: never stored by a browser or a shared cache.
   app.use(["/admin", "/api/admin", "/api/auth"], (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
@@ -102,6 +121,7 @@ function createExpressApp(config: Config, state: AppState) {
   });
 
   app.use(compression());
+  app.use(pageCache.capture);
   app.use(
     createRequestHandler({
       build,
@@ -121,7 +141,12 @@ function createExpressApp(config: Config, state: AppState) {
   return app;
 }
 
-const fallbackErrorPage = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | Aquila</title><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Go to the home page</a>.</p></main></html>`;
+/** A page for what the server refuses or fails before React Router renders anything; text is ours, never the visitor's. */
+function errorPage(heading: string, text: string) {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} | Aquila</title><main><h1>${heading}</h1><p>${text} <a href="/">Go to the home page</a>.</p></main></html>`;
+}
+
+const fallbackErrorPage = errorPage("Something went wrong", "Please try again in a moment.");
 
 /** Once at start and then daily: retention for handled messages, and old rate-limit windows. */
 function startDailyPurge(config: Config) {
@@ -162,12 +187,15 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     manifest = await prerender(buildDir);
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
+  const renderedPaths = [...siteRoutes.filter((route) => !route.prerender).map((route) => route.path), "/api/testimonials"];
+  const pageCache = createPageCache(renderedPaths, headerOptions(config), config.pageCacheMs);
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state);
+  const app = createExpressApp(config, state, pageCache);
 
   const server = createServer((req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
     if (serveStatic(req, res)) return;
+    if (pageCache.serve(req, res)) return;
     app(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -186,12 +214,16 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const shutdown = (reason: string) => {
     closing ??= (async () => {
       log.info("shutting down", { reason });
+      // /readyz answers 503 from now on, so a load balancer stops sending new visitors here while
+      // this instance keeps answering the ones already on their way; then it stops listening.
       state.shuttingDown = true;
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections go as soon as their request in flight has been answered.
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
       server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), 8_000);
+      // Whatever is still open after this is cut, so the process is gone within 10 s of SIGTERM.
+      const timer = setTimeout(() => server.closeAllConnections(), 9_000 - config.shutdownDrainMs);
       await closed;
       clearInterval(sweep);
       clearTimeout(timer);

@@ -101,7 +101,8 @@ function load(buildDir: string, meta: ManifestFile, headers: Record<string, stri
   };
 }
 
-function choose(entry: Entry, acceptEncoding: string): { body: Buffer; encoding?: string } {
+/** The smallest encoding of `entry` the client accepts: brotli, then gzip, then the file itself. */
+export function choose(entry: Pick<Entry, "body" | "br" | "gzip">, acceptEncoding: string): { body: Buffer; encoding?: string } {
   if (entry.br && /\bbr\b/.test(acceptEncoding)) return { body: entry.br, encoding: "br" };
   if (entry.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: entry.gzip, encoding: "gzip" };
   return { body: entry.body };

@@ -30,6 +30,8 @@ export const ConfigSchema = z
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
     MESSAGE_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(24)),
+    PAGE_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2000)),
+    SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
   .transform((env) => {
@@ -59,6 +61,8 @@ export const ConfigSchema = z
       contactForwardUrl: env.CONTACT_FORWARD_URL,
       trustProxy: env.TRUST_PROXY === "true",
       logLevel: env.LOG_LEVEL,
+      shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+      pageCacheMs: env.PAGE_CACHE_MS,
       /** A form sent sooner than this after it was shown is treated as a bot. */
       formMinFillMs: env.FORM_MIN_FILL_MS,
       /** Public form posts allowed per visitor address in ten minutes. */

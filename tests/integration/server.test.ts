@@ -6,10 +6,7 @@ import { requireBuild, type ServerProcess, startServerProcess } from "./server-p
 
 let running: ServerProcess | undefined;
 afterEach(async () => {
-  if (running && running.child.exitCode === null) {
-    running.child.kill("SIGKILL");
-    await running.exited;
-  }
+  await running?.stop("SIGKILL");
   running = undefined;
 });
 
@@ -59,6 +56,62 @@ describe("the server process", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(running.output()).toContain('"msg":"stopped"');
   });
+
+  it("under load, SIGTERM turns /readyz 503 first, answers every request in flight, and exits 0 within 10 s", async () => {
+    running = await startServerProcess({ SHUTDOWN_DRAIN_MS: "1000", FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "100000" });
+    const { url, child, exited } = running;
+    const origin = new URL(url).origin;
+    let ready = true;
+    let refusedBeforeNotReady = 0;
+    const answered: Record<string, number> = {};
+    const failures: string[] = [];
+    let n = 0;
+
+    // Eight clients, as a load balancer would send them: new requests stop once /readyz says 503.
+    const client = async () => {
+      while (ready) {
+        const i = n++;
+        const [method, path, body] =
+          i % 3 === 0
+            ? ["POST", "/api/testimonials", JSON.stringify({ name: "Load", email: `load${i}@example.com`, rating: 9, quote: "Still fine.", tags: [] })]
+            : i % 3 === 1
+              ? ["GET", "/testimonials", undefined]
+              : ["GET", "/about", undefined];
+        try {
+          const response = await fetch(new URL(path, url), { method, body, headers: { Origin: origin, "Content-Type": "application/json" } });
+          await response.arrayBuffer();
+          answered[response.status] = (answered[response.status] ?? 0) + 1;
+          if (response.status >= 500) failures.push(`${method} ${path} → ${response.status}`);
+        } catch (error) {
+          if (ready) refusedBeforeNotReady++;
+          failures.push(`${method} ${path}: ${(error as Error).cause ?? error}`);
+        }
+      }
+    };
+    const probe = async () => {
+      while (ready) {
+        const status = await fetch(new URL("/readyz", url)).then((r) => r.status, () => 0);
+        if (status === 503) ready = false;
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const load = Promise.all([probe(), ...Array.from({ length: 8 }, client)]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const signalled = Date.now();
+    child.kill("SIGTERM");
+    await load;
+    const code = await exited;
+
+    expect(refusedBeforeNotReady).toBe(0);
+    expect(failures).toEqual([]);
+    expect(answered[200] ?? 0).toBeGreaterThan(20);
+    expect(answered[201] ?? 0).toBeGreaterThan(5);
+    expect(code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    const log = running.output();
+    expect(log.indexOf('"msg":"shutting down"')).toBeGreaterThan(-1);
+    expect(log).toContain('"msg":"stopped"');
+  }, 30_000);
 
   it("logs each request as one JSON line", async () => {
     running = await startServerProcess();

@@ -1,0 +1,113 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/** The rendered-page cache (server/page-cache.ts) against the built server. */
+
+const password = "page-cache-password";
+let server: ServerProcess;
+let file = "";
+
+beforeAll(async () => {
+  file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-page-cache-")), "site.sqlite");
+  server = await startServerProcess({ DATABASE_URL: file, PAGE_CACHE_MS: "1500", ADMIN_PASSWORD: password });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function addReview(name: string, approved: boolean) {
+  const db = new Database(file);
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  db.prepare(
+    "insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at) values (?, ?, ?, 8, 'Fine.', null, '[]', ?, 0, ?, ?)",
+  ).run(id, name, `${id}@example.com`, approved ? 1 : 0, at, approved ? at : null);
+  db.close();
+  return id;
+}
+
+const get = (target: string, headers: Record<string, string> = {}) => fetch(new URL(target, server.url), { headers });
+
+/** A page is kept once it has been compressed, a moment after the render that made it: ask until it comes from memory. */
+async function getKept(target: string, headers: Record<string, string> = {}) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await get(target, headers);
+    if (response.headers.get("etag")) return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${target} never came from memory`);
+}
+
+describe("rendered pages kept in memory", () => {
+  it("serves a repeat visit from memory, byte for byte, with each inline script's hash in the CSP", async () => {
+    const first = await get("/testimonials");
+    const firstBody = await first.text();
+    expect(first.headers.get("content-security-policy")).toContain("'nonce-");
+    const second = await getKept("/testimonials");
+    const secondBody = await second.text();
+    expect(secondBody).toBe(firstBody);
+    const csp = second.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("nonce-");
+    const inline = [...secondBody.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "").filter(Boolean);
+    expect(inline.length).toBeGreaterThan(1);
+    for (const script of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
+    expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    const revalidated = await get("/testimonials", { "If-None-Match": second.headers.get("etag") ?? "" });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("keeps the public reviews API too, as JSON", async () => {
+    await get("/api/testimonials?page=1");
+    const cached = await getKept("/api/testimonials?page=1");
+    expect(cached.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(cached.headers.get("etag")).toMatch(/^"/);
+    expect((await cached.json()).summary).toBeDefined();
+  });
+
+  it("keeps each theme apart, and never serves a visitor with a session from memory", async () => {
+    await get("/", { Cookie: "theme=light" });
+    const light = await getKept("/", { Cookie: "theme=light" });
+    expect(await light.text()).toMatch(/<html[^>]*data-theme="light"/);
+    const signedIn = await get("/", { Cookie: "theme=light; aquila_session=whatever" });
+    expect(signedIn.headers.get("content-security-policy")).toContain("'nonce-");
+  });
+
+  it("shows a change made elsewhere once the entry is older than PAGE_CACHE_MS", async () => {
+    // Any post through this instance empties the cache, so the next copy kept is a new one.
+    const post = await fetch(new URL("/theme", server.url), {
+      method: "POST",
+      headers: { Origin: new URL(server.url).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "theme=dark&redirectTo=%2F",
+      redirect: "manual",
+    });
+    expect(post.status).toBe(303);
+    await getKept("/testimonials");
+    addReview("Written Elsewhere", true);
+    expect(await (await get("/testimonials")).text()).not.toContain("Written Elsewhere");
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await (await get("/testimonials")).text()).toContain("Written Elsewhere");
+  });
+
+  it("shows a change made through this instance at once", async () => {
+    const id = addReview("Approved Here", false);
+    await get("/testimonials");
+    expect(await (await get("/testimonials")).text()).not.toContain("Approved Here");
+    const login = await fetch(new URL("/api/auth/login", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: new URL(server.url).origin },
+      body: JSON.stringify({ username: "admin", password }),
+    });
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const approve = await fetch(new URL(`/api/admin/testimonials/${id}/approve`, server.url), { method: "PATCH", headers: { Cookie: cookie, Origin: new URL(server.url).origin } });
+    expect(approve.status).toBe(200);
+    expect(await (await get("/testimonials")).text()).toContain("Approved Here");
+  });
+});
