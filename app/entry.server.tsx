@@ -1,7 +1,7 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { deferHydration } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 
@@ -17,8 +17,9 @@ declare module "react-router" {
 }
 
 /**
- * Renders the whole document before sending it: pages are small and fast to render, and a
- * complete document is what the prerender step hashes for the CSP.
+ * Renders the whole document before sending it: pages are small and fast to render, a complete
+ * document is what the prerender step hashes for the CSP, and React starts after the first paint
+ * (see lib/defer-hydration.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -37,12 +38,20 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: statusCode }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = deferHydration(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
+              done();
+            },
+          });
+          pipe(document);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -58,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pending = themeFetcher.formData?.get("theme");
   const theme = isTheme(pending) ? pending : (root?.theme ?? defaultTheme);
   const hydrate = useMatches().every((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
+  useMarkHydrated();
 
   return (
     <html lang="en" data-theme={theme}>
@@ -81,18 +82,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter supportEmail={root?.supportEmail ?? defaultSupportEmail} />
         <Toaster />
+        {/* The header menus' keyboard and pointer behaviour, from the moment the page is parsed:
+            before React starts, and on the pages that ship no React at all. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${enhanceDisclosures.toString()})(document);` }} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : (
-          // A page that needs no React ships no React: just the menus' keyboard behaviour.
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${enhanceDisclosures.toString()})(document);` }} />
-        )}
+        ) : null}
       </body>
     </html>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once React has taken over the page. Before that, every form posts
+ * and every menu works as plain HTML; the mark tells the browser tests (and anyone looking at a
+ * page in devtools) which of the two they are dealing with.
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 }
 
 export default function App() {

@@ -3,9 +3,9 @@
  * open one and returns focus to its toggle; a click outside, a chosen link or a submitted form
  * closes the menus around it.
  *
- * It must stay self-contained (no imports, no outer variables): pages that are not hydrated
- * receive it as an inline script built from `enhanceDisclosures.toString()`, covered by the
- * page's CSP hash. Hydrated pages call it from a React effect.
+ * It must stay self-contained (no imports, no outer variables): every page receives it as an
+ * inline script built from `enhanceDisclosures.toString()` (covered by the page's CSP nonce or
+ * hash), so it works before React starts and on pages without React.
  */
 export function enhanceDisclosures(root: Document | HTMLElement): () => void {
   const openDetails = () => Array.from(root.querySelectorAll<HTMLDetailsElement>("details[open]"));

@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { enhanceDisclosures } from "~/lib/disclosures";
 
 /**
  * The header's menus are native <details> elements, so they open and close without JavaScript.
- * With JavaScript they also close on Escape, on a click outside, after a link inside them is
- * chosen, and whenever the route changes.
+ * The inline script from lib/disclosures.ts (in the root layout) closes them on Escape, on a
+ * click outside, when focus leaves them and after a link inside them is chosen; with React they
+ * also close whenever the route changes.
  */
 export function useDisclosures(container: RefObject<HTMLElement | null>) {
   const location = useLocation();
@@ -20,11 +20,6 @@ export function useDisclosures(container: RefObject<HTMLElement | null>) {
       (details as HTMLDetailsElement).open = false;
     }
   }, [container, where]);
-
-  useEffect(() => {
-    const root = container.current;
-    return root ? enhanceDisclosures(root) : undefined;
-  }, [container]);
 }
 
 /** The spec's order button scrolls to the top about 100 ms after navigating. */

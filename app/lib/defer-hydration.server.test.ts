@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration.server";
+
+const document = `<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js" nonce="abc"/><link rel="icon" href="/favicon.svg"/></head><body><main>Hi</main><script>window.__reactRouterContext = {};</script><script nonce="abc" type="module" async="">;
+import * as route0 from "/assets/root.js";
+import * as route1 from "/assets/faq.js";
+  window.__reactRouterManifest = {"url": "/assets/manifest.js"};
+  window.__reactRouterRouteModules = {"root":route0,"routes/faq":route1};
+
+import("/assets/entry.js");</script></body></html>`;
+
+describe("deferring React until after the first paint", () => {
+  const result = deferHydration(document);
+
+  it("takes the modulepreload links out of the head and keeps the other links", () => {
+    expect(result).not.toContain('rel="modulepreload" href');
+    expect(result).toContain('<link rel="icon" href="/favicon.svg"/>');
+  });
+
+  it("keeps the bootstrap's attributes and other scripts as they were", () => {
+    expect(result).toContain('<script nonce="abc" type="module" async="">');
+    expect(result).toContain("<script>window.__reactRouterContext = {};</script>");
+  });
+
+  it("imports the same modules under the same names, then runs the rest, after a painted frame", async () => {
+    const code = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(result)?.[1] ?? "";
+    expect(code).not.toMatch(/^\s*import\s/m);
+    expect(code).toContain('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/faq.js")]);');
+    expect(code).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/faq":route1};');
+    expect(code).toContain('for (const href of ["/assets/entry.js","/assets/root.js"])');
+    expect(code.trim().endsWith("requestAnimationFrame(() => setTimeout(start, 0));")).toBe(true);
+    // It is valid JavaScript.
+    expect(() => new Function(code.replace(/await /g, ""))).not.toThrow();
+  });
+
+  it("leaves a page without a bootstrap alone", () => {
+    const plain = "<html><head></head><body><script>x()</script></body></html>";
+    expect(deferHydration(plain)).toBe(plain);
+  });
+});

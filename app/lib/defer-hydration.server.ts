@@ -1,0 +1,46 @@
+/**
+ * Makes a server-rendered document start React only after its first paint.
+ *
+ * Every page is complete and usable as HTML (forms post, menus are <details>), so React can
+ * arrive a moment later. As React Router renders it, the document asks for its JavaScript from
+ * the <head> (modulepreload) and evaluates it as soon as the HTML is parsed; on a slow phone that
+ * download competes with the page's own first paint. Here the preload links come out of the
+ * <head>, and the bootstrap module (`import * as route0 from "…"; … import("entry")`) becomes one
+ * that waits for a frame to be painted, then adds the same preloads and imports the same modules
+ * in the same way. Documents without the bootstrap (pages that are not hydrated) are unchanged.
+ */
+export function deferHydration(html: string): string {
+  const bootstrap = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/.exec(html);
+  if (!bootstrap) return html;
+  const [whole, open, code = "", close] = bootstrap;
+  const imports: Array<{ name: string; href: string }> = [];
+  let index = 0;
+  const rest = code.replace(/import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g, (_statement, name: string | undefined, href: string) => {
+    imports.push({ name: name ?? `sideEffect${index++}`, href });
+    return "";
+  });
+  if (imports.length === 0) return html;
+
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, (link) => {
+    const href = /\bhref="([^"]+)"/.exec(link)?.[1];
+    if (href) preloads.push(href);
+    return "";
+  });
+  const names = imports.map((i) => i.name).join(", ");
+  const loads = imports.map((i) => `import(${JSON.stringify(i.href)})`).join(", ");
+  const deferred = [
+    "const start = async () => {",
+    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    '    const link = document.createElement("link");',
+    '    link.rel = "modulepreload";',
+    "    link.href = href;",
+    "    document.head.append(link);",
+    "  }",
+    `  const [${names}] = await Promise.all([${loads}]);`,
+    rest.trim(),
+    "};",
+    "requestAnimationFrame(() => setTimeout(start, 0));",
+  ].join("\n");
+  return withoutPreloads.replace(whole, `${open}${deferred}${close}`);
+}
