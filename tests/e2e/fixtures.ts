@@ -6,6 +6,22 @@ import { test as base, expect, type Page } from "@playwright/test";
  * (Chromium reports violations as console errors too, but the event catches them all).
  */
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /**
+   * `page.goto` and `page.reload` that wait for the page to load (the default) also wait until
+   * React has hydrated it, when it ships React at all. The site starts React only after the first
+   * paint, so without this a quick click would be handled by the plain-HTML page: a real form post
+   * instead of the in-page behaviour the test is about. Tests of the page before hydration ask for
+   * `waitUntil: "domcontentloaded"` (or "commit") and are left alone, as are pages in a browser
+   * with JavaScript off.
+   */
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled === false) return provide(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => settled(page, await goto(url, options), options?.waitUntil);
+    page.reload = async (options) => settled(page, await reload(options), options?.waitUntil);
+    await provide(page);
+  },
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
@@ -29,6 +45,16 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 });
 
 export { expect };
+
+type LoadState = "load" | "domcontentloaded" | "networkidle" | "commit";
+
+async function settled<T>(page: Page, response: T, waitUntil: LoadState | undefined): Promise<T> {
+  if (waitUntil === "domcontentloaded" || waitUntil === "commit") return response;
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'),
+  );
+  return response;
+}
 
 /** WCAG 2.2 AA, as axe checks it, on the whole page as it is now. */
 export async function expectNoAxeViolations(page: Page, context?: string) {
