@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/**
+ * Staff sign-in and sessions as a visitor meets them, against two server processes sharing one
+ * SQLite file (the PostgreSQL pair is in multi-instance.test.ts): cookie flags, rotation,
+ * revocation on either process, limits counted across both, and every staff endpoint closed to
+ * a request without a session or from another origin. Idle and absolute timeouts are checked
+ * with a moved clock in app/features/auth/auth.server.test.ts.
+ */
+
+const password = "sessions-test-password";
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-sessions-")), "site.sqlite");
+  // Behind a proxy over HTTPS, as deployed: the client address comes from X-Forwarded-For.
+  const env = { DATABASE_URL: file, ADMIN_PASSWORD: password, SITE_URL: "https://localhost", TRUST_PROXY: "true" };
+  a = await startServerProcess(env);
+  b = await startServerProcess(env);
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of [a, b]) {
+    await server?.stop();
+  }
+});
+
+interface Options {
+  method?: string;
+  cookie?: string;
+  ip?: string;
+  origin?: string;
+  json?: unknown;
+}
+
+async function call(server: ServerProcess, target: string, { method = "GET", cookie, ip = "203.0.113.1", origin, json }: Options = {}) {
+  const headers: Record<string, string> = { "X-Forwarded-For": ip, Accept: "application/json, text/html" };
+  if (cookie) headers.Cookie = cookie;
+  if (method !== "GET") headers.Origin = origin ?? new URL(server.url).origin;
+  if (json !== undefined) headers["Content-Type"] = "application/json";
+  return fetch(new URL(target, server.url), { method, headers, redirect: "manual", body: json === undefined ? undefined : JSON.stringify(json) });
+}
+
+async function signIn(server: ServerProcess, ip = "203.0.113.1") {
+  const response = await call(server, "/api/auth/login", { method: "POST", ip, json: { username: "admin", password } });
+  expect(response.status).toBe(200);
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  return { setCookie, cookie: setCookie.split(";")[0] ?? "" };
+}
+
+/** The staff API's list of every review (a POST, as the spec shapes it) answers only a session. */
+const isSignedIn = async (server: ServerProcess, cookie: string) => (await call(server, "/api/admin/testimonials", { method: "POST", cookie, json: {} })).status === 200;
+
+describe("staff sessions across two processes on one SQLite file", () => {
+  it("sets a __Host- cookie that is Secure, HttpOnly, SameSite=Strict and path-wide", async () => {
+    const { setCookie } = await signIn(a);
+    expect(setCookie).toMatch(/^__Host-aquila_session=[A-Za-z0-9_-]{40,};/);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Strict/);
+    expect(setCookie).toMatch(/; Path=\//);
+    expect(setCookie).not.toMatch(/Domain=/);
+  });
+
+  it("a session made on one process works on the other, and signing out on either ends it on both", async () => {
+    const { cookie } = await signIn(a);
+    expect(await isSignedIn(b, cookie)).toBe(true);
+    const out = await call(b, "/admin/logout", { method: "POST", cookie });
+    expect(out.status).toBeLessThan(400);
+    expect(await isSignedIn(a, cookie)).toBe(false);
+    expect(await isSignedIn(b, cookie)).toBe(false);
+  });
+
+  it("each sign-in gets a new token, and a made-up token is nobody", async () => {
+    const first = await signIn(a);
+    const second = await signIn(b);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect(await isSignedIn(a, `__Host-aquila_session=${"x".repeat(43)}`)).toBe(false);
+  });
+
+  it("every staff endpoint refuses a request without a session", async () => {
+    const id = randomUUID();
+    // /admin itself forwards to the moderation page, which asks for a sign-in.
+    expect((await call(a, "/admin")).headers.get("location")).toBe("/admin/testimonials");
+    const pages = ["/admin/testimonials", "/admin/messages", `/admin/messages/${id}`, "/admin/messages/export.csv"];
+    for (const target of pages) {
+      const response = await call(a, target);
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("location"), target).toMatch(/^\/admin\/login/);
+    }
+    const api: Array<[string, string]> = [
+      ["POST", "/api/admin/testimonials"],
+      ["PATCH", `/api/admin/testimonials/${id}/approve`],
+      ["DELETE", `/api/admin/testimonials/${id}`],
+    ];
+    for (const [method, target] of api) expect((await call(b, target, { method, json: {} })).status, `${method} ${target}`).toBe(401);
+    const post = await fetch(new URL(`/admin/messages/${id}`, a.url), {
+      method: "POST",
+      headers: { Origin: new URL(a.url).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=delete",
+      redirect: "manual",
+    });
+    expect(post.status).toBe(302);
+    const moderate = await fetch(new URL("/testimonials", a.url), {
+      method: "POST",
+      headers: { Origin: new URL(a.url).origin, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      body: `intent=approve&id=${id}`,
+      redirect: "manual",
+    });
+    expect(moderate.status).toBe(401);
+  });
+
+  it("every state-changing staff endpoint refuses another origin, even with a valid session", async () => {
+    const { cookie } = await signIn(a, "203.0.113.9");
+    const id = randomUUID();
+    const attempts: Array<[string, string]> = [
+      ["PATCH", `/api/admin/testimonials/${id}/approve`],
+      ["DELETE", `/api/admin/testimonials/${id}`],
+      ["POST", `/admin/messages/${id}`],
+      ["POST", "/admin/logout"],
+      ["POST", "/api/auth/login"],
+    ];
+    for (const [method, target] of attempts) {
+      const response = await call(b, target, { method, cookie, origin: "https://attacker.example" });
+      expect(response.status, `${method} ${target}`).toBe(403);
+    }
+    expect(await isSignedIn(a, cookie)).toBe(true);
+  });
+
+  it("counts guesses at one account across both processes and every address: the 11th is refused", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const response = await call(server, "/api/auth/login", { method: "POST", ip: `198.51.100.${i + 1}`, json: { username: "target-account", password: `guess-${i}` } });
+      statuses.push(response.status);
+      if (i === 10) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it("counts guesses from one address across both processes and every account: the 21st is refused", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const server = i % 2 === 0 ? b : a;
+      const response = await call(server, "/api/auth/login", { method: "POST", ip: "192.0.2.77", json: { username: `someone-${i}`, password: "guess" } });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
+    // The right password from that address is refused too until the window passes.
+    const locked = await call(a, "/api/auth/login", { method: "POST", ip: "192.0.2.77", json: { username: "admin", password } });
+    expect(locked.status).toBe(429);
+  });
+});
