@@ -1,0 +1,119 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { startServerProcess } from "../integration/server-process";
+
+/**
+ * Reviews and contact messages sent by several clients at once while the server is killed with
+ * SIGKILL at a random moment, then started again, cycle after cycle. Every submission that was
+ * answered with success must be in the database afterwards (a contact message with its delivery
+ * queued), and SQLite's integrity check must pass. Counts go to reports/crash-safety.<dialect>.json.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const cycles = Number(process.env.CHAOS_CYCLES ?? 12);
+const clients = 6;
+
+describe.each(testDialects)("crash safety on %s", (dialect) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it(`keeps every acknowledged submission through ${cycles} SIGKILLs`, async () => {
+    const acknowledged = { reviews: [] as string[], messages: [] as string[] };
+    let sent = 0;
+    let unanswered = 0;
+    let refused = 0;
+
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      const server = await startServerProcess({ DATABASE_URL: database.url, FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "100000000", LOG_LEVEL: "info" });
+      const origin = new URL(server.url).origin;
+      let alive = true;
+      let k = 0;
+      const client = async (c: number) => {
+        while (alive) {
+          const email = `crash.${cycle}.${c}.${k++}@example.com`;
+          const review = k % 2 === 0;
+          const body = review
+            ? { name: "Crash Test", email, rating: 7, quote: "Written while the server may die.", tags: ["comfort"] }
+            : { name: "Crash Test", email, topic: "support", message: "Sent while the server may die.", consent: true };
+          sent++;
+          try {
+            const response = await fetch(new URL(review ? "/api/testimonials" : "/api/contact", server.url), {
+              method: "POST",
+              headers: { "Content-Type": "application/json", Origin: origin },
+              body: JSON.stringify(body),
+            });
+            await response.arrayBuffer();
+            if (response.ok) (review ? acknowledged.reviews : acknowledged.messages).push(email);
+            else refused++;
+          } catch {
+            // The server died with this request in flight: not acknowledged, stored or not.
+            unanswered++;
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
+      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
+      server.child.kill("SIGKILL");
+      await server.exited;
+      alive = false;
+      await load;
+    }
+
+    // Start once more on what the last kill left, as an operator would, and read through it.
+    const last = await startServerProcess({ DATABASE_URL: database.url });
+    expect((await fetch(new URL("/testimonials", last.url))).status).toBe(200);
+    expect(await last.stop()).toBe(0);
+
+    const db = database.db;
+    const storedReviews = new Set((await db.selectFrom("testimonials").select("email").where("email", "like", "crash.%").execute()).map((r) => r.email));
+    const storedMessages = await db
+      .selectFrom("contact_messages")
+      .leftJoin("outbox", (join) => join.onRef("outbox.ref_id", "=", "contact_messages.id").on("outbox.kind", "=", "contact"))
+      .select(["contact_messages.email", "outbox.id as outboxId"])
+      .where("contact_messages.email", "like", "crash.%")
+      .execute();
+    const messageEmails = new Set(storedMessages.map((m) => m.email));
+    const lostReviews = acknowledged.reviews.filter((email) => !storedReviews.has(email));
+    const lostMessages = acknowledged.messages.filter((email) => !messageEmails.has(email));
+    const withoutDelivery = storedMessages.filter((m) => !m.outboxId).map((m) => m.email);
+    let integrity = "not applicable (PostgreSQL)";
+    if (dialect === "sqlite") {
+      const result = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+      integrity = result.rows.map((r) => r.integrity_check).join("; ");
+    }
+
+    const report = {
+      dialect,
+      cycles,
+      clients,
+      sent,
+      acknowledged: { reviews: acknowledged.reviews.length, messages: acknowledged.messages.length },
+      stored: { reviews: storedReviews.size, messages: messageEmails.size },
+      lost: { reviews: lostReviews.length, messages: lostMessages.length },
+      messagesWithoutQueuedDelivery: withoutDelivery.length,
+      unansweredWhenKilled: unanswered,
+      refused,
+      integrity,
+    };
+    mkdirSync(path.join(root, "reports"), { recursive: true });
+    writeFileSync(path.join(root, `reports/crash-safety.${dialect}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`crash safety on ${dialect}: ${JSON.stringify(report)}`);
+
+    expect(acknowledged.reviews.length + acknowledged.messages.length).toBeGreaterThan(cycles * 10);
+    expect(refused).toBe(0);
+    expect(lostReviews).toEqual([]);
+    expect(lostMessages).toEqual([]);
+    expect(withoutDelivery).toEqual([]);
+    if (dialect === "sqlite") expect(integrity).toBe("ok");
+  }, 600_000);
+});
