@@ -22,6 +22,7 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { Toaster } from "./components/ui/toast";
 import { company, defaultSupportEmail } from "./content/site";
 import { getConfig } from "./lib/config.server";
+import { enhanceAccordions } from "./lib/accordions";
 import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/seo";
@@ -90,7 +91,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          // Without React, the FAQ's answers still become the ARIA accordion React would render.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${enhanceAccordions.toString()})(document);` }} />
+        )}
       </body>
     </html>
   );

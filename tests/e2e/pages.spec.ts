@@ -73,7 +73,11 @@ test.describe("home", () => {
 
 test.describe("FAQ", () => {
   test("all 18 answers, one open at a time, and the open one closes when chosen again", async ({ page }) => {
+    // The page loads no JavaScript file: an inline script turns the <details> into this accordion.
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
     await page.goto("/faq");
+    expect(scripts).toEqual([]);
     const questions = page.locator("main h2 button[aria-expanded]");
     await expect(questions).toHaveCount(18);
     const first = questions.nth(0);
@@ -88,6 +92,22 @@ test.describe("FAQ", () => {
     await second.click();
     await expect(second).toHaveAttribute("aria-expanded", "false");
     await expect(page.locator("main [role=region]:visible")).toHaveCount(0);
+    await second.focus();
+    await page.keyboard.press("Enter");
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Space");
+    await expect(second).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("reached from a page React runs, the same accordion comes from React", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    const questions = page.locator("main h2 button[aria-expanded]");
+    await expect(questions).toHaveCount(18);
+    await questions.nth(2).click();
+    await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText(faqItems[2]?.answer ?? "")).toBeVisible();
   });
 
   test("publishes FAQPage structured data and contact buttons", async ({ page }) => {

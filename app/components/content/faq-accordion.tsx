@@ -6,7 +6,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 /**
  * One answer open at a time; choosing the open question closes it. Served as <details name>
  * (which does exactly that without JavaScript); once React runs it becomes the ARIA accordion
- * pattern: a button inside each heading, with aria-expanded and aria-controls.
+ * pattern: a button inside each heading, with aria-expanded and aria-controls. On a page that
+ * ships no React, lib/accordions.ts makes the same change from an inline script.
  */
 export function FaqAccordion({ items, headingLevel = 3, group }: { items: FaqItem[]; headingLevel?: 2 | 3; group: string }) {
   const hydrated = useHydrated();
@@ -15,9 +16,9 @@ export function FaqAccordion({ items, headingLevel = 3, group }: { items: FaqIte
 
   if (!hydrated) {
     return (
-      <div className="divide-y divide-line rounded-xl border border-line bg-surface">
+      <div data-accordion={group} className="divide-y divide-line rounded-xl border border-line bg-surface">
         {items.map((item) => (
-          <details key={item.id} name={group} className="group">
+          <details key={item.id} name={group} data-item={item.id} className="group">
             <summary className="tap-target flex items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold">
               <Heading className="text-lg">{item.question}</Heading>
               <ChevronDown className="size-5 shrink-0 transition-transform group-open:rotate-180" />
