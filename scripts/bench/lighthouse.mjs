@@ -73,6 +73,10 @@ function markdown(data) {
       return low.length ? `\`${r.route}\` (${low.map(([name, value]) => `${name} ${value}`).join(", ")})` : undefined;
     })
     .filter(Boolean);
+  // The median hides how much single runs moved; a page that scored lower in any run is listed.
+  const varied = data.routes
+    .filter((r) => r.performanceScoresOfAllRuns.some((score) => score !== r.scores.performance))
+    .map((r) => `\`${r.route}\` ${r.performanceScoresOfAllRuns.join(", ")}`);
   return [
     `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; Lighthouse ${data.lighthouseVersion}.`,
     "",
@@ -84,6 +88,7 @@ function markdown(data) {
     ),
     "",
     below.length ? `Below 100 in a category: ${below.join("; ")}.` : "All pages score 100 in all four categories.",
+    ...(varied.length ? ["", `Single runs vary: performance in each run was ${varied.join("; ")}.`] : []),
     ...(data.retries.length
       ? ["", `${data.retries.length} run${data.retries.length === 1 ? " was" : "s were"} repeated because Lighthouse could not load or trace the page: ${data.retries.map((r) => `\`${r.route}\` run ${r.run}`).join(", ")} (the messages are in benchmarks.json).`]
       : []),
