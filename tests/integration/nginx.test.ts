@@ -38,8 +38,9 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   });
 
   it("serves hashed assets as immutable, precompressed, with the security headers", async () => {
-    const html = await (await fetch(`${base}/faq`)).text();
+    const html = await (await fetch(`${base}/contact`)).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
+    expect(asset, "a script of the contact page").not.toBe("");
     const response = await fetch(`${base}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
