@@ -19,9 +19,21 @@ export const docsFile = path.join(root, "docs", "benchmarks.md");
 export const docsJsonFile = path.join(root, "docs", "benchmarks.json");
 export const nginxPath = process.env.NGINX_PATH ?? (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
 
-/** True when `file` (an import.meta.url) is the script node was started with. */
-export function isMain(file) {
-  return Boolean(process.argv[1]) && pathToFileURL(path.resolve(process.argv[1])).href === file;
+/**
+ * Runs `run` when `file` (an import.meta.url) is the script node was started with, then exits:
+ * 0 when it succeeds, 1 with the error printed when it fails.
+ */
+export function runAsMain(file, run) {
+  if (!process.argv[1] || pathToFileURL(path.resolve(process.argv[1])).href !== file) return;
+  Promise.resolve()
+    .then(run)
+    .then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
 }
 
 const defaults = { runs: 3, duration: 10, warmup: 2, connections: 10, rate: 200, reviews: 10_000 };

@@ -3,7 +3,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumFlags, chromiumPath } from "../chromium.mjs";
-import { describeMachine, isMain, machine, onCleanup, readOptions, readSiteRoutes, startSite, table, writeReport } from "./common.mjs";
+import { describeMachine, machine, onCleanup, readOptions, readSiteRoutes, runAsMain, startSite, table, writeReport } from "./common.mjs";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const chromeFlags = ["--headless=new", ...chromiumFlags];
@@ -144,12 +144,4 @@ export async function benchLighthouse(options = readOptions()) {
   return data;
 }
 
-if (isMain(import.meta.url)) {
-  benchLighthouse().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAsMain(import.meta.url, () => benchLighthouse());

@@ -3,7 +3,7 @@
 // into their own section of docs/benchmarks.md next to the benchmarks.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describeMachine, isMain, machine, root, table, writeReport } from "./common.mjs";
+import { describeMachine, machine, root, runAsMain, table, writeReport } from "./common.mjs";
 
 const reports = path.join(root, "reports");
 
@@ -112,4 +112,4 @@ export function benchProof() {
   writeReport("proof", data, parts.join("\n\n"));
 }
 
-if (isMain(import.meta.url)) benchProof();
+runAsMain(import.meta.url, benchProof);

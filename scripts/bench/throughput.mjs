@@ -13,11 +13,11 @@ import {
   countReviews,
   describeMachine,
   freePort,
-  isMain,
   machine,
   nginxPath,
   passFail,
   readOptions,
+  runAsMain,
   startSite,
   stopper,
   table,
@@ -346,12 +346,4 @@ export async function benchThroughput(options = readOptions()) {
   }
 }
 
-if (isMain(import.meta.url)) {
-  benchThroughput().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAsMain(import.meta.url, () => benchThroughput());
