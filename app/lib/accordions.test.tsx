@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { faqItems } from "~/content/faq";
-import { enhanceAccordions } from "./accordions";
+import { accordionClasses, enhanceAccordions } from "./accordions";
 
 const items = faqItems.slice(0, 3);
 
@@ -26,7 +26,7 @@ describe("enhanceAccordions", () => {
   });
 
   it("turns every question into a heading with a button that controls a labelled, hidden region", () => {
-    enhanceAccordions(document);
+    enhanceAccordions(document, accordionClasses);
     expect(document.querySelectorAll("details")).toHaveLength(0);
     const all = buttons();
     expect(all.map((b) => b.textContent)).toEqual(items.map((i) => i.question));
@@ -34,6 +34,7 @@ describe("enhanceAccordions", () => {
       const item = items[index];
       expect(button.id).toBe(`faq-${item?.id}-button`);
       expect(button.type).toBe("button");
+      expect(button.className).toBe(accordionClasses.button);
       expect(button.getAttribute("aria-expanded")).toBe("false");
       const panel = panelOf(button);
       expect(panel.getAttribute("role")).toBe("region");
@@ -45,7 +46,7 @@ describe("enhanceAccordions", () => {
   });
 
   it("opens one answer at a time, and closes the open one when it is chosen again", () => {
-    enhanceAccordions(document);
+    enhanceAccordions(document, accordionClasses);
     const [first, second] = buttons() as [HTMLButtonElement, HTMLButtonElement];
     first.click();
     expect(first.getAttribute("aria-expanded")).toBe("true");
@@ -62,12 +63,12 @@ describe("enhanceAccordions", () => {
 
   it("keeps an answer that was opened before the script ran open", () => {
     (document.querySelectorAll("details")[1] as HTMLDetailsElement).open = true;
-    enhanceAccordions(document);
+    enhanceAccordions(document, accordionClasses);
     expect(buttons().map((b) => b.getAttribute("aria-expanded"))).toEqual(["false", "true", "false"]);
   });
 
   it("still works when run from its own source text, as the inline script does", () => {
-    new Function("document", `(${enhanceAccordions.toString()})(document);`)(document);
+    new Function("document", `(${enhanceAccordions.toString()})(document, ${JSON.stringify(accordionClasses)});`)(document);
     const [first] = buttons() as [HTMLButtonElement];
     first.click();
     expect(panelOf(first).hidden).toBe(false);

@@ -7,14 +7,24 @@
  * It must stay self-contained (no imports, no outer variables): pages that ship no React receive
  * it as an inline script built from `enhanceAccordions.toString()`, covered by the page's CSP
  * hash. It must never run on a page React hydrates, whose markup React expects unchanged. The
- * class names are written out in full so that Tailwind generates them.
+ * look comes in as `classes` (the inline script passes `accordionClasses` as JSON).
  */
-export function enhanceAccordions(root: Document): void {
+/** The accordion's look, the same whether React or `enhanceAccordions` builds it. */
+export const accordionClasses = {
+  heading: "text-lg",
+  button: "tap-target flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold",
+  icon: "size-5 shrink-0 transition-transform",
+  iconOpen: "rotate-180",
+};
+
+export type AccordionClasses = typeof accordionClasses;
+
+export function enhanceAccordions(root: Document, classes: AccordionClasses): void {
   const setOpen = (button: HTMLButtonElement, open: boolean) => {
     button.setAttribute("aria-expanded", String(open));
     const panel = root.getElementById(button.getAttribute("aria-controls") ?? "");
     if (panel) panel.hidden = !open;
-    button.querySelector("svg")?.classList.toggle("rotate-180", open);
+    button.querySelector("svg")?.classList.toggle(classes.iconOpen, open);
   };
 
   for (const container of Array.from(root.querySelectorAll<HTMLElement>("[data-accordion]"))) {
@@ -28,16 +38,16 @@ export function enhanceAccordions(root: Document): void {
       const panelId = `${group}-${details.dataset.item ?? buttons.length}-panel`;
 
       const heading = root.createElement(question.tagName.toLowerCase());
-      heading.className = "text-lg";
+      heading.className = classes.heading;
       const button = root.createElement("button");
       button.type = "button";
       button.id = buttonId;
       button.setAttribute("aria-controls", panelId);
-      button.className = "tap-target flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold";
+      button.className = classes.button;
       button.append(question.textContent ?? "");
       const icon = summary.querySelector("svg");
       if (icon) {
-        icon.setAttribute("class", "size-5 shrink-0 transition-transform");
+        icon.setAttribute("class", classes.icon);
         button.append(icon);
       }
       heading.append(button);

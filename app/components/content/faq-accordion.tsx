@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { FaqItem } from "~/content/faq";
 import { ChevronDown } from "~/components/layout/icons";
+import { accordionClasses } from "~/lib/accordions";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -38,17 +39,17 @@ export function FaqAccordion({ items, headingLevel = 3, group }: { items: FaqIte
         const panelId = `${group}-${item.id}-panel`;
         return (
           <div key={item.id}>
-            <Heading className="text-lg">
+            <Heading className={accordionClasses.heading}>
               <button
                 type="button"
                 id={buttonId}
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => setOpenId(open ? null : item.id)}
-                className="tap-target flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
+                className={accordionClasses.button}
               >
                 {item.question}
-                <ChevronDown className={`size-5 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} />
+                <ChevronDown className={`${accordionClasses.icon} ${open ? accordionClasses.iconOpen : ""}`} />
               </button>
             </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open}>
