@@ -22,7 +22,7 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { Toaster } from "./components/ui/toast";
 import { company, defaultSupportEmail } from "./content/site";
 import { getConfig } from "./lib/config.server";
-import { enhanceAccordions } from "./lib/accordions";
+import { accordionClasses, enhanceAccordions } from "./lib/accordions";
 import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/seo";
@@ -51,6 +51,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+// The inline scripts' text, built once rather than on every render (each page's CSP covers them
+// with its nonce, or with their hashes in a prerendered file).
+const disclosuresScript = `(${enhanceDisclosures.toString()})(document);`;
+const accordionsScript = `(${enhanceAccordions.toString()})(document, ${JSON.stringify(accordionClasses)});`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -85,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster />
         {/* The header menus' keyboard and pointer behaviour, from the moment the page is parsed:
             before React starts, and on the pages that ship no React at all. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${enhanceDisclosures.toString()})(document);` }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: disclosuresScript }} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -93,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // Without React, the FAQ's answers still become the ARIA accordion React would render.
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `(${enhanceAccordions.toString()})(document);` }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: accordionsScript }} />
         )}
       </body>
     </html>
