@@ -212,8 +212,6 @@ test("a menu opened before the page has hydrated stays open", async ({ page }) =
   await nav.locator("summary", { hasText: "Product" }).click();
   await expect(nav.getByRole("link", { name: "User Guides" })).toBeVisible();
   release();
-  await page.waitForLoadState("load");
-  await page.waitForFunction(() => document.querySelector("html")?.hasAttribute("data-theme"));
-  await page.waitForTimeout(500);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated");
   await expect(nav.getByRole("link", { name: "User Guides" })).toBeVisible();
 });

@@ -31,6 +31,15 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     await expect(page.getByText(/^7\.0\s*out of 10$/)).toBeVisible();
     await expect(page.getByText("3 reviews", { exact: true })).toBeVisible();
     await expect(page.getByRole("img", { name: "7 out of 10" }).first()).toBeVisible();
+    // The stars are drawn by CSS: the filled layer covers the rating's share of the ten stars.
+    const stars = await page.getByRole("img", { name: "4 out of 10" }).evaluate((element) => ({
+      all: element.getBoundingClientRect().width,
+      filled: Number.parseFloat(getComputedStyle(element, "::after").width),
+      outlined: Number.parseFloat(getComputedStyle(element, "::before").width),
+    }));
+    expect(stars.all).toBeGreaterThan(0);
+    expect(stars.outlined).toBeCloseTo(stars.all, 1);
+    expect(stars.filled / stars.all).toBeCloseTo(0.4, 2);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}")["@graph"] as Array<Record<string, unknown>>;
     const product = ld.find((g) => g["@type"] === "Product") as { aggregateRating: unknown; review: unknown[] };
     expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 7, reviewCount: 3, bestRating: 10, worstRating: 1 });
