@@ -19,7 +19,12 @@ import { NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { themeFetcherKey } from "./components/layout/theme-switch";
-import { Toaster } from "./components/ui/toast";
+import { toast, Toaster } from "./components/ui/toast";
+import { getStaff } from "./features/auth/auth.server";
+import { contactOutcomes } from "./features/contact/outcomes";
+import { adminAccessOutcomes } from "./features/testimonials/outcomes";
+import type { FlashKey } from "./lib/flash";
+import { clearFlash, readFlash } from "./lib/flash.server";
 import { company, defaultSupportEmail } from "./content/site";
 import { getConfig } from "./lib/config.server";
 import { accordionClasses, enhanceAccordions } from "./lib/accordions";
@@ -38,12 +43,19 @@ export interface RouteHandle {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
-  return data({
-    theme: themeFromCookieHeader(request.headers.get("Cookie")),
-    siteUrl: config.siteUrl,
-    supportEmail: config.siteEmail,
-    isDevelopment: config.nodeEnv === "development",
-  });
+  // A one-time notice from the form just sent (post/redirect/get) is read once, then cleared.
+  const flash = readFlash(request);
+  const signedInAs = flash?.key === "signed-in" ? (await getStaff(request))?.username : undefined;
+  return data(
+    {
+      theme: themeFromCookieHeader(request.headers.get("Cookie")),
+      siteUrl: config.siteUrl,
+      supportEmail: config.siteEmail,
+      isDevelopment: config.nodeEnv === "development",
+      flash: flash ? { ...flash, username: signedInAs } : null,
+    },
+    flash ? { headers: { "Set-Cookie": clearFlash } } : undefined,
+  );
 }
 
 export const links: Route.LinksFunction = () => [
@@ -118,7 +130,31 @@ function useMarkHydrated() {
 
 export default function App() {
   useFocusMainOnNavigation();
+  useFlashToast();
   return <Outlet />;
+}
+
+/** With JavaScript, the notice a redirect carried is also a toast (the page itself shows the outcome too). */
+function useFlashToast() {
+  const flash = useRouteLoaderData<typeof loader>("root")?.flash;
+  const id = flash?.id;
+  useEffect(() => {
+    if (!flash) return;
+    toast({ variant: "success", ...flashNotice(flash.key, flash.username) });
+    // Only a new notice (a new id) is announced again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+}
+
+function flashNotice(key: FlashKey, username: string | undefined): { title: string; description: string } {
+  switch (key) {
+    case "contact-sent":
+      return contactOutcomes.sent;
+    case "signed-in":
+      return { title: "Login successful", description: `Welcome back, ${username ?? "staff member"}!` };
+    case "admin-access":
+      return adminAccessOutcomes.granted;
+  }
 }
 
 /**

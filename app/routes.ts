@@ -26,6 +26,7 @@ export default [
     route("testimonials", "routes/admin.testimonials.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     route("messages/:id", "routes/admin.message.tsx"),
+    route("spam", "routes/admin.spam.tsx"),
   ]),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -129,6 +129,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex("testimonials_rating_idx").execute();
     },
   },
+  "0005_spam_quarantine": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("spam")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('review', 'contact')`))
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("reasons", "text", (c) => c.notNull())
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .execute();
+      // Listing newest first, the 30-day purge and the size cap all walk this index.
+      await db.schema.createIndex("spam_received_idx").on("spam").columns(["received_at", "id"]).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("spam").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -55,6 +55,24 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** What a quarantined submission would have become: the spam store's kinds, written once. */
+export const spamKinds = ["review", "contact"] as const;
+export type SpamKind = (typeof spamKinds)[number];
+
+/**
+ * Submissions that passed validation but look automated. Kept, never published or delivered,
+ * until staff release them ("Not spam") or delete them; purged after 30 days and capped in count.
+ */
+export interface SpamTable {
+  id: string;
+  kind: SpamKind;
+  /** JSON object of the submitted fields the form's schema knows, as sent, so a release parses them again. */
+  payload: string;
+  /** JSON array of { code, detail } explaining why it was quarantined. */
+  reasons: string;
+  received_at: string;
+}
+
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */
 export interface RateLimitTable {
   key: string;
@@ -101,4 +119,5 @@ export interface Database {
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  spam: SpamTable;
 }

@@ -14,6 +14,7 @@ import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { siteRoutes } from "../app/lib/site-routes";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
+import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
@@ -148,12 +149,13 @@ function errorPage(heading: string, text: string) {
 
 const fallbackErrorPage = errorPage("Something went wrong", "Please try again in a moment.");
 
-/** Once at start and then daily: retention for handled messages, and old rate-limit windows. */
+/** Once at start and then daily: retention for handled messages, old rate-limit windows, and spam past 30 days. */
 function startDailyPurge(config: Config) {
   const run = async () => {
     try {
       await purgeOldMessages(config.messageRetentionMonths);
       await purgeRateLimits();
+      await purgeOldSpam();
     } catch (error) {
       log.error("daily purge failed", { error });
     }

@@ -29,6 +29,7 @@ export const ConfigSchema = z
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+    SPAM_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(1_000_000).default(10_000)),
     MESSAGE_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(24)),
     PAGE_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2000)),
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
@@ -63,10 +64,12 @@ export const ConfigSchema = z
       logLevel: env.LOG_LEVEL,
       shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
       pageCacheMs: env.PAGE_CACHE_MS,
-      /** A form sent sooner than this after it was shown is treated as a bot. */
+      /** A form sent sooner than this after it was shown carries one spam signal (never a verdict alone). */
       formMinFillMs: env.FORM_MIN_FILL_MS,
       /** Public form posts allowed per visitor address in ten minutes. */
       formRateLimit: env.FORM_RATE_LIMIT,
+      /** The spam store keeps at most this many submissions, newest first. */
+      spamMaxRows: env.SPAM_MAX_ROWS,
       /** Handled contact messages older than this are deleted by the daily purge. */
       messageRetentionMonths: env.MESSAGE_RETENTION_MONTHS,
     };

@@ -1,3 +1,5 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/schema";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "../../db/client.server";
 import { getConfig } from "./config.server";
 import { log } from "./logger.server";
@@ -32,4 +34,14 @@ export async function closeDatabase(): Promise<void> {
   const current = handle;
   handle = undefined;
   await current?.close();
+}
+
+export type Executor = Transaction<Database>;
+
+/**
+ * Runs `work` inside the caller's transaction when there is one, else in a new one, so a feature
+ * function that writes several rows can also be one step of a larger all-or-nothing change.
+ */
+export async function inTransaction<T>(trx: Executor | undefined, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return trx ? work(trx) : db().transaction().execute(work);
 }

@@ -1,18 +1,18 @@
 /**
- * Bot checks shared by every public form: a honeypot field a person never sees, and the time the
- * form was shown. A bot that fills the honeypot or submits faster than a person could is answered
- * as if it had succeeded, and nothing is stored.
+ * What every public form shares: the hidden fields a person never fills, zod's errors as one
+ * message per field, and the spam signals read from a submission that has already passed
+ * validation (docs/decisions/008-spam-quarantine.md).
+ *
+ * A signal is never a verdict on its own, except the honeypot: people using autofill, voice input
+ * or a caregiver's help fill a form in a second or two, and a shared address (a clinic, a care
+ * home) sends several. Two signals together, or a filled honeypot, quarantine the submission; it
+ * is stored as spam either way, never dropped.
  */
-export const honeypotField = "website";
-export const startedAtField = "startedAt";
 
-export function looksAutomated(form: Record<string, unknown>, minFillMs: number, now = Date.now()): boolean {
-  const honeypot = form[honeypotField];
-  if (typeof honeypot === "string" && honeypot.length > 0) return true;
-  const startedAt = Number(form[startedAtField]);
-  if (!Number.isFinite(startedAt) || startedAt <= 0) return minFillMs > 0;
-  return now - startedAt < minFillMs;
-}
+/** The site's forms name their honeypot `website`; the spec's JSON payloads name it `honeypot`. */
+export const honeypotField = "website";
+export const honeypotFields = [honeypotField, "honeypot"] as const;
+export const startedAtField = "startedAt";
 
 /** Zod's field errors as the first message per field. */
 export function firstErrors(fieldErrors: Record<string, string[] | undefined>): Record<string, string> {
@@ -21,4 +21,73 @@ export function firstErrors(fieldErrors: Record<string, string[] | undefined>): 
     if (messages?.[0]) result[field] = messages[0];
   }
   return result;
+}
+
+/** The submitted fields a schema knows (nothing else is kept), for storing a submission as sent. */
+export function pickFields(form: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (form[field] !== undefined) picked[field] = form[field];
+  return picked;
+}
+
+/** Spam is purged this many days after it arrived (decisions.md). */
+export const spamRetentionDays = 30;
+
+export const spamReasonCodes = ["honeypot", "too-fast", "burst", "links"] as const;
+export type SpamReasonCode = (typeof spamReasonCodes)[number];
+
+export interface SpamReason {
+  code: SpamReasonCode;
+  detail: string;
+}
+
+export interface SpamContext {
+  /** A form sent sooner than this after it was shown counts as one signal. */
+  minFillMs: number;
+  /** Submissions from this address in the rate-limit window, this one included. */
+  recentFromAddress: number;
+  /** The count from one address at which a burst counts as one signal. */
+  burstAt: number;
+  /** The free text of the submission (a review's quote, a message), where links are counted. */
+  text: string;
+  now?: number;
+}
+
+const linkPattern = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]/gi;
+/** Two or more links in a review or message is a signal; one link is a person pointing at something. */
+const linksAt = 2;
+
+function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  return String(value).length > 0;
+}
+
+/** Every signal a valid submission carries, and whether together they quarantine it. */
+export function assessSpam(form: Record<string, unknown>, context: SpamContext): { spam: boolean; reasons: SpamReason[] } {
+  const reasons: SpamReason[] = [];
+  const filled = honeypotFields.filter((field) => isFilled(form[field]));
+  if (filled.length) reasons.push({ code: "honeypot", detail: `The hidden field (${filled.join(", ")}) that only automated senders see was filled in.` });
+
+  // A missing or unreadable start time (an API client, the spec's own payloads) says nothing.
+  const startedAt = Number(form[startedAtField]);
+  const now = context.now ?? Date.now();
+  if (context.minFillMs > 0 && Number.isFinite(startedAt) && startedAt > 0 && startedAt <= now) {
+    const elapsed = now - startedAt;
+    if (elapsed < context.minFillMs) reasons.push({ code: "too-fast", detail: `Sent ${(elapsed / 1000).toFixed(1)} s after the form was shown.` });
+  }
+
+  if (context.recentFromAddress >= context.burstAt) {
+    reasons.push({ code: "burst", detail: `Submission ${context.recentFromAddress} from one address within 10 minutes.` });
+  }
+
+  const links = context.text.match(linkPattern)?.length ?? 0;
+  if (links >= linksAt) reasons.push({ code: "links", detail: `Contains ${links} links.` });
+
+  const spam = filled.length > 0 || reasons.length >= 2;
+  return { spam, reasons };
+}
+
+/** A burst is a signal from this share of the rate limit on (at least the second submission). */
+export function burstThreshold(rateLimit: number): number {
+  return Math.max(2, Math.ceil(rateLimit * 0.6));
 }

@@ -1,11 +1,12 @@
-import { useState } from "react";
-import { data, Form, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { getStaff, signIn } from "~/features/auth/auth.server";
 import { LoginSchema, safeRedirect } from "~/features/auth/schema";
-import { retryAfterHeaders, readForm } from "~/lib/request.server";
+import { setFlash } from "~/lib/flash.server";
+import { readForm, retryAfterHeaders } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -29,56 +30,39 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = retryAfterHeaders(result);
     return data({ errors: {} as Record<string, string>, message: result.message, username }, { status: result.status, headers });
   }
-  return redirect(safeRedirect(form.redirectTo), { headers: { "Set-Cookie": result.cookie } });
+  const headers = new Headers([
+    ["Set-Cookie", result.cookie],
+    ["Set-Cookie", setFlash("signed-in")],
+  ]);
+  return redirect(safeRedirect(form.redirectTo), { status: 303, headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Admin Login", description: "Staff sign-in.", path: "/admin/login", noindex: true });
 
+/** The form posts to this route's action, with or without JavaScript; the landing page greets the staff member. */
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const [busy, setBusy] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const message = failure ?? actionData?.message ?? null;
-  const signingIn = busy || navigation.state === "submitting";
+  const message = clientErrors ? null : (actionData?.message ?? null);
+  const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = LoginSchema.safeParse(values);
-    if (!parsed.success) {
-      setClientErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
+  useEffect(() => {
+    if (actionData?.message) toast({ variant: "error", title: "Login failed", description: actionData.message || "Invalid username or password" });
+  }, [actionData]);
+
+  // Mistakes are shown before anything is sent; the action checks again either way.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
       return;
     }
-    setClientErrors(null);
-    setFailure(null);
-    setBusy(true);
-    try {
-      const response = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = (await response.json().catch(() => ({}))) as { user?: { username: string }; error?: string };
-      if (response.ok && body.user) {
-        toast({ variant: "success", title: "Login successful", description: `Welcome back, ${body.user.username}!` });
-        await navigate(redirectTo);
-        return;
-      }
-      const text = body.error || "Invalid username or password";
-      setFailure(text);
-      toast({ variant: "error", title: "Login failed", description: text });
-    } catch {
-      setFailure("Invalid username or password");
-      toast({ variant: "error", title: "Login failed", description: "Invalid username or password" });
-    } finally {
-      setBusy(false);
-    }
+    event.preventDefault();
+    setClientErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
   }
 
   return (

@@ -1,12 +1,15 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { StarRating } from "~/components/ui/star-rating";
 import { requireStaffPage } from "~/features/auth/auth.server";
-import { countByState, deleteTestimonial, listAllTestimonials, listAudit, setApproved, setVerified } from "~/features/testimonials/queries.server";
+import { moderateReview } from "~/features/testimonials/moderation.server";
+import { moderationOutcomes } from "~/features/testimonials/outcomes";
+import { countByState, listAllTestimonials, listAudit } from "~/features/testimonials/queries.server";
 import { tagLabel } from "~/features/testimonials/schema";
 import { formatDate } from "~/lib/format";
+import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 
@@ -20,23 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  const intent = form.get("intent");
-  let ok = false;
-  if (intent === "approve") ok = await setApproved(staff, id, true);
-  else if (intent === "unpublish") ok = await setApproved(staff, id, false);
-  else if (intent === "delete") ok = await deleteTestimonial(staff, id);
-  else if (intent === "verify") ok = await setVerified(staff, id, true);
-  else if (intent === "unverify") ok = await setVerified(staff, id, false);
-  const done = {
-    approve: "Testimonial Approved: it is now live on the website.",
-    unpublish: "Testimonial unpublished.",
-    delete: "Testimonial Deleted.",
-    verify: "Marked as a verified customer.",
-    unverify: "No longer marked verified.",
-  } as Record<string, string>;
-  return { message: ok ? (done[String(intent)] ?? null) : "That review no longer exists.", ok };
+  const result = await moderateReview(staff, Object.fromEntries(await readForm(request)));
+  if (!result.ok) return data({ ok: false, message: result.status === 404 ? "That review no longer exists." : result.error }, { status: result.status });
+  const notice = moderationOutcomes[result.intent].ok;
+  return { ok: true, message: `${notice.title}: ${notice.description}` };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,16 +1,18 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireStaffPage } from "~/features/auth/auth.server";
+import { countSpam } from "~/lib/spam.server";
 import type { Route } from "./+types/admin";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request);
-  return { username: staff.username };
+  return { username: staff.username, spam: await countSpam() };
 }
 
 const tabs = [
   { name: "Reviews", href: "/admin/testimonials" },
   { name: "Messages", href: "/admin/messages" },
+  { name: "Spam", href: "/admin/spam" },
 ];
 
 /** The staff area's frame: its navigation, who is signed in, and sign-out. */
@@ -27,6 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   className="tap-target inline-flex items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
                 >
                   {tab.name}
+                  {tab.href === "/admin/spam" && loaderData.spam > 0 ? <span className="ml-2 rounded-full border border-current px-2 text-sm">{loaderData.spam}</span> : null}
                 </NavLink>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { getRatingSummary, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { reviewOutcomes } from "~/features/testimonials/outcomes";
 import { parseFilter } from "~/features/testimonials/schema";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
@@ -13,14 +14,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ ...list, page, summary }, { headers: { "Cache-Control": "no-cache" } });
 }
 
-/** POST: submit a review; it waits for moderation. */
+/**
+ * POST: submit a review (the spec's payload: name, email, rating, quote, context, tags, honeypot).
+ * 201 means it is stored: pending moderation, or quarantined as suspected spam (answered the same).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ error: body.error }, { status: body.status });
+  if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
   const result = await submitReview(body.value, context.clientIp ?? "unknown");
-  if (result.ok) return data({ ok: true, message: "Thank you! Your review will be published once approved." }, { status: 201 });
-  const headers = retryAfterHeaders(result);
-  const error = result.problem === "missing" ? "Please fill in all required fields" : result.problem === "invalid" ? "Some fields are not valid" : "Please try again later";
-  return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers });
+  if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
+  const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "rate-limited" ? reviewOutcomes.rateLimited : result.problem === "invalid" ? { description: "Some fields are not valid" } : reviewOutcomes.failed;
+  return data({ ok: false, error: notice.description, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
 }

@@ -6,8 +6,10 @@ import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextFiel
 import { toast } from "~/components/ui/toast";
 import { company, defaultSupportEmail } from "~/content/site";
 import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
-import { type ContactProblem, submitContact } from "~/features/contact/submit.server";
-import { retryAfterHeaders, readForm } from "~/lib/request.server";
+import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/outcomes";
+import { submitContact } from "~/features/contact/submit.server";
+import { readFlash, setFlash } from "~/lib/flash.server";
+import { readForm, retryAfterHeaders } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -30,7 +32,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const topic = contactTopics.some((t) => t.value === url.searchParams.get("topic")) ? url.searchParams.get("topic") : "";
   const subject = url.searchParams.get("subject")?.slice(0, 200) ?? "";
   return {
-    sent: url.searchParams.get("sent") === "1",
+    // Only a message this visitor has just sent (and we stored) shows the success view.
+    sent: readFlash(request)?.key === "contact-sent",
     startedAt: Date.now(),
     prefill: {
       topic: topic ?? "",
@@ -39,19 +42,19 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The contact form's one endpoint, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const result = await submitContact(form, context.clientIp ?? "unknown");
   // Post/redirect/get: reloading the success page never sends the message twice.
-  if (result.ok) return redirect("/contact?sent=1#contact-form", 303);
-  // Sent back so a page without JavaScript shows the form again as it was typed.
+  if (result.ok) return redirect("/contact#contact-form", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
+  // Sent back so the form shows again as it was typed.
   const values: FormValues = {};
   for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
     const value = form[key];
     if (typeof value === "string") values[key] = value.slice(0, 6000);
   }
-  const headers = retryAfterHeaders(result);
-  return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers });
+  return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -79,63 +82,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
   });
 
-type Outcome = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "failed"; problem: ContactProblem };
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
   const navigation = useNavigation();
-  const [outcome, setOutcome] = useState<Outcome>({ state: "idle" });
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
+  // The answer of this route's action, the same for a page with or without JavaScript.
+  const failedProblem = actionData && actionData.problem !== "invalid" ? actionData.problem : null;
+  const errors: Record<string, string> = clientErrors ?? actionData?.errors ?? {};
+  const values: FormValues = actionData?.values ?? loaderData.prefill;
 
-  // Without JavaScript the form posts to this route's action; these read its answer.
-  const serverFailed = actionData && actionData.problem !== "invalid" ? actionData.problem : null;
-  const sent = outcome.state === "sent" || (outcome.state === "idle" && formKey === 0 && loaderData.sent);
-  const failedProblem = outcome.state === "failed" ? outcome.problem : outcome.state === "idle" ? serverFailed : null;
-  const sending = outcome.state === "sending" || (navigation.state === "submitting" && navigation.formAction?.startsWith("/contact"));
-  const errors: Record<string, string> = clientErrors ?? (outcome.state === "idle" && actionData ? actionData.errors : {});
-  const values: FormValues = formKey === 0 && actionData ? actionData.values : formKey === 0 ? loaderData.prefill : {};
+  useEffect(() => {
+    if (!failedProblem) return;
+    toast({ variant: "error", ...failureNotice(failedProblem, email) });
+  }, [actionData, failedProblem, email]);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formData = new FormData(event.currentTarget);
-    const result = ContactFormSchema.safeParse(Object.fromEntries(formData));
-    if (!result.success) {
-      setClientErrors(firstErrors(z.flattenError(result.error).fieldErrors));
+  // With JavaScript, mistakes are shown before anything is sent; the action checks again either way.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const result = ContactFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (result.success) {
+      setClientErrors(null);
       return;
     }
-    setClientErrors(null);
-    setOutcome({ state: "sending" });
-    try {
-      const response = await fetch("/api/contact", {
-        method: "POST",
-        body: new URLSearchParams(formData as unknown as Record<string, string>),
-        headers: { Accept: "application/json" },
-      });
-      const body = (await response.json().catch(() => ({}))) as { ok?: boolean; errors?: Record<string, string>; problem?: ContactProblem };
-      if (response.ok && body.ok) {
-        setOutcome({ state: "sent" });
-        toast({ variant: "success", title: "Message sent successfully!", description: "Thank you for contacting us. We'll respond in 1-2 business days." });
-        return;
-      }
-      if (response.status === 400 && body.errors && Object.keys(body.errors).length) {
-        setClientErrors(body.errors);
-        setOutcome({ state: "idle" });
-        return;
-      }
-      setOutcome({ state: "failed", problem: body.problem ?? "unavailable" });
-    } catch {
-      setOutcome({ state: "failed", problem: "unavailable" });
-    }
-    toast({ variant: "error", title: "Failed to send message", description: `Please try again or contact us directly at ${email}` });
-  }
-
-  function sendAnother() {
-    setOutcome({ state: "idle" });
-    setClientErrors(null);
-    setFormKey((k) => k + 1);
-    // The link that was focused is gone; start the fresh form at its first field.
-    window.setTimeout(() => document.getElementById("field-name")?.focus(), 0);
+    event.preventDefault();
+    setClientErrors(firstErrors(z.flattenError(result.error).fieldErrors));
   }
 
   return (
@@ -181,8 +151,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </ul>
 
         <section id="contact-form" aria-labelledby="contact-form-title" className="mx-auto mt-12 max-w-2xl">
-          {sent ? (
-            <SentPanel onSendAnother={sendAnother} />
+          {loaderData.sent ? (
+            <SentPanel />
           ) : (
             <>
               <h2 id="contact-form-title" className="text-2xl font-bold">
@@ -190,14 +160,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </h2>
               {failedProblem ? (
                 <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
-                  <strong>Failed to send message.</strong>{" "}
-                  {failedProblem === "rate-limited"
-                    ? "Too many messages were sent from your connection just now. Please wait a few minutes, or"
-                    : "Please try again or"}{" "}
-                  contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
+                  <strong>{contactOutcomes.failedTitle}.</strong> {failureLead(failedProblem)} contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
                 </p>
               ) : null}
-              <Form key={formKey} method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit}>
+              <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit}>
                 <ErrorSummary errors={errors} labels={labels} />
                 <TextField name="name" label="Name" required autoComplete="name" defaultValue={values.name} error={errors.name} />
                 <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />
@@ -227,8 +193,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** The success view takes focus, so the outcome is what keyboard and screen-reader users meet. */
-function SentPanel({ onSendAnother }: { onSendAnother: () => void }) {
+/**
+ * The success view takes focus, so the outcome is what keyboard and screen-reader users meet.
+ * "Send Another Message" loads the page again: the notice was read once, so a fresh form appears.
+ */
+function SentPanel() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -236,8 +205,8 @@ function SentPanel({ onSendAnother }: { onSendAnother: () => void }) {
       <h2 id="contact-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-2xl font-bold">
         Message Sent Successfully!
       </h2>
-      <p className="mt-3">Thank you for contacting us. We&apos;ll respond in {company.emailResponse}.</p>
-      <Link to="/contact#contact-form" onClick={onSendAnother} className={buttonClass("primary", "mt-6")}>
+      <p className="mt-3">{contactOutcomes.sent.description}</p>
+      <Link to="/contact#contact-form" className={buttonClass("primary", "mt-6")}>
         Send Another Message
       </Link>
     </div>

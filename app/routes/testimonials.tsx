@@ -1,16 +1,19 @@
-import { isRowId, readForm } from "~/lib/request.server";
 import { data, Link, redirect } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { StarRating } from "~/components/ui/star-rating";
 import { company } from "~/content/site";
-import { builtInUsername, getStaff, requireStaffApi, signIn } from "~/features/auth/auth.server";
-import { AdminSection } from "~/features/testimonials/admin-section";
-import { deleteTestimonial, getRatingSummary, listAllTestimonials, listPublishedTestimonials, setApproved } from "~/features/testimonials/queries.server";
+import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
+import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
+import { moderateReview } from "~/features/testimonials/moderation.server";
+import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
+import { getRatingSummary, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
-import { filterTabs, parseFilter, reviewFormObject } from "~/features/testimonials/schema";
+import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormObject, reviewFormValues } from "~/features/testimonials/schema";
 import { submitReview } from "~/features/testimonials/submit.server";
+import { setFlash } from "~/lib/flash.server";
+import { readForm, retryAfterHeaders } from "~/lib/request.server";
 import { crumbs, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
 
@@ -31,26 +34,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The page's one endpoint for its forms: the review form, the admin box's password and the
+ * moderation buttons, with or without JavaScript. The JSON API routes call the same functions.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const ip = context.clientIp ?? "unknown";
   if (intent === "submit") {
     const result = await submitReview(reviewFormObject(formData), ip);
-    return data({ intent, review: result.ok ? { ok: true } : { ok: false, problem: result.problem, errors: result.errors } }, { status: result.ok ? 200 : result.status });
+    if (result.ok) return data({ intent, review: { ok: true } } satisfies ReviewAnswer);
+    const answer: ReviewAnswer = { intent, review: { ok: false, problem: result.problem, errors: result.errors }, values: reviewFormValues(formData) };
+    return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
   }
   if (intent === "admin-login") {
     const result = await signIn(request, builtInUsername, String(formData.get("password") ?? ""), ip);
-    if (!result.ok) return data({ intent, accessDenied: true }, { status: result.status });
-    return redirect("/testimonials#admin-section", { headers: { "Set-Cookie": result.cookie } });
+    if (!result.ok) {
+      const error = result.status === 401 ? adminAccessOutcomes.denied.description : result.message;
+      return data({ intent, accessDenied: true, error } satisfies AdminAnswer, { status: result.status, headers: retryAfterHeaders(result) });
+    }
+    const headers = new Headers([
+      ["Set-Cookie", result.cookie],
+      ["Set-Cookie", setFlash("admin-access")],
+    ]);
+    return redirect("/testimonials#admin-section", { status: 303, headers });
   }
-  if (intent === "approve" || intent === "delete") {
-    const staff = await requireStaffApi(request);
-    const id = String(formData.get("id") ?? "");
-    const ok = isRowId(id) && (intent === "approve" ? await setApproved(staff, id, true) : await deleteTestimonial(staff, id));
-    return data({ intent, ok }, { status: ok ? 200 : 404 });
+  if (typeof intent === "string" && (moderationIntents as readonly string[]).includes(intent)) {
+    const staff = await getStaff(request);
+    if (!staff) return data({ intent: "moderate", moderation: { ok: false, error: "Your session has ended. Sign in again to moderate." } } satisfies AdminAnswer, { status: 401 });
+    const result = await moderateReview(staff, { intent, id: formData.get("id") });
+    const moderation = result.ok ? { ok: true as const, intent: result.intent } : { ok: false as const, intent: result.intent, error: result.error };
+    return data({ intent: "moderate", moderation } satisfies AdminAnswer, { status: result.ok ? 200 : result.status });
   }
-  return data({ intent: null }, { status: 400 });
+  return data({ intent: null, error: "Unknown action" }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -94,8 +111,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, testimonials, summary, page, pages, total, startedAt, panel } = loaderData;
-  const reviewResult = actionData && "review" in actionData ? actionData.review : undefined;
-  const accessDenied = Boolean(actionData && "accessDenied" in actionData && actionData.accessDenied);
+  // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
+  const reviewAnswer = actionData?.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
+  const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
   const pageHref = (p: number) => `?${new URLSearchParams({ ...(filter !== "all" ? { tag: filter } : {}), ...(p > 1 ? { page: String(p) } : {}) })}#reviews`;
 
   return (
@@ -210,20 +228,8 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
             <div className="rounded-2xl border border-line bg-canvas p-6">
               <h3 className="text-xl font-bold">Submit Your Review</h3>
-              {reviewResult?.ok ? (
-                <div role="status" className="mt-4 rounded-lg border-2 border-success bg-success-soft p-4">
-                  <p className="font-bold">Testimonial Submitted</p>
-                  <p>Thank you! Your review will be published once approved.</p>
-                </div>
-              ) : null}
-              {reviewResult && !reviewResult.ok && reviewResult.problem !== "missing" && reviewResult.problem !== "invalid" ? (
-                <div role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
-                  <p className="font-bold">Submission Failed</p>
-                  <p>Please try again later</p>
-                </div>
-              ) : null}
               <div className="mt-4">
-                <ReviewForm idPrefix="review" startedAt={startedAt} serverResult={reviewResult && !reviewResult.ok ? reviewResult : undefined} />
+                <ReviewForm idPrefix="review" startedAt={startedAt} pageAnswer={reviewAnswer} />
               </div>
             </div>
             <div className="space-y-4">
@@ -235,7 +241,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
         </div>
       </section>
 
-      <AdminSection panel={panel} accessDenied={accessDenied} />
+      <AdminSection panel={panel} pageAnswer={adminAnswer} />
     </>
   );
 }

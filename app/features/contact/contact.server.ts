@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "~/lib/db.server";
+import { type Executor, inTransaction } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { configuredChannels, queueDeliveries } from "~/features/outbox/outbox.server";
 import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
@@ -9,33 +9,31 @@ import type { ContactInput } from "./schema";
  * Stores a message and queues its deliveries in one transaction. Once this returns, the message
  * is on disk (SQLite syncs every commit) and will reach staff even if every channel is down now.
  */
-export async function storeContactMessage(input: ContactInput, now = new Date(), channels = configuredChannels()): Promise<string> {
+export async function storeContactMessage(input: ContactInput, now = new Date(), channels = configuredChannels(), within?: Executor): Promise<string> {
   const id = randomUUID();
   const at = now.toISOString();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("contact_messages")
-        .values({
-          id,
-          name: input.name,
-          email: input.email,
-          phone: input.phone ?? null,
-          topic: input.topic,
-          message: input.message,
-          consent: 1,
-          consent_at: at,
-          received_at: at,
-          status: "new",
-          handled_at: null,
-        })
-        .execute();
-      await queueDeliveries(trx, "contact", id, now, channels);
-    });
+  await inTransaction(within, async (trx) => {
+    await trx
+      .insertInto("contact_messages")
+      .values({
+        id,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        topic: input.topic,
+        message: input.message,
+        consent: 1,
+        consent_at: at,
+        received_at: at,
+        status: "new",
+        handled_at: null,
+      })
+      .execute();
+    await queueDeliveries(trx, "contact", id, now, channels);
+  });
   if (channels.length === 0) {
     log.info("contact message stored only: no SMTP or forward URL is configured", { id });
   }
-  nudgeDeliveryWorker();
+  if (!within) nudgeDeliveryWorker();
   return id;
 }

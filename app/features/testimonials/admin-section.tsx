@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { StarRating } from "~/components/ui/star-rating";
+import { adminAccessOutcomes, moderationOutcomes } from "./outcomes";
+import type { ModerationIntent } from "./schema";
 
 export interface PanelReview {
   id: string;
@@ -12,67 +14,49 @@ export interface PanelReview {
   quote: string;
 }
 
-export const moderationToasts = {
-  approve: {
-    ok: { title: "Testimonial Approved", description: "The testimonial is now live on the website." },
-    failed: { title: "Approval Failed", description: "Failed to approve the testimonial. Please try again." },
-  },
-  delete: {
-    ok: { title: "Testimonial Deleted", description: "The testimonial has been successfully removed." },
-    failed: { title: "Delete Failed", description: "Failed to delete the testimonial. Please try again." },
-  },
-} as const;
+/** The testimonials page action's answers to the admin box, drawn here with or without JavaScript. */
+export type AdminAnswer =
+  | { intent: "admin-login"; accessDenied: true; error: string }
+  | { intent: "moderate"; moderation: { ok: true; intent: ModerationIntent } | { ok: false; intent?: ModerationIntent; error: string } };
+
+export const adminAccessFetcherKey = "admin-access";
 
 /**
  * The testimonials page's admin box: the password of the built-in moderator account opens the
  * same server-side session as /admin/login; once open, pending and published reviews can be
- * approved or deleted here.
+ * approved or deleted here. Every form in it posts to the page's own action (with JavaScript
+ * through fetchers, so the page stays put and the lists reload), the same action a page without
+ * JavaScript posts to.
  */
-export function AdminSection({ panel, accessDenied }: { panel: { pending: PanelReview[]; approved: PanelReview[] } | null; accessDenied: boolean }) {
-  // Set when the password box has just opened the panel here, so the panel may take focus.
-  const [justUnlocked, setJustUnlocked] = useState(false);
+export function AdminSection({ panel, pageAnswer }: { panel: { pending: PanelReview[]; approved: PanelReview[] } | null; pageAnswer?: AdminAnswer }) {
   return (
     <section id="admin-section" aria-labelledby="admin-section-title" className="container-page py-12">
       <div className="rounded-2xl border border-line bg-surface p-6 md:p-8">
-        {panel ? <AdminPanel panel={panel} focusOnMount={justUnlocked} /> : <AdminAccess accessDenied={accessDenied} onUnlocked={() => setJustUnlocked(true)} />}
+        {panel ? <AdminPanel panel={panel} pageAnswer={pageAnswer} /> : <AdminAccess pageAnswer={pageAnswer} />}
       </div>
     </section>
   );
 }
 
-function AdminAccess({ accessDenied, onUnlocked }: { accessDenied: boolean; onUnlocked: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [denied, setDenied] = useState(accessDenied);
-  const revalidator = useRevalidator();
+function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
+  const login = useFetcher<AdminAnswer>({ key: adminAccessFetcherKey });
+  const [empty, setEmpty] = useState(false);
+  const busy = login.state !== "idle";
+  const answer = busy ? undefined : (login.data ?? pageAnswer);
+  const denied = !empty && answer?.intent === "admin-login" ? answer.error : null;
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get("password") ?? "");
-    if (!password) {
-      setDenied(true);
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await fetch("/api/admin/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ password }),
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      toast({ variant: "success", title: "Admin Access Granted", description: "You can now manage testimonials" });
-      setDenied(false);
-      onUnlocked();
-      await revalidator.revalidate();
-    } catch {
-      setDenied(true);
-      toast({ variant: "error", title: "Access Denied", description: "Incorrect admin password" });
-    } finally {
-      setBusy(false);
-    }
+  useEffect(() => {
+    if (login.state === "idle" && login.data?.intent === "admin-login") toast({ variant: "error", ...adminAccessOutcomes.denied });
+  }, [login.state, login.data]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const password = new FormData(event.currentTarget).get("password");
+    setEmpty(!password);
+    if (!password) event.preventDefault();
   }
 
-  if (revalidator.state === "loading") return <p role="status">Loading admin panel...</p>;
+  // The sign-in succeeded and the page is loading the panel.
+  if (login.state === "loading") return <p role="status">Loading admin panel...</p>;
   return (
     <>
       <h2 id="admin-section-title" className="text-2xl font-bold">
@@ -81,29 +65,40 @@ function AdminAccess({ accessDenied, onUnlocked }: { accessDenied: boolean; onUn
       <p className="mt-2 text-muted">For Aquila staff. Other staff accounts sign in at /admin/login.</p>
       {denied ? (
         <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">
-          <strong>Access Denied.</strong> Incorrect admin password
+          <strong>{adminAccessOutcomes.denied.title}.</strong> {denied}
         </p>
       ) : null}
-      <Form method="post" action="/testimonials#admin-section" onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
+      <login.Form method="post" action="/testimonials#admin-section" noValidate onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="admin-login" />
         <input type="hidden" name="username" value="admin" autoComplete="username" />
         <div className="min-w-64 flex-1">
-          <TextField name="password" label="Admin password" idPrefix="admin-access" type="password" required autoComplete="current-password" />
+          <TextField
+            name="password"
+            label="Admin password"
+            idPrefix="admin-access"
+            type="password"
+            required
+            autoComplete="current-password"
+            error={empty ? "Password is required" : undefined}
+          />
         </div>
         <button type="submit" disabled={busy} className={buttonClass("primary")}>
           {busy ? "Authenticating..." : "Access Admin Panel"}
         </button>
-      </Form>
+      </login.Form>
     </>
   );
 }
 
-function AdminPanel({ panel, focusOnMount }: { panel: { pending: PanelReview[]; approved: PanelReview[] }; focusOnMount: boolean }) {
+function AdminPanel({ panel, pageAnswer }: { panel: { pending: PanelReview[]; approved: PanelReview[] }; pageAnswer?: AdminAnswer }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
+  // Just unlocked from the password box (the sign-in's one-time notice): the panel takes focus.
+  const justUnlocked = useRouteLoaderData<{ flash: { key: string } | null }>("root")?.flash?.key === "admin-access";
   useEffect(() => {
-    if (focusOnMount) heading.current?.focus();
-  }, [focusOnMount]);
+    if (justUnlocked) heading.current?.focus();
+  }, [justUnlocked]);
+  const moderated = pageAnswer?.intent === "moderate" ? pageAnswer.moderation : undefined;
   // The button that was used may be gone with its review; continue from the list's heading.
   const focusList = () => pendingHeading.current?.focus();
   return (
@@ -116,6 +111,7 @@ function AdminPanel({ panel, focusOnMount }: { panel: { pending: PanelReview[]; 
           Open the full moderation page
         </a>
       </div>
+      {moderated ? <ModerationNotice result={moderated} /> : null}
       <h3 ref={pendingHeading} tabIndex={-1} className="mt-6 text-lg font-semibold">
         Pending reviews ({panel.pending.length})
       </h3>
@@ -161,40 +157,43 @@ function AdminPanel({ panel, focusOnMount }: { panel: { pending: PanelReview[]; 
   );
 }
 
-function ModerationButton({ id, intent, label, reviewer, onDone }: { id: string; intent: "approve" | "delete"; label: string; reviewer: string; onDone: () => void }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+function noticeFor(result: Extract<AdminAnswer, { intent: "moderate" }>["moderation"]) {
+  const outcomes = moderationOutcomes[result.intent ?? "approve"];
+  return result.ok ? outcomes.ok : { title: outcomes.failed.title, description: result.intent ? outcomes.failed.description : result.error };
+}
 
-  // With JavaScript: the spec's admin calls, a toast, then both lists and the public list reload.
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const messages = moderationToasts[intent];
-    setBusy(true);
-    try {
-      const response = await fetch(intent === "approve" ? `/api/admin/testimonials/${id}/approve` : `/api/admin/testimonials/${id}`, {
-        method: intent === "approve" ? "PATCH" : "DELETE",
-        headers: { Accept: "application/json" },
-      });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      toast({ variant: "success", ...messages.ok });
-    } catch {
-      toast({ variant: "error", ...messages.failed });
-    } finally {
-      setBusy(false);
-      await revalidator.revalidate();
-      onDone();
-    }
-  }
+/** The outcome of the last approve or delete, as text (a page without JavaScript shows only this). */
+function ModerationNotice({ result }: { result: Extract<AdminAnswer, { intent: "moderate" }>["moderation"] }) {
+  const notice = noticeFor(result);
+  return (
+    <p role={result.ok ? "status" : "alert"} className={`mt-4 rounded-lg border-2 p-3 ${result.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
+      <strong>{notice.title}.</strong> {notice.description}
+    </p>
+  );
+}
+
+function ModerationButton({ id, intent, label, reviewer, onDone }: { id: string; intent: "approve" | "delete"; label: string; reviewer: string; onDone: () => void }) {
+  const fetcher = useFetcher<AdminAnswer>();
+  const busy = fetcher.state !== "idle";
+
+  // With JavaScript the page's loaders run again after the action, so both the admin lists and
+  // the public list are fresh; the outcome is a toast, and focus moves to the list.
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || data?.intent !== "moderate") return;
+    toast({ variant: data.moderation.ok ? "success" : "error", ...noticeFor(data.moderation) });
+    onDone();
+  }, [fetcher.state, fetcher.data, onDone]);
 
   const form = (
-    <Form method="post" action="/testimonials#admin-section" onSubmit={onSubmit}>
+    <fetcher.Form method="post" action="/testimonials#admin-section">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" disabled={busy} className={buttonClass(intent === "approve" ? "primary" : "secondary", intent === "delete" ? "border-danger text-danger" : "")}>
         {intent === "delete" ? "Yes, delete" : label}
         <span className="sr-only"> the review by {reviewer}</span>
       </button>
-    </Form>
+    </fetcher.Form>
   );
   if (intent === "approve") return form;
   // Deleting asks first: the confirm button appears only after "Delete" is chosen.

@@ -4,7 +4,7 @@ import type { Database, TestimonialTable } from "../../../db/schema";
 import { recordAudit, type Staff } from "~/features/auth/auth.server";
 import { queueDeliveries } from "~/features/outbox/outbox.server";
 import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
-import { db } from "~/lib/db.server";
+import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { type FilterValue, filterTabs, type TestimonialInput } from "./schema";
 import type { PublicTestimonial } from "./types";
 
@@ -35,8 +35,7 @@ function parseTags(value: string): string[] {
 /** Reviews carrying any tag that counts towards the filter (tags are stored as a JSON array). */
 function matchesFilter(filter: FilterValue) {
   const tags = filterTabs.find((t) => t.value === filter)?.tags ?? [];
-  return (eb: ExpressionBuilder<Database, "testimonials">) =>
-    tags.length === 0 ? eb.lit(true) : eb.or(tags.map((tag) => eb("tags", "like", `%"${tag}"%`)));
+  return (eb: ExpressionBuilder<Database, "testimonials">) => (tags.length === 0 ? eb.lit(true) : eb.or(tags.map((tag) => eb("tags", "like", `%"${tag}"%`))));
 }
 
 /** The newest published reviews, for the home page carousel. */
@@ -92,30 +91,28 @@ export async function getRatingSummary(): Promise<{ average: number; count: numb
 }
 
 /** A new review waits for moderation; staff are told through the outbox, in the same transaction. */
-export async function createTestimonial(input: TestimonialInput, now = new Date()): Promise<string> {
+export async function createTestimonial(input: TestimonialInput, now = new Date(), within?: Executor): Promise<string> {
   const id = randomUUID();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("testimonials")
-        .values({
-          id,
-          name: input.name,
-          email: input.email,
-          rating: input.rating,
-          quote: input.quote,
-          context: input.context,
-          tags: JSON.stringify(input.tags),
-          approved: 0,
-          verified: 0,
-          created_at: now.toISOString(),
-          approved_at: null,
-        })
-        .execute();
-      await queueDeliveries(trx, "review", id, now);
-    });
-  nudgeDeliveryWorker();
+  await inTransaction(within, async (trx) => {
+    await trx
+      .insertInto("testimonials")
+      .values({
+        id,
+        name: input.name,
+        email: input.email,
+        rating: input.rating,
+        quote: input.quote,
+        context: input.context,
+        tags: JSON.stringify(input.tags),
+        approved: 0,
+        verified: 0,
+        created_at: now.toISOString(),
+        approved_at: null,
+      })
+      .execute();
+    await queueDeliveries(trx, "review", id, now);
+  });
+  if (!within) nudgeDeliveryWorker();
   return id;
 }
 
@@ -131,16 +128,18 @@ export async function listAllTestimonials(search?: string, limit = 200): Promise
   const term = search?.trim();
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-    query = query.where((eb) =>
-      eb.or([eb(sql`lower(name)`, "like", sql`${like} escape '\\'`), eb(sql`lower(quote)`, "like", sql`${like} escape '\\'`)]),
-    );
+    query = query.where((eb) => eb.or([eb(sql`lower(name)`, "like", sql`${like} escape '\\'`), eb(sql`lower(quote)`, "like", sql`${like} escape '\\'`)]));
   }
   const rows = await query.orderBy("approved", "asc").orderBy("created_at", "desc").limit(limit).execute();
   return rows.map((row) => ({ ...toPublic(row), email: row.email, approved: Number(row.approved) === 1, approvedAt: row.approved_at }));
 }
 
 export async function countByState() {
-  const rows = await db().selectFrom("testimonials").select(["approved", db().fn.countAll<number>().as("n")]).groupBy("approved").execute();
+  const rows = await db()
+    .selectFrom("testimonials")
+    .select(["approved", db().fn.countAll<number>().as("n")])
+    .groupBy("approved")
+    .execute();
   return {
     pending: Number(rows.find((r) => Number(r.approved) === 0)?.n ?? 0),
     published: Number(rows.find((r) => Number(r.approved) === 1)?.n ?? 0),
@@ -160,7 +159,11 @@ export async function setApproved(staff: Staff, id: string, approved: boolean): 
 
 /** Staff confirmed the reviewer is a customer (for example from the order records). */
 export async function setVerified(staff: Staff, id: string, verified: boolean): Promise<boolean> {
-  const result = await db().updateTable("testimonials").set({ verified: verified ? 1 : 0 }).where("id", "=", id).executeTakeFirst();
+  const result = await db()
+    .updateTable("testimonials")
+    .set({ verified: verified ? 1 : 0 })
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await recordAudit(staff, verified ? "mark-verified" : "unmark-verified", "testimonial", id);
   return true;

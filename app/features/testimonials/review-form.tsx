@@ -1,100 +1,126 @@
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { firstErrors } from "~/lib/forms";
 import { z } from "~/lib/zod";
+import { reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
-import { hasMissingRequired, missingInformation, reviewFormObject, tagLabel, tagValues, TestimonialSchema } from "./schema";
+import { hasMissingRequired, type ReviewAnswer, reviewFormObject, tagLabel, tagValues, TestimonialSchema } from "./schema";
 
 const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags" };
 
-export interface ReviewFormResult {
-  ok: boolean;
-  problem?: "missing" | "invalid" | "rate-limited" | "unavailable";
-  errors?: Record<string, string>;
-}
-
-export const submittedToast = { title: "Testimonial Submitted", description: "Thank you! Your review will be published once approved." } as const;
-export const failedToast = { title: "Submission Failed", description: "Please try again later" } as const;
-
 /**
- * 'Submit Your Review'. Without JavaScript it posts to the page and the page shows the outcome;
- * with JavaScript it sends JSON, shows the spec's toasts, resets, and tells the dialog to close.
+ * 'Submit Your Review'. It posts to the testimonials page's action, the form's one endpoint: with
+ * JavaScript through a fetcher (the page stays, a toast follows, the dialog closes), without it as
+ * a plain form post whose answer the page passes back in as `pageAnswer`. Either way the outcome,
+ * the field errors and the values kept are drawn here, from the same answer.
  */
-export function ReviewForm({ idPrefix, startedAt, serverResult, onSubmitted }: { idPrefix: string; startedAt: number; serverResult?: ReviewFormResult; onSubmitted?: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string> | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [formKey, setFormKey] = useState(0);
-  const [submitted, setSubmitted] = useState(false);
-  const submittedRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (submitted) submittedRef.current?.focus();
-  }, [submitted]);
-  const shownErrors = errors ?? (formKey === 0 ? (serverResult?.errors ?? {}) : {});
-  const showMissing = missing || (errors === null && formKey === 0 && serverResult?.problem === "missing");
+export function ReviewForm({
+  idPrefix,
+  startedAt,
+  pageAnswer,
+  onSubmitted,
+}: {
+  idPrefix: string;
+  startedAt: number;
+  pageAnswer?: ReviewAnswer;
+  onSubmitted?: () => void;
+}) {
+  const fetcher = useFetcher<ReviewAnswer>({ key: `review-form-${idPrefix}` });
+  const [clientErrors, setClientErrors] = useState<{ errors: Record<string, string>; missing: boolean } | null>(null);
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.data ?? pageAnswer;
+  const result = busy ? undefined : answer?.review;
+  const failed = result && !result.ok ? result : undefined;
+  const errors = clientErrors?.errors ?? failed?.errors ?? {};
+  const missing = clientErrors ? clientErrors.missing : failed?.problem === "missing";
+  const unavailable = !clientErrors && (failed?.problem === "rate-limited" || failed?.problem === "unavailable") ? failed.problem : null;
+  const submitted = !clientErrors && result?.ok === true;
+  // What was typed comes back with the errors (only a page without JavaScript needs it: with
+  // JavaScript the fields were never cleared).
+  const values = failed ? answer?.values : undefined;
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = reviewFormObject(new FormData(form));
-    const parsed = TestimonialSchema.safeParse(values);
-    setSubmitted(false);
-    if (hasMissingRequired(values)) {
-      setMissing(true);
-      setErrors(parsed.success ? {} : firstErrors(z.flattenError(parsed.error).fieldErrors));
-      toast({ variant: "error", ...missingInformation });
-      return;
-    }
-    setMissing(false);
-    if (!parsed.success) {
-      setErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
-      return;
-    }
-    setErrors(null);
-    setBusy(true);
-    try {
-      const response = await fetch("/api/testimonials", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(values),
-      });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      toast({ variant: "success", ...submittedToast });
-      setFormKey((k) => k + 1);
-      setSubmitted(true);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submittedRef = useRef<HTMLDivElement>(null);
+  const handled = useRef<ReviewAnswer | undefined>(undefined);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || handled.current === data) return;
+    handled.current = data;
+    if (data.review.ok) {
+      toast({ variant: "success", ...reviewOutcomes.submitted });
+      formRef.current?.reset();
       onSubmitted?.();
-    } catch {
-      toast({ variant: "error", ...failedToast });
-    } finally {
-      setBusy(false);
+      window.setTimeout(() => submittedRef.current?.focus(), 0);
+    } else if (data.review.problem === "missing") {
+      toast({ variant: "error", ...reviewOutcomes.missing });
+    } else if (data.review.problem !== "invalid") {
+      toast({ variant: "error", ...(data.review.problem === "rate-limited" ? reviewOutcomes.rateLimited : reviewOutcomes.failed) });
     }
+  }, [fetcher.state, fetcher.data, onSubmitted]);
+
+  // Mistakes are shown before anything is sent; the action checks again either way.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = reviewFormObject(new FormData(event.currentTarget));
+    const parsed = TestimonialSchema.safeParse(form);
+    const isMissing = hasMissingRequired(form);
+    if (parsed.success && !isMissing) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors({ errors: parsed.success ? {} : firstErrors(z.flattenError(parsed.error).fieldErrors), missing: isMissing });
+    if (isMissing) toast({ variant: "error", ...reviewOutcomes.missing });
   }
 
   return (
-    <Form key={formKey} method="post" action="/testimonials#share" noValidate onSubmit={onSubmit} className="space-y-5">
+    <fetcher.Form ref={formRef} method="post" action="/testimonials#share" noValidate onSubmit={onSubmit} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
-        <div ref={submittedRef} tabIndex={-1} role="status" className="rounded-lg border-2 border-success bg-success-soft p-4">
-          <p className="font-bold">{submittedToast.title}</p>
-          <p>{submittedToast.description}</p>
+        <div ref={submittedRef} tabIndex={-1} role="status" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-success bg-success-soft p-4">
+          <p className="font-bold">{reviewOutcomes.submitted.title}</p>
+          <p>{reviewOutcomes.submitted.description}</p>
         </div>
       ) : null}
-      {showMissing ? (
+      {unavailable ? (
+        <div role="alert" className="rounded-lg border-2 border-danger bg-danger-soft p-4">
+          <p className="font-bold">{reviewOutcomes.failed.title}</p>
+          <p>{unavailable === "rate-limited" ? reviewOutcomes.rateLimited.description : reviewOutcomes.failed.description}</p>
+        </div>
+      ) : null}
+      {missing ? (
         <div className="rounded-lg border-2 border-danger bg-danger-soft p-4">
-          <p className="font-bold">{missingInformation.title}</p>
-          <p>{missingInformation.description}</p>
+          <p className="font-bold">{reviewOutcomes.missing.title}</p>
+          <p>{reviewOutcomes.missing.description}</p>
         </div>
       ) : null}
-      <ErrorSummary errors={shownErrors} labels={labels} idPrefix={idPrefix} />
+      <ErrorSummary errors={errors} labels={labels} idPrefix={idPrefix} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="name" label="Name" idPrefix={idPrefix} required autoComplete="name" maxLength={100} error={shownErrors.name} />
-        <TextField name="email" label="Email" idPrefix={idPrefix} type="email" required autoComplete="email" error={shownErrors.email} hint="Only for verification; never published." />
+        <TextField name="name" label="Name" idPrefix={idPrefix} required autoComplete="name" maxLength={100} defaultValue={values?.name} error={errors.name} />
+        <TextField
+          name="email"
+          label="Email"
+          idPrefix={idPrefix}
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={values?.email}
+          error={errors.email}
+          hint="Only for verification; never published."
+        />
       </div>
-      <RatingInput idPrefix={idPrefix} error={shownErrors.rating} />
-      <TextField name="context" label="Context" idPrefix={idPrefix} maxLength={120} hint="For example: wheelchair user for 12 years, Ohio" error={shownErrors.context} />
+      <RatingInput idPrefix={idPrefix} defaultValue={ratingOrDefault(values?.rating)} error={errors.rating} />
+      <TextField
+        name="context"
+        label="Context"
+        idPrefix={idPrefix}
+        maxLength={120}
+        defaultValue={values?.context}
+        hint="For example: wheelchair user for 12 years, Ohio"
+        error={errors.context}
+      />
       <fieldset>
         <legend className="font-semibold">
           Tags <span className="font-normal text-muted">(optional, choose any)</span>
@@ -102,17 +128,23 @@ export function ReviewForm({ idPrefix, startedAt, serverResult, onSubmitted }: {
         <div className="mt-1 grid grid-cols-2 gap-x-4">
           {tagValues.map((tag) => (
             <label key={tag} className="tap-target flex items-center gap-3">
-              <input type="checkbox" name="tags" value={tag} className="size-5 shrink-0 accent-[var(--brand)]" />
+              <input type="checkbox" name="tags" value={tag} defaultChecked={values?.tags?.includes(tag)} className="size-5 shrink-0 accent-[var(--brand)]" />
               <span className="capitalize">{tagLabel(tag)}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      <TextArea name="quote" label="Your review" idPrefix={idPrefix} required rows={4} maxLength={2000} error={shownErrors.quote} />
+      <TextArea name="quote" label="Your review" idPrefix={idPrefix} required rows={4} maxLength={2000} defaultValue={values?.quote} error={errors.quote} />
       <BotFields startedAt={startedAt} idPrefix={idPrefix} />
       <button type="submit" disabled={busy} className={buttonClass("primary", "w-full sm:w-auto")}>
         {busy ? "Submitting..." : "Submit Review"}
       </button>
-    </Form>
+    </fetcher.Form>
   );
+}
+
+/** The rating typed before a mistake elsewhere, or the spec's default of 5. */
+function ratingOrDefault(value: string | undefined): number {
+  const rating = Number(value);
+  return Number.isInteger(rating) && rating >= 1 && rating <= 10 ? rating : 5;
 }

@@ -35,8 +35,6 @@ export function parseFilter(value: string | null): FilterValue {
   return filterTabs.some((t) => t.value === value) ? (value as FilterValue) : "all";
 }
 
-export const missingInformation = { title: "Missing Information", description: "Please fill in all required fields" } as const;
-
 const tagsInput = z
   .union([z.array(z.string()), z.string()])
   .optional()
@@ -61,11 +59,55 @@ export const TestimonialSchema = z.object({
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
 
+/** What staff can do to a review, from the admin page, the testimonials page's panel or the JSON API. */
+export const moderationIntents = ["approve", "unpublish", "delete", "verify", "unverify"] as const;
+export type ModerationIntent = (typeof moderationIntents)[number];
+
+export const ModerationSchema = z.object({
+  intent: z.enum(moderationIntents, "Unknown action"),
+  // Row ids are UUIDs; anything else cannot name a review.
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "No such testimonial"),
+});
+
 /** Reads the review form (tags is a repeated field) into a plain object for the schema. */
 export function reviewFormObject(formData: FormData): Record<string, unknown> {
   const object: Record<string, unknown> = Object.fromEntries(formData);
   object.tags = formData.getAll("tags").map(String);
   return object;
+}
+
+/** The review form's fields as typed, sent back with its errors so nothing typed is lost. */
+export interface ReviewFormValues {
+  name?: string;
+  email?: string;
+  rating?: string;
+  quote?: string;
+  context?: string;
+  tags?: string[];
+}
+
+export function reviewFormValues(formData: FormData): ReviewFormValues {
+  const text = (name: string, max: number) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.slice(0, max) : undefined;
+  };
+  return {
+    name: text("name", 200),
+    email: text("email", 300),
+    rating: text("rating", 4),
+    quote: text("quote", 2500),
+    context: text("context", 200),
+    tags: formData.getAll("tags").map(String).slice(0, tagValues.length),
+  };
+}
+
+export type ReviewProblem = "missing" | "invalid" | "rate-limited" | "unavailable";
+
+/** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */
+export interface ReviewAnswer {
+  intent: "submit";
+  review: { ok: true } | { ok: false; problem: ReviewProblem; errors: Record<string, string> };
+  values?: ReviewFormValues;
 }
 
 export function hasMissingRequired(input: Record<string, unknown>) {

@@ -1,34 +1,30 @@
-import { getConfig } from "~/lib/config.server";
-import { firstErrors, looksAutomated } from "~/lib/forms";
-import { log } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
-import { z } from "~/lib/zod";
+import type { Executor } from "~/lib/db.server";
+import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
 import { createTestimonial } from "./queries.server";
-import { hasMissingRequired, TestimonialSchema } from "./schema";
+import { hasMissingRequired, type ReviewProblem, TestimonialSchema } from "./schema";
 
-export type ReviewSubmitResult =
-  | { ok: true }
-  | { ok: false; status: 400 | 429 | 503; problem: "missing" | "invalid" | "rate-limited" | "unavailable"; errors: Record<string, string>; retryAfter?: number };
+type Failure = Exclude<PublicFormResult, { ok: true }>;
+export type ReviewSubmitResult = Extract<PublicFormResult, { ok: true }> | (Omit<Failure, "problem"> & { problem: ReviewProblem });
 
-/** Everything a review submission goes through, for the page's form post and the JSON API alike. */
+/** A review from the page's form or the JSON API: pending moderation, or quarantined as spam. */
 export async function submitReview(form: Record<string, unknown>, clientIp: string): Promise<ReviewSubmitResult> {
-  const config = getConfig();
-  const limit = await hitRateLimit(`review:${clientIp}`, config.formRateLimit, 600);
-  if (!limit.allowed) return { ok: false, status: 429, problem: "rate-limited", errors: {}, retryAfter: limit.retryAfter };
-  if (looksAutomated(form, config.formMinFillMs)) {
-    log.info("review form looked automated; nothing stored");
-    return { ok: true };
-  }
-  const parsed = TestimonialSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors = firstErrors(z.flattenError(parsed.error).fieldErrors);
-    return { ok: false, status: 400, problem: hasMissingRequired(form) ? "missing" : "invalid", errors };
-  }
-  try {
-    await createTestimonial(parsed.data);
-    return { ok: true };
-  } catch (error) {
-    log.error("could not store a review", { error });
-    return { ok: false, status: 503, problem: "unavailable", errors: {} };
-  }
+  const result = await submitPublicForm({
+    kind: "review",
+    schema: TestimonialSchema,
+    form,
+    clientIp,
+    text: (input) => `${input.quote} ${input.context ?? ""}`,
+    store: (input) => createTestimonial(input),
+  });
+  // The spec's "Missing Information" notice when a required field is empty.
+  if (!result.ok && result.problem === "invalid" && hasMissingRequired(form)) return { ...result, problem: "missing" };
+  return result;
+}
+
+/**
+ * "Not spam": a quarantined review, parsed again with the form's schema, becomes a pending review
+ * received when it was first sent, inside the caller's transaction (with the spam row's removal).
+ */
+export async function restoreReview(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {
+  return createTestimonial(TestimonialSchema.parse(payload), receivedAt, trx);
 }

@@ -1,0 +1,57 @@
+import type { SpamKind } from "../../../db/schema";
+import { recordAudit, type Staff } from "~/features/auth/auth.server";
+import { restoreMessage } from "~/features/contact/submit.server";
+import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
+import { restoreReview } from "~/features/testimonials/submit.server";
+import { db, type Executor } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { takeSpam } from "~/lib/spam.server";
+import { z } from "~/lib/zod";
+
+/** How each kind of quarantined submission rejoins the normal path; a new kind is a compile error here until handled. */
+const restore: Record<SpamKind, (payload: Record<string, unknown>, receivedAt: Date, trx: Executor) => Promise<string>> = {
+  review: restoreReview,
+  contact: restoreMessage,
+};
+
+export const SpamActionSchema = z.object({
+  intent: z.enum(["release", "delete"], "Unknown action"),
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "No such item"),
+});
+
+export type SpamActionResult =
+  | { ok: true; intent: "release" | "delete"; kind: SpamKind }
+  | { ok: false; status: 400 | 404 | 409; error: string };
+
+/**
+ * Staff's two answers to a quarantined submission. "Not spam" moves it, in one transaction, into
+ * the normal path: a review waits for moderation, a message lands in the inbox with its delivery
+ * queued. "Delete" removes it for good. Both are recorded in the audit log.
+ */
+export async function actOnSpam(staff: Staff, input: Record<string, unknown>): Promise<SpamActionResult> {
+  const parsed = SpamActionSchema.safeParse(input);
+  if (!parsed.success) {
+    const badIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
+    return badIntent ? { ok: false, status: 400, error: "Unknown action" } : { ok: false, status: 404, error: "That item is no longer in the spam folder." };
+  }
+  const { intent, id } = parsed.data;
+  try {
+    const kind = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const item = await takeSpam(id, trx);
+        if (!item) return undefined;
+        if (intent === "release") await restore[item.kind](item.payload, new Date(item.receivedAt), trx);
+        return item.kind;
+      });
+    if (!kind) return { ok: false, status: 404, error: "That item is no longer in the spam folder." };
+    if (intent === "release") nudgeDeliveryWorker();
+    await recordAudit(staff, intent === "release" ? "release-from-spam" : "delete-spam", kind === "review" ? "testimonial" : "contact_message", id);
+    return { ok: true, intent, kind };
+  } catch (error) {
+    // A payload the current schema no longer accepts (the form changed since it arrived) stays put.
+    if (error instanceof z.ZodError) return { ok: false, status: 409, error: "This item no longer passes the form's checks; it can only be deleted." };
+    log.error("spam action failed", { error, id, intent });
+    throw error;
+  }
+}

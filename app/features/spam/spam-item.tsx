@@ -1,0 +1,70 @@
+import type { SpamKind } from "../../../db/schema";
+import type { SpamReason } from "~/lib/forms";
+import { formatDate } from "~/lib/format";
+
+export interface SpamItemView {
+  id: string;
+  kind: SpamKind;
+  payload: Record<string, unknown>;
+  reasons: SpamReason[];
+  receivedAt: string;
+}
+
+const kindLabel: Record<SpamKind, string> = { review: "Review", contact: "Message" };
+
+/** The fields staff read to decide, per kind; a new kind is a compile error here until listed. */
+const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
+  review: [
+    ["rating", "Rating (out of 10)"],
+    ["context", "Context"],
+    ["tags", "Tags"],
+    ["quote", "Review"],
+  ],
+  contact: [
+    ["phone", "Phone"],
+    ["topic", "Topic"],
+    ["message", "Message"],
+  ],
+};
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.map(String).join(", ");
+  return String(value);
+}
+
+/** One quarantined submission as sent, with the reasons it was held back. */
+export function SpamItemDetails({ item }: { item: SpamItemView }) {
+  const time = new Date(item.receivedAt).toISOString().slice(11, 16);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          <span className="mr-2 rounded-full border border-warning bg-warning-soft px-2 py-0.5 text-sm">{kindLabel[item.kind]}</span>
+          {text(item.payload.name) || "(no name)"} <span className="text-sm font-normal text-muted">({text(item.payload.email)})</span>
+        </h2>
+        <p className="text-sm text-muted">
+          Received {formatDate(item.receivedAt)} {time} UTC
+        </p>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+        {fieldsByKind[item.kind].map(([field, label]) =>
+          text(item.payload[field]) ? (
+            <div key={field} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd className="whitespace-pre-wrap break-words">{text(item.payload[field])}</dd>
+            </div>
+          ) : null,
+        )}
+      </dl>
+      <div className="mt-3">
+        <p className="font-semibold">Why it was held back</p>
+        <ul className="mt-1 list-disc pl-5 text-muted">
+          {item.reasons.map((reason) => (
+            <li key={reason.code}>{reason.detail}</li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * One-time notices carried across a redirect (post/redirect/get) in a short-lived cookie, so a
+ * form's success is drawn by the page it lands on, with or without JavaScript. The cookie names a
+ * notice from this list, never free text, so nobody can make the site say something else.
+ */
+export const flashKeys = ["contact-sent", "signed-in", "admin-access"] as const;
+export type FlashKey = (typeof flashKeys)[number];
+
+export interface Flash {
+  key: FlashKey;
+  /** Tells one notice from the next identical one (a second message sent). */
+  id: string;
+}
+
+export function isFlashKey(value: unknown): value is FlashKey {
+  return flashKeys.includes(value as FlashKey);
+}

@@ -1,0 +1,62 @@
+import type { SpamKind } from "../../db/schema";
+import { getConfig } from "./config.server";
+import { assessSpam, burstThreshold, firstErrors, pickFields } from "./forms";
+import { log } from "./logger.server";
+import { hitRateLimit } from "./rate-limit.server";
+import { quarantine } from "./spam.server";
+import { z } from "./zod";
+
+export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable";
+
+export type PublicFormResult =
+  | { ok: true; id: string; quarantined: boolean }
+  | { ok: false; status: 400 | 429 | 503; problem: PublicFormProblem; errors: Record<string, string>; retryAfter?: number };
+
+export const rateLimitWindowSeconds = 600;
+
+/**
+ * The one path every public form submission takes, from the page and from the JSON API alike:
+ *
+ * 1. Validation first: invalid input is a 400 with one message per field, whatever any timer says.
+ * 2. The per-address rate limit: past it, 429 with a wait time, and nothing is stored.
+ * 3. The spam signals: a suspected bot's submission is stored in the spam store with its reasons.
+ * 4. Otherwise `store` keeps it (and queues what follows, such as delivery to staff).
+ *
+ * A success answer always means a row exists; a storage failure is a 503, never a success.
+ */
+export async function submitPublicForm<Schema extends z.ZodObject, Output = z.output<Schema>>(options: {
+  kind: SpamKind;
+  schema: Schema;
+  form: Record<string, unknown>;
+  clientIp: string;
+  /** The free text in which links are counted. */
+  text: (input: Output) => string;
+  store: (input: Output) => Promise<string>;
+}): Promise<PublicFormResult> {
+  const { kind, schema, form, clientIp } = options;
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) {
+    return { ok: false, status: 400, problem: "invalid", errors: firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>) };
+  }
+  const input = parsed.data as Output;
+  const config = getConfig();
+  try {
+    const limit = await hitRateLimit(`${kind}:${clientIp}`, config.formRateLimit, rateLimitWindowSeconds);
+    if (!limit.allowed) return { ok: false, status: 429, problem: "rate-limited", errors: {}, retryAfter: limit.retryAfter };
+    const verdict = assessSpam(form, {
+      minFillMs: config.formMinFillMs,
+      recentFromAddress: Math.ceil(limit.count),
+      burstAt: burstThreshold(config.formRateLimit),
+      text: options.text(input),
+    });
+    if (verdict.spam) {
+      // Kept as sent (only the fields the schema knows), so a release parses it with the same schema.
+      const id = await quarantine(kind, pickFields(form, Object.keys(schema.shape)), verdict.reasons, config.spamMaxRows);
+      return { ok: true, id, quarantined: true };
+    }
+    return { ok: true, id: await options.store(input), quarantined: false };
+  } catch (error) {
+    log.error(`could not store a ${kind} submission`, { error });
+    return { ok: false, status: 503, problem: "unavailable", errors: {} };
+  }
+}

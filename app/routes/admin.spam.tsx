@@ -1,0 +1,72 @@
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { requireStaffPage } from "~/features/auth/auth.server";
+import { actOnSpam } from "~/features/spam/moderation.server";
+import { SpamItemDetails } from "~/features/spam/spam-item";
+import { readForm } from "~/lib/request.server";
+import { seo } from "~/lib/seo";
+import { spamRetentionDays } from "~/lib/forms";
+import { countSpam, listSpam } from "~/lib/spam.server";
+import type { Route } from "./+types/admin.spam";
+
+// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaffPage(request);
+  const [items, total] = await Promise.all([listSpam(200), countSpam()]);
+  return { items, total };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaffPage(request);
+  const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)));
+  if (!result.ok) return data({ ok: false, message: result.error }, { status: result.status });
+  const where = result.kind === "review" ? "It now waits in Reviews for moderation." : "It is now in Messages, and its delivery to staff is queued.";
+  return { ok: true, message: result.intent === "release" ? `Moved out of spam. ${where}` : "Deleted for good." };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "Spam", description: "Submissions held back as suspected spam.", path: "/admin/spam", noindex: true });
+
+export default function AdminSpam({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  // After an action the button used is gone with its item; the outcome message takes focus instead.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => status.current?.focus(), [actionData]);
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Spam</h1>
+      <p className="mt-1 max-w-prose text-muted">
+        Reviews and messages that looked automated. They are kept here, never published or delivered, until you move them out
+        (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {spamRetentionDays} days. {total} held now.
+      </p>
+      {actionData?.message ? (
+        <p ref={status} tabIndex={-1} role="status" className={`mt-4 rounded-lg border p-3 ${actionData.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
+          {actionData.message}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="mt-8 text-muted">Nothing is held as spam.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {items.map((item) => (
+            <li key={item.id} className="rounded-xl border border-line bg-surface p-5">
+              <SpamItemDetails item={item} />
+              <div className="mt-4 flex flex-wrap items-start gap-2">
+                <Form method="post">
+                  <input type="hidden" name="id" value={item.id} />
+                  <input type="hidden" name="intent" value="release" />
+                  <button type="submit" disabled={busy} className={buttonClass("primary")}>
+                    Not spam<span className="sr-only">: {String(item.payload.name ?? "")}</span>
+                  </button>
+                </Form>
+                <ConfirmDelete question="Delete this submission for good?" hiddenFields={{ id: item.id, intent: "delete" }} busy={busy} targetName={`the submission from ${String(item.payload.name ?? "")}`} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
