@@ -117,7 +117,7 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    server = await startServerProcess({ DATABASE_URL: database.url, FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "1000000" });
+    server = await startServerProcess({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000000" });
   }, 90_000);
 
   afterAll(async () => {

@@ -54,7 +54,7 @@ describe("SQLite backup and restore", () => {
     const { startServerProcess } = await import("./server-process");
     const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-backup-"));
     const live = path.join(dir, "live.sqlite");
-    const server = await startServerProcess({ DATABASE_URL: live, FORM_MIN_FILL_MS: "0" });
+    const server = await startServerProcess({ DATABASE_URL: live });
     try {
       const sent = await fetch(new URL("/api/testimonials", server.url), {
         method: "POST",

@@ -58,7 +58,7 @@ describe("the server process", () => {
   });
 
   it("under load, SIGTERM turns /readyz 503 first, answers every request in flight, and exits 0 within 10 s", async () => {
-    running = await startServerProcess({ SHUTDOWN_DRAIN_MS: "1000", FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "100000" });
+    running = await startServerProcess({ SHUTDOWN_DRAIN_MS: "1000", FORM_RATE_LIMIT: "100000" });
     const { url, child, exited } = running;
     const origin = new URL(url).origin;
     let ready = true;

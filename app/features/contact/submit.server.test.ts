@@ -27,20 +27,45 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
   });
   const count = async () => (await database().db.selectFrom("contact_messages").selectAll().execute()).length;
 
-  it("stores a valid message", async () => {
-    expect(await submitContact(form(), `10.0.0.${ip}`)).toEqual({ ok: true });
+  const spam = async () => database().db.selectFrom("spam").selectAll().execute();
+  const queued = async () => database().db.selectFrom("outbox").selectAll().where("kind", "=", "contact").execute();
+
+  it("stores a valid message and queues its delivery", async () => {
+    expect(await submitContact(form(), `10.0.0.${ip}`)).toMatchObject({ ok: true, quarantined: false });
     expect(await count()).toBe(1);
+    expect(await queued()).toHaveLength(1);
   });
 
-  it("answers a filled honeypot like a success and stores nothing", async () => {
-    expect(await submitContact(form({ website: "https://spam.example" }), `10.0.0.${ip}`)).toEqual({ ok: true });
+  it("keeps a filled honeypot as spam, with its reason, and answers success: nothing reaches the inbox or delivery", async () => {
+    await database().db.deleteFrom("spam").execute();
+    const result = await submitContact(form({ website: "https://spam.example" }), `10.0.0.${ip}`);
+    expect(result).toMatchObject({ ok: true, quarantined: true });
     expect(await count()).toBe(0);
+    expect(await queued()).toHaveLength(0);
+    const [held] = await spam();
+    expect(held).toMatchObject({ kind: "contact", id: result.ok ? result.id : "" });
+    expect(JSON.parse(held?.reasons ?? "[]").map((r: { code: string }) => r.code)).toEqual(["honeypot"]);
+    // Kept as sent, so "Not spam" can parse it again with the same schema.
+    expect(JSON.parse(held?.payload ?? "{}")).toMatchObject({ name: "Ana", email: "ana@example.com", message: "Could you send me a brochure?" });
   });
 
-  it("answers a form sent faster than a person could like a success and stores nothing", async () => {
-    expect(await submitContact(form({ startedAt: String(Date.now() - 200) }), `10.0.0.${ip}`)).toEqual({ ok: true });
-    expect(await submitContact(form({ startedAt: undefined }), `10.0.0.${ip}`)).toEqual({ ok: true });
+  it("takes a one-second fill (autofill, voice input) or no start time at all as a person", async () => {
+    expect(await submitContact(form({ startedAt: String(Date.now() - 200) }), `10.0.0.${ip}`)).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitContact(form({ startedAt: undefined }), `10.0.3.${ip}`)).toMatchObject({ ok: true, quarantined: false });
+    expect(await count()).toBe(2);
+  });
+
+  it("holds back a fast fill that also carries links", async () => {
+    await database().db.deleteFrom("spam").execute();
+    const message = "Cheap offers at https://a.example and https://b.example today";
+    expect(await submitContact(form({ startedAt: String(Date.now() - 100), message }), `10.0.4.${ip}`)).toMatchObject({ ok: true, quarantined: true });
     expect(await count()).toBe(0);
+    expect(await spam()).toHaveLength(1);
+  });
+
+  it("validates before any spam check: a bot's invalid post gets its field errors", async () => {
+    const result = await submitContact(form({ website: "x", email: "nope", startedAt: String(Date.now()) }), `10.0.5.${ip}`);
+    expect(result).toMatchObject({ ok: false, status: 400, errors: { email: "Please enter a valid email address" } });
   });
 
   it("refuses invalid input with every field's message and stores nothing", async () => {

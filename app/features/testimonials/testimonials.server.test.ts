@@ -34,7 +34,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
   });
 
   it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
-    expect(await submitReview(review(), nextIp())).toEqual({ ok: true });
+    expect(await submitReview(review(), nextIp())).toMatchObject({ ok: true, quarantined: false });
     const [pending] = await listAllTestimonials();
     expect(pending).toMatchObject({ approved: false, rating: 9, tags: ["long-sessions", "travel"], email: "fay@example.com" });
     expect((await listPublishedTestimonials("all", 1)).total).toBe(0);
@@ -58,16 +58,26 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
 
   it("stores hostile text byte for byte", async () => {
     const quote = `<img src=x onerror="alert(1)"> '); DROP TABLE testimonials; -- \u202e ${"😀".repeat(3)}`;
-    expect(await submitReview(review({ quote, name: "<b>Mallory</b>" }), nextIp())).toEqual({ ok: true });
+    expect(await submitReview(review({ quote, name: "<b>Mallory</b>" }), nextIp())).toMatchObject({ ok: true });
     const [stored] = await listAllTestimonials();
     expect(stored?.quote).toBe(quote.trim());
     expect(stored?.name).toBe("<b>Mallory</b>");
   });
 
-  it("stores nothing for a filled honeypot or a too-fast form, but answers success", async () => {
-    expect(await submitReview(review({ website: "spam" }), nextIp())).toEqual({ ok: true });
-    expect(await submitReview(review({ startedAt: String(Date.now()) }), nextIp())).toEqual({ ok: true });
+  it("keeps a filled honeypot (either name) as spam, never in moderation, and answers success", async () => {
+    await database().db.deleteFrom("spam").execute();
+    expect(await submitReview(review({ website: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
+    expect(await submitReview(review({ honeypot: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
     expect(await listAllTestimonials()).toEqual([]);
+    expect(await database().db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+    expect(await database().db.selectFrom("spam").select("kind").execute()).toEqual([{ kind: "review" }, { kind: "review" }]);
+  });
+
+  it("takes the spec's payload (no start time) and a one-second fill as a person's review", async () => {
+    const spec = { name: "Pat", email: "pat@example.com", rating: 9, quote: "Comfortable all day.", context: "Manual chair user", tags: ["comfort"], honeypot: "" };
+    expect(await submitReview(spec, nextIp())).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitReview(review({ startedAt: String(Date.now() - 900) }), nextIp())).toMatchObject({ ok: true, quarantined: false });
+    expect((await listAllTestimonials()).map((t) => t.name).sort()).toEqual(["Fay", "Pat"]);
   });
 
   it("refuses invalid input with field errors and stores nothing", async () => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../../db/test-databases";
+import { setLogLevel } from "./logger.server";
+import { countSpam, listSpam, purgeOldSpam, quarantine, takeSpam, trimSpam } from "./spam.server";
+import { useTestDatabase } from "./test-database";
+
+setLogLevel("silent");
+
+const reason = [{ code: "honeypot" as const, detail: "The hidden field was filled in." }];
+const day = 86_400_000;
+
+describe.each(testDialects)("the spam store on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+
+  it("lists newest first with reasons, and purges what is older than 30 days", async () => {
+    await database().db.deleteFrom("spam").execute();
+    const now = Date.now();
+    const old = await quarantine("review", { name: "Old" }, reason, 100, new Date(now - 31 * day));
+    const recent = await quarantine("contact", { name: "Recent" }, reason, 100, new Date(now - 29 * day));
+    const fresh = await quarantine("review", { name: "Fresh" }, reason, 100, new Date(now));
+    expect((await listSpam()).map((item) => item.id)).toEqual([fresh, recent, old]);
+    expect((await listSpam())[0]).toMatchObject({ kind: "review", payload: { name: "Fresh" }, reasons: reason });
+    expect(await purgeOldSpam(new Date(now))).toBe(1);
+    expect((await listSpam()).map((item) => item.id)).toEqual([fresh, recent]);
+  });
+
+  it("is capped: past the limit the oldest go first, so a flood cannot fill the disk", async () => {
+    await database().db.deleteFrom("spam").execute();
+    const start = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await quarantine("contact", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000)));
+    expect(await countSpam()).toBe(10);
+    expect((await listSpam()).map((item) => item.id)).toEqual(ids.slice(2).reverse());
+    expect(await trimSpam(10)).toBe(0);
+  });
+
+  it("hands an item out once: a second take (another instance, a double click) finds nothing", async () => {
+    const id = await quarantine("review", { name: "Once" }, reason, 100);
+    expect((await takeSpam(id))?.payload).toEqual({ name: "Once" });
+    expect(await takeSpam(id)).toBeUndefined();
+  });
+});

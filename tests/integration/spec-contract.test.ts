@@ -1,0 +1,237 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type DatabaseHandle } from "../../db/client.server";
+import { testDialects } from "../../db/test-databases";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/**
+ * The calls of the product spec, section 7, as an outside client makes them: the built server,
+ * the spec's JSON bodies exactly as listed (no start time, no extra field, no Origin header), and
+ * every effect proven through another path: the admin API, the public API and the database.
+ *
+ * | Method | Path                                   | Payload                                             |
+ * | GET    | /api/testimonials                      | none                                                |
+ * | POST   | /api/testimonials                      | name, email, rating, quote, context, tags, honeypot |
+ * | POST   | /api/admin/login                       | password                                            |
+ * | POST   | /api/admin/testimonials                | password                                            |
+ * | DELETE | /api/admin/testimonials/{id}           | password                                            |
+ * | PATCH  | /api/admin/testimonials/{id}/approve   | password                                            |
+ * | POST   | /api/auth/login                        | username, password                                  |
+ * and the contact message of section 3: name, email, phone, topic, message, consent, honeypot.
+ */
+const password = "Spec-Contract-Passw0rd";
+
+const review = {
+  name: "Pat Example",
+  email: "pat@example.com",
+  rating: 9,
+  quote: "Comfortable through a full workday, and my skin has held up.",
+  context: "Manual chair user, Ohio",
+  tags: ["comfort", "daily-use"],
+  honeypot: "",
+};
+
+const message = {
+  name: "Sam Example",
+  email: "sam@example.com",
+  phone: "555-0100",
+  topic: "product",
+  message: "Which cushion size fits a 16 inch seat?",
+  consent: true,
+  honeypot: "",
+};
+
+interface Row {
+  id: string;
+  name: string;
+  quote: string;
+  approved: boolean;
+}
+
+describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
+  let server: ServerProcess;
+  let database: DatabaseHandle;
+  let dropDatabase = async () => {};
+  let cookie = "";
+
+  beforeAll(async () => {
+    let url: string;
+    if (dialect === "postgres") {
+      const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+      const name = `aquila_contract_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const target = new URL(adminUrl);
+      target.pathname = `/${name}`;
+      url = target.toString();
+      dropDatabase = async () => {
+        const cleanup = new pg.Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      };
+    } else {
+      url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-contract-")), "site.sqlite");
+    }
+    // The real defaults for fill time and rate limits: the spec's clients send no start time.
+    server = await startServerProcess({ DATABASE_URL: url, ADMIN_PASSWORD: password });
+    database = createDatabase(url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+    await dropDatabase();
+  });
+
+  const call = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(new URL(route, server.url), {
+      method,
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json: json as Record<string, unknown>, headers: response.headers };
+  };
+  const staff = () => ({ Cookie: cookie });
+  const adminList = async () => ((await call("POST", "/api/admin/testimonials", { password }, staff())).json.testimonials ?? []) as Row[];
+  const publicList = async () => ((await call("GET", "/api/testimonials")).json.testimonials ?? []) as Row[];
+  const rows = (table: "testimonials" | "contact_messages" | "spam" | "outbox") => database.db.selectFrom(table).selectAll().execute();
+
+  it("POST /api/admin/login {password}: a wrong password is refused, the right one opens a session", async () => {
+    expect((await call("POST", "/api/admin/login", { password: "not the password" })).status).toBe(401);
+    expect((await call("POST", "/api/admin/login", {})).status).toBe(400);
+    const signedIn = await call("POST", "/api/admin/login", { password });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json).toEqual({ user: { username: "admin" } });
+    cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(cookie).toMatch(/^aquila_session=/);
+  });
+
+  it("POST /api/auth/login {username, password}: answers a user object with a username", async () => {
+    const answer = await call("POST", "/api/auth/login", { username: "admin", password });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ user: { username: "admin" } });
+    expect((await call("POST", "/api/auth/login", { username: "admin", password: "wrong password" })).status).toBe(401);
+    const empty = await call("POST", "/api/auth/login", { username: "", password: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors).toEqual({ username: "Username is required", password: "Password is required" });
+  });
+
+  it("POST /api/admin/testimonials {password}: without a session the password alone opens nothing", async () => {
+    expect((await call("POST", "/api/admin/testimonials", { password })).status).toBe(401);
+    expect((await call("POST", "/api/admin/testimonials", { password }, staff())).status).toBe(200);
+  });
+
+  it("POST /api/testimonials with the spec's payload: 201, stored pending, listed for staff, not public", async () => {
+    const before = (await rows("testimonials")).length;
+    const sent = await call("POST", "/api/testimonials", review);
+    expect(sent.status).toBe(201);
+    expect(sent.json).toMatchObject({ ok: true });
+    const stored = (await rows("testimonials")).filter((r) => r.quote === review.quote);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name: review.name, email: review.email, rating: 9, context: review.context, approved: 0 });
+    expect(JSON.parse(stored[0]?.tags ?? "[]")).toEqual(review.tags);
+    expect((await rows("testimonials")).length).toBe(before + 1);
+    expect((await adminList()).find((t) => t.quote === review.quote)).toMatchObject({ approved: false });
+    expect((await publicList()).some((t) => t.quote === review.quote)).toBe(false);
+  });
+
+  it.each([
+    ["rating 11", { rating: 11 }, "rating"],
+    ["rating 0", { rating: 0 }, "rating"],
+    ["an empty quote", { quote: "" }, "quote"],
+    ["an empty name", { name: "" }, "name"],
+    ["a bad email", { email: "nope" }, "email"],
+    ["an unknown tag", { tags: ["free-money"] }, "tags"],
+  ])("POST /api/testimonials with %s: 400 with a field error, nothing stored, whatever the honeypot says", async (_, change, field) => {
+    const before = { reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length };
+    for (const honeypot of ["", "filled by a bot"]) {
+      const answer = await call("POST", "/api/testimonials", { ...review, ...change, honeypot });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.json.errors as object)).toEqual([field]);
+    }
+    expect({ reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length }).toEqual(before);
+  });
+
+  it("PATCH /api/admin/testimonials/{id}/approve {password}: the review is public", async () => {
+    const id = (await adminList()).find((t) => t.quote === review.quote)?.id ?? "";
+    const approved = await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password }, staff());
+    expect(approved.status).toBe(200);
+    expect((await publicList()).find((t) => t.quote === review.quote)).toMatchObject({ id, name: review.name });
+    expect((await publicList()).find((t) => t.id === id)).not.toHaveProperty("email");
+    expect((await database.db.selectFrom("testimonials").select("approved").where("id", "=", id).executeTakeFirst())?.approved).toBe(1);
+    expect((await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password })).status).toBe(401);
+  });
+
+  it("GET /api/testimonials: approved reviews with the computed summary", async () => {
+    const answer = await call("GET", "/api/testimonials");
+    expect(answer.status).toBe(200);
+    expect(answer.json.summary).toEqual({ count: 1, average: 9 });
+    expect(answer.json.testimonials).toEqual([
+      expect.objectContaining({ name: review.name, rating: 9, quote: review.quote, context: review.context, tags: review.tags, verified: false }),
+    ]);
+  });
+
+  it("DELETE /api/admin/testimonials/{id} {password}: gone from the public list, the admin list and the database", async () => {
+    const id = (await adminList()).find((t) => t.quote === review.quote)?.id ?? "";
+    expect((await call("DELETE", `/api/admin/testimonials/${id}`, { password }, staff())).status).toBe(200);
+    expect((await publicList()).some((t) => t.id === id)).toBe(false);
+    expect((await adminList()).some((t) => t.id === id)).toBe(false);
+    expect(await database.db.selectFrom("testimonials").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect((await call("DELETE", `/api/admin/testimonials/${id}`, { password }, staff())).status).toBe(404);
+  });
+
+  it("POST /api/testimonials with the honeypot filled: answered like a success, kept as spam, never in moderation", async () => {
+    const quote = "Buy followers now, limited offer.";
+    const answer = await call("POST", "/api/testimonials", { ...review, quote, honeypot: "http://bot.example" });
+    expect(answer.status).toBe(201);
+    expect((await adminList()).some((t) => t.quote === quote)).toBe(false);
+    const held = (await rows("spam")).filter((r) => r.kind === "review" && JSON.parse(r.payload).quote === quote);
+    expect(held).toHaveLength(1);
+    expect(JSON.parse(held[0]?.reasons ?? "[]")[0]).toMatchObject({ code: "honeypot" });
+  });
+
+  it("POST /api/contact with the contact payload: 201, in the inbox with its delivery queued", async () => {
+    const sent = await call("POST", "/api/contact", message);
+    expect(sent.status).toBe(201);
+    const stored = (await rows("contact_messages")).filter((r) => r.message === message.message);
+    expect(stored).toEqual([expect.objectContaining({ name: message.name, email: message.email, phone: message.phone, topic: "product", consent: 1, status: "new" })]);
+    const deliveries = (await rows("outbox")).filter((r) => r.kind === "contact" && r.ref_id === stored[0]?.id);
+    expect(deliveries).toHaveLength(1);
+  });
+
+  it("POST /api/contact invalid: 400 with the spec's field messages, nothing stored", async () => {
+    const before = (await rows("contact_messages")).length;
+    const answer = await call("POST", "/api/contact", { ...message, name: "", email: "x", topic: "", message: "short", consent: false });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors).toEqual({
+      name: "Name is required",
+      email: "Please enter a valid email address",
+      topic: "Please select a topic",
+      message: "Message must be at least 10 characters",
+      consent: "You must agree to the privacy policy",
+    });
+    expect((await rows("contact_messages")).length).toBe(before);
+  });
+
+  it("POST /api/contact with the honeypot filled: answered like a success, kept as spam, nothing in the inbox or outbox", async () => {
+    const text = "Cheap pills, visit us today please.";
+    const before = { messages: (await rows("contact_messages")).length, outbox: (await rows("outbox")).length };
+    expect((await call("POST", "/api/contact", { ...message, message: text, honeypot: "bot" })).status).toBe(201);
+    expect({ messages: (await rows("contact_messages")).length, outbox: (await rows("outbox")).length }).toEqual(before);
+    expect((await rows("spam")).filter((r) => r.kind === "contact" && JSON.parse(r.payload).message === text)).toHaveLength(1);
+  });
+});
