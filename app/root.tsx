@@ -25,6 +25,7 @@ import { contactOutcomes } from "./features/contact/outcomes";
 import { adminAccessOutcomes } from "./features/testimonials/outcomes";
 import type { FlashKey } from "./lib/flash";
 import { clearFlash, readFlash } from "./lib/flash.server";
+import { revalidateUnlessUnreachable } from "./lib/unreachable";
 import { company, defaultSupportEmail } from "./content/site";
 import { getConfig } from "./lib/config.server";
 import { accordionClasses, enhanceAccordions } from "./lib/accordions";
@@ -57,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     flash ? { headers: { "Set-Cookie": clearFlash } } : undefined,
   );
 }
+
+export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

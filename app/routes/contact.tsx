@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
@@ -10,6 +10,7 @@ import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/
 import { submitContact } from "~/features/contact/submit.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { readForm, retryAfterHeaders } from "~/lib/request.server";
+import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { firstErrors } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -47,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   const result = await submitContact(form, context.clientIp ?? "unknown");
   // Post/redirect/get: reloading the success page never sends the message twice.
-  if (result.ok) return redirect("/contact#contact-form", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
+  // The view is drawn from the one-time notice, not from the address, so "?sent=1" alone shows the form.
+  if (result.ok) return redirect("/contact?sent=1#contact-form", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
   // Sent back so the form shows again as it was typed.
   const values: FormValues = {};
   for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
@@ -56,6 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
+export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -88,9 +93,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
   // The answer of this route's action, the same for a page with or without JavaScript.
-  const failedProblem = actionData && actionData.problem !== "invalid" ? actionData.problem : null;
-  const errors: Record<string, string> = clientErrors ?? actionData?.errors ?? {};
-  const values: FormValues = actionData?.values ?? loaderData.prefill;
+  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: {}, values: undefined } as const) : actionData;
+  const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
+  const errors: Record<string, string> = clientErrors ?? answer?.errors ?? {};
+  const values: FormValues = answer?.values ?? loaderData.prefill;
+  const location = useLocation();
+  const anotherRequested = Boolean((location.state as { another?: boolean } | null)?.another);
+
+  // "Send Another Message" brought a fresh form: start it at its first field.
+  useEffect(() => {
+    if (anotherRequested && !loaderData.sent) document.getElementById("field-name")?.focus();
+  }, [anotherRequested, loaderData.sent]);
 
   useEffect(() => {
     if (!failedProblem) return;
@@ -206,7 +219,7 @@ function SentPanel() {
         Message Sent Successfully!
       </h2>
       <p className="mt-3">{contactOutcomes.sent.description}</p>
-      <Link to="/contact#contact-form" className={buttonClass("primary", "mt-6")}>
+      <Link to="/contact#contact-form" state={{ another: true }} className={buttonClass("primary", "mt-6")}>
         Send Another Message
       </Link>
     </div>

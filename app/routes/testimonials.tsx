@@ -14,6 +14,7 @@ import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFo
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setFlash } from "~/lib/flash.server";
 import { readForm, retryAfterHeaders } from "~/lib/request.server";
+import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { crumbs, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
 
@@ -70,6 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent: null, error: "Unknown action" }, { status: 400 });
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
+export const shouldRevalidate = revalidateUnlessUnreachable;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   const summary = loaderData?.summary;
@@ -112,7 +116,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, testimonials, summary, page, pages, total, startedAt, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
-  const reviewAnswer = actionData?.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
+  const reviewAnswer = actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
   const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
   const pageHref = (p: number) => `?${new URLSearchParams({ ...(filter !== "all" ? { tag: filter } : {}), ...(p > 1 ? { page: String(p) } : {}) })}#reviews`;
 

@@ -8,6 +8,13 @@ function storedMessages(email: string) {
   return rows;
 }
 
+function storedSpam(email: string) {
+  const db = e2eDatabase();
+  const rows = db.prepare("select * from spam where payload like ?").all(`%${email}%`) as Array<Record<string, unknown>>;
+  db.close();
+  return rows;
+}
+
 async function fill(page: import("@playwright/test").Page, email: string) {
   await page.getByLabel("Name").fill("Ana Example");
   await page.getByLabel("Email").fill(email);
@@ -70,7 +77,8 @@ test("while sending, the button says so and cannot be pressed twice", async ({ p
   await fill(page, `slow-${Date.now()}@example.com`);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/contact", async (route) => {
+  // The form posts to its own route's action (as /contact.data when JavaScript runs).
+  await page.route("**/contact.data*", async (route) => {
     await held;
     await route.continue();
   });
@@ -87,7 +95,7 @@ test.describe("when sending fails", () => {
   const email = `failure-${Date.now()}@example.com`;
   await page.goto("/contact");
   await fill(page, email);
-  await page.route("**/api/contact", (route) => route.abort());
+  await page.route("**/contact.data*", (route) => route.abort());
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Failed to send message").first()).toBeVisible();
   await expect(page.getByText(/Please try again or contact us directly at .+@/).first()).toBeVisible();
@@ -107,14 +115,15 @@ test("the case-studies link prefills the topic and names the study", async ({ pa
   await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue(/Full study: /);
 });
 
-test("a filled honeypot is answered like a success and stores nothing", async ({ request }) => {
+test("a filled honeypot is answered like a success, kept as spam and never reaches the inbox", async ({ request }) => {
   const email = `bot-${Date.now()}@example.com`;
   const response = await request.post("/api/contact", {
     form: { name: "Bot", email, topic: "general", message: "Buy cheap things now!!", consent: "on", website: "http://spam.example", startedAt: "1" },
   });
-  expect(response.status()).toBe(200);
+  expect(response.status()).toBe(201);
   expect(await response.json()).toEqual({ ok: true });
   expect(storedMessages(email)).toHaveLength(0);
+  expect(storedSpam(email)).toHaveLength(1);
 });
 
 test("the JSON call refuses invalid input with field messages and stores nothing", async ({ request }) => {

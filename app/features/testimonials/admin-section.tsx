@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { StarRating } from "~/components/ui/star-rating";
+import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import { adminAccessOutcomes, moderationOutcomes } from "./outcomes";
 import type { ModerationIntent } from "./schema";
 
@@ -20,6 +21,10 @@ export type AdminAnswer =
   | { intent: "moderate"; moderation: { ok: true; intent: ModerationIntent } | { ok: false; intent?: ModerationIntent; error: string } };
 
 export const adminAccessFetcherKey = "admin-access";
+const moderationFetcherKey = "moderation";
+
+/** The admin box's answer when a post got no answer at all. */
+const noAnswer = { intent: "admin-login", accessDenied: true, error: "The server could not be reached. Please try again." } as const;
 
 /**
  * The testimonials page's admin box: the password of the built-in moderator account opens the
@@ -39,14 +44,16 @@ export function AdminSection({ panel, pageAnswer }: { panel: { pending: PanelRev
 }
 
 function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
-  const login = useFetcher<AdminAnswer>({ key: adminAccessFetcherKey });
+  const login = useFetcher<AdminAnswer | Unreachable>({ key: adminAccessFetcherKey });
   const [empty, setEmpty] = useState(false);
   const busy = login.state !== "idle";
-  const answer = busy ? undefined : (login.data ?? pageAnswer);
+  const answer = busy ? undefined : isUnreachable(login.data) ? noAnswer : (login.data ?? pageAnswer);
   const denied = !empty && answer?.intent === "admin-login" ? answer.error : null;
 
   useEffect(() => {
-    if (login.state === "idle" && login.data?.intent === "admin-login") toast({ variant: "error", ...adminAccessOutcomes.denied });
+    if (login.state !== "idle" || !login.data) return;
+    if (isUnreachable(login.data)) toast({ variant: "error", title: "Sign-in failed", description: noAnswer.error });
+    else if (login.data.intent === "admin-login") toast({ variant: "error", ...adminAccessOutcomes.denied });
   }, [login.state, login.data]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -99,8 +106,20 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PanelReview[]; ap
     if (justUnlocked) heading.current?.focus();
   }, [justUnlocked]);
   const moderated = pageAnswer?.intent === "moderate" ? pageAnswer.moderation : undefined;
-  // The button that was used may be gone with its review; continue from the list's heading.
-  const focusList = () => pendingHeading.current?.focus();
+  // One fetcher for every moderation button: a button leaves with its review when the lists
+  // reload, but the panel stays to tell the outcome and to move focus to the list.
+  const moderation = useFetcher<AdminAnswer | Unreachable>({ key: moderationFetcherKey });
+  const [lastIntent, setLastIntent] = useState<ModerationIntent>("approve");
+  useEffect(() => {
+    const data = moderation.data;
+    if (moderation.state !== "idle" || !data) return;
+    const result = isUnreachable(data) || data.intent !== "moderate" ? ({ ok: false, intent: lastIntent, error: "" } as const) : data.moderation;
+    toast({ variant: result.ok ? "success" : "error", ...noticeFor(result) });
+    pendingHeading.current?.focus();
+    // Each answer is told once; the intent only names it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [moderation.state, moderation.data]);
+  const moderationProps = { fetcher: moderation, onSubmit: setLastIntent };
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -127,8 +146,8 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PanelReview[]; ap
               </div>
               <p className="mt-2 whitespace-pre-wrap">{review.quote}</p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <ModerationButton id={review.id} intent="approve" label="Approve" reviewer={review.name} onDone={focusList} />
-                <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} onDone={focusList} />
+                <ModerationButton id={review.id} intent="approve" label="Approve" reviewer={review.name} {...moderationProps} />
+                <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} {...moderationProps} />
               </div>
             </li>
           ))}
@@ -148,7 +167,7 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PanelReview[]; ap
                   {review.quote.length > 100 ? "…" : ""}
                 </p>
               </div>
-              <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} onDone={focusList} />
+              <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} {...moderationProps} />
             </li>
           ))}
         </ul>
@@ -172,21 +191,26 @@ function ModerationNotice({ result }: { result: Extract<AdminAnswer, { intent: "
   );
 }
 
-function ModerationButton({ id, intent, label, reviewer, onDone }: { id: string; intent: "approve" | "delete"; label: string; reviewer: string; onDone: () => void }) {
-  const fetcher = useFetcher<AdminAnswer>();
-  const busy = fetcher.state !== "idle";
-
+function ModerationButton({
+  id,
+  intent,
+  label,
+  reviewer,
+  fetcher,
+  onSubmit,
+}: {
+  id: string;
+  intent: "approve" | "delete";
+  label: string;
+  reviewer: string;
+  fetcher: ReturnType<typeof useFetcher<AdminAnswer | Unreachable>>;
+  onSubmit: (intent: ModerationIntent) => void;
+}) {
   // With JavaScript the page's loaders run again after the action, so both the admin lists and
-  // the public list are fresh; the outcome is a toast, and focus moves to the list.
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || data?.intent !== "moderate") return;
-    toast({ variant: data.moderation.ok ? "success" : "error", ...noticeFor(data.moderation) });
-    onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
-
+  // the public list are fresh.
+  const busy = fetcher.state !== "idle";
   const form = (
-    <fetcher.Form method="post" action="/testimonials#admin-section">
+    <fetcher.Form method="post" action="/testimonials#admin-section" onSubmit={() => onSubmit(intent)}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" disabled={busy} className={buttonClass(intent === "approve" ? "primary" : "secondary", intent === "delete" ? "border-danger text-danger" : "")}>

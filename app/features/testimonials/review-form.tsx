@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { firstErrors } from "~/lib/forms";
+import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import { z } from "~/lib/zod";
 import { reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
@@ -28,10 +29,11 @@ export function ReviewForm({
   pageAnswer?: ReviewAnswer;
   onSubmitted?: () => void;
 }) {
-  const fetcher = useFetcher<ReviewAnswer>({ key: `review-form-${idPrefix}` });
+  const fetcher = useFetcher<ReviewAnswer | Unreachable>({ key: `review-form-${idPrefix}` });
+  const fetched = isUnreachable(fetcher.data) ? noAnswer : fetcher.data;
   const [clientErrors, setClientErrors] = useState<{ errors: Record<string, string>; missing: boolean } | null>(null);
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data ?? pageAnswer;
+  const answer = fetched ?? pageAnswer;
   const result = busy ? undefined : answer?.review;
   const failed = result && !result.ok ? result : undefined;
   const errors = clientErrors?.errors ?? failed?.errors ?? {};
@@ -44,11 +46,11 @@ export function ReviewForm({
 
   const formRef = useRef<HTMLFormElement>(null);
   const submittedRef = useRef<HTMLDivElement>(null);
-  const handled = useRef<ReviewAnswer | undefined>(undefined);
+  const handled = useRef<ReviewAnswer | Unreachable | undefined>(undefined);
   useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data || handled.current === data) return;
-    handled.current = data;
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    const data = isUnreachable(fetcher.data) ? noAnswer : fetcher.data;
     if (data.review.ok) {
       toast({ variant: "success", ...reviewOutcomes.submitted });
       formRef.current?.reset();
@@ -142,6 +144,9 @@ export function ReviewForm({
     </fetcher.Form>
   );
 }
+
+/** A post that got no answer: nothing is known to be stored, so it failed. */
+const noAnswer: ReviewAnswer = { intent: "submit", review: { ok: false, problem: "unavailable", errors: {} } };
 
 /** The rating typed before a mistake elsewhere, or the spec's default of 5. */
 function ratingOrDefault(value: string | undefined): number {
