@@ -1,0 +1,125 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { e2eDatabase, signInAsAdmin } from "./seed";
+
+/**
+ * Nothing a visitor is thanked for is lost: a person who fills a form in a second (autofill, voice
+ * input, a caregiver) reaches staff by the normal path; a submission that trips the honeypot is
+ * answered the same but held in the spam store, where staff can move it back.
+ */
+function rows(sql: string, ...params: unknown[]) {
+  const db = e2eDatabase();
+  const result = db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+  db.close();
+  return result;
+}
+
+/** Fills the contact form as autofill does: everything at once, then send. */
+async function autofillContact(page: Page, email: string, message: string) {
+  await page.getByLabel("Name").fill("Ada Quick");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Topic").selectOption("product");
+  await page.getByRole("textbox", { name: /^Message/ }).fill(message);
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole("button", { name: "Send Message" }).click();
+}
+
+/** What only a bot fills: the off-screen field a person never sees or reaches. */
+async function fillHoneypot(form: Locator) {
+  await form.locator("input[name=website]").evaluate((input: HTMLInputElement) => (input.value = "http://bot.example"));
+}
+
+/** Sets several fields at once, as a browser's autofill does, without typing. */
+async function autofill(form: Locator, values: Record<string, string>) {
+  await form.evaluate((element: HTMLFormElement, entries) => {
+    for (const [name, value] of Object.entries(entries)) (element.elements.namedItem(name) as HTMLInputElement).value = value;
+  }, values);
+}
+
+test("a contact form filled and sent within a second is stored and reaches the staff inbox", async ({ page, context, baseURL }) => {
+  const email = `quick-${Date.now()}@example.com`;
+  await page.goto("/contact");
+  const started = Date.now();
+  await autofillContact(page, email, "Filled by autofill in under a second, please reply.");
+  expect(Date.now() - started).toBeLessThan(1000);
+  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
+  expect(rows("select status from contact_messages where email = ?", email)).toEqual([{ status: "new" }]);
+  expect(rows("select * from spam where payload like ?", `%${email}%`)).toEqual([]);
+
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto("/admin/messages");
+  await expect(page.getByText(email).first()).toBeVisible();
+});
+
+test("a review filled and sent within a second waits for moderation, where staff see it", async ({ page, context, baseURL }) => {
+  const email = `quick-review-${Date.now()}@example.com`;
+  const quote = `Quick ${Date.now()}: the cushion works from the first day.`;
+  await page.goto("/testimonials");
+  const form = page.locator("#share form").last();
+  const started = Date.now();
+  await autofill(form, { name: "Bo Quick", email, quote });
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  expect(Date.now() - started).toBeLessThan(1000);
+  await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
+  expect(rows("select approved from testimonials where email = ?", email)).toEqual([{ approved: 0 }]);
+
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto(`/admin/testimonials?q=${encodeURIComponent(quote.slice(0, 14))}`);
+  await expect(page.getByText(quote)).toBeVisible();
+});
+
+test("a filled honeypot is thanked like anyone, held as spam, and 'Not spam' sends it on to the inbox", async ({ page, context, baseURL }) => {
+  const email = `honeypot-${Date.now()}@example.com`;
+  await page.goto("/contact");
+  await fillHoneypot(page.locator("#contact-form form"));
+  await autofillContact(page, email, "A real question that tripped the hidden field somehow.");
+  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
+  expect(rows("select id from contact_messages where email = ?", email)).toEqual([]);
+  const [held] = rows("select id, kind, reasons from spam where payload like ?", `%${email}%`);
+  expect(held).toMatchObject({ kind: "contact" });
+  expect(JSON.parse(String(held?.reasons))[0]).toMatchObject({ code: "honeypot" });
+
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto("/admin/spam");
+  const item = page.getByRole("listitem").filter({ hasText: email });
+  await expect(item.getByRole("heading").getByText("Message", { exact: true })).toBeVisible();
+  await expect(item.getByText(/hidden field .* was filled in/)).toBeVisible();
+  await expectNoAxeViolations(page, "spam view");
+  await item.getByRole("button", { name: /^Not spam/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved out of spam" })).toBeFocused();
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+
+  const [message] = rows("select id, status from contact_messages where email = ?", email);
+  expect(message).toMatchObject({ status: "new" });
+  expect(rows("select kind from outbox where ref_id = ?", message?.id)).toEqual([{ kind: "contact" }]);
+  await page.goto("/admin/messages");
+  await expect(page.getByText(email).first()).toBeVisible();
+});
+
+test("a review held as spam is released into moderation, or deleted for good", async ({ page, context, baseURL }) => {
+  const stamp = Date.now();
+  for (const name of [`Keep ${stamp}`, `Drop ${stamp}`]) {
+    await page.goto("/testimonials");
+    const form = page.locator("#share form").last();
+    await fillHoneypot(form);
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Email").fill(`spam-review-${stamp}@example.com`);
+    await form.getByRole("textbox", { name: /Your review/ }).fill(`${name}: written by a person after all.`);
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
+  }
+  expect(rows("select id from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([]);
+
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto("/admin/spam");
+  await expect(page.getByRole("link", { name: /Spam\s*\d+/ })).toBeVisible();
+  await page.getByRole("listitem").filter({ hasText: `Keep ${stamp}` }).getByRole("button", { name: /Not spam/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "waits in Reviews for moderation" })).toBeVisible();
+  const drop = page.getByRole("listitem").filter({ hasText: `Drop ${stamp}` });
+  await drop.locator("summary").click();
+  await drop.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Deleted for good." })).toBeVisible();
+
+  expect(rows("select name, approved from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([{ name: `Keep ${stamp}`, approved: 0 }]);
+  expect(rows("select id from spam where payload like ?", `%spam-review-${stamp}%`)).toEqual([]);
+});
