@@ -9,7 +9,10 @@ import { startServerProcess } from "../integration/server-process";
  * Reviews and contact messages sent by several clients at once while the server is killed with
  * SIGKILL at a random moment, then started again, cycle after cycle. Every submission that was
  * answered with success must be in the database afterwards (a contact message with its delivery
- * queued), and SQLite's integrity check must pass. Counts go to reports/crash-safety.<dialect>.json.
+ * queued; one with its honeypot filled in the spam store), and SQLite's integrity check must pass.
+ * The bodies vary as the outside world's do: the spec's payloads without a start time, forms with
+ * one (some sent at once, as autofill does), and bots filling the honeypot; the server runs with
+ * its real fill-time default. Counts go to reports/crash-safety.<dialect>.json.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -28,13 +31,14 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
   });
 
   it(`keeps every acknowledged submission through ${cycles} SIGKILLs`, async () => {
-    const acknowledged = { reviews: [] as string[], messages: [] as string[] };
+    const acknowledged = { reviews: [] as string[], messages: [] as string[], spam: [] as string[] };
+    const variants = { withoutStartTime: 0, withStartTime: 0, honeypot: 0 };
     let sent = 0;
     let unanswered = 0;
     let refused = 0;
 
     for (let cycle = 0; cycle < cycles; cycle++) {
-      const server = await startServerProcess({ DATABASE_URL: database.url, FORM_MIN_FILL_MS: "0", FORM_RATE_LIMIT: "100000000", LOG_LEVEL: "info" });
+      const server = await startServerProcess({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "100000000", LOG_LEVEL: "info" });
       const origin = new URL(server.url).origin;
       let alive = true;
       let k = 0;
@@ -42,9 +46,17 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
         while (alive) {
           const email = `crash.${cycle}.${c}.${k++}@example.com`;
           const review = k % 2 === 0;
+          // Spec payloads (no start time), form posts with a start time (now: sent at once, as
+          // autofill does; or a minute ago), and every seventh a bot that fills the honeypot.
+          const bot = k % 7 === 0;
+          const extra = k % 3 === 0 ? {} : { startedAt: Date.now() - (k % 3 === 1 ? 0 : 60_000) };
+          const honeypot = bot ? "http://bot.example" : "";
           const body = review
-            ? { name: "Crash Test", email, rating: 7, quote: "Written while the server may die.", tags: ["comfort"] }
-            : { name: "Crash Test", email, topic: "support", message: "Sent while the server may die.", consent: true };
+            ? { name: "Crash Test", email, rating: 7, quote: "Written while the server may die.", context: "", tags: ["comfort"], honeypot, ...extra }
+            : { name: "Crash Test", email, phone: "", topic: "support", message: "Sent while the server may die.", consent: true, honeypot, ...extra };
+          if (bot) variants.honeypot++;
+          else if ("startedAt" in extra) variants.withStartTime++;
+          else variants.withoutStartTime++;
           sent++;
           try {
             const response = await fetch(new URL(review ? "/api/testimonials" : "/api/contact", server.url), {
@@ -53,7 +65,7 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
               body: JSON.stringify(body),
             });
             await response.arrayBuffer();
-            if (response.ok) (review ? acknowledged.reviews : acknowledged.messages).push(email);
+            if (response.ok) (bot ? acknowledged.spam : review ? acknowledged.reviews : acknowledged.messages).push(email);
             else refused++;
           } catch {
             // The server died with this request in flight: not acknowledged, stored or not.
@@ -83,7 +95,13 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       .where("contact_messages.email", "like", "crash.%")
       .execute();
     const messageEmails = new Set(storedMessages.map((m) => m.email));
+    const storedSpam = new Set(
+      (await db.selectFrom("spam").select("payload").execute()).map((r) => String((JSON.parse(r.payload) as { email?: unknown }).email)).filter((e) => e.startsWith("crash.")),
+    );
     const lostReviews = acknowledged.reviews.filter((email) => !storedReviews.has(email));
+    const lostSpam = acknowledged.spam.filter((email) => !storedSpam.has(email));
+    // A held bot's submission never reaches the reviews, the inbox or the outbox.
+    const leakedSpam = acknowledged.spam.filter((email) => storedReviews.has(email) || messageEmails.has(email));
     const lostMessages = acknowledged.messages.filter((email) => !messageEmails.has(email));
     const withoutDelivery = storedMessages.filter((m) => !m.outboxId).map((m) => m.email);
     let integrity = "not applicable (PostgreSQL)";
@@ -97,9 +115,11 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       cycles,
       clients,
       sent,
-      acknowledged: { reviews: acknowledged.reviews.length, messages: acknowledged.messages.length },
-      stored: { reviews: storedReviews.size, messages: messageEmails.size },
-      lost: { reviews: lostReviews.length, messages: lostMessages.length },
+      variants,
+      acknowledged: { reviews: acknowledged.reviews.length, messages: acknowledged.messages.length, spam: acknowledged.spam.length },
+      stored: { reviews: storedReviews.size, messages: messageEmails.size, spam: storedSpam.size },
+      lost: { reviews: lostReviews.length, messages: lostMessages.length, spam: lostSpam.length },
+      leakedSpam: leakedSpam.length,
       messagesWithoutQueuedDelivery: withoutDelivery.length,
       unansweredWhenKilled: unanswered,
       refused,
@@ -113,6 +133,10 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     expect(refused).toBe(0);
     expect(lostReviews).toEqual([]);
     expect(lostMessages).toEqual([]);
+    expect(lostSpam).toEqual([]);
+    expect(leakedSpam).toEqual([]);
+    expect(variants.withoutStartTime).toBeGreaterThan(0);
+    expect(acknowledged.spam.length).toBeGreaterThan(0);
     expect(withoutDelivery).toEqual([]);
     if (dialect === "sqlite") expect(integrity).toBe("ok");
   }, 600_000);
