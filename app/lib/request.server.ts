@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { rowIdPattern } from "./zod";
 
 /** The largest request body the server reads (deploy/nginx.conf's client_max_body_size says the same). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,7 +45,6 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** Row ids are UUIDs; anything else cannot name a row, so it never reaches a query. */
 export function isRowId(value: unknown): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  return typeof value === "string" && rowIdPattern.test(value);
 }

@@ -21,3 +21,10 @@ export function isStorableText(value: string): boolean {
 }
 
 export const unstorableMessage = "Please remove characters that cannot be saved";
+
+/** Row ids are UUIDs; anything else cannot name a row, so it never reaches a query. */
+export const rowIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function rowIdSchema(message: string) {
+  return z.string().regex(rowIdPattern, message);
+}

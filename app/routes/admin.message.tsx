@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
@@ -46,8 +46,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { message, deliveries } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => status.current?.focus(), [actionData]);
   const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
   return (
     <article aria-labelledby="message-title">
@@ -57,11 +55,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h1 id="message-title" className="mt-4 text-2xl font-bold">
         {topicLabel(message.topic)} from {message.name}
       </h1>
-      {actionData?.done ? (
-        <p ref={status} tabIndex={-1} role="status" className="mt-4 rounded-lg border border-success bg-success-soft p-3">
-          {actionData.done}
-        </p>
-      ) : null}
+      <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-muted">Email</dt>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
@@ -31,9 +31,6 @@ export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "
 export default function AdminSpam({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total } = loaderData;
   const busy = useNavigation().state !== "idle";
-  // After an action the button used is gone with its item; the outcome message takes focus instead.
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => status.current?.focus(), [actionData]);
   return (
     <>
       <h1 className="text-2xl font-bold">Spam</h1>
@@ -41,11 +38,7 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
         Reviews and messages that looked automated. They are kept here, never published or delivered, until you move them out
         (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {spamRetentionDays} days. {total} held now.
       </p>
-      {actionData?.message ? (
-        <p ref={status} tabIndex={-1} role="status" className={`mt-4 rounded-lg border p-3 ${actionData.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionStatus result={actionData} />
       {items.length === 0 ? (
         <p className="mt-8 text-muted">Nothing is held as spam.</p>
       ) : (

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { StarRating } from "~/components/ui/star-rating";
@@ -35,20 +35,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, counts, audit, search } = loaderData;
   const busy = useNavigation().state !== "idle";
-  // After an action the button used may be gone; the outcome message takes focus instead.
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => status.current?.focus(), [actionData]);
   return (
     <>
       <h1 className="text-2xl font-bold">Reviews</h1>
       <p className="mt-1 text-muted">
         {counts.pending} pending, {counts.published} published.
       </p>
-      {actionData?.message ? (
-        <p ref={status} tabIndex={-1} role="status" className={`mt-4 rounded-lg border p-3 ${actionData.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionStatus result={actionData} />
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="review-search" className="block font-semibold">

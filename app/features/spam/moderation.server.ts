@@ -6,7 +6,7 @@ import { restoreReview } from "~/features/testimonials/submit.server";
 import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { takeSpam } from "~/lib/spam.server";
-import { z } from "~/lib/zod";
+import { rowIdSchema, z } from "~/lib/zod";
 
 /** How each kind of quarantined submission rejoins the normal path; a new kind is a compile error here until handled. */
 const restore: Record<SpamKind, (payload: Record<string, unknown>, receivedAt: Date, trx: Executor) => Promise<string>> = {
@@ -16,7 +16,7 @@ const restore: Record<SpamKind, (payload: Record<string, unknown>, receivedAt: D
 
 export const SpamActionSchema = z.object({
   intent: z.enum(["release", "delete"], "Unknown action"),
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "No such item"),
+  id: rowIdSchema("No such item"),
 });
 
 export type SpamActionResult =

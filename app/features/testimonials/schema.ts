@@ -1,4 +1,4 @@
-import { isStorableText, unstorableMessage, z } from "~/lib/zod";
+import { isStorableText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
 
 /** The review form, checked with this schema in the browser and again on the server. */
 export const tagValues = [
@@ -65,8 +65,7 @@ export type ModerationIntent = (typeof moderationIntents)[number];
 
 export const ModerationSchema = z.object({
   intent: z.enum(moderationIntents, "Unknown action"),
-  // Row ids are UUIDs; anything else cannot name a review.
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "No such testimonial"),
+  id: rowIdSchema("No such testimonial"),
 });
 
 /** Reads the review form (tags is a repeated field) into a plain object for the schema. */
