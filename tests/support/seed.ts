@@ -1,0 +1,208 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createDatabase, type DatabaseHandle } from "../../db/client.server";
+import { builtInUsername, createAccount, getStaff, signIn, type Staff } from "~/features/auth/auth.server";
+import { storeContactMessage } from "~/features/contact/contact.server";
+import { ContactFormSchema, type ContactTopicValue } from "~/features/contact/schema";
+import { createTestimonial, setApproved, setVerified } from "~/features/testimonials/queries.server";
+import { type TagValue, TestimonialSchema } from "~/features/testimonials/schema";
+import { db, setDatabaseForTests } from "~/lib/db.server";
+import { setLogLevel } from "~/lib/logger.server";
+
+/**
+ * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed
+ * can never hold what a visitor could not have sent), stored by the feature functions the routes
+ * call, published by a staff member through the moderation functions, and signed in through the
+ * real sign-in. Every function takes the database to write to (a SQLite file or a PostgreSQL URL),
+ * points the app's one handle at it for the duration, and closes it afterwards; it is meant for a
+ * process that has no handle of its own installed (a test runner beside a server process).
+ *
+ * Seed once the server has started on the database: its first start creates `admin` only where
+ * there is no account yet, and publishing a review adds the seeder's account.
+ */
+
+export interface SeedReview {
+  name: string;
+  quote: string;
+  /** 1 to 10; 9 unless given. */
+  rating?: number;
+  context?: string | null;
+  tags?: TagValue[];
+  /** A unique address unless given. */
+  email?: string;
+  /** Published by staff; true unless false. */
+  approved?: boolean;
+  /** Marked a verified customer by staff; true unless false. */
+  verified?: boolean;
+  /** When it was submitted (pages list the newest first); now unless given. */
+  createdAt?: string | Date;
+}
+
+export interface SeedMessage {
+  name: string;
+  email: string;
+  phone?: string;
+  topic?: ContactTopicValue;
+  message?: string;
+  /** When it arrived; now unless given. */
+  receivedAt?: string | Date;
+}
+
+export interface SeededSession {
+  staff: Staff;
+  /** The session cookie the sign-in answered with, ready for a cookie jar… */
+  name: string;
+  value: string;
+  /** …or for a Cookie request header. */
+  header: string;
+}
+
+/**
+ * The staff member who publishes seeded reviews. Not `admin`: every approval is audited, and a
+ * test that checks the audit log for what admin did must not be satisfied by the seeding.
+ */
+const seederUsername = "test-seeder";
+
+// The stored-only notice is for whoever runs a server; in a test runner it would print once per
+// seeded message. Warnings still show, and LOG_LEVEL still wins when it is set.
+if (!process.env.LOG_LEVEL) setLogLevel("warn");
+
+// One seeding at a time per process: the app has one database handle, and each call repoints it.
+let queue: Promise<unknown> = Promise.resolve();
+
+function usingDatabase<T>(database: string, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const run = queue.then(async () => {
+    const handle = createDatabase(database);
+    setDatabaseForTests(handle);
+    try {
+      return await work(handle);
+    } finally {
+      setDatabaseForTests(undefined);
+      await handle.close();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function toDate(value: string | Date | undefined): Date {
+  const date = value === undefined ? new Date() : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new Error(`Not a date: ${String(value)}`);
+  return date;
+}
+
+async function findStaff(username: string): Promise<Staff | undefined> {
+  const row = await db().selectFrom("accounts").select(["id", "username"]).where("username", "=", username).executeTakeFirst();
+  return row && { accountId: row.id, username: row.username };
+}
+
+/** The seeder's account, created on first use with a password nobody knows (it never signs in). */
+async function seeder(): Promise<Staff> {
+  const existing = await findStaff(seederUsername);
+  if (existing) return existing;
+  try {
+    return { accountId: await createAccount(seederUsername, randomBytes(24).toString("base64url")), username: seederUsername };
+  } catch (error) {
+    // Another test process created it at the same moment.
+    const raced = await findStaff(seederUsername);
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/**
+ * Submits each review as a visitor would (createTestimonial, with `createdAt` as its time), then
+ * approves and verifies it as staff, all in one transaction; returns the ids in the given order.
+ * approved_at is the seeding time, as setApproved sets it: nothing lists or orders by it.
+ */
+export async function seedReviews(database: string, reviews: readonly SeedReview[]): Promise<string[]> {
+  const prepared = reviews.map((review) => ({
+    input: TestimonialSchema.parse({
+      name: review.name,
+      email: review.email ?? `seed-${randomUUID()}@example.com`,
+      rating: review.rating ?? 9,
+      quote: review.quote,
+      context: review.context ?? undefined,
+      tags: review.tags ?? [],
+    }),
+    createdAt: toDate(review.createdAt),
+    approved: review.approved ?? true,
+    verified: review.verified ?? true,
+  }));
+  return usingDatabase(database, async (handle) => {
+    const staff = prepared.some((r) => r.approved || r.verified) ? await seeder() : undefined;
+    return handle.db.transaction().execute(async (trx) => {
+      // setApproved and setVerified write through db() and take no transaction, so while this one
+      // runs the app's handle is the transaction: thousands of reviews commit once, or not at all.
+      setDatabaseForTests({ ...handle, db: trx });
+      try {
+        const ids: string[] = [];
+        for (const review of prepared) {
+          const id = await createTestimonial(review.input, review.createdAt, trx);
+          if (staff && review.approved && !(await setApproved(staff, id, true))) throw new Error(`could not approve review ${id}`);
+          if (staff && review.verified && !(await setVerified(staff, id, true))) throw new Error(`could not verify review ${id}`);
+          ids.push(id);
+        }
+        return ids;
+      } finally {
+        setDatabaseForTests(handle);
+      }
+    });
+  });
+}
+
+export async function seedReview(database: string, review: SeedReview): Promise<string> {
+  const [id] = await seedReviews(database, [review]);
+  if (!id) throw new Error("the review was not stored");
+  return id;
+}
+
+/** Stores each message as the contact form would, with its deliveries queued, in one transaction. */
+export async function seedMessages(database: string, messages: readonly SeedMessage[]): Promise<string[]> {
+  const prepared = messages.map((message) => ({
+    input: ContactFormSchema.parse({
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      topic: message.topic ?? "general",
+      message: message.message ?? "Hello, I have a question about sizes.",
+      consent: true,
+    }),
+    receivedAt: toDate(message.receivedAt),
+  }));
+  return usingDatabase(database, (handle) =>
+    handle.db.transaction().execute(async (trx) => {
+      const ids: string[] = [];
+      // Channels as this process is configured, which for every harness here is the server's.
+      for (const message of prepared) ids.push(await storeContactMessage(message.input, message.receivedAt, undefined, trx));
+      return ids;
+    }),
+  );
+}
+
+export async function seedMessage(database: string, message: SeedMessage): Promise<string> {
+  const [id] = await seedMessages(database, [message]);
+  if (!id) throw new Error("the message was not stored");
+  return id;
+}
+
+// Sign-in is limited per address (20 in 15 minutes) and per account (10): each call comes from
+// its own documentation address, so only the account's limit is spent, once per call.
+let signIns = 0;
+
+/** Signs in as the built-in admin account through the real sign-in; returns the session cookie. */
+export async function signInAsAdmin(database: string, password: string): Promise<SeededSession> {
+  return usingDatabase(database, async () => {
+    signIns++;
+    const address = `198.51.100.${((process.pid + signIns) % 254) + 1}`;
+    const result = await signIn(new Request("http://seed.invalid/admin/login", { method: "POST" }), builtInUsername, password, address);
+    if (!result.ok) throw new Error(`signing in as ${builtInUsername} failed: ${result.status} ${result.message}`);
+    const header = result.cookie.split(";")[0] ?? "";
+    const split = header.indexOf("=");
+    return { staff: result.staff, name: header.slice(0, split), value: header.slice(split + 1), header };
+  });
+}
+
+/** Who the site takes a session cookie (`name=value`) to be, as it would on a request; undefined once it has ended. */
+export function sessionStaff(database: string, header: string): Promise<Staff | undefined> {
+  return usingDatabase(database, () => getStaff(new Request("http://seed.invalid/", { headers: { Cookie: header } })));
+}
