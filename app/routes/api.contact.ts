@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import { contactOutcomes, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
+import { getConfig } from "~/lib/config.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.contact";
 
@@ -14,6 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
   const result = await submitContact(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true }, { status: 201 });
-  const headers = retryAfterHeaders(result);
-  return data({ ok: false, problem: result.problem, errors: result.errors }, { status: result.status, headers });
+  const error =
+    result.problem === "invalid" ? "Some fields are not valid" : `${contactOutcomes.failedTitle}. ${failureNotice(result.problem, getConfig().siteEmail).description}`;
+  return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
 }

@@ -104,8 +104,9 @@ describe("the server process", () => {
 
     expect(refusedBeforeNotReady).toBe(0);
     expect(failures).toEqual([]);
-    expect(answered[200] ?? 0).toBeGreaterThan(20);
-    expect(answered[201] ?? 0).toBeGreaterThan(5);
+    // Load was really in flight (each review is now a synced write, so fewer fit in 1.5 s on a busy machine).
+    expect(answered[200] ?? 0).toBeGreaterThan(10);
+    expect(answered[201] ?? 0).toBeGreaterThan(3);
     expect(code).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     const log = running.output();

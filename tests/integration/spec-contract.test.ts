@@ -234,4 +234,15 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect({ messages: (await rows("contact_messages")).length, outbox: (await rows("outbox")).length }).toEqual(before);
     expect((await rows("spam")).filter((r) => r.kind === "contact" && JSON.parse(r.payload).message === text)).toHaveLength(1);
   });
+
+  it("past the per-address limit (5 in 10 minutes): 429 with Retry-After and a message, and that post is not stored", async () => {
+    let answer = await call("POST", "/api/contact", { ...message, message: "Filling up the limit, one of several." });
+    for (let i = 0; i < 6 && answer.status !== 429; i++) answer = await call("POST", "/api/contact", { ...message, message: `Filling up the limit, number ${i}.` });
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(answer.json).toMatchObject({ ok: false, problem: "rate-limited", error: expect.stringContaining("Please wait a few minutes") });
+    const refused = { ...message, message: "This one arrives after the limit." };
+    expect((await call("POST", "/api/contact", refused)).status).toBe(429);
+    expect((await rows("contact_messages")).some((r) => r.message === refused.message)).toBe(false);
+  });
 });
