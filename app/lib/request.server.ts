@@ -16,12 +16,22 @@ export async function readJsonOrForm(request: Request): Promise<BodyResult> {
       return { ok: true, value: value as Record<string, unknown> };
     }
     if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      return { ok: true, value: Object.fromEntries(await request.formData()) };
+      return { ok: true, value: formObject(await request.formData()) };
     }
     return { ok: false, status: 415, error: "Send JSON (application/json) or a form." };
   } catch {
     return { ok: false, status: 400, error: "The request body could not be read." };
   }
+}
+
+/** A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. */
+export function formObject(formData: FormData): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of new Set(formData.keys())) {
+    const values = formData.getAll(key);
+    object[key] = values.length > 1 ? values : values[0];
+  }
+  return object;
 }
 
 /** A Retry-After header when the refusal carries a wait time (rate limits). */
@@ -47,4 +57,20 @@ export async function readForm(request: Request): Promise<FormData> {
 
 export function isRowId(value: unknown): value is string {
   return typeof value === "string" && rowIdPattern.test(value);
+}
+
+/**
+ * A route's `headers` export: the wait time of a refused (rate-limited) post reaches the
+ * response, for the page and for its data request alike.
+ */
+export function forwardRetryAfter({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+/** The loader of a route that only takes posts: a GET is answered 405 with what is allowed. */
+export function methodNotAllowed(allow: string) {
+  return () => data({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
 }

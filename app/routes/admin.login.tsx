@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/toast";
 import { getStaff, signIn } from "~/features/auth/auth.server";
 import { LoginSchema, safeRedirect } from "~/features/auth/schema";
 import { setFlash } from "~/lib/flash.server";
-import { readForm, retryAfterHeaders } from "~/lib/request.server";
+import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { firstErrors } from "~/lib/forms";
 import { seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
@@ -36,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   ]);
   return redirect(safeRedirect(form.redirectTo), { status: 303, headers });
 }
+
+export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Admin Login", description: "Staff sign-in.", path: "/admin/login", noindex: true });

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { builtInUsername, signIn } from "~/features/auth/auth.server";
 import { AdminPasswordSchema } from "~/features/auth/schema";
-import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
+import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.login";
+
+export const loader = methodNotAllowed("POST");
 
 /** POST {password}: signs in as the built-in moderator account (the testimonials page's admin box). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { requireStaffApi } from "~/features/auth/auth.server";
 import { moderateReview } from "~/features/testimonials/moderation.server";
+import { methodNotAllowed } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.testimonial-approve";
+
+export const loader = methodNotAllowed("PATCH");
 
 /** PATCH /api/admin/testimonials/{id}/approve */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { requireStaffApi } from "~/features/auth/auth.server";
 import { listAllTestimonials } from "~/features/testimonials/queries.server";
+import { methodNotAllowed } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.testimonials";
+
+export const loader = methodNotAllowed("POST");
 
 /** POST (the spec's shape; a `password` field is ignored): all reviews, pending first. */
 export async function action({ request }: Route.ActionArgs) {

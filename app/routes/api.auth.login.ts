@@ -2,9 +2,11 @@ import { data } from "react-router";
 import { signIn } from "~/features/auth/auth.server";
 import { LoginSchema } from "~/features/auth/schema";
 import { firstErrors } from "~/lib/forms";
-import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
+import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/api.auth.login";
+
+export const loader = methodNotAllowed("POST");
 
 /** POST {username, password} → {user: {username}} and the session cookie. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,8 +2,10 @@ import { data } from "react-router";
 import { contactOutcomes, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
 import { getConfig } from "~/lib/config.server";
-import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
+import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.contact";
+
+export const loader = methodNotAllowed("POST");
 
 /**
  * POST the contact payload (name, email, phone, topic, message, consent, honeypot) as JSON or a

@@ -9,7 +9,7 @@ import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
 import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
-import { readForm, retryAfterHeaders } from "~/lib/request.server";
+import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { firstErrors } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContact(form, context.clientIp ?? "unknown");
   // Post/redirect/get: reloading the success page never sends the message twice.
   // The view is drawn from the one-time notice, not from the address, so "?sent=1" alone shows the form.
-  if (result.ok) return redirect("/contact?sent=1#contact-form", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
+  // No #fragment: a browser skips the success heading's autofocus on a page opened at one.
+  if (result.ok) return redirect("/contact?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
   // Sent back so the form shows again as it was typed.
   const values: FormValues = {};
   for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
@@ -61,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
+
+export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -105,9 +108,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     if (anotherRequested && !loaderData.sent) document.getElementById("field-name")?.focus();
   }, [anotherRequested, loaderData.sent]);
 
+  // The button used is disabled while sending and loses focus: the failure takes it.
+  const failedAlert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!failedProblem) return;
     toast({ variant: "error", ...failureNotice(failedProblem, email) });
+    failedAlert.current?.focus();
   }, [actionData, failedProblem, email]);
 
   // With JavaScript, mistakes are shown before anything is sent; the action checks again either way.
@@ -172,7 +178,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 Send us a message
               </h2>
               {failedProblem ? (
-                <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
+                <p ref={failedAlert} tabIndex={-1} role="alert" {...{ autofocus: "" }} className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
                   <strong>{contactOutcomes.failedTitle}.</strong> {failureLead(failedProblem)} contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
                 </p>
               ) : null}

@@ -13,7 +13,7 @@ import { ReviewForm } from "~/features/testimonials/review-form";
 import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormObject, reviewFormValues } from "~/features/testimonials/schema";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setFlash } from "~/lib/flash.server";
-import { readForm, retryAfterHeaders } from "~/lib/request.server";
+import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { crumbs, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
@@ -73,6 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
+
+export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);

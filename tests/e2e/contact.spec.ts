@@ -60,6 +60,7 @@ test("a message is stored and the page turns into the success view, then offers 
   await fill(page, email);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeFocused();
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
   await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" }).first()).toBeAttached();
   await expectNoAxeViolations(page, "contact success");
   const stored = storedMessages(email);
@@ -98,6 +99,8 @@ test.describe("when sending fails", () => {
   await page.route("**/contact.data*", (route) => route.abort());
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Failed to send message").first()).toBeVisible();
+  // The button is disabled while sending and loses focus; the failure takes it.
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to send message" })).toBeFocused();
   await expect(page.getByText(/Please try again or contact us directly at .+@/).first()).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Ana Example");
   await expect(page.getByLabel("Email")).toHaveValue(email);

@@ -156,6 +156,9 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     ["an empty name", { name: "" }, "name"],
     ["a bad email", { email: "nope" }, "email"],
     ["an unknown tag", { tags: ["free-money"] }, "tags"],
+    ["rating true", { rating: true }, "rating"],
+    ['rating "0x8"', { rating: "0x8" }, "rating"],
+    ['rating "1e1"', { rating: "1e1" }, "rating"],
   ])("POST /api/testimonials with %s: 400 with a field error, nothing stored, whatever the honeypot says", async (_, change, field) => {
     const before = { reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length };
     for (const honeypot of ["", "filled by a bot"]) {
@@ -164,6 +167,28 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
       expect(Object.keys(answer.json.errors as object)).toEqual([field]);
     }
     expect({ reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length }).toEqual(before);
+  });
+
+  it("POST /api/testimonials missing fields entirely: the spec's field messages, not a library's", async () => {
+    const answer = await call("POST", "/api/testimonials", { rating: 5 });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors).toEqual({ name: "Name is required", email: "Email is required", quote: "Your review is required" });
+    expect(answer.json.error).toBe("Please fill in all required fields");
+  });
+
+  it("POST /api/testimonials as a form with repeated tags keeps every tag; null for the optional context is empty", async () => {
+    const quote = `Form-encoded ${Date.now()}: light enough to travel with.`;
+    const form = new URLSearchParams([["name", "Form Sender"], ["email", "form@example.com"], ["rating", "6"], ["quote", quote], ["tags", "comfort"], ["tags", "travel"]]);
+    const response = await fetch(new URL("/api/testimonials", server.url), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+    expect(response.status).toBe(201);
+    const stored = (await rows("testimonials")).find((r) => r.quote === quote);
+    expect(JSON.parse(stored?.tags ?? "[]")).toEqual(["comfort", "travel"]);
+    const nullContext = `Null context ${Date.now()}: fine on long days.`;
+    expect((await call("POST", "/api/testimonials", { ...review, quote: nullContext, context: null })).status).toBe(201);
+    expect((await rows("testimonials")).find((r) => r.quote === nullContext)?.context).toBeNull();
+    for (const id of (await adminList()).filter((t) => t.quote === quote || t.quote === nullContext).map((t) => t.id)) {
+      expect((await call("DELETE", `/api/admin/testimonials/${id}`, undefined, staff())).status).toBe(200);
+    }
   });
 
   it("PATCH /api/admin/testimonials/{id}/approve {password}: the review is public", async () => {
@@ -213,6 +238,29 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect(deliveries).toHaveLength(1);
   });
 
+  it("GET on a call that only takes a POST, PATCH or DELETE: 405 naming what is allowed", async () => {
+    for (const [route, allow] of [["/api/contact", "POST"], ["/api/admin/login", "POST"], ["/api/auth/login", "POST"], ["/api/admin/testimonials", "POST"]] as const) {
+      const answer = await call("GET", route);
+      expect(answer.status, route).toBe(405);
+      expect(answer.headers.get("allow"), route).toBe(allow);
+    }
+  });
+
+  it("POST /api/contact with fields missing or null: the spec's messages; null for the optional phone is empty", async () => {
+    const empty = await call("POST", "/api/contact", {});
+    expect(empty.status).toBe(400);
+    expect(empty.json.errors).toEqual({
+      name: "Name is required",
+      email: "Please enter a valid email address",
+      topic: "Please select a topic",
+      message: "Message must be at least 10 characters",
+      consent: "You must agree to the privacy policy",
+    });
+    const text = `No phone ${Date.now()}, please email me back.`;
+    expect((await call("POST", "/api/contact", { ...message, phone: null, message: text })).status).toBe(201);
+    expect((await rows("contact_messages")).find((r) => r.message === text)?.phone).toBeNull();
+  });
+
   it("POST /api/contact invalid: 400 with the spec's field messages, nothing stored", async () => {
     const before = (await rows("contact_messages")).length;
     const answer = await call("POST", "/api/contact", { ...message, name: "", email: "x", topic: "", message: "short", consent: false });
@@ -244,5 +292,14 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     const refused = { ...message, message: "This one arrives after the limit." };
     expect((await call("POST", "/api/contact", refused)).status).toBe(429);
     expect((await rows("contact_messages")).some((r) => r.message === refused.message)).toBe(false);
+    // The page's own form shares the limit and says when to try again too.
+    const page = await fetch(new URL("/contact", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Page Form", email: "page@example.com", topic: "general", message: "Sent from the page after the limit.", consent: "on" }),
+    });
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await page.text()).toContain("Too many messages were sent from your connection just now");
   });
 });

@@ -33,6 +33,8 @@ export function DialogTrigger({
       aria-haspopup="dialog"
       className={className}
       onClick={() => {
+        // Where the browser runs invoker commands itself, opening here too would open it twice.
+        if ("commandForElement" in HTMLButtonElement.prototype) return;
         const dialog = document.getElementById(dialogId);
         if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
       }}

@@ -168,10 +168,12 @@ export function BotFields({ startedAt, idPrefix = "hp" }: { startedAt: number; i
 export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<string, string>; labels: Record<string, string>; idPrefix?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
-  const signature = entries.map(([k, v]) => `${k}:${v}`).join("|");
+  const hasErrors = entries.length > 0;
+  // Each new answer (a new errors object, even with the same mistakes) takes focus again, so a
+  // second try that fixed nothing is announced too. Callers keep the object stable between answers.
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+    if (hasErrors) ref.current?.focus();
+  }, [errors, hasErrors]);
   if (entries.length === 0) return null;
   return (
     <div

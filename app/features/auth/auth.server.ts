@@ -161,12 +161,22 @@ export function clearSessionCookie() {
   return `${sessionCookieName()}=; ${cookieAttributes(0)}`;
 }
 
+/**
+ * The page a request is for. With JavaScript the router asks for a page's data at `<page>.data`
+ * (with a `_routes` parameter); signing in again must lead back to the page, not to its data.
+ */
+export function pageAddress(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return pathname + url.search;
+}
+
 /** For admin pages: the staff member, or a redirect to the sign-in page. */
 export async function requireStaffPage(request: Request): Promise<Staff> {
   const staff = await getStaff(request);
   if (staff) return staff;
-  const url = new URL(request.url);
-  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
 }
 
 /** For the admin JSON API: the staff member, or 401. */

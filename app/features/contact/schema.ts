@@ -17,9 +17,9 @@ export function topicLabel(value: string): string {
 }
 
 export const ContactFormSchema = z.object({
-  name: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
+  name: z.string("Name is required").refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
   email: z
-    .string()
+    .string("Please enter a valid email address")
     .refine(isStorableText, unstorableMessage)
     .trim()
     .max(254, "Please enter a valid email address")
@@ -29,11 +29,12 @@ export const ContactFormSchema = z.object({
     .refine(isStorableText, unstorableMessage)
     .trim()
     .max(40, "Phone number must be 40 characters or fewer")
-    .optional()
+    // A JSON client sends null for an empty optional field.
+    .nullish()
     .transform((v) => (v ? v : undefined)),
   topic: z.enum(topicValues, "Please select a topic"),
   message: z
-    .string()
+    .string("Message must be at least 10 characters")
     .refine(isStorableText, unstorableMessage)
     .trim()
     .min(10, "Message must be at least 10 characters")

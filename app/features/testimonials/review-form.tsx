@@ -46,6 +46,7 @@ export function ReviewForm({
 
   const formRef = useRef<HTMLFormElement>(null);
   const submittedRef = useRef<HTMLDivElement>(null);
+  const failedRef = useRef<HTMLDivElement>(null);
   const handled = useRef<ReviewAnswer | Unreachable | undefined>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
@@ -60,6 +61,8 @@ export function ReviewForm({
       toast({ variant: "error", ...reviewOutcomes.missing });
     } else if (data.review.problem !== "invalid") {
       toast({ variant: "error", ...(data.review.problem === "rate-limited" ? reviewOutcomes.rateLimited : reviewOutcomes.failed) });
+      // The button used is disabled while sending and loses focus: the failure takes it.
+      window.setTimeout(() => failedRef.current?.focus(), 0);
     }
   }, [fetcher.state, fetcher.data, onSubmitted]);
 
@@ -78,7 +81,7 @@ export function ReviewForm({
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/testimonials#share" noValidate onSubmit={onSubmit} className="space-y-5">
+    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
         <div ref={submittedRef} tabIndex={-1} role="status" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-success bg-success-soft p-4">
@@ -87,7 +90,7 @@ export function ReviewForm({
         </div>
       ) : null}
       {unavailable ? (
-        <div role="alert" className="rounded-lg border-2 border-danger bg-danger-soft p-4">
+        <div ref={failedRef} tabIndex={-1} role="alert" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-danger bg-danger-soft p-4">
           <p className="font-bold">{reviewOutcomes.failed.title}</p>
           <p>{unavailable === "rate-limited" ? reviewOutcomes.rateLimited.description : reviewOutcomes.failed.description}</p>
         </div>

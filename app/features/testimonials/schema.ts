@@ -43,16 +43,21 @@ const tagsInput = z
   .transform((tags) => [...new Set(tags)]);
 
 export const TestimonialSchema = z.object({
-  name: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
-  email: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
-  rating: z.coerce.number("Choose a rating from 1 to 10").int("Choose a rating from 1 to 10").min(1, "Choose a rating from 1 to 10").max(10, "Choose a rating from 1 to 10"),
-  quote: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
+  name: z.string("Name is required").refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
+  email: z.string("Email is required").refine(isStorableText, unstorableMessage).trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  // A number (JSON) or the digits a radio button sends; never `true`, "0x8" or "1e1".
+  rating: z
+    .union([z.number(), z.string().regex(/^\d{1,2}$/)], "Choose a rating from 1 to 10")
+    .transform(Number)
+    .pipe(z.number().int("Choose a rating from 1 to 10").min(1, "Choose a rating from 1 to 10").max(10, "Choose a rating from 1 to 10")),
+  quote: z.string("Your review is required").refine(isStorableText, unstorableMessage).trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
   context: z
     .string()
     .refine(isStorableText, unstorableMessage)
     .trim()
     .max(120, "Context must be 120 characters or fewer")
-    .optional()
+    // A JSON client sends null for an empty optional field.
+    .nullish()
     .transform((v) => (v ? v : null)),
   tags: tagsInput,
 });

@@ -22,7 +22,7 @@ test("without JavaScript: errors come back next to the fields with values kept, 
   await page.getByRole("textbox", { name: /^Message/ }).fill("Where is my order? It was placed last week.");
   await page.getByLabel(/I agree/).check();
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeFocused();
   await expect(page).toHaveURL(/\/contact\?sent=1/);
   const db = e2eDatabase();
   const rows = db.prepare("select topic from contact_messages where email = ?").all(email);
