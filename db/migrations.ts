@@ -146,6 +146,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("spam").execute();
     },
   },
+  "0006_sign_in_failures": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("sign_in_failures")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("account", "text", (c) => c.notNull())
+        .addColumn("ip", "text", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sign_in_failures_ip_idx").on("sign_in_failures").columns(["ip", "at"]).execute();
+      await db.schema.createIndex("sign_in_failures_account_idx").on("sign_in_failures").columns(["account", "ip", "at"]).execute();
+      await db.schema.createIndex("sign_in_failures_at_idx").on("sign_in_failures").column("at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("sign_in_failures").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -81,6 +81,18 @@ export interface RateLimitTable {
   count: number;
 }
 
+/**
+ * Failed sign-in attempts, one row each, so a limit can say exactly when the next attempt is
+ * allowed. Successful sign-ins are never recorded. Rows older than a day are purged.
+ */
+export interface SignInFailureTable {
+  id: string;
+  /** The username tried, lower-cased (whether or not such an account exists). */
+  account: string;
+  ip: string;
+  at: string;
+}
+
 export interface AccountTable {
   id: string;
   username: string;
@@ -120,4 +132,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   spam: SpamTable;
+  sign_in_failures: SignInFailureTable;
 }

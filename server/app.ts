@@ -13,6 +13,7 @@ import { purgeOldMessages } from "../app/features/contact/inbox.server";
 import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { siteRoutes } from "../app/lib/site-routes";
+import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
@@ -155,6 +156,7 @@ function startDailyPurge(config: Config) {
     try {
       await purgeOldMessages(config.messageRetentionMonths);
       await purgeRateLimits();
+      await purgeSignInFailures();
       await purgeOldSpam();
     } catch (error) {
       log.error("daily purge failed", { error });

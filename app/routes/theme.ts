@@ -3,14 +3,15 @@ import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { getConfig } from "~/lib/config.server";
 import { themeCookie, themes } from "~/lib/theme";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/theme";
 
 const ThemeFormSchema = z.object({
   theme: z.enum(themes),
-  // Only a path on this site, never another origin ("//evil.example" is another origin).
+  // Only a path on this site, never another origin (the same check as the sign-in's).
   redirectTo: z
-    .string()
-    .regex(/^\/(?![/\\])/)
+    .unknown()
+    .transform((value) => safeRedirect(value, "/"))
     .catch("/"),
   mode: z.literal("fetch").optional(),
 });

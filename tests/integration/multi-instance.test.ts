@@ -80,11 +80,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
     expect((await listAll(b, cookie)).status).toBe(401);
   });
 
-  it("sign-in attempts are counted across both instances", async () => {
+  it("failed sign-ins are counted across both instances", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await signIn(i % 2 ? b : a, "shared-target", `guess ${i}`)).status);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
+    for (let i = 0; i < 6; i++) statuses.push((await signIn(i % 2 ? b : a, "shared-target", `guess ${i}`)).status);
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses[5]).toBe(429);
   });
 
   it("a review sent to one and approved through the other is public on both", async () => {

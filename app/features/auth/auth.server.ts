@@ -3,8 +3,8 @@ import { data, redirect } from "react-router";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+import { recordSignInFailure, signInWait } from "./sign-in-limits.server";
 
 /**
  * One account system for staff (see docs/decisions/003-admin-sessions.md): accounts with scrypt
@@ -94,25 +94,23 @@ export type SignInResult =
 
 export const signInFailedMessage = "Invalid username or password";
 
-export async function signIn(request: Request, username: string, password: string, clientIp: string): Promise<SignInResult> {
-  const byIp = await hitRateLimit(`signin-ip:${clientIp}`, 20, 900);
-  const byAccount = await hitRateLimit(`signin-user:${username.toLowerCase()}`, 10, 900);
-  if (!byIp.allowed || !byAccount.allowed) {
-    const retryAfter = Math.max(byIp.allowed ? 0 : byIp.retryAfter, byAccount.allowed ? 0 : byAccount.retryAfter);
-    log.warn("sign-in refused: too many attempts", { username, ip: clientIp });
-    return { ok: false, status: 429, message: "Too many sign-in attempts. Please wait and try again.", retryAfter };
+export async function signIn(request: Request, username: string, password: string, clientIp: string, now = Date.now()): Promise<SignInResult> {
+  const wait = await signInWait(username, clientIp, now);
+  if (wait > 0) {
+    log.warn("sign-in refused: too many failed attempts from this address", { username, ip: clientIp, retryAfter: wait });
+    return { ok: false, status: 429, message: `Too many failed sign-in attempts. Please wait ${waitText(wait)} and try again.`, retryAfter: wait };
   }
   const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
   if (!account || !valid) {
+    await recordSignInFailure(username, clientIp, now);
     log.info("sign-in failed", { username, ip: clientIp });
     return { ok: false, status: 401, message: signInFailedMessage };
   }
   // Rotation: whatever session the browser had is ended; the new one has a fresh id.
   await revokeSession(request);
   const token = randomBytes(32).toString("base64url");
-  const now = Date.now();
   await db()
     .insertInto("sessions")
     .values({
@@ -130,6 +128,10 @@ export async function signIn(request: Request, username: string, password: strin
     staff: { accountId: account.id, username: account.username },
     cookie: `${sessionCookieName()}=${token}; ${cookieAttributes(absoluteTimeoutMs / 1000)}`,
   };
+}
+
+function waitText(seconds: number) {
+  return seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /** The staff member behind this request's session, or undefined (expired, revoked, absent). */

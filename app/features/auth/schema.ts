@@ -9,8 +9,3 @@ export const LoginSchema = z.object({
 export const AdminPasswordSchema = z.object({
   password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
 });
-
-/** Only a path on this site. */
-export function safeRedirect(value: unknown, fallback = "/admin/testimonials"): string {
-  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : fallback;
-}
