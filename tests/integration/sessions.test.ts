@@ -167,4 +167,26 @@ describe("staff sessions across two processes on one SQLite file", () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(840);
   });
+
+  it("sends a signed-in visitor only to a page of this site, whatever redirectTo says, and never fails", async () => {
+    const { cookie } = await signIn(a, "203.0.113.90");
+    const origin = new URL(a.url).origin;
+    for (const target of ["/%09/evil.example/x", "/%0a/evil.example/x", "/%0d%0a/evil.example", "/%E3%80%80/x", "//evil.example", "/%5Cevil.example", "https://evil.example"]) {
+      const response = await call(a, `/admin/login?redirectTo=${target}`, { cookie });
+      expect(response.status, target).toBe(302);
+      const location = response.headers.get("location") ?? "";
+      expect(new URL(location, origin).origin, `${target} → ${location}`).toBe(origin);
+      // The theme switch takes a redirectTo too, and applies the same check.
+      const theme = await fetch(new URL("/theme", a.url), {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ theme: "light", redirectTo: decodeURIComponent(target) }),
+      });
+      expect(theme.status, target).toBe(303);
+      expect(new URL(theme.headers.get("location") ?? "", origin).origin, target).toBe(origin);
+    }
+    const page = await call(a, `/admin/login?redirectTo=${encodeURIComponent("/admin/messages?topic=repair")}`, { cookie });
+    expect(page.headers.get("location")).toBe("/admin/messages?topic=repair");
+  });
 });
