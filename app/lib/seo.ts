@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { productIntro } from "~/content/product";
 import { company } from "~/content/site";
 
 /**
@@ -100,4 +101,87 @@ export function crumbs(name: string, path: string) {
     { name: "Home", path: "/" },
     { name, path },
   ];
+}
+
+/**
+ * The structured-data nodes more than one page states, built here once so every page describes
+ * the same things under the same `@id` (decision 009).
+ */
+type Node = Record<string, unknown>;
+
+/** The one SofTech product: /product describes it, /testimonials rates it. */
+export function productId(siteUrl: string): string {
+  return `${siteUrl}/product#product`;
+}
+
+export function organizationId(siteUrl: string): string {
+  return `${siteUrl}/#organization`;
+}
+
+/** A real file in public/: Google asks for a logo of at least 112×112 px. */
+export const logo = { src: "/images/apple-touch-icon.png", width: 180, height: 180 };
+
+export function organizationLd(siteUrl: string): Node {
+  return {
+    "@type": "Organization",
+    "@id": organizationId(siteUrl),
+    name: company.name,
+    url: new URL("/", siteUrl).toString(),
+    logo: { "@type": "ImageObject", url: new URL(logo.src, siteUrl).toString(), width: logo.width, height: logo.height },
+    telephone: company.phone.dial,
+  };
+}
+
+export interface RatingSummary {
+  average: number;
+  count: number;
+}
+
+export interface ShownReview {
+  id: string;
+  name: string;
+  rating: number;
+  quote: string;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+export function reviewId(siteUrl: string, id: string): string {
+  return `${siteUrl}/testimonials#review-${id}`;
+}
+
+/** Ratings are whole numbers 1-10 everywhere, and structured data says so (decisions.md). */
+const scale = { bestRating: 10, worstRating: 1 } as const;
+
+/**
+ * The product as structured data. It is typed a schema.org `Product` only where it carries a
+ * rating, that is on a page that shows the reviews it marks up and computed from the published
+ * ones: Google reports a Product with none of offers, review or aggregateRating as invalid, and we
+ * publish no price and may not claim a rating a page does not show. Everywhere else the same
+ * `@id` is described as what it is, a `MedicalDevice`, with no rating claim (decision 009).
+ */
+export function productLd(siteUrl: string, ratings?: { summary: RatingSummary; reviews: readonly ShownReview[] }): Node {
+  const facts = {
+    "@id": productId(siteUrl),
+    name: company.productFullName,
+    description: productIntro.body[0],
+    image: new URL(defaultImage.src, siteUrl).toString(),
+    url: new URL("/product", siteUrl).toString(),
+  };
+  if (!ratings || ratings.summary.count === 0) return { "@type": "MedicalDevice", ...facts };
+  return {
+    "@type": "Product",
+    ...facts,
+    brand: { "@type": "Brand", name: company.name },
+    category: "Medical device > Wheelchair cushion",
+    aggregateRating: { "@type": "AggregateRating", ratingValue: ratings.summary.average, reviewCount: ratings.summary.count, ...scale },
+    review: ratings.reviews.map((r) => ({
+      "@type": "Review",
+      "@id": reviewId(siteUrl, r.id),
+      author: { "@type": "Person", name: r.name },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewBody: r.quote,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, ...scale },
+    })),
+  };
 }

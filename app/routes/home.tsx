@@ -10,7 +10,7 @@ import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
 import { TestimonialCarousel } from "~/features/home/testimonial-carousel";
 import { listRecentPublishedTestimonials } from "~/features/testimonials/queries.server";
-import { seo } from "~/lib/seo";
+import { organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "The SofTech alternating-pressure air cushion shifts pressure about every 60 seconds to help prevent and heal pressure sores. Custom-built, FDA-cleared.",
     path: "/",
     type: "website",
-    jsonLd: [{ "@type": "Organization", name: company.name, telephone: company.phone.dial }],
+    jsonLd: [organizationLd(siteUrlFrom(matches))],
   });
 
 const teaser = faqTeaserIds.map((id) => faqItems.find((item) => item.id === id)).filter((item) => item !== undefined);

@@ -5,7 +5,7 @@ import { activationModels, clinicalBenefits, howItWorks, productIntro, specifica
 import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
-import { crumbs, seo } from "~/lib/seo";
+import { crumbs, productLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/product";
@@ -25,15 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     type: "product",
     keywords: ["SofTech system", "alternating pressure air cushion specifications"],
     breadcrumbs: crumbs("Product", "/product"),
-    jsonLd: [
-      {
-        "@type": "Product",
-        name: company.productFullName,
-        brand: { "@type": "Brand", name: company.name },
-        description: productIntro.body[0],
-        category: "Medical device > Wheelchair cushion",
-      },
-    ],
+    // Prerendered, so no rating can be computed here, and the page shows no reviews: the product is
+    // described without rating claims; /testimonials rates it under the same @id (decision 009).
+    jsonLd: [productLd(siteUrlFrom(matches))],
   });
 
 export default function Product({ loaderData }: Route.ComponentProps) {

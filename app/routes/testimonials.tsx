@@ -15,7 +15,7 @@ import { submitReview } from "~/features/testimonials/submit.server";
 import { setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
-import { crumbs, seo, siteUrlFrom } from "~/lib/seo";
+import { crumbs, productLd, reviewId, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -78,31 +78,14 @@ export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
-  const summary = loaderData?.summary;
+  // The reviews this page shows, and the average and count over every published review.
   const reviews = loaderData?.testimonials.slice(0, 10) ?? [];
-  const reviewLd = reviews.map((r) => ({
-    "@type": "Review",
-    author: { "@type": "Person", name: r.name },
-    datePublished: r.createdAt.slice(0, 10),
-    reviewBody: r.quote,
-    reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 10, worstRating: 1 },
-  }));
-  const product: Record<string, unknown> = {
-    "@type": "Product",
-    "@id": `${siteUrl}/product#product`,
-    name: company.productFullName,
-    brand: { "@type": "Brand", name: company.name },
-  };
-  if (summary && summary.count > 0) {
-    product.aggregateRating = { "@type": "AggregateRating", ratingValue: summary.average, reviewCount: summary.count, bestRating: 10, worstRating: 1 };
-    product.review = reviewLd;
-  }
-  const jsonLd: Array<Record<string, unknown>> = [product];
-  if (reviews.length) {
+  const jsonLd = [productLd(siteUrl, loaderData ? { summary: loaderData.summary, reviews } : undefined)];
+  if (reviews.length && loaderData?.summary.count) {
     jsonLd.push({
       "@type": "ItemList",
-      name: "Reviews of the SofTech cushion",
-      itemListElement: reviewLd.map((item, index) => ({ "@type": "ListItem", position: index + 1, item: { ...item, itemReviewed: { "@id": `${siteUrl}/product#product` } } })),
+      name: `Reviews of the ${company.productName} cushion`,
+      itemListElement: reviews.map((r, index) => ({ "@type": "ListItem", position: index + 1, item: { "@id": reviewId(siteUrl, r.id) } })),
     });
   }
   return seo(matches, {
