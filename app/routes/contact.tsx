@@ -12,7 +12,7 @@ import { readFlash, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { firstErrors } from "~/lib/forms";
-import { crumbs, seo } from "~/lib/seo";
+import { crumbs, organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
@@ -76,9 +76,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       {
         "@type": "ContactPage",
         name: `Contact ${company.name}`,
+        // The same Organization node (with its @id, url and logo) the home page declares.
         mainEntity: {
-          "@type": "Organization",
-          name: company.name,
+          ...organizationLd(siteUrlFrom(matches)),
           contactPoint: {
             "@type": "ContactPoint",
             telephone: company.phone.dial,
