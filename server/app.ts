@@ -18,7 +18,7 @@ import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
-import { nginxPagesConfig } from "./nginx";
+import { nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
 import { prerenderSite } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
@@ -40,11 +40,12 @@ export async function prerender(buildDir: string): Promise<StaticManifest> {
   return prerenderSite(build, buildDir, getConfig());
 }
 
-/** At build: the nginx locations for the prerendered pages (see deploy/nginx.conf). */
+/** At build: the nginx locations for the prerendered pages and the headers of static files (see deploy/nginx.conf). */
 export async function writeNginxPages(buildDir: string, manifest: StaticManifest) {
   const { mkdirSync, writeFileSync } = await import("node:fs");
   mkdirSync(path.join(buildDir, "nginx"), { recursive: true });
   writeFileSync(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, headerOptions(getConfig())));
+  writeFileSync(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(headerOptions(getConfig())));
 }
 
 interface AppState {

@@ -6,6 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
 
+const securityHeaderNames = [
+  "content-security-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+];
+
 // nginx is a Debian package that .ci/run installs; without it there is nothing to exercise.
 describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", () => {
   let app: ServerProcess;
@@ -46,6 +57,21 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("sends all eight security headers on every file it serves itself, as the Node server does", async () => {
+    const html = await (await fetch(`${base}/contact`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
+    const files = [asset, "/images/apple-touch-icon.png", "/manuals/softech-auto-start-booklet.pdf", "/favicon.ico", "/favicon.svg"];
+    for (const file of files) {
+      const [fromNginx, fromNode] = await Promise.all([fetch(`${base}${file}`), fetch(`${app.url}${file}`)]);
+      expect(fromNginx.status, file).toBe(200);
+      expect(fromNginx.headers.get("server"), `${file} is answered by nginx`).toMatch(/^nginx/);
+      for (const name of securityHeaderNames) {
+        expect(fromNode.headers.get(name), `${name} from Node on ${file}`).not.toBeNull();
+        expect(fromNginx.headers.get(name), `${name} from nginx on ${file}`).toBe(fromNode.headers.get(name));
+      }
+    }
   });
 
   it("passes everything else to the instances, which add a nonce", async () => {
