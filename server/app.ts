@@ -167,6 +167,19 @@ function startDailyPurge(config: Config) {
   return timer;
 }
 
+/**
+ * How long a client may take to send a request (docs/deploy.md, "Timeouts"). A form is at most
+ * 64 KB: a phone on EDGE (~50 kbit/s) sends that in about 10 s, and its headers (under
+ * 8 KB) in a few seconds; anything slower holds a socket for nothing. Node's defaults (300 s for a
+ * request, 60 s for headers) let a few slow clients keep sockets open for minutes. The check runs
+ * every second, so a cut comes within a second of the limit rather than up to 30 s after it.
+ */
+const serverTimeouts = {
+  headersTimeout: 15_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+};
+
 export interface RunningServer {
   server: Server;
   port: number;
@@ -195,12 +208,14 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache);
 
-  const server = createServer((req, res) => {
+  const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
     if (serveStatic(req, res)) return;
     if (pageCache.serve(req, res)) return;
     app(req, res);
   });
+  // Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not Node, closes an idle
+  // connection and never reuses one that Node is closing at that instant.
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
