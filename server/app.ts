@@ -16,12 +16,13 @@ import { siteRoutes } from "../app/lib/site-routes";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
+import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
 import { nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
 import { prerenderSite } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
-import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
+import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
@@ -52,7 +53,10 @@ interface AppState {
   shuttingDown: boolean;
 }
 
-function createExpressApp(config: Config, state: AppState, pageCache: PageCache) {
+/** Served by Express itself, outside React Router. */
+const probePaths = new Set(["/healthz", "/readyz"]);
+
+function createExpressApp(config: Config, state: AppState, pageCache: PageCache, serveStatic: StaticHandler) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -70,6 +74,27 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache)
     res.locals.nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders({ nonce }, options))) res.setHeader(name, value);
     next();
+  });
+
+  // A method a resource does not take is the client's mistake: 405 with Allow (404 where there
+  // is nothing), answered here, logged as an ordinary request. OPTIONS gets the Allow header alone.
+  const allowedMethods = createMethodTable(build, {
+    notFoundRouteId: "routes/not-found",
+    otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),
+  });
+  app.use((req, res, next) => {
+    const allowed = allowedMethods(req.path);
+    if (allowed?.includes(req.method)) return next();
+    if (!allowed && (req.method === "GET" || req.method === "HEAD")) return next(); // the not-found page
+    if (allowed) res.setHeader("Allow", allowed.join(", "));
+    if (req.method === "OPTIONS") {
+      res.status(allowed ? 204 : 404).end();
+      return;
+    }
+    const status = allowed ? 405 : 404;
+    const error = allowed ? `This address does not take ${req.method} requests.` : "There is nothing at this address.";
+    if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
+    else res.status(status).type("html").send(errorPage(allowed ? "That is not something this page does" : "Page not found", error));
   });
 
   app.get("/healthz", (_req, res) => {
@@ -206,13 +231,18 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const renderedPaths = [...siteRoutes.filter((route) => !route.prerender).map((route) => route.path), "/api/testimonials"];
   const pageCache = createPageCache(renderedPaths, headerOptions(config), config.pageCacheMs);
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache);
+  const app = createExpressApp(config, state, pageCache, serveStatic);
 
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
     if (serveStatic(req, res)) return;
     if (pageCache.serve(req, res)) return;
     app(req, res);
+  });
+  // Node hands CONNECT to this event and, with no listener, drops the connection unanswered.
+  server.on("connect", (req, socket) => {
+    log.info("request", { method: req.method, path: req.url, status: 405 });
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   });
   // Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not Node, closes an idle
   // connection and never reuses one that Node is closing at that instant.
