@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { deferHydration } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
@@ -68,5 +68,10 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx (a method or address the client got wrong) is the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info("request refused", { status: error.status, method: request.method, url: request.url });
+    return;
+  }
   log.error("request failed", { error, url: request.url });
 }

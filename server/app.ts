@@ -17,12 +17,13 @@ import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server"
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
+import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
-import { nginxPagesConfig } from "./nginx";
+import { nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
 import { prerenderSite } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
-import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
+import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
@@ -41,18 +42,22 @@ export async function prerender(buildDir: string): Promise<StaticManifest> {
   return prerenderSite(build, buildDir, getConfig());
 }
 
-/** At build: the nginx locations for the prerendered pages (see deploy/nginx.conf). */
+/** At build: the nginx locations for the prerendered pages and the headers of static files (see deploy/nginx.conf). */
 export async function writeNginxPages(buildDir: string, manifest: StaticManifest) {
   const { mkdirSync, writeFileSync } = await import("node:fs");
   mkdirSync(path.join(buildDir, "nginx"), { recursive: true });
   writeFileSync(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, headerOptions(getConfig())));
+  writeFileSync(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(headerOptions(getConfig())));
 }
 
 interface AppState {
   shuttingDown: boolean;
 }
 
-function createExpressApp(config: Config, state: AppState, pageCache: PageCache) {
+/** Served by Express itself, outside React Router. */
+const probePaths = new Set(["/healthz", "/readyz"]);
+
+function createExpressApp(config: Config, state: AppState, pageCache: PageCache, serveStatic: StaticHandler) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -70,6 +75,27 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache)
     res.locals.nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders({ nonce }, options))) res.setHeader(name, value);
     next();
+  });
+
+  // A method a resource does not take is the client's mistake: 405 with Allow (404 where there
+  // is nothing), answered here, logged as an ordinary request. OPTIONS gets the Allow header alone.
+  const allowedMethods = createMethodTable(build, {
+    notFoundRouteId: "routes/not-found",
+    otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),
+  });
+  app.use((req, res, next) => {
+    const allowed = allowedMethods(req.path);
+    if (allowed?.includes(req.method)) return next();
+    if (!allowed && (req.method === "GET" || req.method === "HEAD")) return next(); // the not-found page
+    if (allowed) res.setHeader("Allow", allowed.join(", "));
+    if (req.method === "OPTIONS") {
+      res.status(allowed ? 204 : 404).end();
+      return;
+    }
+    const status = allowed ? 405 : 404;
+    const error = allowed ? `This address does not take ${req.method} requests.` : "There is nothing at this address.";
+    if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
+    else res.status(status).type("html").send(errorPage(allowed ? "That is not something this page does" : "Page not found", error));
   });
 
   app.get("/healthz", (_req, res) => {
@@ -168,6 +194,19 @@ function startDailyPurge(config: Config) {
   return timer;
 }
 
+/**
+ * How long a client may take to send a request (docs/deploy.md, "Timeouts"). A form is at most
+ * 64 KB: a phone on EDGE (~50 kbit/s) sends that in about 10 s, and its headers (under
+ * 8 KB) in a few seconds; anything slower holds a socket for nothing. Node's defaults (300 s for a
+ * request, 60 s for headers) let a few slow clients keep sockets open for minutes. The check runs
+ * every second, so a cut comes within a second of the limit rather than up to 30 s after it.
+ */
+const serverTimeouts = {
+  headersTimeout: 15_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+};
+
 export interface RunningServer {
   server: Server;
   port: number;
@@ -194,14 +233,21 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const renderedPaths = [...siteRoutes.filter((route) => !route.prerender).map((route) => route.path), "/api/testimonials"];
   const pageCache = createPageCache(renderedPaths, headerOptions(config), config.pageCacheMs);
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache);
+  const app = createExpressApp(config, state, pageCache, serveStatic);
 
-  const server = createServer((req, res) => {
+  const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
     if (serveStatic(req, res)) return;
     if (pageCache.serve(req, res)) return;
     app(req, res);
   });
+  // Node hands CONNECT to this event and, with no listener, drops the connection unanswered.
+  server.on("connect", (req, socket) => {
+    log.info("request", { method: req.method, path: req.url, status: 405 });
+    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  });
+  // Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not Node, closes an idle
+  // connection and never reuses one that Node is closing at that instant.
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {

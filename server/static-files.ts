@@ -108,7 +108,10 @@ export function choose(entry: Pick<Entry, "body" | "br" | "gzip">, acceptEncodin
   return { body: entry.body };
 }
 
-export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type StaticHandler = ((req: IncomingMessage, res: ServerResponse) => boolean) & {
+  /** Whether a file or prerendered page is served at this path (for GET and HEAD). */
+  has: (pathname: string) => boolean;
+};
 
 export function createStaticHandler(buildDir: string, manifest: StaticManifest, options: HeaderOptions): StaticHandler {
   const baseHeaders = securityHeaders({}, options);
@@ -130,7 +133,7 @@ export function createStaticHandler(buildDir: string, manifest: StaticManifest, 
     pages.set(urlPath, byTheme);
   }
 
-  return (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -154,4 +157,6 @@ export function createStaticHandler(buildDir: string, manifest: StaticManifest, 
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   };
+  const has = (pathname: string) => files.has(pathname) || pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+  return Object.assign(serve, { has });
 }

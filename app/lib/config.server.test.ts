@@ -32,4 +32,17 @@ describe("configuration", () => {
   it("refuses a short admin password", () => {
     expect(() => parseConfig({ ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it("trusts no proxy unless told, and then only the hops or addresses it names", () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+  });
+
+  it("refuses to trust every hop, which let a client choose its own address", () => {
+    expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true .*no longer accepted/);
+    expect(() => parseConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseConfig({ TRUST_PROXY: "nginx" })).toThrow(/TRUST_PROXY/);
+  });
 });

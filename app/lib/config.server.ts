@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -7,6 +8,50 @@ import { z } from "zod";
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** Named ranges Express understands in a trusted-proxy list. */
+const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may tell the app the visitor's address (X-Forwarded-For): none (`false`, the
+ * default), the nearest N hops, or proxies at the listed addresses. Never "every hop": the
+ * left-most X-Forwarded-For entry is whatever the client wrote, so trusting all of it let a
+ * visitor choose their own address for rate limits and logs.
+ */
+const TrustProxySchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default("false")
+    .transform((value, ctx): false | number | string[] => {
+      const text = value.trim();
+      if (text === "false" || text === "0") return false;
+      if (text === "true") {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "true (trust every hop) is no longer accepted: it let a client choose its own address. Set the number of proxies in front of the app (1 behind deploy/nginx.conf) or their addresses (loopback, 10.0.0.0/8, ...).",
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(",").map((entry) => entry.trim());
+      const wrong = entries.filter((entry) => !isProxyAddress(entry));
+      if (wrong.length > 0) {
+        ctx.addIssue({ code: "custom", message: `expected false, a number of proxy hops, or addresses; not an address: ${wrong.join(", ")}` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 export const ConfigSchema = z
   .object({
@@ -26,7 +71,7 @@ export const ConfigSchema = z
     SMTP_PASS: optionalString,
     SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
     CONTACT_FORWARD_URL: optionalUrl,
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    TRUST_PROXY: TrustProxySchema,
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
     SPAM_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(1_000_000).default(10_000)),
@@ -60,7 +105,8 @@ export const ConfigSchema = z
           }
         : undefined,
       contactForwardUrl: env.CONTACT_FORWARD_URL,
-      trustProxy: env.TRUST_PROXY === "true",
+      /** Express's "trust proxy": false, a hop count, or proxy addresses (see TrustProxySchema). */
+      trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
       shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
       pageCacheMs: env.PAGE_CACHE_MS,

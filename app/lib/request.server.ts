@@ -70,7 +70,12 @@ export function forwardRetryAfter({ actionHeaders, parentHeaders }: { actionHead
   return headers;
 }
 
-/** The loader of a route that only takes posts: a GET is answered 405 with what is allowed. */
-export function methodNotAllowed(allow: string) {
-  return () => data({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+/**
+ * The loader of a route that only takes `allow` (a POST, PATCH or DELETE): a GET is answered 405
+ * with what is allowed. The server reads `allow` from it too, so every other method is refused
+ * with the same Allow header before the route runs (server/allowed-methods.ts).
+ */
+export function methodNotAllowed(...allow: string[]) {
+  const loader = () => data({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow.join(", ") } });
+  return Object.assign(loader, { allow });
 }

@@ -48,7 +48,7 @@ describe("sustained load", () => {
       FORM_MIN_FILL_MS: "0",
       FORM_RATE_LIMIT: "100000000",
       ADMIN_PASSWORD: password,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       NODE_OPTIONS: `--max-old-space-size=${heapLimitMb}`,
     });
     // Seeded once the server has started: its first start creates admin only in a database with

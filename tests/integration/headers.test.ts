@@ -89,7 +89,7 @@ describe.runIf(Boolean(nginxBinary) && openssl)("the MDN HTTP Observatory, again
       { encoding: "utf8" },
     );
     expect(made.status, made.stderr).toBe(0);
-    app = await startServerProcess({ SITE_URL: "https://localhost", TRUST_PROXY: "true" });
+    app = await startServerProcess({ SITE_URL: "https://localhost", TRUST_PROXY: "loopback" });
     ports = { port: await freePort(), redirectPort: await freePort() };
     const config = writeNginxConfig(dir, { ...ports, appPort: Number(new URL(app.url).port), tls: { cert, key } });
     nginx = await startNginx(config, `http://127.0.0.1:${ports.redirectPort}/`, 301);

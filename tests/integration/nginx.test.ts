@@ -6,6 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
 
+const securityHeaderNames = [
+  "content-security-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+];
+
 // nginx is a Debian package that .ci/run installs; without it there is nothing to exercise.
 describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", () => {
   let app: ServerProcess;
@@ -15,7 +26,8 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   beforeAll(async () => {
     requireBuild();
     const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-"));
-    app = await startServerProcess();
+    // As docs/deploy.md says to run the instances behind this nginx.
+    app = await startServerProcess({ TRUST_PROXY: "loopback" });
     const port = await freePort();
     const config = writeNginxConfig(dir, { port, redirectPort: await freePort(), appPort: Number(new URL(app.url).port) });
     base = `http://127.0.0.1:${port}`;
@@ -48,10 +60,60 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
+  it("sends all eight security headers on every file it serves itself, as the Node server does", async () => {
+    const html = await (await fetch(`${base}/contact`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
+    const files = [asset, "/images/apple-touch-icon.png", "/manuals/softech-auto-start-booklet.pdf", "/favicon.ico", "/favicon.svg"];
+    for (const file of files) {
+      const [fromNginx, fromNode] = await Promise.all([fetch(`${base}${file}`), fetch(`${app.url}${file}`)]);
+      expect(fromNginx.status, file).toBe(200);
+      expect(fromNginx.headers.get("server"), `${file} is answered by nginx`).toMatch(/^nginx/);
+      for (const name of securityHeaderNames) {
+        expect(fromNode.headers.get(name), `${name} from Node on ${file}`).not.toBeNull();
+        expect(fromNginx.headers.get(name), `${name} from nginx on ${file}`).toBe(fromNode.headers.get(name));
+      }
+    }
+  });
+
   it("passes everything else to the instances, which add a nonce", async () => {
     const response = await fetch(`${base}/contact`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+  });
+
+  it("counts sign-in guesses by the address nginx saw, whatever X-Forwarded-For the client forges", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 25; i++) {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        // No Origin: a script, not a browser (nginx passes Host without the test port).
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },
+        body: JSON.stringify({ username: `guess-${i}`, password: "not-the-password" }),
+      });
+      statuses.push(response.status);
+    }
+    // 20 attempts per address in 15 minutes (app/features/auth/auth.server.ts).
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    const logged = app.output();
+    expect(logged).toMatch(/"msg":"sign-in failed"[^\n]*"ip":"127\.0\.0\.1"/);
+    expect(logged).not.toContain("198.51.100.");
+  });
+
+  it("counts contact posts by the address nginx saw, whatever X-Forwarded-For the client forges", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const response = await fetch(`${base}/api/contact`, {
+        method: "POST",
+        // No Origin: a script, not a browser (nginx passes Host without the test port).
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${i}, 192.0.2.${i}` },
+        body: JSON.stringify({ name: "Sam Example", email: "sam@example.com", phone: "", topic: "product", message: `Which cushion size fits seat ${i}?`, consent: true, honeypot: "" }),
+      });
+      statuses.push(response.status);
+    }
+    // FORM_RATE_LIMIT: 5 posts per address in ten minutes.
+    expect(statuses.slice(0, 5).every((status) => status === 201)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
   it("keeps serving the prerendered pages when every instance is down", async () => {

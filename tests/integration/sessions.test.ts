@@ -20,7 +20,7 @@ let b: ServerProcess;
 beforeAll(async () => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-sessions-")), "site.sqlite");
   // Behind a proxy over HTTPS, as deployed: the client address comes from X-Forwarded-For.
-  const env = { DATABASE_URL: file, ADMIN_PASSWORD: password, SITE_URL: "https://localhost", TRUST_PROXY: "true" };
+  const env = { DATABASE_URL: file, ADMIN_PASSWORD: password, SITE_URL: "https://localhost", TRUST_PROXY: "loopback" };
   a = await startServerProcess(env);
   b = await startServerProcess(env);
 }, 120_000);
