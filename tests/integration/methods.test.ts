@@ -128,6 +128,17 @@ describe("every route and file, with each of 8 methods, from an anonymous client
     expect(status).toBe(405);
   });
 
+  it("lets the router's own data requests through: a form posted with JavaScript goes to <page>.data", async () => {
+    const contact = await send(server.url, "POST", "/contact.data");
+    expect(contact.status, "POST /contact.data").not.toBe(404);
+    expect(contact.status, "POST /contact.data").not.toBe(405);
+    for (const path of ["/testimonials.data", "/_root.data?_routes=root,routes/home", "/admin/spam.data"]) {
+      const answer = await send(server.url, "GET", path);
+      expect([404, 405], `GET ${path} → ${answer.status}`).not.toContain(answer.status);
+    }
+    expect((await send(server.url, "PUT", "/contact.data")).status).toBe(405);
+  });
+
   it("writes nothing at error level for any of these client mistakes", () => {
     const errors = server.output().split("\n").filter((line) => line.includes('"level":"error"'));
     expect(errors).toEqual([]);
