@@ -14,6 +14,7 @@ import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { siteRoutes } from "../app/lib/site-routes";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
+import { pagePathOf } from "../app/lib/data-request";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
@@ -84,8 +85,8 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),
   });
   app.use((req, res, next) => {
-    // With JavaScript the router asks for a page's data, and posts its forms, at `<page>.data`.
-    const allowed = allowedMethods(pageOfDataRequest(req.path));
+    // A router data request (`/contact.data`) is checked as the page it is for.
+    const allowed = allowedMethods(pagePathOf(req.path));
     if (allowed?.includes(req.method)) return next();
     if (!allowed && (req.method === "GET" || req.method === "HEAD")) return next(); // the not-found page
     if (allowed) res.setHeader("Allow", allowed.join(", "));
@@ -168,12 +169,6 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     res.status(500).type("html").send(fallbackErrorPage);
   });
   return app;
-}
-
-/** The page a router data request (`/contact.data`, `/_root.data`) is for; other paths as they are. */
-export function pageOfDataRequest(path: string): string {
-  if (path === "/_root.data") return "/";
-  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
 /** A page for what the server refuses or fails before React Router renders anything; text is ours, never the visitor's. */

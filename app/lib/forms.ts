@@ -14,6 +14,16 @@ export const honeypotField = "website";
 export const honeypotFields = [honeypotField, "honeypot"] as const;
 export const startedAtField = "startedAt";
 
+/** A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. */
+export function formObject(formData: FormData): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of new Set(formData.keys())) {
+    const values = formData.getAll(key);
+    object[key] = values.length > 1 ? values : values[0];
+  }
+  return object;
+}
+
 /** Zod's field errors as the first message per field. */
 export function firstErrors(fieldErrors: Record<string, string[] | undefined>): Record<string, string> {
   const result: Record<string, string> = {};
@@ -33,8 +43,7 @@ export function pickFields(form: Record<string, unknown>, fields: readonly strin
 /** Spam is purged this many days after it arrived (decisions.md). */
 export const spamRetentionDays = 30;
 
-export const spamReasonCodes = ["honeypot", "too-fast", "burst", "links"] as const;
-export type SpamReasonCode = (typeof spamReasonCodes)[number];
+export type SpamReasonCode = "honeypot" | "too-fast" | "burst" | "links";
 
 export interface SpamReason {
   code: SpamReasonCode;

@@ -12,7 +12,7 @@ export type PublicFormResult =
   | { ok: true; id: string; quarantined: boolean }
   | { ok: false; status: 400 | 429 | 503; problem: PublicFormProblem; errors: Record<string, string>; retryAfter?: number };
 
-export const rateLimitWindowSeconds = 600;
+const rateLimitWindowSeconds = 600;
 
 /**
  * The one path every public form submission takes, from the page and from the JSON API alike:

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formObject } from "./forms";
 import { rowIdPattern } from "./zod";
 
 /** The largest request body the server reads (deploy/nginx.conf's client_max_body_size says the same). */
@@ -22,16 +23,6 @@ export async function readJsonOrForm(request: Request): Promise<BodyResult> {
   } catch {
     return { ok: false, status: 400, error: "The request body could not be read." };
   }
-}
-
-/** A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. */
-export function formObject(formData: FormData): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const key of new Set(formData.keys())) {
-    const values = formData.getAll(key);
-    object[key] = values.length > 1 ? values : values[0];
-  }
-  return object;
 }
 
 /** A Retry-After header when the refusal carries a wait time (rate limits). */

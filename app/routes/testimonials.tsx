@@ -10,9 +10,10 @@ import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
 import { getRatingSummary, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
-import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormObject, reviewFormValues } from "~/features/testimonials/schema";
+import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormValues } from "~/features/testimonials/schema";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setFlash } from "~/lib/flash.server";
+import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { crumbs, productLd, reviewId, seo, siteUrlFrom } from "~/lib/seo";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const ip = context.clientIp ?? "unknown";
   if (intent === "submit") {
-    const result = await submitReview(reviewFormObject(formData), ip);
+    const result = await submitReview(formObject(formData), ip);
     if (result.ok) return data({ intent, review: { ok: true } } satisfies ReviewAnswer);
     const answer: ReviewAnswer = { intent, review: { ok: false, problem: result.problem, errors: result.errors }, values: reviewFormValues(formData) };
     return data(answer, { status: result.status, headers: retryAfterHeaders(result) });

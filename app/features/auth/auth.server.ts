@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { getConfig } from "~/lib/config.server";
+import { pagePathOf } from "~/lib/data-request";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
@@ -163,15 +164,11 @@ export function clearSessionCookie() {
   return `${sessionCookieName()}=; ${cookieAttributes(0)}`;
 }
 
-/**
- * The page a request is for. With JavaScript the router asks for a page's data at `<page>.data`
- * (with a `_routes` parameter); signing in again must lead back to the page, not to its data.
- */
+/** The page a request is for: signing in again must lead back to the page, not to its data request. */
 export function pageAddress(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
-  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
-  return pathname + url.search;
+  return pagePathOf(url.pathname) + url.search;
 }
 
 /** For admin pages: the staff member, or a redirect to the sign-in page. */

@@ -29,7 +29,7 @@ function accountKey(username: string) {
 }
 
 /** When the `limit`-th most recent failure leaves the window, one more attempt is allowed. */
-async function waitFor(rows: Array<{ at: string }>, limit: number, windowMs: number, now: number): Promise<number> {
+function waitFor(rows: Array<{ at: string }>, limit: number, windowMs: number, now: number): number {
   if (rows.length < limit) return 0;
   const edge = rows[limit - 1];
   return edge ? Math.max(0, Date.parse(edge.at) + windowMs - now) : 0;
@@ -58,8 +58,8 @@ export async function signInWait(username: string, ip: string, now = Date.now())
       .execute(),
   ]);
   const waitMs = Math.max(
-    await waitFor(fromAddress, perAddress.failures, perAddress.windowMs, now),
-    await waitFor(atAccount, perAccountAndAddress.failures, perAccountAndAddress.windowMs, now),
+    waitFor(fromAddress, perAddress.failures, perAddress.windowMs, now),
+    waitFor(atAccount, perAccountAndAddress.failures, perAccountAndAddress.windowMs, now),
   );
   return Math.ceil(waitMs / 1000);
 }

@@ -14,7 +14,7 @@ const restore: Record<SpamKind, (payload: Record<string, unknown>, receivedAt: D
   contact: restoreMessage,
 };
 
-export const SpamActionSchema = z.object({
+const SpamActionSchema = z.object({
   intent: z.enum(["release", "delete"], "Unknown action"),
   id: rowIdSchema("No such item"),
 });

@@ -20,7 +20,7 @@ export type AdminAnswer =
   | { intent: "admin-login"; accessDenied: true; error: string }
   | { intent: "moderate"; moderation: { ok: true; intent: ModerationIntent } | { ok: false; intent?: ModerationIntent; error: string } };
 
-export const adminAccessFetcherKey = "admin-access";
+const adminAccessFetcherKey = "admin-access";
 const moderationFetcherKey = "moderation";
 
 /** The admin box's answer when a post got no answer at all. */

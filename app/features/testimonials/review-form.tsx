@@ -3,12 +3,12 @@ import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
-import { firstErrors } from "~/lib/forms";
+import { firstErrors, formObject } from "~/lib/forms";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import { z } from "~/lib/zod";
 import { reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
-import { hasMissingRequired, type ReviewAnswer, reviewFormObject, tagLabel, tagValues, TestimonialSchema } from "./schema";
+import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues, TestimonialSchema } from "./schema";
 
 const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags" };
 
@@ -68,7 +68,7 @@ export function ReviewForm({
 
   // Mistakes are shown before anything is sent; the action checks again either way.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const form = reviewFormObject(new FormData(event.currentTarget));
+    const form = formObject(new FormData(event.currentTarget));
     const parsed = TestimonialSchema.safeParse(form);
     const isMissing = hasMissingRequired(form);
     if (parsed.success && !isMissing) {

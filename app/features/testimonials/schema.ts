@@ -73,13 +73,6 @@ export const ModerationSchema = z.object({
   id: rowIdSchema("No such testimonial"),
 });
 
-/** Reads the review form (tags is a repeated field) into a plain object for the schema. */
-export function reviewFormObject(formData: FormData): Record<string, unknown> {
-  const object: Record<string, unknown> = Object.fromEntries(formData);
-  object.tags = formData.getAll("tags").map(String);
-  return object;
-}
-
 /** The review form's fields as typed, sent back with its errors so nothing typed is lost. */
 export interface ReviewFormValues {
   name?: string;
