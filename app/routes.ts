@@ -12,6 +12,7 @@ export default [
   route("testimonials", "routes/testimonials.tsx"),
   route("theme", "routes/theme.ts"),
   route("api/contact", "routes/api.contact.ts"),
+  route("api/orders", "routes/api.orders.ts"),
   route("api/testimonials", "routes/api.testimonials.ts"),
   route("api/admin/testimonials", "routes/api.admin.testimonials.ts"),
   route("api/admin/testimonials/:id", "routes/api.admin.testimonial.ts"),

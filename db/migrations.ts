@@ -1,5 +1,56 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
+/** A SQL list of allowed values for a CHECK constraint, from a fixed list written in code. */
+function valueList(values: readonly string[]) {
+  return sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
+}
+
+/**
+ * The outbox as of 0007, with the kinds it may hold. A CHECK constraint cannot be altered in
+ * SQLite, so a new kind means a new table: create, copy, drop, rename, index; the same steps run
+ * on PostgreSQL, inside the migration's transaction on both.
+ */
+async function rebuildOutbox(db: Kysely<unknown>, kinds: readonly string[]) {
+  await db.schema
+    .createTable("outbox_next")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in (${valueList(kinds)})`))
+    .addColumn("ref_id", "text", (c) => c.notNull())
+    .addColumn("channel", "text", (c) => c.notNull().check(sql`channel in ('email', 'forward', 'none')`))
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed', 'stored_only')`))
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("next_attempt_at", "text", (c) => c.notNull())
+    .addColumn("locked_until", "text")
+    .addColumn("last_error", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("sent_at", "text")
+    .execute();
+  await sql`insert into outbox_next (id, kind, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at)
+    select id, kind, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at from outbox
+    where kind in (${valueList(kinds)})`.execute(db);
+  await db.schema.dropTable("outbox").execute();
+  await db.schema.alterTable("outbox_next").renameTo("outbox").execute();
+  await db.schema.createIndex("outbox_due_idx").on("outbox").columns(["status", "next_attempt_at"]).execute();
+  await db.schema.createIndex("outbox_ref_idx").on("outbox").columns(["kind", "ref_id"]).execute();
+}
+
+/** The spam store with the kinds it may hold (see rebuildOutbox for why a rebuild). */
+async function rebuildSpam(db: Kysely<unknown>, kinds: readonly string[]) {
+  await db.schema
+    .createTable("spam_next")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in (${valueList(kinds)})`))
+    .addColumn("payload", "text", (c) => c.notNull())
+    .addColumn("reasons", "text", (c) => c.notNull())
+    .addColumn("received_at", "text", (c) => c.notNull())
+    .execute();
+  await sql`insert into spam_next (id, kind, payload, reasons, received_at)
+    select id, kind, payload, reasons, received_at from spam where kind in (${valueList(kinds)})`.execute(db);
+  await db.schema.dropTable("spam").execute();
+  await db.schema.alterTable("spam_next").renameTo("spam").execute();
+  await db.schema.createIndex("spam_received_idx").on("spam").columns(["received_at", "id"]).execute();
+}
+
 /**
  * Migrations live in code (not read from a folder) so they travel inside the server bundle.
  * Each one is written once and never edited after it has shipped; add a new one instead.
@@ -161,6 +212,50 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("sign_in_failures").execute();
+    },
+  },
+  "0007_order_requests": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("order_requests")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("reference", "text", (c) => c.notNull().unique())
+        .addColumn("first_name", "text", (c) => c.notNull())
+        .addColumn("last_name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("submitted_by_name", "text")
+        .addColumn("submitted_by_relationship", "text")
+        .addColumn("country", "text", (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("zip_code", "text", (c) => c.notNull())
+        .addColumn("wheelchair_type", "text", (c) => c.notNull())
+        .addColumn("seat_width_in", "real", (c) => c.notNull())
+        .addColumn("seat_depth_in", "real", (c) => c.notNull())
+        .addColumn("current_cushion", "text")
+        .addColumn("daily_sitting_hours", "text", (c) => c.notNull())
+        .addColumn("discomfort_areas", "text", (c) => c.notNull())
+        .addColumn("sensitivity_level", "text", (c) => c.notNull())
+        .addColumn("priorities", "text", (c) => c.notNull())
+        .addColumn("pad_size", "text", (c) => c.notNull())
+        .addColumn("cover_type", "text", (c) => c.notNull())
+        .addColumn("controller_placement", "text", (c) => c.notNull())
+        .addColumn("medical_notes", "text")
+        .addColumn("privacy_consent_at", "text", (c) => c.notNull())
+        .addColumn("medical_disclaimer_at", "text", (c) => c.notNull())
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'contacted', 'closed')`))
+        .addColumn("status_changed_at", "text")
+        .execute();
+      await db.schema.createIndex("order_requests_received_idx").on("order_requests").columns(["received_at", "id"]).execute();
+      await db.schema.createIndex("order_requests_status_idx").on("order_requests").columns(["status", "received_at"]).execute();
+      await rebuildOutbox(db, ["contact", "review", "order", "order-receipt"]);
+      await rebuildSpam(db, ["review", "contact", "order"]);
+    },
+    async down(db: Kysely<unknown>) {
+      await rebuildSpam(db, ["review", "contact"]);
+      await rebuildOutbox(db, ["contact", "review"]);
+      await db.schema.dropTable("order_requests").execute();
     },
   },
 };

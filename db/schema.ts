@@ -37,13 +37,19 @@ export interface ContactMessageTable {
 }
 
 export type OutboxChannel = "email" | "forward" | "none";
+/**
+ * What an outbox row delivers, written once: a contact message, a new pending review, an order
+ * request (to staff), and an order request's receipt (to the requester). Each kind has a handler
+ * in app/deliveries.server.ts; the database refuses any other value.
+ */
+export const outboxKinds = ["contact", "review", "order", "order-receipt"] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
 export type OutboxStatus = "pending" | "sent" | "failed" | "stored_only";
 
 /** Deliveries to make, written in the same transaction as what they deliver. */
 export interface OutboxTable {
   id: string;
-  /** What is delivered: a contact message or a new pending review. */
-  kind: "contact" | "review";
+  kind: OutboxKind;
   ref_id: string;
   channel: OutboxChannel;
   status: OutboxStatus;
@@ -56,7 +62,7 @@ export interface OutboxTable {
 }
 
 /** What a quarantined submission would have become: the spam store's kinds, written once. */
-export const spamKinds = ["review", "contact"] as const;
+export const spamKinds = ["review", "contact", "order"] as const;
 export type SpamKind = (typeof spamKinds)[number];
 
 /**
@@ -71,6 +77,47 @@ export interface SpamTable {
   /** JSON array of { code, detail } explaining why it was quarantined. */
   reasons: string;
   received_at: string;
+}
+
+export const orderStatuses = ["new", "contacted", "closed"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * An order request from /order (spec section 3). Lists are JSON arrays of option values. The
+ * fitting and health details (sitting hours, discomfort areas, sensitivity, medical notes) stay
+ * here: no delivery carries them.
+ */
+export interface OrderRequestTable {
+  id: string;
+  /** What the requester and staff quote, such as AQ-7K3M-9QX2; unique. */
+  reference: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** Set when a caregiver, clinician or dealer fills it in for the cushion user. */
+  submitted_by_name: string | null;
+  submitted_by_relationship: string | null;
+  country: string;
+  state: string;
+  zip_code: string;
+  wheelchair_type: string;
+  seat_width_in: number;
+  seat_depth_in: number;
+  current_cushion: string | null;
+  daily_sitting_hours: string;
+  discomfort_areas: string;
+  sensitivity_level: string;
+  priorities: string;
+  pad_size: string;
+  cover_type: string;
+  controller_placement: string;
+  medical_notes: string | null;
+  privacy_consent_at: string;
+  medical_disclaimer_at: string;
+  received_at: string;
+  status: OrderStatus;
+  status_changed_at: string | null;
 }
 
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */
@@ -129,6 +176,7 @@ export interface Database {
   audit_log: AuditLogTable;
   testimonials: TestimonialTable;
   contact_messages: ContactMessageTable;
+  order_requests: OrderRequestTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   spam: SpamTable;

@@ -9,8 +9,8 @@ import { type Config, getConfig, renderFingerprint } from "../app/lib/config.ser
 import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
 import { ensureBuiltInAccount } from "../app/features/auth/auth.server";
-import { purgeOldMessages } from "../app/features/contact/inbox.server";
-import { startDeliveryWorker } from "../app/features/outbox/delivery.server";
+import { deliveryKinds } from "../app/deliveries.server";
+import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { siteRoutes } from "../app/lib/site-routes";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
@@ -178,11 +178,16 @@ function errorPage(heading: string, text: string) {
 
 const fallbackErrorPage = errorPage("Something went wrong", "Please try again in a moment.");
 
-/** Once at start and then daily: retention for handled messages, old rate-limit windows, and spam past 30 days. */
+/**
+ * Once at start and then daily: each delivery kind's cleanup (handled messages and closed order
+ * requests past retention), old rate-limit windows and sign-in failures, and spam past 30 days.
+ */
 function startDailyPurge(config: Config) {
   const run = async () => {
     try {
-      await purgeOldMessages(config.messageRetentionMonths);
+      for (const kind of Object.values(deliveryKinds) as Array<{ purgeExpired?: (config: Config, now: Date) => Promise<number> }>) {
+        await kind.purgeExpired?.(config, new Date());
+      }
       await purgeRateLimits();
       await purgeSignInFailures();
       await purgeOldSpam();
@@ -256,7 +261,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const worker = startDeliveryWorker();
+  const worker = startDeliveryWorker(deliveryKinds);
   const purge = startDailyPurge(config);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -71,6 +71,7 @@ export const ConfigSchema = z
     SMTP_PASS: optionalString,
     SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
     CONTACT_FORWARD_URL: optionalUrl,
+    ORDER_FORWARD_URL: optionalUrl,
     TRUST_PROXY: TrustProxySchema,
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
@@ -105,6 +106,8 @@ export const ConfigSchema = z
           }
         : undefined,
       contactForwardUrl: env.CONTACT_FORWARD_URL,
+      /** Order requests are forwarded here, else to CONTACT_FORWARD_URL; never with health details. */
+      orderForwardUrl: env.ORDER_FORWARD_URL ?? env.CONTACT_FORWARD_URL,
       /** Express's "trust proxy": false, a hop count, or proxy addresses (see TrustProxySchema). */
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,

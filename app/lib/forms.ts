@@ -13,6 +13,8 @@
 export const honeypotField = "website";
 export const honeypotFields = [honeypotField, "honeypot"] as const;
 export const startedAtField = "startedAt";
+/** The site's forms send `startedAt`; the spec's order payload names it `formStartTime`. */
+export const startedAtFields = [startedAtField, "formStartTime"] as const;
 
 /** A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. */
 export function formObject(formData: FormData): Record<string, unknown> {
@@ -78,7 +80,7 @@ export function assessSpam(form: Record<string, unknown>, context: SpamContext):
   if (filled.length) reasons.push({ code: "honeypot", detail: `The hidden field (${filled.join(", ")}) that only automated senders see was filled in.` });
 
   // A missing or unreadable start time (an API client, the spec's own payloads) says nothing.
-  const startedAt = Number(form[startedAtField]);
+  const startedAt = Number(form[startedAtFields.find((field) => form[field] !== undefined) ?? startedAtField]);
   const now = context.now ?? Date.now();
   if (context.minFillMs > 0 && Number.isFinite(startedAt) && startedAt > 0 && startedAt <= now) {
     const elapsed = now - startedAt;

@@ -32,6 +32,8 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
   /** The free text in which links are counted. */
   text: (input: Output) => string;
   store: (input: Output) => Promise<string>;
+  /** Kept with a quarantined submission besides its fields (an order's reference, already shown). */
+  keep?: Record<string, unknown>;
 }): Promise<PublicFormResult> {
   const { kind, schema, form, clientIp } = options;
   const parsed = schema.safeParse(form);
@@ -51,7 +53,7 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
     });
     if (verdict.spam) {
       // Kept as sent (only the fields the schema knows), so a release parses it with the same schema.
-      const id = await quarantine(kind, pickFields(form, Object.keys(schema.shape)), verdict.reasons, config.spamMaxRows);
+      const id = await quarantine(kind, { ...pickFields(form, Object.keys(schema.shape)), ...options.keep }, verdict.reasons, config.spamMaxRows);
       return { ok: true, id, quarantined: true };
     }
     return { ok: true, id: await options.store(input), quarantined: false };

@@ -20,5 +20,5 @@ export const siteRoutes: SiteRoute[] = [
   { path: "/case-studies", title: "Case Studies", prerender: true, changefreq: "monthly", priority: 0.6 },
   { path: "/user-manuals", title: "User Guides", prerender: true, changefreq: "monthly", priority: 0.6 },
   { path: "/contact", title: "Contact", prerender: false, changefreq: "monthly", priority: 0.8 },
-  { path: "/order", title: "Order", prerender: true, changefreq: "monthly", priority: 0.8 },
+  { path: "/order", title: "Order", prerender: false, changefreq: "monthly", priority: 0.8 },
 ];

@@ -4,8 +4,9 @@ import { testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
-import { deliverDue, resetMailer } from "~/features/outbox/delivery.server";
-import { claimDueItem } from "~/features/outbox/outbox.server";
+import { deliveryKinds } from "~/deliveries.server";
+import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
+import { claimDueItem } from "~/lib/outbox/queue.server";
 import { storeContactMessage } from "./contact.server";
 import { ContactFormSchema } from "./schema";
 
@@ -96,7 +97,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     try {
       const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), STAFF_EMAIL: "staff@aquila.example", SITE_URL: "https://www.aquila.example" });
       const id = await storeContactMessage(input, new Date(), ["email"]);
-      expect(await deliverDue(config)).toBe(1);
+      expect(await deliverDue(deliveryKinds, config)).toBe(1);
       expect(smtp.received).toHaveLength(1);
       const mail = smtp.received[0];
       expect(mail?.to).toEqual(["staff@aquila.example"]);
@@ -121,22 +122,22 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port), STAFF_EMAIL: "staff@aquila.example" });
     const id = await storeContactMessage(input, new Date(), ["email"]);
     let clock = Date.now();
-    expect(await deliverDue(config, () => new Date(clock))).toBe(1);
+    expect(await deliverDue(deliveryKinds, config, () => new Date(clock))).toBe(1);
     let row = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row.last_error).toBeTruthy();
     // Not due again until its backoff has passed.
-    expect(await deliverDue(config, () => new Date(clock))).toBe(0);
+    expect(await deliverDue(deliveryKinds, config, () => new Date(clock))).toBe(0);
 
     resetMailer();
     const again = await startSmtp(port);
     try {
       clock += 31_000;
-      expect(await deliverDue(config, () => new Date(clock))).toBe(1);
+      expect(await deliverDue(deliveryKinds, config, () => new Date(clock))).toBe(1);
       expect(again.received).toHaveLength(1);
       row = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "sent", attempts: 2 });
-      expect(await deliverDue(config, () => new Date(clock + 3_600_000))).toBe(0);
+      expect(await deliverDue(deliveryKinds, config, () => new Date(clock + 3_600_000))).toBe(0);
       expect(again.received).toHaveLength(1);
     } finally {
       await again.close();

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Executor, inTransaction } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { configuredChannels, queueDeliveries } from "~/features/outbox/outbox.server";
-import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
+import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
+import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import type { ContactInput } from "./schema";
 
 /**

@@ -1,7 +1,7 @@
 import type { Staff } from "~/features/auth/auth.server";
 import { recordAudit } from "~/features/auth/auth.server";
-import { retryDeliveries } from "~/features/outbox/outbox.server";
-import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
+import { retryDeliveries } from "~/lib/outbox/queue.server";
+import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { contactTopics } from "./schema";

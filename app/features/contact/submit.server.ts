@@ -1,5 +1,5 @@
 import type { Executor } from "~/lib/db.server";
-import { configuredChannels } from "~/features/outbox/outbox.server";
+import { configuredChannels } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
 import { storeContactMessage } from "./contact.server";
 import { ContactFormSchema } from "./schema";

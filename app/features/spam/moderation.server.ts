@@ -1,7 +1,8 @@
 import type { SpamKind } from "../../../db/schema";
 import { recordAudit, type Staff } from "~/features/auth/auth.server";
 import { restoreMessage } from "~/features/contact/submit.server";
-import { nudgeDeliveryWorker } from "~/features/outbox/delivery.server";
+import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
+import { restoreOrder } from "~/features/orders/store.server";
 import { restoreReview } from "~/features/testimonials/submit.server";
 import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
@@ -12,7 +13,10 @@ import { rowIdSchema, z } from "~/lib/zod";
 const restore: Record<SpamKind, (payload: Record<string, unknown>, receivedAt: Date, trx: Executor) => Promise<string>> = {
   review: restoreReview,
   contact: restoreMessage,
+  order: restoreOrder,
 };
+
+const auditTarget: Record<SpamKind, string> = { review: "testimonial", contact: "contact_message", order: "order_request" };
 
 const SpamActionSchema = z.object({
   intent: z.enum(["release", "delete"], "Unknown action"),
@@ -46,7 +50,7 @@ export async function actOnSpam(staff: Staff, input: Record<string, unknown>): P
       });
     if (!kind) return { ok: false, status: 404, error: "That item is no longer in the spam folder." };
     if (intent === "release") nudgeDeliveryWorker();
-    await recordAudit(staff, intent === "release" ? "release-from-spam" : "delete-spam", kind === "review" ? "testimonial" : "contact_message", id);
+    await recordAudit(staff, intent === "release" ? "release-from-spam" : "delete-spam", auditTarget[kind], id);
     return { ok: true, intent, kind };
   } catch (error) {
     // A payload the current schema no longer accepts (the form changed since it arrived) stays put.

@@ -10,7 +10,7 @@ export interface SpamItemView {
   receivedAt: string;
 }
 
-const kindLabel: Record<SpamKind, string> = { review: "Review", contact: "Message" };
+const kindLabel: Record<SpamKind, string> = { review: "Review", contact: "Message", order: "Order request" };
 
 /** The fields staff read to decide, per kind; a new kind is a compile error here until listed. */
 const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
@@ -25,7 +25,22 @@ const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
     ["topic", "Topic"],
     ["message", "Message"],
   ],
+  order: [
+    ["reference", "Reference shown"],
+    ["phone", "Phone"],
+    ["country", "Country"],
+    ["state", "State/Province"],
+    ["zipCode", "ZIP/Postal code"],
+    ["submitterName", "Filled in by"],
+    ["currentCushion", "Current cushion"],
+    ["medicalNotes", "Notes"],
+  ],
 };
+
+/** Reviews and messages carry `name`; an order request a first and last name. */
+function senderName(payload: Record<string, unknown>): string {
+  return text(payload.name) || [text(payload.firstName), text(payload.lastName)].filter(Boolean).join(" ");
+}
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return "";
@@ -41,7 +56,7 @@ export function SpamItemDetails({ item }: { item: SpamItemView }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
           <span className="mr-2 rounded-full border border-warning bg-warning-soft px-2 py-0.5 text-sm">{kindLabel[item.kind]}</span>
-          {text(item.payload.name) || "(no name)"} <span className="text-sm font-normal text-muted">({text(item.payload.email)})</span>
+          {senderName(item.payload) || "(no name)"} <span className="text-sm font-normal text-muted">({text(item.payload.email)})</span>
         </h2>
         <p className="text-sm text-muted">
           Received {formatDate(item.receivedAt)} {time} UTC

@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database, OutboxChannel, OutboxTable } from "../../../db/schema";
-import { type Config, getConfig } from "~/lib/config.server";
-import { db, getDatabase } from "~/lib/db.server";
+import type { Database, OutboxChannel, OutboxKind, OutboxTable } from "../../../db/schema";
+import { type Config, getConfig } from "../config.server";
+import { db, getDatabase } from "../db.server";
 
-/** The channels configured now: email when SMTP is set, a JSON forward when its URL is set. */
-export function configuredChannels(config: Config = getConfig()): OutboxChannel[] {
+/**
+ * The outbox: deliveries written in the same transaction as what they deliver, then sent by the
+ * worker (delivery.server.ts) with retries. Features queue rows here; app/deliveries.server.ts
+ * says, for every kind, how a row becomes an email or a forward.
+ */
+
+/** The staff channels configured now: email when SMTP is set, a JSON forward when its URL is set. */
+export function configuredChannels(config: Config = getConfig(), forwardUrl = config.contactForwardUrl): OutboxChannel[] {
   const channels: OutboxChannel[] = [];
   if (config.smtp) channels.push("email");
-  if (config.contactForwardUrl) channels.push("forward");
+  if (forwardUrl) channels.push("forward");
   return channels;
 }
 
@@ -19,7 +25,7 @@ export function configuredChannels(config: Config = getConfig()): OutboxChannel[
  */
 export async function queueDeliveries(
   trx: Transaction<Database> | Kysely<Database>,
-  kind: OutboxTable["kind"],
+  kind: OutboxKind,
   refId: string,
   now = new Date(),
   channels = configuredChannels(),
@@ -96,11 +102,11 @@ export async function markFailedAttempt(item: Pick<OutboxTable, "id" | "attempts
 }
 
 /** Staff asked to try again: due now, attempts reset. */
-export async function retryDeliveries(kind: OutboxTable["kind"], refId: string, now = new Date()) {
+export async function retryDeliveries(kind: OutboxKind | OutboxKind[], refId: string, now = new Date()) {
   await db()
     .updateTable("outbox")
     .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null })
-    .where("kind", "=", kind)
+    .where("kind", "in", Array.isArray(kind) ? kind : [kind])
     .where("ref_id", "=", refId)
     .where("status", "in", ["failed", "pending"])
     .execute();

@@ -1,0 +1,15 @@
+import { contactDelivery } from "~/features/contact/delivery.server";
+import { orderDelivery, orderReceiptDelivery } from "~/features/orders/delivery.server";
+import { reviewDelivery } from "~/features/testimonials/delivery.server";
+import type { DeliveryKinds } from "~/lib/outbox/delivery.server";
+
+/**
+ * Every kind the outbox holds, with how it is delivered and cleaned up. Adding a kind to
+ * `outboxKinds` (db/schema.ts) without a handler here is a compile error.
+ */
+export const deliveryKinds = {
+  contact: contactDelivery,
+  review: reviewDelivery,
+  order: orderDelivery,
+  "order-receipt": orderReceiptDelivery,
+} as const satisfies DeliveryKinds;

@@ -1,0 +1,98 @@
+import { company } from "~/content/site";
+import type { Config } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
+import { choiceLabel, relationshipChoices } from "./schema";
+
+/**
+ * What leaves the database about an order request. Email and forwards carry who asked and how to
+ * reach them, never the fitting and health details (sitting hours, discomfort areas, sensitivity,
+ * medical notes, the chair and seat): staff read those in the admin, behind sign-in.
+ */
+async function findOrder(id: string) {
+  return db()
+    .selectFrom("order_requests")
+    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "submitted_by_relationship", "country", "state", "zip_code", "received_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The fields a staff notice may carry; a test checks that nothing else is ever sent. */
+export const staffNoticeFields = ["id", "reference", "firstName", "lastName", "email", "phone", "submittedBy", "country", "state", "zipCode", "receivedAt", "adminUrl"] as const;
+
+export const orderDelivery: DeliveryKind = {
+  async notice(refId: string, config: Config) {
+    const order = await findOrder(refId);
+    if (!order) return undefined;
+    const name = `${order.first_name} ${order.last_name}`;
+    const adminUrl = `${config.siteUrl}/admin/orders/${order.id}`;
+    const submittedBy = order.submitted_by_name
+      ? `${order.submitted_by_name} (${choiceLabel(relationshipChoices, order.submitted_by_relationship ?? "other").toLowerCase()})`
+      : null;
+    const json: Record<(typeof staffNoticeFields)[number], unknown> = {
+      id: order.id,
+      reference: order.reference,
+      firstName: order.first_name,
+      lastName: order.last_name,
+      email: order.email,
+      phone: order.phone,
+      submittedBy,
+      country: order.country,
+      state: order.state,
+      zipCode: order.zip_code,
+      receivedAt: order.received_at,
+      adminUrl,
+    };
+    return {
+      subject: oneLine(`[${company.name} order] ${order.reference} from ${name}`),
+      replyTo: order.email,
+      text: [
+        `New order request from the ${company.name} website. Contact them within ${company.consultationWithin}.`,
+        "",
+        `Reference: ${order.reference}`,
+        `For: ${name}`,
+        ...(submittedBy ? [`Filled in by: ${submittedBy}`] : []),
+        `Email: ${order.email}`,
+        `Phone: ${order.phone}`,
+        `Location: ${order.state}, ${order.country} ${order.zip_code}`,
+        `Received: ${order.received_at}`,
+        "",
+        "The chair, seat, sitting and health details are in the admin only:",
+        adminUrl,
+      ].join("\n"),
+      json,
+    };
+  },
+  forwardUrl: (config) => config.orderForwardUrl,
+};
+
+/** The requester's receipt: the reference and what happens next, nothing they told us about their health. */
+export const orderReceiptDelivery: DeliveryKind = {
+  async notice(refId: string, config: Config) {
+    const order = await findOrder(refId);
+    if (!order) return undefined;
+    return {
+      to: order.email,
+      replyTo: config.siteEmail,
+      subject: oneLine(`Your ${company.name} order request ${order.reference}`),
+      text: [
+        "Hello,",
+        "",
+        `Thank you for your order request for ${order.first_name} ${order.last_name}. We have it, and its reference is ${order.reference}.`,
+        "",
+        "What happens next:",
+        `1. An expert contacts you within ${company.consultationWithin} for your consultation, by phone at ${order.phone} or by email.`,
+        `2. Together you confirm the size, shape and settings of the ${company.productName} cushion.`,
+        "3. We build it for you and ship it directly to you.",
+        "",
+        `Questions? Call ${company.phone.display} (${company.hours.long}) or reply to this email, quoting ${order.reference}.`,
+        "",
+        `${company.name}`,
+        config.siteUrl,
+      ].join("\n"),
+      json: { id: order.id, reference: order.reference },
+    };
+  },
+  // A receipt is an email to the requester; it is never forwarded.
+  forwardUrl: () => undefined,
+};

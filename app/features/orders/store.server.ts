@@ -1,0 +1,110 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { type Config, getConfig } from "~/lib/config.server";
+import { type Executor, inTransaction } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
+import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
+import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
+import { type OrderRequestInput, OrderRequestSchema, referencePattern } from "./schema";
+
+const referenceAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A new reference such as AQ-7K3M-9QX2 (32^8 possibilities; the database refuses a repeat). */
+export function newReference(): string {
+  const part = () => Array.from({ length: 4 }, () => referenceAlphabet[randomInt(referenceAlphabet.length)]).join("");
+  return `AQ-${part()}-${part()}`;
+}
+
+/** Staff hear of a request on every configured channel; a forward goes to ORDER_FORWARD_URL, else CONTACT_FORWARD_URL. */
+export function orderChannels(config: Config = getConfig()) {
+  return configuredChannels(config, config.orderForwardUrl);
+}
+
+/**
+ * Stores an order request and queues its deliveries in one transaction: the staff notice, and
+ * the requester's receipt when email can be sent. Once this returns, the request is on disk and
+ * will reach staff even if every channel is down now.
+ */
+export async function storeOrder(
+  input: OrderRequestInput,
+  options: { reference?: string; now?: Date; config?: Config } = {},
+  within?: Executor,
+): Promise<{ id: string; reference: string }> {
+  const config = options.config ?? getConfig();
+  const id = randomUUID();
+  const reference = options.reference ?? newReference();
+  const now = options.now ?? new Date();
+  const at = now.toISOString();
+  const other = input.submittedBy === "other";
+  await inTransaction(within, async (trx) => {
+    await trx
+      .insertInto("order_requests")
+      .values({
+        id,
+        reference,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        submitted_by_name: other ? input.submitterName : null,
+        submitted_by_relationship: other ? (input.submitterRelationship ?? null) : null,
+        country: input.country,
+        state: input.state,
+        zip_code: input.zipCode,
+        wheelchair_type: input.wheelchairType,
+        seat_width_in: input.seatWidth,
+        seat_depth_in: input.seatDepth,
+        current_cushion: input.currentCushion,
+        daily_sitting_hours: input.dailySittingHours,
+        discomfort_areas: JSON.stringify(input.discomfortAreas),
+        sensitivity_level: input.sensitivityLevel,
+        priorities: JSON.stringify(input.priorities),
+        pad_size: input.padSize,
+        cover_type: input.coverType,
+        controller_placement: input.controllerPlacement,
+        medical_notes: input.medicalNotes,
+        privacy_consent_at: at,
+        medical_disclaimer_at: at,
+        received_at: at,
+        status: "new",
+        status_changed_at: null,
+      })
+      .execute();
+    await queueDeliveries(trx, "order", id, now, orderChannels(config));
+    if (config.smtp) await queueDeliveries(trx, "order-receipt", id, now, ["email"]);
+  });
+  if (!config.smtp && !config.orderForwardUrl) log.info("order request stored only: no SMTP or forward URL is configured", { reference });
+  if (!within) nudgeDeliveryWorker();
+  return { id, reference };
+}
+
+export type OrderSubmitResult = (Extract<PublicFormResult, { ok: true }> & { reference: string }) | Exclude<PublicFormResult, { ok: true }>;
+
+/**
+ * An order request from the page's form or the JSON API: stored with its deliveries queued, or
+ * quarantined as suspected spam. Either way the requester is given a reference; a quarantined
+ * request keeps it, so releasing it later does not change the number they were told.
+ */
+export async function submitOrder(form: Record<string, unknown>, clientIp: string): Promise<OrderSubmitResult> {
+  const reference = newReference();
+  const result = await submitPublicForm({
+    kind: "order",
+    schema: OrderRequestSchema,
+    form,
+    clientIp,
+    text: (input) => `${input.medicalNotes ?? ""} ${input.currentCushion ?? ""}`,
+    store: async (input) => (await storeOrder(input, { reference })).id,
+    keep: { reference },
+  });
+  return result.ok ? { ...result, reference } : result;
+}
+
+/**
+ * "Not spam": a quarantined request, parsed again with the form's schema, is stored as received
+ * when it was first sent, under the reference its sender was shown, inside the caller's transaction.
+ */
+export async function restoreOrder(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {
+  const reference = typeof payload.reference === "string" && referencePattern.test(payload.reference) ? payload.reference : undefined;
+  const { id } = await storeOrder(OrderRequestSchema.parse(payload), { reference, now: receivedAt }, trx);
+  return id;
+}

@@ -1,0 +1,27 @@
+import { company } from "~/content/site";
+import type { Config } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
+
+/** Staff hear of a new review waiting for moderation. Reviews are kept, so nothing expires. */
+export const reviewDelivery: DeliveryKind = {
+  async notice(refId: string, config: Config) {
+    const review = await db().selectFrom("testimonials").selectAll().where("id", "=", refId).executeTakeFirst();
+    if (!review) return undefined;
+    return {
+      subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval`),
+      text: [
+        `A new review was submitted and is waiting for moderation.`,
+        "",
+        `Name: ${review.name}`,
+        `Rating: ${review.rating} out of 10`,
+        "",
+        review.quote,
+        "",
+        `Moderate it: ${config.siteUrl}/admin/testimonials`,
+      ].join("\n"),
+      json: { id: review.id, name: review.name, rating: review.rating, quote: review.quote, createdAt: review.created_at },
+    };
+  },
+  forwardUrl: (config) => config.contactForwardUrl,
+};

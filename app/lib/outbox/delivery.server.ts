@@ -1,0 +1,153 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { OutboxKind, OutboxTable } from "../../../db/schema";
+import { type Config, getConfig } from "../config.server";
+import { log } from "../logger.server";
+import { claimDueItem, markFailedAttempt, markSent } from "./queue.server";
+
+/** What a delivery says, built from the stored record (never from the request). */
+export interface Notice {
+  subject: string;
+  text: string;
+  /** The email's recipient; staff (STAFF_EMAIL, else SITE_EMAIL) when not given. */
+  to?: string;
+  replyTo?: string;
+  /** What a forward posts (with `kind` added); the kind's `forwardUrl` says where. */
+  json: Record<string, unknown>;
+}
+
+/** How one kind of outbox row is delivered. */
+export interface DeliveryKind {
+  /** Builds the notice from the stored record; undefined when the record no longer exists. */
+  notice(refId: string, config: Config): Promise<Notice | undefined>;
+  /** Where a "forward" row of this kind is posted; undefined when none is configured. */
+  forwardUrl(config: Config): string | undefined;
+  /** The kind's cleanup, run daily: records past retention go, with their delivery rows. */
+  purgeExpired?(config: Config, now: Date): Promise<number>;
+}
+
+/**
+ * One handler for every kind the outbox can hold. The mapped type makes a kind without a
+ * handler a compile error; a row whose kind has none at run time (a newer release wrote it)
+ * is a failed attempt, never "sent".
+ */
+export type DeliveryKinds = { readonly [K in OutboxKind]: DeliveryKind };
+
+/** No line breaks in anything that becomes a header. */
+export function oneLine(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029]+/g, " ").slice(0, 200);
+}
+
+let transporter: Transporter | undefined;
+
+function mailer(config: Config): Transporter {
+  if (!config.smtp) throw new Error("SMTP is not configured");
+  transporter ??= nodemailer.createTransport({
+    host: config.smtp.host,
+    port: config.smtp.port,
+    secure: config.smtp.secure,
+    auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? "" } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return transporter;
+}
+
+export function resetMailer() {
+  transporter?.close();
+  transporter = undefined;
+}
+
+async function send(item: OutboxTable, handler: DeliveryKind, notice: Notice, config: Config) {
+  if (item.channel === "email") {
+    if (!config.smtp) throw new Error("SMTP is not configured any more");
+    await mailer(config).sendMail({
+      from: config.smtp.from,
+      to: notice.to ?? config.staffEmail ?? config.siteEmail,
+      replyTo: notice.replyTo,
+      subject: notice.subject,
+      text: notice.text,
+    });
+    return;
+  }
+  if (item.channel === "forward") {
+    const url = handler.forwardUrl(config);
+    if (!url) throw new Error(`no forward address is set for ${item.kind} any more`);
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ kind: item.kind, ...notice.json }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new Error(`forward answered ${response.status}`);
+    return;
+  }
+  throw new Error(`nothing can be sent on the "${item.channel}" channel`);
+}
+
+function handlerFor(kinds: DeliveryKinds, kind: string): DeliveryKind {
+  const handler = Object.hasOwn(kinds, kind) ? kinds[kind as OutboxKind] : undefined;
+  if (!handler) throw new Error(`no delivery handler for kind "${kind}"`);
+  return handler;
+}
+
+/** Sends every item that is due now, one at a time; returns how many were attempted. */
+export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfig(), now = () => new Date()): Promise<number> {
+  let attempted = 0;
+  for (;;) {
+    const item = await claimDueItem(now());
+    if (!item) return attempted;
+    attempted++;
+    try {
+      const handler = handlerFor(kinds, item.kind);
+      const notice = await handler.notice(item.ref_id, config);
+      // Deleting a record deletes its deliveries in the same transaction, so a missing record is
+      // a fault to look into, not something delivered.
+      if (!notice) throw new Error(`the ${item.kind} ${item.ref_id} it delivers is not in the database`);
+      await send(item, handler, notice, config);
+      await markSent(item.id, now());
+      log.info("delivered", { kind: item.kind, ref: item.ref_id, channel: item.channel });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markFailedAttempt(item, message, now());
+      log.warn("delivery failed; will retry", { kind: item.kind, ref: item.ref_id, channel: item.channel, attempts: item.attempts, error: message });
+    }
+  }
+}
+
+/** Runs deliveries in the server process: on a timer, and right after something is queued. */
+export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      await deliverDue(kinds);
+    } catch (error) {
+      log.error("delivery worker failed", { error });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  nudge = () => void tick();
+  void tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      nudge = () => {};
+      while (running) await new Promise((resolve) => setTimeout(resolve, 25));
+      resetMailer();
+    },
+  };
+}
+
+let nudge: () => void = () => {};
+
+/** Ask the worker to look now (after a request queued something). */
+export function nudgeDeliveryWorker() {
+  nudge();
+}

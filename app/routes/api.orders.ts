@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { failureNotice } from "~/features/contact/outcomes";
+import { submitOrder } from "~/features/orders/store.server";
+import { getConfig } from "~/lib/config.server";
+import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
+import type { Route } from "./+types/api.orders";
+
+export const loader = methodNotAllowed("POST");
+
+/**
+ * POST the spec's order payload (section 3: firstName … medicalDisclaimer, honeypot,
+ * formStartTime) as JSON or a form. 201 with the request's reference means it is stored, with its
+ * deliveries queued, or quarantined as suspected spam (answered the same). The order page posts
+ * to its own action, which calls the same function.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
+  const result = await submitOrder(body.value, context.clientIp ?? "unknown");
+  if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
+  const error = result.problem === "invalid" ? "Some fields are not valid" : failureNotice(result.problem, getConfig().siteEmail).description;
+  return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+}
