@@ -24,6 +24,7 @@ import { getStaff } from "./features/auth/auth.server";
 import { contactOutcomes } from "./features/contact/outcomes";
 import { adminAccessOutcomes } from "./features/testimonials/outcomes";
 import type { FlashKey } from "./lib/flash";
+import { orderOutcomes } from "./features/orders/outcomes";
 import { clearFlash, readFlash } from "./lib/flash.server";
 import { revalidateUnlessUnreachable } from "./lib/unreachable";
 import { company, defaultSupportEmail } from "./content/site";
@@ -143,16 +144,18 @@ function useFlashToast() {
   const id = flash?.id;
   useEffect(() => {
     if (!flash) return;
-    toast({ variant: "success", ...flashNotice(flash.key, flash.username) });
+    toast({ variant: "success", ...flashNotice(flash.key, flash.id, flash.username) });
     // Only a new notice (a new id) is announced again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 }
 
-function flashNotice(key: FlashKey, username: string | undefined): { title: string; description: string } {
+function flashNotice(key: FlashKey, id: string, username: string | undefined): { title: string; description: string } {
   switch (key) {
     case "contact-sent":
       return contactOutcomes.sent;
+    case "order-sent":
+      return orderOutcomes.sent(id);
     case "signed-in":
       return { title: "Login successful", description: `Welcome back, ${username ?? "staff member"}!` };
     case "admin-access":

@@ -8,9 +8,13 @@ function attributes(maxAge: number) {
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${getConfig().siteIsHttps ? "; Secure" : ""}`;
 }
 
-/** The Set-Cookie value that carries `key` to the next page (a minute at most). */
-export function setFlash(key: FlashKey): string {
-  return `${cookieName}=${key}.${randomBytes(6).toString("base64url")}; ${attributes(60)}`;
+/**
+ * The Set-Cookie value that carries `key` to the next page (a minute at most). `id` (letters,
+ * digits, "-" and "_", up to 16) is random unless given, such as an order's reference.
+ */
+export function setFlash(key: FlashKey, id = randomBytes(6).toString("base64url")): string {
+  if (!/^[\w-]{1,16}$/.test(id)) throw new Error("a flash id is 1 to 16 letters, digits, - or _");
+  return `${cookieName}=${key}.${id}; ${attributes(60)}`;
 }
 
 export const clearFlash = `${cookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;

@@ -3,12 +3,12 @@
  * form's success is drawn by the page it lands on, with or without JavaScript. The cookie names a
  * notice from this list, never free text, so nobody can make the site say something else.
  */
-const flashKeys = ["contact-sent", "signed-in", "admin-access"] as const;
+const flashKeys = ["contact-sent", "order-sent", "signed-in", "admin-access"] as const;
 export type FlashKey = (typeof flashKeys)[number];
 
 export interface Flash {
   key: FlashKey;
-  /** Tells one notice from the next identical one (a second message sent). */
+  /** Tells one notice from the next identical one (a second message sent); an order's reference. */
   id: string;
 }
 

@@ -1,19 +1,51 @@
-import { useRouteLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
+import { toast } from "~/components/ui/toast";
 import { orderSteps } from "~/content/order";
 import { company, defaultSupportEmail } from "~/content/site";
+import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
+import { orderFailureLead, orderOutcomes } from "~/features/orders/outcomes";
+import { OrderFields, referencePattern } from "~/features/orders/schema";
+import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
+import { readFlash, setFlash } from "~/lib/flash.server";
+import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
+import { formObject } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
-import type { RouteHandle, loader as rootLoader } from "~/root";
+import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/order";
 
-export function loader() {
-  return { orderFormUrl: getConfig().orderFormUrl ?? null };
+export function loader({ request }: Route.LoaderArgs) {
+  const config = getConfig();
+  const flash = readFlash(request);
+  // Only a request this visitor has just sent (and we stored) shows the success view.
+  const sent = flash?.key === "order-sent" && referencePattern.test(flash.id) ? flash.id : null;
+  return { orderFormUrl: config.orderFormUrl ?? null, confirmationEmail: Boolean(config.smtp), startedAt: Date.now(), sent };
 }
 
-// Plain HTML does everything here; no JavaScript bundle is loaded.
-export const handle: RouteHandle = { hydrate: false };
+/** The order form's one endpoint, with or without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = formObject(await readForm(request));
+  const result = await submitOrder(form, context.clientIp ?? "unknown");
+  // Post/redirect/get: reloading the success view never sends the request twice.
+  if (result.ok) return redirect("/order?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("order-sent", result.reference) } });
+  // Sent back so the form shows again as it was typed (only the form's own fields, bounded).
+  const values: OrderFormValues = {};
+  for (const key of Object.keys(OrderFields.shape) as Array<keyof typeof OrderFields.shape>) {
+    const value = form[key];
+    if (typeof value === "string") values[key] = value.slice(0, 3000);
+    else if (Array.isArray(value)) values[key] = value.filter((v): v is string => typeof v === "string").slice(0, 20);
+  }
+  return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
+export const shouldRevalidate = revalidateUnlessUnreachable;
+
+export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -24,9 +56,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: crumbs("Order", "/order"),
   });
 
-export default function Order({ loaderData }: Route.ComponentProps) {
-  const { orderFormUrl } = loaderData;
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { orderFormUrl, sent } = loaderData;
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/order") === true;
+  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: undefined, values: undefined } as const) : actionData;
+  const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
+
+  // The button used is disabled while sending and loses focus: the failure takes it.
+  const failedAlert = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!failedProblem) return;
+    toast({ variant: "error", title: orderOutcomes.failedTitle, description: `${orderFailureLead(failedProblem)} call us on ${company.phone.display}.` });
+    failedAlert.current?.focus();
+  }, [actionData, failedProblem]);
+
   return (
     <>
       <section aria-labelledby="order-title" className="border-b border-line bg-surface">
@@ -55,31 +100,92 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section id="order-form" aria-labelledby="order-form-title" className="container-page py-12">
-        <h2 id="order-form-title" className="text-2xl font-bold">
-          Your order request
-        </h2>
-        {orderFormUrl ? (
-          <>
-            <div className="mt-6 flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 md:flex-row md:items-center md:justify-between">
-              <div>
-                <h3 className="text-lg font-semibold">Order request form</h3>
-                <p className="mt-1 text-muted">Takes about five minutes. Fill it in below or in its own tab.</p>
+        <div className="mx-auto max-w-3xl">
+          {sent ? (
+            <OrderSent reference={sent} confirmationEmail={loaderData.confirmationEmail} consultationWithin={company.consultationWithin} />
+          ) : (
+            <>
+              <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 md:flex-row md:items-center md:justify-between">
+                <div>
+                  <h2 id="order-form-title" className="text-2xl font-bold">
+                    Your order request
+                  </h2>
+                  <p className="mt-1 text-muted">Six short parts, about five minutes. Nothing is charged: an expert calls you first.</p>
+                </div>
+                <div className="flex flex-wrap gap-3">
+                  <a
+                    href="#order-request"
+                    onClick={(event) => {
+                      const first = document.querySelector<HTMLElement>("#order-request fieldset:not([hidden]) h3");
+                      if (!first) return;
+                      event.preventDefault();
+                      first.scrollIntoView({ block: "start" });
+                      first.focus({ preventScroll: true });
+                    }}
+                    className={buttonClass("primary")}
+                  >
+                    Open Form Below
+                  </a>
+                  {orderFormUrl ? (
+                    <ExternalLink href={orderFormUrl} className={buttonClass("secondary")}>
+                      Open in New Tab
+                    </ExternalLink>
+                  ) : null}
+                </div>
               </div>
-              <div className="flex flex-wrap gap-3">
-                <a href="#order-form-frame" className={buttonClass("primary")}>
-                  Open Form Below
-                </a>
-                <ExternalLink href={orderFormUrl} className={buttonClass("secondary")}>
-                  Open in New Tab
-                </ExternalLink>
+              <div id="order-request" tabIndex={-1}>
+                <OrderForm
+                  startedAt={loaderData.startedAt}
+                  values={answer?.values ?? {}}
+                  serverErrors={answer?.errors}
+                  sending={sending}
+                  alert={
+                    failedProblem ? (
+                      <p ref={failedAlert} tabIndex={-1} role="alert" {...{ autofocus: "" }} className="mb-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
+                        <strong>{orderOutcomes.failedTitle}.</strong> {orderFailureLead(failedProblem)} call us on{" "}
+                        <a href={`tel:${company.phone.dial}`} className="underline">
+                          {company.phone.display}
+                        </a>
+                        .
+                      </p>
+                    ) : null
+                  }
+                />
               </div>
-            </div>
+            </>
+          )}
+          <p className="mt-8 text-sm text-muted">
+            <strong className="text-ink">Privacy:</strong> we use these details only to prepare your cushion and to
+            contact you about it, and never share them with third parties. Health details stay in our own system: they
+            are not sent by email. While you fill in the form, your answers are kept in this browser tab until you
+            send them or close the tab.
+          </p>
+          <div className="mt-6 flex flex-wrap items-center gap-3 text-muted">
+            <span>Prefer to order by phone or email?</span>
+            <a href={`tel:${company.phone.dial}`} className="tap-target inline-flex items-center gap-2 font-semibold text-brand underline">
+              <PhoneIcon />
+              {company.phone.display}
+            </a>
+            <a href={`mailto:${email}?subject=${encodeURIComponent("Order request")}`} className="tap-target inline-flex items-center gap-2 break-all font-semibold text-brand underline">
+              <MailIcon />
+              {email}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      {orderFormUrl && !sent ? (
+        <section aria-labelledby="hosted-form-title" className="container-page pb-12">
+          <div className="mx-auto max-w-3xl">
+            <h2 id="hosted-form-title" className="text-xl font-bold">
+              Or use our hosted order form
+            </h2>
             <iframe
               id="order-form-frame"
               src={orderFormUrl}
-              title="Order request form"
+              title="Hosted order request form"
               loading="lazy"
-              className="mt-6 w-full rounded-xl border border-line bg-white"
+              className="mt-4 w-full rounded-xl border border-line bg-white"
               style={{ height: "min(900px, max(500px, 80vh))" }}
             />
             <p className="mt-4 text-muted">
@@ -89,27 +195,9 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               </ExternalLink>
               .
             </p>
-          </>
-        ) : (
-          <div className="mt-6 rounded-xl border border-line bg-surface p-6">
-            <p className="text-lg">
-              Our online order form is not available right now. Order by phone or email instead: we take the same
-              details and an expert calls you back within {company.consultationWithin}.
-            </p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <a href={`tel:${company.phone.dial}`} className={buttonClass("primary")}>
-                <PhoneIcon />
-                Call {company.phone.display}
-              </a>
-              <a href={`mailto:${email}?subject=${encodeURIComponent("Order request")}`} className={buttonClass("secondary")}>
-                <MailIcon />
-                Email {email}
-              </a>
-            </div>
-            <p className="mt-4 text-muted">Phone lines are open {company.hours.long}.</p>
           </div>
-        )}
-      </section>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -201,3 +201,79 @@ export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<stri
     </div>
   );
 }
+
+interface ChoiceOption {
+  value: string;
+  label: string;
+  hint?: string;
+}
+
+/**
+ * Native radio buttons or checkboxes in a fieldset whose legend names the question. Each option
+ * is a whole row to press (at least 44 px high), and the first option carries the field's id,
+ * so the error summary's link lands on the group.
+ */
+export function ChoiceGroup({
+  type,
+  name,
+  legend,
+  options,
+  error,
+  hint,
+  required,
+  idPrefix,
+  defaultValue,
+  columns = 1,
+}: {
+  type: "radio" | "checkbox";
+  name: string;
+  legend: string;
+  options: readonly ChoiceOption[];
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  idPrefix?: string;
+  /** The value checked (radio) or the values checked (checkboxes). */
+  defaultValue?: string | readonly string[];
+  columns?: 1 | 2;
+}) {
+  const id = fieldId(name, idPrefix);
+  const checked = new Set(typeof defaultValue === "string" ? [defaultValue] : (defaultValue ?? []));
+  return (
+    <fieldset aria-describedby={describedBy(id, error, hint)}>
+      <legend className="font-semibold">
+        {legend}
+        {required ? <span className="text-danger"> (required)</span> : <span className="font-normal text-muted"> (optional)</span>}
+      </legend>
+      <Messages id={id} hint={hint} />
+      <div className={`mt-2 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
+        {options.map((option, index) => {
+          const optionId = index === 0 ? id : `${id}-${option.value}`;
+          return (
+            <div key={option.value} className="rounded-md border-2 border-line bg-canvas has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+              <label htmlFor={optionId} className="flex min-h-11 cursor-pointer items-start gap-3 px-3 py-2">
+                <input
+                  id={optionId}
+                  type={type}
+                  name={name}
+                  value={option.value}
+                  defaultChecked={checked.has(option.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={option.hint ? `${optionId}-hint` : undefined}
+                  className="mt-0.5 size-6 shrink-0 accent-[var(--brand)]"
+                />
+                <span>{option.label}</span>
+              </label>
+              {option.hint ? (
+                <p id={`${optionId}-hint`} className="-mt-1 pb-2 pl-12 pr-3 text-sm text-muted">
+                  {option.hint}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <Messages id={id} error={error} />
+    </fieldset>
+  );
+}

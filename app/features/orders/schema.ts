@@ -130,7 +130,11 @@ function inches(what: "width" | "depth") {
       if (text === "") return undefined;
       return /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
     },
-    z.number(required).refine(Number.isFinite, range).min(seatInches.min, range).max(seatInches.max, range),
+    // Nothing given is "required"; something that is not a number of inches gets the range.
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : range) })
+      .min(seatInches.min, range)
+      .max(seatInches.max, range),
   );
 }
 
@@ -171,12 +175,20 @@ export const OrderFields = z.object({
   medicalDisclaimer: agreement("You must acknowledge the medical disclaimer"),
 });
 
-/** Someone filling it in for another person says who they are (the spec lacks this; staff need it). */
-export const OrderRequestSchema = OrderFields.superRefine((order, ctx) => {
-  if (order.submittedBy !== "other") return;
-  if (!order.submitterName) ctx.addIssue({ code: "custom", path: ["submitterName"], message: "Your name is required" });
-  if (!order.submitterRelationship) ctx.addIssue({ code: "custom", path: ["submitterRelationship"], message: "Please say how you know the person" });
-});
+/**
+ * Someone filling it in for another person says who they are (the spec lacks this; staff need
+ * it). Checked even when other fields are wrong, so every mistake is listed at once.
+ */
+export const OrderRequestSchema = OrderFields.superRefine(
+  (order, ctx) => {
+    const value = order as Partial<Record<string, unknown>>;
+    if (value.submittedBy !== "other") return;
+    const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+    if (blank(value.submitterName)) ctx.addIssue({ code: "custom", path: ["submitterName"], message: "Your name is required" });
+    if (blank(value.submitterRelationship)) ctx.addIssue({ code: "custom", path: ["submitterRelationship"], message: "Please say how you know the person" });
+  },
+  { when: () => true },
+);
 
 export type OrderRequestInput = z.output<typeof OrderRequestSchema>;
 export type OrderField = keyof typeof OrderFields.shape;

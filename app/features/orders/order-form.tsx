@@ -1,0 +1,374 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
+import { firstErrors, formObject, honeypotField, startedAtField } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
+import { z } from "~/lib/zod";
+import {
+  controllerPlacements,
+  coverTypes,
+  discomfortAreaChoices,
+  type OrderField,
+  orderFieldLabels,
+  OrderRequestSchema,
+  orderSteps,
+  padSizeChoices,
+  priorityChoices,
+  relationshipChoices,
+  seatInches,
+  sensitivityChoices,
+  sittingHoursChoices,
+  submittedByChoices,
+  wheelchairTypes,
+} from "./schema";
+
+/** What the form shows again: everything typed, as the browser sent it. */
+export type OrderFormValues = Partial<Record<OrderField, string | string[]>>;
+
+/**
+ * Answers are kept in this tab's session storage while the form is filled in, so a reload or a
+ * dropped connection loses nothing. Not local storage: health details must not outlive the tab
+ * on a shared computer. Cleared once the request is stored.
+ */
+export const orderDraftKey = "aquila-order-draft";
+
+interface Draft {
+  values: Record<string, string | string[]>;
+  step: number;
+}
+
+function readDraftText(): string | null {
+  try {
+    return sessionStorage.getItem(orderDraftKey);
+  } catch {
+    return null;
+  }
+}
+
+const noSubscription = () => () => {};
+const noErrors: Record<string, string> = {};
+
+/** The draft saved when the page was last left (read once the page runs in the browser). */
+function useSavedDraft(enabled: boolean): Draft | undefined {
+  const [initial] = useState(() => (typeof window === "undefined" ? null : readDraftText()));
+  const text = useSyncExternalStore(noSubscription, () => initial, () => null);
+  return useMemo(() => {
+    if (!enabled || !text) return undefined;
+    try {
+      const draft = JSON.parse(text) as Draft;
+      return typeof draft === "object" && draft && typeof draft.values === "object" && draft.values ? draft : undefined;
+    } catch {
+      return undefined;
+    }
+  }, [enabled, text]);
+}
+
+export function clearOrderDraft() {
+  try {
+    sessionStorage.removeItem(orderDraftKey);
+  } catch {
+    // Storage can be switched off; there is then nothing to clear.
+  }
+}
+
+/** The form's answers, without the fields only the site and bots fill in. */
+function answersOf(form: HTMLFormElement): Record<string, string | string[]> {
+  const answers = formObject(new FormData(form)) as Record<string, string | string[]>;
+  delete answers[honeypotField];
+  delete answers[startedAtField];
+  return answers;
+}
+
+function saveDraft(form: HTMLFormElement, step: number) {
+  try {
+    sessionStorage.setItem(orderDraftKey, JSON.stringify({ values: answersOf(form), step } satisfies Draft));
+  } catch {
+    // Full or switched off: the form still works, it only forgets on reload.
+  }
+}
+
+/** Puts saved answers back into the form's own controls (they are uncontrolled). */
+function applyDraft(form: HTMLFormElement, values: Record<string, string | string[]>) {
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) continue;
+    if (element.name === honeypotField || element.name === startedAtField || !(element.name in values)) continue;
+    const saved = values[element.name];
+    const list = Array.isArray(saved) ? saved : [saved];
+    if (element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox")) {
+      element.checked = list.includes(element.value);
+    } else {
+      element.value = String(list[0] ?? "");
+    }
+  }
+}
+
+function errorsFor(form: HTMLFormElement): Record<string, string> {
+  const result = OrderRequestSchema.safeParse(formObject(new FormData(form)));
+  return result.success ? {} : firstErrors(z.flattenError(result.error).fieldErrors as Record<string, string[]>);
+}
+
+function stepOf(field: string): number {
+  const index = orderSteps.findIndex((s) => (s.fields as readonly string[]).includes(field));
+  return index < 0 ? 0 : index;
+}
+
+function only(errors: Record<string, string>, step: number): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => stepOf(field) === step));
+}
+
+/**
+ * The order request. Without JavaScript it is one page of six fieldsets, checked by the server,
+ * with every answer kept on a mistake. With JavaScript the same fieldsets become six steps
+ * ("Step 2 of 6"): each is checked before moving on, Back never loses an answer, and the answers
+ * and the step survive a reload.
+ */
+export function OrderForm({
+  startedAt,
+  values,
+  serverErrors,
+  sending,
+  alert,
+}: {
+  startedAt: number;
+  values: OrderFormValues;
+  serverErrors?: Record<string, string>;
+  sending: boolean;
+  /** A failure other than a mistake in the form (rate limit, server unreachable). */
+  alert?: React.ReactNode;
+}) {
+  const stepped = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const headings = useRef<Array<HTMLHeadingElement | null>>([]);
+  const moved = useRef(false);
+  const last = orderSteps.length - 1;
+  // What this tab saved before a reload; an answer from the server wins over it.
+  const draft = useSavedDraft(!serverErrors);
+  const [chosenStep, setStep] = useState<number | null>(null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [chosenSubmitter, setSubmitter] = useState<string | null>(null);
+
+  // The server found mistakes (a post with JavaScript): show the first step that has one.
+  const [answered, setAnswered] = useState(serverErrors);
+  if (answered !== serverErrors) {
+    setAnswered(serverErrors);
+    setClientErrors(null);
+    if (serverErrors && Object.keys(serverErrors).length > 0) setStep(Math.min(...Object.keys(serverErrors).map(stepOf)));
+  }
+
+  const step = Math.min(Math.max(0, chosenStep ?? draft?.step ?? 0), last);
+  const submitter = chosenSubmitter ?? (typeof draft?.values.submittedBy === "string" ? draft.values.submittedBy : undefined) ?? values.submittedBy;
+  const someoneElse = submitter === "other";
+  const errors = clientErrors ?? serverErrors ?? noErrors;
+  const shown = stepped ? only(errors, step) : errors;
+
+  // Back from a reload: the saved answers return to the form's own controls.
+  useEffect(() => {
+    if (formRef.current && draft) applyDraft(formRef.current, draft.values);
+  }, [draft]);
+
+  // A new step takes focus at its heading, so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    if (Object.keys(only(errors, step)).length === 0) headings.current[step]?.focus();
+  }, [step, errors]);
+
+  function go(next: number) {
+    moved.current = true;
+    setStep(next);
+    if (formRef.current) saveDraft(formRef.current, next);
+  }
+
+  function onContinue() {
+    const form = formRef.current;
+    if (!form) return;
+    const mistakes = only(errorsFor(form), step);
+    if (Object.keys(mistakes).length > 0) {
+      setClientErrors(mistakes);
+      return;
+    }
+    setClientErrors(null);
+    go(step + 1);
+  }
+
+  function onBack() {
+    setClientErrors(null);
+    go(step - 1);
+  }
+
+  // The last check before sending; the server checks again either way.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const mistakes = errorsFor(event.currentTarget);
+    if (Object.keys(mistakes).length === 0) {
+      setClientErrors(null);
+      saveDraft(event.currentTarget, step);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(mistakes);
+    setStep(Math.min(...Object.keys(mistakes).map(stepOf)));
+  }
+
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (target.name === "submittedBy") setSubmitter(target.value);
+    saveDraft(event.currentTarget, step);
+  }
+
+  const text = (field: OrderField) => (typeof values[field] === "string" ? (values[field] as string) : undefined);
+  const field = (name: OrderField) => ({ name, error: shown[name] });
+
+  const fieldsets: React.ReactNode[] = [
+    <>
+      <ChoiceGroup type="radio" legend="Who is filling in this form?" required options={submittedByChoices} defaultValue={text("submittedBy") ?? "self"} {...field("submittedBy")} />
+      <div hidden={stepped && !someoneElse} className="space-y-5 rounded-lg border-l-4 border-brand pl-4">
+        <p className="text-muted">Tell us who you are; the rest of the form is about the person who will use the cushion.</p>
+        <TextField label="Your name" required={someoneElse} autoComplete="name" defaultValue={text("submitterName")} hint="Needed only when you fill it in for someone else." {...field("submitterName")} />
+        <ChoiceGroup type="radio" legend="How do you know them?" required={someoneElse} options={relationshipChoices} defaultValue={text("submitterRelationship")} {...field("submitterRelationship")} />
+      </div>
+      <TextField label="First name of the cushion user" required autoComplete={someoneElse ? "off" : "given-name"} defaultValue={text("firstName")} {...field("firstName")} />
+      <TextField label="Last name of the cushion user" required autoComplete={someoneElse ? "off" : "family-name"} defaultValue={text("lastName")} {...field("lastName")} />
+      <TextField label="Email" type="email" required autoComplete="email" defaultValue={text("email")} hint="Where we send your confirmation and reach you about the consultation." {...field("email")} />
+      <TextField label="Phone" type="tel" required autoComplete="tel" defaultValue={text("phone")} hint="With area code, at least 10 characters." {...field("phone")} />
+    </>,
+    <>
+      <TextField label="Country" required autoComplete="country-name" defaultValue={text("country")} {...field("country")} />
+      <TextField label="State/Province" required autoComplete="address-level1" defaultValue={text("state")} {...field("state")} />
+      <TextField label="ZIP/Postal code" required autoComplete="postal-code" defaultValue={text("zipCode")} {...field("zipCode")} />
+    </>,
+    <>
+      <ChoiceGroup type="radio" legend="Wheelchair type" required options={wheelchairTypes} defaultValue={text("wheelchairType")} {...field("wheelchairType")} />
+      <TextField
+        label="Seat width, in inches"
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={text("seatWidth")}
+        hint={`Measure across the seat, side to side. For example 18 or 18.5 (${seatInches.min} to ${seatInches.max} inches).`}
+        {...field("seatWidth")}
+      />
+      <TextField
+        label="Seat depth, in inches"
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={text("seatDepth")}
+        hint={`Measure from the back of the seat to the front edge. For example 16 (${seatInches.min} to ${seatInches.max} inches).`}
+        {...field("seatDepth")}
+      />
+      <TextField label="Current cushion" autoComplete="off" defaultValue={text("currentCushion")} hint="The make or kind of cushion used now, if any." {...field("currentCushion")} />
+    </>,
+    <>
+      <ChoiceGroup type="radio" legend="Hours sitting in the chair on a typical day" required options={sittingHoursChoices} columns={2} defaultValue={text("dailySittingHours")} {...field("dailySittingHours")} />
+      <ChoiceGroup type="checkbox" legend="Where do you feel discomfort or pressure?" required hint="Choose all that apply." options={discomfortAreaChoices} columns={2} defaultValue={values.discomfortAreas} {...field("discomfortAreas")} />
+      <ChoiceGroup
+        type="radio"
+        legend="Sensitivity level"
+        required
+        hint="How sensitive the skin is to pressure where you sit. Not sure? Choose the closest; we will talk it through."
+        options={sensitivityChoices}
+        defaultValue={text("sensitivityLevel")}
+        {...field("sensitivityLevel")}
+      />
+    </>,
+    <>
+      <ChoiceGroup type="checkbox" legend="What matters most to you?" required hint="Choose all that apply." options={priorityChoices} columns={2} defaultValue={values.priorities} {...field("priorities")} />
+      <ChoiceGroup type="radio" legend="Pad size" required options={padSizeChoices} defaultValue={text("padSize")} {...field("padSize")} />
+      <ChoiceGroup type="radio" legend="Cover type" required options={coverTypes} defaultValue={text("coverType")} {...field("coverType")} />
+      <ChoiceGroup type="radio" legend="Controller placement" required options={controllerPlacements} defaultValue={text("controllerPlacement")} {...field("controllerPlacement")} />
+    </>,
+    <>
+      <TextArea label="Anything else we should know" rows={5} defaultValue={text("medicalNotes")} hint="For example skin concerns, a recent pressure injury, or the chair's make and model." {...field("medicalNotes")} />
+      <CheckboxField
+        name="privacyConsent"
+        label="I agree that Aquila may use these details to answer this request, as described in the privacy note below."
+        defaultChecked={values.privacyConsent === "on"}
+        error={shown.privacyConsent}
+      />
+      <CheckboxField
+        name="medicalDisclaimer"
+        label="I understand that this request is not medical advice, and that I should talk to my clinician about my seating and skin care."
+        defaultChecked={values.medicalDisclaimer === "on"}
+        error={shown.medicalDisclaimer}
+      />
+    </>,
+  ];
+
+  return (
+    <Form ref={formRef} method="post" noValidate className="relative mt-6" onSubmit={onSubmit} onChange={onChange}>
+      {alert}
+      <ErrorSummary errors={shown} labels={orderFieldLabels} />
+      {orderSteps.map((s, index) => (
+        <fieldset key={s.id} hidden={stepped && index !== step} className="mt-6 space-y-5 rounded-xl border border-line bg-surface p-5 md:p-6">
+          <legend className="contents">
+            <h3 id={`order-step-${s.id}`} ref={(el) => void (headings.current[index] = el)} tabIndex={-1} className="mb-2 text-xl font-bold">
+              {stepped ? <span className="block text-base font-semibold text-brand">Step {index + 1} of {orderSteps.length}</span> : null}
+              {s.title}
+            </h3>
+          </legend>
+          {fieldsets[index]}
+          {stepped ? (
+            <div className="flex flex-wrap gap-3 pt-2">
+              {index > 0 ? (
+                <button type="button" onClick={onBack} className={buttonClass("secondary")}>
+                  Back
+                </button>
+              ) : null}
+              {index < last ? (
+                <button type="button" onClick={onContinue} className={buttonClass("primary")}>
+                  Continue
+                </button>
+              ) : (
+                <SendButton sending={sending} />
+              )}
+            </div>
+          ) : null}
+        </fieldset>
+      ))}
+      <BotFields startedAt={startedAt} />
+      {stepped ? null : (
+        <div className="mt-6">
+          <SendButton sending={sending} />
+        </div>
+      )}
+    </Form>
+  );
+}
+
+function SendButton({ sending }: { sending: boolean }) {
+  return (
+    <button type="submit" disabled={sending} className={buttonClass("primary", "w-full sm:w-auto")}>
+      {sending ? "Sending..." : "Send Order Request"}
+    </button>
+  );
+}
+
+/** The stored request's reference and what happens next; it takes focus, and ends the saved draft. */
+export function OrderSent({ reference, confirmationEmail, consultationWithin }: { reference: string; confirmationEmail: boolean; consultationWithin: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    clearOrderDraft();
+    heading.current?.focus();
+  }, []);
+  return (
+    <div className="mt-6 rounded-2xl border-2 border-success bg-success-soft p-6 md:p-8">
+      <h2 id="order-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-2xl font-bold">
+        Order Request Received
+      </h2>
+      <p className="mt-3 text-lg">
+        Your reference is <strong className="font-mono text-xl tracking-wider">{reference}</strong>. Please keep it: quote it when you call or write to us.
+      </p>
+      {confirmationEmail ? <p className="mt-2">We are emailing a confirmation with this reference to the address you gave.</p> : null}
+      <h3 className="mt-6 text-lg font-semibold">What happens next</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-6">
+        <li>An expert contacts you within {consultationWithin} for your consultation, by phone or email.</li>
+        <li>Together you confirm the size, shape and settings of your cushion.</li>
+        <li>We build it for you and ship it directly to you.</li>
+      </ol>
+      <Link to="/order#order-form" className={buttonClass("secondary", "mt-6")}>
+        Start Another Request
+      </Link>
+    </div>
+  );
+}

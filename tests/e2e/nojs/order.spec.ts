@@ -1,0 +1,117 @@
+import { expect, test } from "../fixtures";
+
+// axe cannot run in a page without JavaScript; order.spec.ts scans these same states with the
+// site's scripts blocked.
+import { e2eDatabase } from "../seed";
+
+// The form post answers 400 while it has errors; the browser logs that status.
+test.use({ allowedConsoleErrors: [/status of 400/] });
+
+/** Section 5's order messages, word for word. */
+const sectionFive = [
+  "First name is required",
+  "Last name is required",
+  "Please enter a valid email address",
+  "Please enter a valid phone number",
+  "Country is required",
+  "State/Province is required",
+  "ZIP/Postal code is required",
+  "Please select wheelchair type",
+  "Seat width is required",
+  "Seat depth is required",
+  "Daily sitting hours is required",
+  "Please select at least one area",
+  "Please select sensitivity level",
+  "Please select at least one priority",
+  "Please select pad size",
+  "Please select cover type",
+  "Please select controller placement",
+  "You must agree to the privacy policy",
+  "You must acknowledge the medical disclaimer",
+];
+
+test("without JavaScript: one page, every section-5 message for an empty request, in a summary that takes focus", async ({ page }) => {
+  await page.goto("/order");
+  // All six parts are on the one page, and no step buttons.
+  await expect(page.locator("#order-request form > fieldset")).toHaveCount(6);
+  await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Send Order Request" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText(`There are ${sectionFive.length} problems with the form`);
+  for (const message of sectionFive) await expect(summary).toContainText(message);
+  await expect(page.getByLabel(/^Seat width/)).toHaveAccessibleDescription(/Seat width is required/);
+});
+
+test("without JavaScript: a mistake keeps every answer, then the request is stored and answered with a reference", async ({ page }) => {
+  const email = `order-nojs-${Date.now()}@example.com`;
+  await page.goto("/order");
+  await page.getByLabel("I am filling it in for someone else").check();
+  await page.getByLabel(/^Your name/).fill("Carla Carer");
+  await page.getByLabel("Clinician or therapist").check();
+  await page.getByLabel(/^First name/).fill("Dev");
+  await page.getByLabel(/^Last name/).fill("Example");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Phone/).fill("866-555-0110");
+  await page.getByLabel(/^Country/).fill("United States");
+  await page.getByLabel(/^State\/Province/).fill("Oregon");
+  await page.getByLabel(/^ZIP\/Postal code/).fill("97201");
+  await page.getByLabel("Power wheelchair").check();
+  await page.getByLabel(/^Seat width/).fill("45");
+  await page.getByLabel(/^Seat depth/).fill("18");
+  await page.getByLabel(/^Current cushion/).fill("Foam, three years old");
+  await page.getByLabel("More than 12 hours").check();
+  await page.getByLabel("Tailbone").check();
+  await page.getByLabel("Lower back").check();
+  await page.getByLabel("High", { exact: true }).check();
+  await page.getByLabel("Pressure relief").check();
+  await page.getByLabel("Quiet operation").check();
+  await page.getByLabel("A different size or shape").check();
+  await page.getByLabel("Easy-clean cover").check();
+  await page.getByLabel("Portable, not fixed to the chair").check();
+  await page.getByLabel(/^Anything else/).fill("Seat is tapered at the front.");
+  await page.getByLabel(/^I agree that Aquila/).check();
+  await page.getByRole("button", { name: "Send Order Request" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: /problems? with the form/ });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("Enter a seat width between 10 and 30 inches");
+  await expect(summary).toContainText("You must acknowledge the medical disclaimer");
+  // Everything typed or chosen is still there.
+  await expect(page.getByLabel("I am filling it in for someone else")).toBeChecked();
+  await expect(page.getByLabel(/^Your name/)).toHaveValue("Carla Carer");
+  await expect(page.getByLabel("Clinician or therapist")).toBeChecked();
+  await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+  await expect(page.getByLabel(/^Seat width/)).toHaveValue("45");
+  await expect(page.getByLabel("Tailbone")).toBeChecked();
+  await expect(page.getByLabel("Lower back")).toBeChecked();
+  await expect(page.getByLabel("Quiet operation")).toBeChecked();
+  await expect(page.getByLabel("Portable, not fixed to the chair")).toBeChecked();
+  await expect(page.getByLabel(/^Anything else/)).toHaveValue("Seat is tapered at the front.");
+  await expect(page.getByLabel(/^I agree that Aquila/)).toBeChecked();
+
+  await page.getByLabel(/^Seat width/).fill("19");
+  await page.getByLabel(/^I understand that this request/).check();
+  await page.getByRole("button", { name: "Send Order Request" }).click();
+  await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
+  await expect(page).toHaveURL(/\/order\?sent=1$/);
+  const reference = await page.locator("#order-form strong.font-mono").textContent();
+
+  const db = e2eDatabase();
+  const rows = db.prepare("select * from order_requests where email = ?").all(email) as Array<Record<string, unknown>>;
+  db.close();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    reference,
+    submitted_by_name: "Carla Carer",
+    submitted_by_relationship: "clinician",
+    seat_width_in: 19,
+    discomfort_areas: JSON.stringify(["tailbone", "lower-back"]),
+    priorities: JSON.stringify(["pressure-relief", "quiet"]),
+    medical_notes: "Seat is tapered at the front.",
+  });
+
+  // Reloading the success page does not send it again; the fresh form is back.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Send Order Request" })).toBeVisible();
+});
