@@ -6,9 +6,21 @@ function valueList(values: readonly string[]) {
 }
 
 /**
+ * Runs a migration's steps as one transaction. On PostgreSQL the migrator already holds one; on
+ * SQLite Kysely runs migrations without a transaction, so a rebuild stopped halfway (an error, a
+ * killed process) would leave the old table dropped or a new one created, and every later start
+ * would fail on "table already exists". A migration using this must also be safe to run again
+ * after it committed but before the migrator recorded it as done.
+ */
+async function atomically(db: Kysely<unknown>, steps: (db: Kysely<unknown>) => Promise<void>) {
+  if (db.isTransaction) return steps(db);
+  await db.transaction().execute(steps);
+}
+
+/**
  * The outbox as of 0007, with the kinds it may hold. A CHECK constraint cannot be altered in
  * SQLite, so a new kind means a new table: create, copy, drop, rename, index; the same steps run
- * on PostgreSQL, inside the migration's transaction on both.
+ * on PostgreSQL, inside one transaction on both (see `atomically`).
  */
 async function rebuildOutbox(db: Kysely<unknown>, kinds: readonly string[]) {
   await db.schema
@@ -215,9 +227,11 @@ const migrations: Record<string, Migration> = {
     },
   },
   "0007_order_requests": {
-    async up(db: Kysely<unknown>) {
+    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      // "if not exists": run again after committing but before being recorded, it finishes the same.
       await db.schema
         .createTable("order_requests")
+        .ifNotExists()
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("reference", "text", (c) => c.notNull().unique())
         .addColumn("first_name", "text", (c) => c.notNull())
@@ -247,16 +261,16 @@ const migrations: Record<string, Migration> = {
         .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'contacted', 'closed')`))
         .addColumn("status_changed_at", "text")
         .execute();
-      await db.schema.createIndex("order_requests_received_idx").on("order_requests").columns(["received_at", "id"]).execute();
-      await db.schema.createIndex("order_requests_status_idx").on("order_requests").columns(["status", "received_at"]).execute();
+      await db.schema.createIndex("order_requests_received_idx").ifNotExists().on("order_requests").columns(["received_at", "id"]).execute();
+      await db.schema.createIndex("order_requests_status_idx").ifNotExists().on("order_requests").columns(["status", "received_at"]).execute();
       await rebuildOutbox(db, ["contact", "review", "order", "order-receipt"]);
       await rebuildSpam(db, ["review", "contact", "order"]);
-    },
-    async down(db: Kysely<unknown>) {
+    }),
+    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
       await rebuildSpam(db, ["review", "contact"]);
       await rebuildOutbox(db, ["contact", "review"]);
-      await db.schema.dropTable("order_requests").execute();
-    },
+      await db.schema.dropTable("order_requests").ifExists().execute();
+    }),
   },
 };
 

@@ -6,18 +6,46 @@ import { createTestDatabase, type TestDatabase, testDialects } from "../../db/te
 import { startServerProcess } from "../integration/server-process";
 
 /**
- * Reviews and contact messages sent by several clients at once while the server is killed with
- * SIGKILL at a random moment, then started again, cycle after cycle. Every submission that was
- * answered with success must be in the database afterwards (a contact message with its delivery
- * queued; one with its honeypot filled in the spam store), and SQLite's integrity check must pass.
- * The bodies vary as the outside world's do: the spec's payloads without a start time, forms with
- * one (some sent at once, as autofill does), and bots filling the honeypot; the server runs with
- * its real fill-time default. Counts go to reports/crash-safety.<dialect>.json.
+ * Reviews, contact messages and order requests sent by several clients at once while the server
+ * is killed with SIGKILL at a random moment, then started again, cycle after cycle. Every
+ * submission that was answered with success must be in the database afterwards (a contact message
+ * or an order request with its delivery queued; one with its honeypot filled in the spam store),
+ * and SQLite's integrity check must pass. The bodies vary as the outside world's do: the spec's
+ * payloads without a start time, forms with one (some sent at once, as autofill does), and bots
+ * filling the honeypot; the server runs with its real fill-time default. Counts go to
+ * reports/crash-safety.<dialect>.json.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
 const cycles = Number(process.env.CHAOS_CYCLES ?? 12);
 const clients = 6;
+
+/** The spec's order request (section 3) but for the address, the honeypot and the start time. */
+const orderBody = (email: string, honeypot: string, startedAt: Record<string, number>) => ({
+  firstName: "Crash",
+  lastName: "Test",
+  email,
+  phone: "614-555-0100",
+  country: "United States",
+  state: "Ohio",
+  zipCode: "43215",
+  wheelchairType: "manual",
+  seatWidth: 18,
+  seatDepth: 16,
+  currentCushion: null,
+  dailySittingHours: "4-8",
+  discomfortAreas: ["tailbone"],
+  sensitivityLevel: "medium",
+  priorities: ["pressure-relief"],
+  padSize: "not-sure",
+  coverType: "standard",
+  controllerPlacement: "left",
+  medicalNotes: "Requested while the server may die.",
+  privacyConsent: true,
+  medicalDisclaimer: true,
+  honeypot,
+  ...startedAt,
+});
 
 describe.each(testDialects)("crash safety on %s", (dialect) => {
   let database: TestDatabase;
@@ -31,7 +59,7 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
   });
 
   it(`keeps every acknowledged submission through ${cycles} SIGKILLs`, async () => {
-    const acknowledged = { reviews: [] as string[], messages: [] as string[], spam: [] as string[] };
+    const acknowledged = { reviews: [] as string[], messages: [] as string[], orders: [] as string[], spam: [] as string[] };
     const variants = { withoutStartTime: 0, withStartTime: 0, honeypot: 0 };
     let sent = 0;
     let unanswered = 0;
@@ -45,27 +73,34 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       const client = async (c: number) => {
         while (alive) {
           const email = `crash.${cycle}.${c}.${k++}@example.com`;
-          const review = k % 2 === 0;
+          // Each client takes the three kinds in turn, starting at a different one.
+          const kind = (["review", "message", "order"] as const)[(k + c) % 3] ?? "review";
           // Spec payloads (no start time), form posts with a start time (now: sent at once, as
           // autofill does; or a minute ago), and every seventh a bot that fills the honeypot.
           const bot = k % 7 === 0;
-          const extra = k % 3 === 0 ? {} : { startedAt: Date.now() - (k % 3 === 1 ? 0 : 60_000) };
+          const startedAt = k % 3 === 0 ? undefined : Date.now() - (k % 3 === 1 ? 0 : 60_000);
+          // The order payload names its start time formStartTime, the site's forms startedAt.
+          const extra: Record<string, number> = startedAt === undefined ? {} : kind === "order" ? { formStartTime: startedAt } : { startedAt };
           const honeypot = bot ? "http://bot.example" : "";
-          const body = review
-            ? { name: "Crash Test", email, rating: 7, quote: "Written while the server may die.", context: "", tags: ["comfort"], honeypot, ...extra }
-            : { name: "Crash Test", email, phone: "", topic: "support", message: "Sent while the server may die.", consent: true, honeypot, ...extra };
+          const body =
+            kind === "review"
+              ? { name: "Crash Test", email, rating: 7, quote: "Written while the server may die.", context: "", tags: ["comfort"], honeypot, ...extra }
+              : kind === "message"
+                ? { name: "Crash Test", email, phone: "", topic: "support", message: "Sent while the server may die.", consent: true, honeypot, ...extra }
+                : orderBody(email, honeypot, extra);
           if (bot) variants.honeypot++;
-          else if ("startedAt" in extra) variants.withStartTime++;
+          else if (startedAt !== undefined) variants.withStartTime++;
           else variants.withoutStartTime++;
           sent++;
           try {
-            const response = await fetch(new URL(review ? "/api/testimonials" : "/api/contact", server.url), {
+            const route = { review: "/api/testimonials", message: "/api/contact", order: "/api/orders" }[kind];
+            const response = await fetch(new URL(route, server.url), {
               method: "POST",
               headers: { "Content-Type": "application/json", Origin: origin },
               body: JSON.stringify(body),
             });
             await response.arrayBuffer();
-            if (response.ok) (bot ? acknowledged.spam : review ? acknowledged.reviews : acknowledged.messages).push(email);
+            if (response.ok) (bot ? acknowledged.spam : { review: acknowledged.reviews, message: acknowledged.messages, order: acknowledged.orders }[kind]).push(email);
             else refused++;
           } catch {
             // The server died with this request in flight: not acknowledged, stored or not.
@@ -95,15 +130,24 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       .where("contact_messages.email", "like", "crash.%")
       .execute();
     const messageEmails = new Set(storedMessages.map((m) => m.email));
+    const storedOrders = await db
+      .selectFrom("order_requests")
+      .leftJoin("outbox", (join) => join.onRef("outbox.ref_id", "=", "order_requests.id").on("outbox.kind", "=", "order"))
+      .select(["order_requests.email", "outbox.id as outboxId"])
+      .where("order_requests.email", "like", "crash.%")
+      .execute();
+    const orderEmails = new Set(storedOrders.map((o) => o.email));
     const storedSpam = new Set(
       (await db.selectFrom("spam").select("payload").execute()).map((r) => String((JSON.parse(r.payload) as { email?: unknown }).email)).filter((e) => e.startsWith("crash.")),
     );
     const lostReviews = acknowledged.reviews.filter((email) => !storedReviews.has(email));
     const lostSpam = acknowledged.spam.filter((email) => !storedSpam.has(email));
-    // A held bot's submission never reaches the reviews, the inbox or the outbox.
-    const leakedSpam = acknowledged.spam.filter((email) => storedReviews.has(email) || messageEmails.has(email));
+    // A held bot's submission never reaches the reviews, the inbox, the orders or the outbox.
+    const leakedSpam = acknowledged.spam.filter((email) => storedReviews.has(email) || messageEmails.has(email) || orderEmails.has(email));
     const lostMessages = acknowledged.messages.filter((email) => !messageEmails.has(email));
+    const lostOrders = acknowledged.orders.filter((email) => !orderEmails.has(email));
     const withoutDelivery = storedMessages.filter((m) => !m.outboxId).map((m) => m.email);
+    const ordersWithoutDelivery = storedOrders.filter((o) => !o.outboxId).map((o) => o.email);
     let integrity = "not applicable (PostgreSQL)";
     if (dialect === "sqlite") {
       const result = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
@@ -116,11 +160,12 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       clients,
       sent,
       variants,
-      acknowledged: { reviews: acknowledged.reviews.length, messages: acknowledged.messages.length, spam: acknowledged.spam.length },
-      stored: { reviews: storedReviews.size, messages: messageEmails.size, spam: storedSpam.size },
-      lost: { reviews: lostReviews.length, messages: lostMessages.length, spam: lostSpam.length },
+      acknowledged: { reviews: acknowledged.reviews.length, messages: acknowledged.messages.length, orders: acknowledged.orders.length, spam: acknowledged.spam.length },
+      stored: { reviews: storedReviews.size, messages: messageEmails.size, orders: orderEmails.size, spam: storedSpam.size },
+      lost: { reviews: lostReviews.length, messages: lostMessages.length, orders: lostOrders.length, spam: lostSpam.length },
       leakedSpam: leakedSpam.length,
       messagesWithoutQueuedDelivery: withoutDelivery.length,
+      ordersWithoutQueuedDelivery: ordersWithoutDelivery.length,
       unansweredWhenKilled: unanswered,
       refused,
       integrity,
@@ -129,15 +174,18 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     writeFileSync(path.join(root, `reports/crash-safety.${dialect}.json`), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`crash safety on ${dialect}: ${JSON.stringify(report)}`);
 
-    expect(acknowledged.reviews.length + acknowledged.messages.length).toBeGreaterThan(cycles * 10);
+    expect(acknowledged.reviews.length + acknowledged.messages.length + acknowledged.orders.length).toBeGreaterThan(cycles * 10);
+    expect(acknowledged.orders.length).toBeGreaterThan(0);
     expect(refused).toBe(0);
     expect(lostReviews).toEqual([]);
     expect(lostMessages).toEqual([]);
+    expect(lostOrders).toEqual([]);
     expect(lostSpam).toEqual([]);
     expect(leakedSpam).toEqual([]);
     expect(variants.withoutStartTime).toBeGreaterThan(0);
     expect(acknowledged.spam.length).toBeGreaterThan(0);
     expect(withoutDelivery).toEqual([]);
+    expect(ordersWithoutDelivery).toEqual([]);
     if (dialect === "sqlite") expect(integrity).toBe("ok");
   }, 600_000);
 });

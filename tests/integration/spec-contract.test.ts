@@ -20,7 +20,8 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * | DELETE | /api/admin/testimonials/{id}           | password                                            |
  * | PATCH  | /api/admin/testimonials/{id}/approve   | password                                            |
  * | POST   | /api/auth/login                        | username, password                                  |
- * and the contact message of section 3: name, email, phone, topic, message, consent, honeypot.
+ * and the contact message of section 3: name, email, phone, topic, message, consent, honeypot;
+ * and the order request of section 3 (firstName … medicalDisclaimer, honeypot, formStartTime).
  */
 const password = "Spec-Contract-Passw0rd";
 
@@ -42,6 +43,55 @@ const message = {
   message: "Which cushion size fits a 16 inch seat?",
   consent: true,
   honeypot: "",
+};
+
+/** The order request of section 3, field for field and in its order; formStartTime is added when sent. */
+const order = {
+  firstName: "Lee",
+  lastName: "Example",
+  email: "lee@example.com",
+  phone: "614-555-0100",
+  country: "United States",
+  state: "Ohio",
+  zipCode: "43215",
+  wheelchairType: "power",
+  seatWidth: "18",
+  seatDepth: "16",
+  currentCushion: "Foam cushion, three years old",
+  dailySittingHours: "8-12",
+  discomfortAreas: ["tailbone", "hips"],
+  sensitivityLevel: "high",
+  priorities: ["pressure-relief", "long-day-comfort"],
+  padSize: "match-seat",
+  coverType: "easy-clean",
+  controllerPlacement: "right",
+  medicalNotes: "Had a pressure sore last winter.",
+  privacyConsent: true,
+  medicalDisclaimer: true,
+  honeypot: "",
+};
+
+/** Section 5's order messages, word for word. */
+const orderMessages = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  country: "Country is required",
+  state: "State/Province is required",
+  zipCode: "ZIP/Postal code is required",
+  wheelchairType: "Please select wheelchair type",
+  seatWidth: "Seat width is required",
+  seatDepth: "Seat depth is required",
+  dailySittingHours: "Daily sitting hours is required",
+  discomfortAreas: "Please select at least one area",
+  sensitivityLevel: "Please select sensitivity level",
+  priorities: "Please select at least one priority",
+  padSize: "Please select pad size",
+  coverType: "Please select cover type",
+  controllerPlacement: "Please select controller placement",
+  privacyConsent: "You must agree to the privacy policy",
+  medicalDisclaimer: "You must acknowledge the medical disclaimer",
 };
 
 interface Row {
@@ -108,7 +158,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
   const staff = () => ({ Cookie: cookie });
   const adminList = async () => ((await call("POST", "/api/admin/testimonials", { password }, staff())).json.testimonials ?? []) as Row[];
   const publicList = async () => ((await call("GET", "/api/testimonials")).json.testimonials ?? []) as Row[];
-  const rows = (table: "testimonials" | "contact_messages" | "spam" | "outbox") => database.db.selectFrom(table).selectAll().execute();
+  const rows = (table: "testimonials" | "contact_messages" | "spam" | "outbox" | "order_requests") => database.db.selectFrom(table).selectAll().execute();
 
   it("POST /api/admin/login {password}: a wrong password is refused, the right one opens a session", async () => {
     expect((await call("POST", "/api/admin/login", { password: "not the password" })).status).toBe(401);
@@ -238,8 +288,64 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect(deliveries).toHaveLength(1);
   });
 
+  it("POST /api/orders with the order payload: 201 with a reference, stored with its delivery queued", async () => {
+    const sent = await call("POST", "/api/orders", { ...order, formStartTime: Date.now() - 10_000 });
+    expect(sent.status).toBe(201);
+    expect(sent.json).toEqual({ ok: true, reference: expect.stringMatching(/^AQ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/) });
+    const stored = (await rows("order_requests")).filter((r) => r.reference === sent.json.reference);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        first_name: order.firstName,
+        last_name: order.lastName,
+        email: order.email,
+        phone: order.phone,
+        country: order.country,
+        state: order.state,
+        zip_code: order.zipCode,
+        wheelchair_type: "power",
+        seat_width_in: 18,
+        seat_depth_in: 16,
+        current_cushion: order.currentCushion,
+        daily_sitting_hours: "8-12",
+        sensitivity_level: "high",
+        pad_size: "match-seat",
+        cover_type: "easy-clean",
+        controller_placement: "right",
+        medical_notes: order.medicalNotes,
+        status: "new",
+      }),
+    ]);
+    expect(JSON.parse(stored[0]?.discomfort_areas ?? "[]")).toEqual(order.discomfortAreas);
+    expect(JSON.parse(stored[0]?.priorities ?? "[]")).toEqual(order.priorities);
+    const deliveries = (await rows("outbox")).filter((r) => r.ref_id === stored[0]?.id);
+    expect(deliveries.map((d) => d.kind)).toContain("order");
+    expect(deliveries.every((d) => d.kind === "order" || d.kind === "order-receipt")).toBe(true);
+  });
+
+  it("POST /api/orders with an empty body: 400 with every section-5 message, nothing stored", async () => {
+    const before = (await rows("order_requests")).length;
+    for (const body of [{}, Object.fromEntries(Object.keys(order).map((field) => [field, ""]))]) {
+      const answer = await call("POST", "/api/orders", body);
+      expect(answer.status).toBe(400);
+      expect(answer.json.errors).toEqual(orderMessages);
+    }
+    expect((await rows("order_requests")).length).toBe(before);
+  });
+
+  it("POST /api/orders with the honeypot filled: answered with a reference, kept as spam, no order and no delivery", async () => {
+    const before = { orders: (await rows("order_requests")).length, outbox: (await rows("outbox")).length };
+    const email = "bot-order@example.com";
+    const answer = await call("POST", "/api/orders", { ...order, email, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 });
+    expect(answer.status).toBe(201);
+    expect(answer.json.reference).toMatch(/^AQ-/);
+    expect({ orders: (await rows("order_requests")).length, outbox: (await rows("outbox")).length }).toEqual(before);
+    const held = (await rows("spam")).filter((r) => r.kind === "order" && JSON.parse(r.payload).email === email);
+    expect(held).toHaveLength(1);
+    expect(JSON.parse(held[0]?.payload ?? "{}").reference).toBe(answer.json.reference);
+  });
+
   it("GET on a call that only takes a POST, PATCH or DELETE: 405 naming what is allowed", async () => {
-    for (const [route, allow] of [["/api/contact", "POST"], ["/api/admin/login", "POST"], ["/api/auth/login", "POST"], ["/api/admin/testimonials", "POST"]] as const) {
+    for (const [route, allow] of [["/api/contact", "POST"], ["/api/orders", "POST"], ["/api/admin/login", "POST"], ["/api/auth/login", "POST"], ["/api/admin/testimonials", "POST"]] as const) {
       const answer = await call("GET", route);
       expect(answer.status, route).toBe(405);
       expect(answer.headers.get("allow"), route).toBe(allow);
