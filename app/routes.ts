@@ -22,9 +22,12 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
   route("admin/messages/export.csv", "routes/admin.messages.export.ts"),
+  route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.ts"),
     route("testimonials", "routes/admin.testimonials.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:id", "routes/admin.order.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     route("messages/:id", "routes/admin.message.tsx"),
     route("spam", "routes/admin.spam.tsx"),

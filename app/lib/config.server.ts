@@ -119,7 +119,7 @@ export const ConfigSchema = z
       formRateLimit: env.FORM_RATE_LIMIT,
       /** The spam store keeps at most this many submissions, newest first. */
       spamMaxRows: env.SPAM_MAX_ROWS,
-      /** Handled contact messages older than this are deleted by the daily purge. */
+      /** Handled contact messages and closed order requests older than this are deleted by the daily purge. */
       messageRetentionMonths: env.MESSAGE_RETENTION_MONTHS,
     };
   });

@@ -13,3 +13,8 @@ export function formatMonthYear(isoDate: string): string {
 export function formatDate(isoDate: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(isoDate));
 }
+
+/** "Jan 2, 2026, 3:04 AM UTC": when something was agreed to the minute, the same on the server and in the browser. */
+export function formatDateTime(isoDate: string): string {
+  return `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(isoDate))} UTC`;
+}

@@ -6,12 +6,12 @@ import { builtInUsername } from "~/features/auth/auth.server";
 import * as seed from "../support/seed";
 import { seedSync } from "../support/seed-process";
 
-export type { SeedReview } from "../support/seed";
+export type { SeedOrder, SeedReview } from "../support/seed";
 
 /**
  * The browser tests' view of tests/support/seed.ts: the same typed seeding, aimed at the e2e
- * servers' databases (see playwright.config.ts). seedReviews and seedMessage are synchronous, as
- * specs call them, so they run in a child process and return once it has committed.
+ * servers' databases (see playwright.config.ts). seedReviews, seedMessage and seedOrders are
+ * synchronous, as specs call them, so they run in a child process and return once it has committed.
  */
 
 type E2EFile = "e2e.sqlite" | "order-site.sqlite";
@@ -75,4 +75,15 @@ async function adminSession(file: string, password: string): Promise<seed.Seeded
 /** A contact message stored as the contact form stores one; returns its id. */
 export function seedMessage(fields: seed.SeedMessage): string {
   return seedSync("seedMessage", e2eFile(), fields);
+}
+
+/** Order requests stored as the order form stores them; returns their ids and references. */
+export function seedOrders(orders: seed.SeedOrder[]): seed.SeededOrder[] {
+  return seedSync("seedOrders", e2eFile(), orders);
+}
+
+export function seedOrder(order: seed.SeedOrder): seed.SeededOrder {
+  const [stored] = seedOrders([order]);
+  if (!stored) throw new Error("the order request was not stored");
+  return stored;
 }

@@ -3,6 +3,8 @@ import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import { builtInUsername, createAccount, getStaff, signIn, type Staff } from "~/features/auth/auth.server";
 import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema, type ContactTopicValue } from "~/features/contact/schema";
+import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
+import { storeOrder } from "~/features/orders/store.server";
 import { createTestimonial, setApproved, setVerified } from "~/features/testimonials/queries.server";
 import { type TagValue, TestimonialSchema } from "~/features/testimonials/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
@@ -45,6 +47,23 @@ export interface SeedMessage {
   message?: string;
   /** When it arrived; now unless given. */
   receivedAt?: string | Date;
+}
+
+/**
+ * An order request: who it is for and how to reach them; every other field of the form may be
+ * given as the form's parsed value, and has a plausible one otherwise.
+ */
+export type SeedOrder = Pick<OrderRequestInput, "firstName" | "lastName" | "email"> &
+  Partial<OrderRequestInput> & {
+    /** When it arrived; now unless given. */
+    receivedAt?: string | Date;
+    /** The reference it is stored under (AQ-XXXX-XXXX); a new one unless given. */
+    reference?: string;
+  };
+
+export interface SeededOrder {
+  id: string;
+  reference: string;
 }
 
 export interface SeededSession {
@@ -183,6 +202,55 @@ export async function seedMessage(database: string, message: SeedMessage): Promi
   const [id] = await seedMessages(database, [message]);
   if (!id) throw new Error("the message was not stored");
   return id;
+}
+
+/** The order form's answers a seed does not name: a power chair user filling it in themselves. */
+const orderDefaults = {
+  submittedBy: "self",
+  phone: "555-010-0199",
+  country: "United States",
+  state: "Oregon",
+  zipCode: "97201",
+  wheelchairType: "power",
+  seatWidth: 18,
+  seatDepth: 17,
+  currentCushion: null,
+  dailySittingHours: "8-12",
+  discomfortAreas: ["tailbone"],
+  sensitivityLevel: "medium",
+  priorities: ["pressure-relief"],
+  padSize: "match-seat",
+  coverType: "easy-clean",
+  controllerPlacement: "right",
+  medicalNotes: null,
+  privacyConsent: true,
+  medicalDisclaimer: true,
+} satisfies Partial<OrderRequestInput>;
+
+/**
+ * Stores each order request as the order form would (storeOrder, with its deliveries queued), in
+ * one transaction; returns the ids and references in the given order.
+ */
+export async function seedOrders(database: string, orders: readonly SeedOrder[]): Promise<SeededOrder[]> {
+  const prepared = orders.map(({ receivedAt, reference, ...fields }) => ({
+    input: OrderRequestSchema.parse({ ...orderDefaults, ...fields }),
+    receivedAt: toDate(receivedAt),
+    reference,
+  }));
+  return usingDatabase(database, (handle) =>
+    handle.db.transaction().execute(async (trx) => {
+      const stored: SeededOrder[] = [];
+      // Channels as this process is configured, as for messages.
+      for (const order of prepared) stored.push(await storeOrder(order.input, { reference: order.reference, now: order.receivedAt }, trx));
+      return stored;
+    }),
+  );
+}
+
+export async function seedOrder(database: string, order: SeedOrder): Promise<SeededOrder> {
+  const [stored] = await seedOrders(database, [order]);
+  if (!stored) throw new Error("the order request was not stored");
+  return stored;
 }
 
 // Sign-in is limited per address (20 in 15 minutes) and per account (10): each call comes from

@@ -2,6 +2,7 @@ import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
+import { purgeOldOrders } from "./admin.server";
 import { choiceLabel, relationshipChoices } from "./schema";
 
 /**
@@ -64,6 +65,8 @@ export const orderDelivery: DeliveryKind = {
     };
   },
   forwardUrl: (config) => config.orderForwardUrl,
+  // Once for both kinds: a request goes with its notice and its receipt.
+  purgeExpired: (config, now) => purgeOldOrders(config.messageRetentionMonths, now),
 };
 
 /** The requester's receipt: the reference and what happens next, nothing they told us about their health. */

@@ -1,0 +1,160 @@
+import { sql } from "kysely";
+import { type OrderStatus, orderStatuses } from "../../../db/schema";
+import type { Staff } from "~/features/auth/auth.server";
+import { recordAudit } from "~/features/auth/auth.server";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
+import { retryDeliveries } from "~/lib/outbox/queue.server";
+
+/** Both kinds of delivery an order request has: the staff notice and the requester's receipt. */
+const orderKinds = ["order", "order-receipt"] as const;
+
+export interface OrderFilter {
+  status?: OrderStatus;
+  /** Part of a reference, name or email address. */
+  q?: string;
+}
+
+export function parseOrderFilter(params: URLSearchParams): OrderFilter {
+  const status = params.get("status");
+  const q = params.get("q")?.replaceAll("\0", "").trim().slice(0, 100);
+  return {
+    status: orderStatuses.find((s) => s === status),
+    q: q || undefined,
+  };
+}
+
+function filtered(filter: OrderFilter) {
+  let query = db().selectFrom("order_requests");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.q) {
+    // The term is a bound parameter; its own %, _ and \ match themselves.
+    const term = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+    const like = sql`${term} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([eb(sql`lower(reference)`, "like", like), eb(sql`lower(first_name || ' ' || last_name)`, "like", like), eb(sql`lower(email)`, "like", like)]),
+    );
+  }
+  return query;
+}
+
+export const ordersPageSize = 50;
+
+/** Newest first, with each request's deliveries (to staff and the receipt) summarised. */
+export async function listOrders(filter: OrderFilter, page = 1) {
+  const rows = await filtered(filter)
+    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "country", "state", "received_at", "status", "status_changed_at"])
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(ordersPageSize + 1)
+    .offset((page - 1) * ordersPageSize)
+    .execute();
+  const ids = rows.slice(0, ordersPageSize).map((r) => r.id);
+  const deliveries = ids.length
+    ? await db()
+        .selectFrom("outbox")
+        .select(["ref_id", "kind", "channel", "status"])
+        .where("kind", "in", orderKinds)
+        .where("ref_id", "in", ids)
+        .orderBy("kind")
+        .orderBy("created_at")
+        .execute()
+    : [];
+  return {
+    orders: rows.slice(0, ordersPageSize).map((o) => ({
+      ...o,
+      deliveries: deliveries.filter((d) => d.ref_id === o.id).map((d) => ({ kind: d.kind, channel: d.channel, status: d.status })),
+    })),
+    hasMore: rows.length > ordersPageSize,
+    counts: await countOrders(),
+  };
+}
+
+/** How many requests are in each status, whatever the filter. */
+export async function countOrders(): Promise<Record<OrderStatus, number>> {
+  const counts = await db().selectFrom("order_requests").select(["status", db().fn.countAll<number>().as("n")]).groupBy("status").execute();
+  return {
+    new: Number(counts.find((c) => c.status === "new")?.n ?? 0),
+    contacted: Number(counts.find((c) => c.status === "contacted")?.n ?? 0),
+    closed: Number(counts.find((c) => c.status === "closed")?.n ?? 0),
+  };
+}
+
+/** Requests nobody has contacted yet: the admin's Orders tab shows the number. */
+export async function countNewOrders(): Promise<number> {
+  const row = await db().selectFrom("order_requests").select(db().fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function getOrder(id: string) {
+  const order = await db().selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!order) return undefined;
+  const deliveries = await db()
+    .selectFrom("outbox")
+    .selectAll()
+    .where("kind", "in", orderKinds)
+    .where("ref_id", "=", id)
+    .orderBy("kind")
+    .orderBy("created_at")
+    .execute();
+  return { order, deliveries };
+}
+
+/** False when there is no such request, or it already has this status (nothing changed, nothing audited). */
+export async function setOrderStatus(staff: Staff, id: string, status: OrderStatus, now = new Date()) {
+  const result = await db()
+    .updateTable("order_requests")
+    .set({ status, status_changed_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "!=", status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await recordAudit(staff, `order-status:${status}`, "order_request", id);
+  return true;
+}
+
+export async function deleteOrder(staff: Staff, id: string) {
+  const deleted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("outbox").where("kind", "in", orderKinds).where("ref_id", "=", id).execute();
+      const result = await trx.deleteFrom("order_requests").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  if (deleted) await recordAudit(staff, "delete", "order_request", id);
+  return deleted;
+}
+
+export async function retryOrderDelivery(staff: Staff, id: string) {
+  await retryDeliveries([...orderKinds], id);
+  await recordAudit(staff, "retry-delivery", "order_request", id);
+  nudgeDeliveryWorker();
+}
+
+export async function exportOrders(filter: OrderFilter) {
+  return filtered(filter).selectAll().orderBy("received_at", "desc").orderBy("id", "desc").execute();
+}
+
+/**
+ * Closed requests older than the retention period are deleted, with their delivery rows. New and
+ * contacted ones are kept however old they are: someone is still to be (or being) served.
+ */
+export async function purgeOldOrders(retentionMonths: number, now = new Date()) {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
+  const old = db().selectFrom("order_requests").select("id").where("status", "=", "closed").where("received_at", "<", cutoff.toISOString());
+  const removed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("outbox").where("kind", "in", orderKinds).where("ref_id", "in", old).execute();
+      const result = await trx
+        .deleteFrom("order_requests")
+        .where("status", "=", "closed")
+        .where("received_at", "<", cutoff.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  if (removed) log.info("purged closed order requests past retention", { removed, retentionMonths });
+  return removed;
+}

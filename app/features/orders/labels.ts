@@ -1,0 +1,29 @@
+import type { OrderStatus } from "../../../db/schema";
+import { choiceLabel } from "./schema";
+
+/** How staff read a request's status, in the admin and the export. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+};
+
+/**
+ * A stored list (a JSON array of option values) as the labels the form showed. A value the form
+ * no longer offers is shown as stored, and a list that cannot be read as empty: the page still
+ * opens, and the rest of the request is there.
+ */
+export function storedChoiceLabels(choices: Parameters<typeof choiceLabel>[0], stored: string): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === "string").map((v) => choiceLabel(choices, v)) : [];
+}
+
+/** Seat measurements as staff read them: "18 in", "17.5 in". */
+export function inchesText(value: number): string {
+  return `${value} in`;
+}

@@ -1,0 +1,228 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { OrderStatus } from "../../db/schema";
+import { ActionStatus } from "~/components/ui/action-status";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { requireStaffPage } from "~/features/auth/auth.server";
+import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { deleteOrder, getOrder, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
+import { inchesText, orderStatusLabels, storedChoiceLabels } from "~/features/orders/labels";
+import {
+  choiceLabel,
+  controllerPlacements,
+  coverTypes,
+  discomfortAreaChoices,
+  orderFieldLabels,
+  padSizeChoices,
+  priorityChoices,
+  relationshipChoices,
+  sensitivityChoices,
+  sittingHoursChoices,
+  wheelchairTypes,
+} from "~/features/orders/schema";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { isRowId, readForm } from "~/lib/request.server";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/admin.order";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaffPage(request);
+  const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+/** The status each button sets, and what the page says afterwards. */
+const statusIntents = {
+  contacted: { status: "contacted", done: "Marked as contacted." },
+  close: { status: "closed", done: "Marked as closed." },
+  reopen: { status: "new", done: "Marked as new." },
+} as const satisfies Record<string, { status: OrderStatus; done: string }>;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireStaffPage(request);
+  if (!isRowId(params.id)) throw data(null, { status: 404 });
+  const intent = (await readForm(request)).get("intent");
+  const change = typeof intent === "string" && Object.hasOwn(statusIntents, intent) ? statusIntents[intent as keyof typeof statusIntents] : undefined;
+  if (change) {
+    await setOrderStatus(staff, params.id, change.status);
+    return { done: change.done };
+  }
+  switch (intent) {
+    case "retry":
+      await retryOrderDelivery(staff, params.id);
+      return { done: "Delivery queued again." };
+    case "delete":
+      await deleteOrder(staff, params.id);
+      return redirect("/admin/orders");
+    default:
+      return data({ done: null }, { status: 400 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Order request", description: "An order request.", path: "/admin/orders", noindex: true });
+
+/** The buttons a request in each status offers, the usual next step first. */
+const nextSteps: Record<OrderStatus, Array<{ intent: keyof typeof statusIntents; label: string }>> = {
+  new: [
+    { intent: "contacted", label: "Mark contacted" },
+    { intent: "close", label: "Mark closed" },
+  ],
+  contacted: [
+    { intent: "close", label: "Mark closed" },
+    { intent: "reopen", label: "Reopen as new" },
+  ],
+  closed: [{ intent: "reopen", label: "Reopen as new" }],
+};
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <dl className="mt-3 grid gap-4 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
+function LabelList({ labels }: { labels: string[] }) {
+  if (labels.length === 0) return <>None given</>;
+  return (
+    <ul className="list-disc pl-5">
+      {labels.map((label) => (
+        <li key={label}>{label}</li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, deliveries } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
+  const name = `${order.first_name} ${order.last_name}`;
+  return (
+    <article aria-labelledby="order-title">
+      <Link to="/admin/orders" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
+        <span aria-hidden="true">←&nbsp;</span>All orders
+      </Link>
+      <h1 id="order-title" className="mt-4 text-2xl font-bold">
+        Order request {order.reference} for {name}
+      </h1>
+      <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Field label="Reference">{order.reference}</Field>
+        <Field label="Received">{formatDateTime(order.received_at)}</Field>
+        <Field label="Status">
+          {orderStatusLabels[order.status]}
+          {order.status_changed_at ? `, since ${formatDate(order.status_changed_at)}` : ""}
+        </Field>
+        <Field label="Delivery">
+          {deliveries.length === 0 ? (
+            "None queued"
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {deliveries.map((d) => (
+                <li key={d.id}>
+                  <span className="text-sm text-muted">{d.kind === "order-receipt" ? "Receipt to the requester: " : "To staff: "}</span>
+                  <DeliveryStatus channel={d.channel} status={d.status} />
+                  {d.last_error ? <span className="block text-sm text-muted">Last error: {d.last_error}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Field>
+      </dl>
+
+      <Section id="order-contact" title="Contact details">
+        <Field label="Cushion user">{name}</Field>
+        <Field label="Filled in by">
+          {order.submitted_by_name
+            ? `${order.submitted_by_name} (${choiceLabel(relationshipChoices, order.submitted_by_relationship ?? "other")})`
+            : "The cushion user"}
+        </Field>
+        <Field label={orderFieldLabels.email}>
+          <a href={`mailto:${order.email}`} className="tap-target inline-flex items-center text-brand underline">
+            {order.email}
+          </a>
+        </Field>
+        <Field label={orderFieldLabels.phone}>
+          <a href={`tel:${order.phone.replace(/[^\d+]/g, "")}`} className="tap-target inline-flex items-center text-brand underline">
+            {order.phone}
+          </a>
+        </Field>
+      </Section>
+
+      <Section id="order-location" title="Location">
+        <Field label={orderFieldLabels.country}>{order.country}</Field>
+        <Field label={orderFieldLabels.state}>{order.state}</Field>
+        <Field label={orderFieldLabels.zipCode}>{order.zip_code}</Field>
+      </Section>
+
+      <Section id="order-chair" title="Wheelchair and seat">
+        <Field label={orderFieldLabels.wheelchairType}>{choiceLabel(wheelchairTypes, order.wheelchair_type)}</Field>
+        <Field label={orderFieldLabels.currentCushion}>{order.current_cushion ?? "Not given"}</Field>
+        <Field label={orderFieldLabels.seatWidth}>{inchesText(order.seat_width_in)}</Field>
+        <Field label={orderFieldLabels.seatDepth}>{inchesText(order.seat_depth_in)}</Field>
+      </Section>
+
+      <Section id="order-health" title="Sitting and health">
+        <Field label={orderFieldLabels.dailySittingHours}>{choiceLabel(sittingHoursChoices, order.daily_sitting_hours)}</Field>
+        <Field label={orderFieldLabels.sensitivityLevel}>{choiceLabel(sensitivityChoices, order.sensitivity_level)}</Field>
+        <Field label={orderFieldLabels.discomfortAreas}>
+          <LabelList labels={storedChoiceLabels(discomfortAreaChoices, order.discomfort_areas)} />
+        </Field>
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-muted">{orderFieldLabels.medicalNotes}</dt>
+          <dd className="whitespace-pre-wrap">{order.medical_notes ?? "None given"}</dd>
+        </div>
+      </Section>
+
+      <Section id="order-choices" title="Cushion choices">
+        <Field label={orderFieldLabels.priorities}>
+          <LabelList labels={storedChoiceLabels(priorityChoices, order.priorities)} />
+        </Field>
+        <Field label={orderFieldLabels.padSize}>{choiceLabel(padSizeChoices, order.pad_size)}</Field>
+        <Field label={orderFieldLabels.coverType}>{choiceLabel(coverTypes, order.cover_type)}</Field>
+        <Field label={orderFieldLabels.controllerPlacement}>{choiceLabel(controllerPlacements, order.controller_placement)}</Field>
+      </Section>
+
+      <Section id="order-consent" title="Consent">
+        <Field label="Privacy policy agreed">{formatDateTime(order.privacy_consent_at)}</Field>
+        <Field label="Medical disclaimer acknowledged">{formatDateTime(order.medical_disclaimer_at)}</Field>
+      </Section>
+
+      <div className="mt-8 flex flex-wrap items-start gap-3">
+        {nextSteps[order.status].map((step, i) => (
+          <Form method="post" key={step.intent}>
+            <input type="hidden" name="intent" value={step.intent} />
+            <button type="submit" disabled={busy} className={buttonClass(i === 0 ? "primary" : "secondary")}>
+              {step.label}
+            </button>
+          </Form>
+        ))}
+        {canRetry ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="retry" />
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+              Retry delivery
+            </button>
+          </Form>
+        ) : null}
+        <ConfirmDelete question="Delete this order request for good, with its fitting and health details? This cannot be undone." hiddenFields={{ intent: "delete" }} busy={busy} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { Form, Link } from "react-router";
+import { orderStatuses } from "../../db/schema";
+import { buttonClass } from "~/components/ui/button";
+import { requireStaffPage } from "~/features/auth/auth.server";
+import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
+import { orderStatusLabels } from "~/features/orders/labels";
+import { formatDate } from "~/lib/format";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/admin.orders";
+
+// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaffPage(request);
+  const params = new URL(request.url).searchParams;
+  const filter = parseOrderFilter(params);
+  const page = Math.min(100_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
+  return { filter, page, ...(await listOrders(filter, page)) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Orders", description: "Order requests.", path: "/admin/orders", noindex: true });
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, filter, counts, page, hasMore } = loaderData;
+  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Orders</h1>
+      <p className="mt-1 text-muted">
+        {counts.new} new, {counts.contacted} contacted, {counts.closed} closed.
+      </p>
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="filter-q" className="block font-semibold">
+            Reference, name or email
+          </label>
+          <input id="filter-q" name="q" type="search" defaultValue={filter.q ?? ""} maxLength={100} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3" />
+        </div>
+        <div>
+          <label htmlFor="filter-status" className="block font-semibold">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
+            <option value="">Any status</option>
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Filter
+        </button>
+        <a href={`/admin/orders/export.csv${query.size ? `?${query}` : ""}`} className={buttonClass("quiet")} download>
+          Export CSV
+        </a>
+      </Form>
+
+      {orders.length === 0 ? (
+        <p className="mt-8 text-muted">No order requests match.</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-line rounded-xl border border-line bg-surface">
+          {orders.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <Link to={`/admin/orders/${o.id}`} className="tap-target inline-flex items-center font-semibold text-brand underline">
+                  {o.reference} — {o.first_name} {o.last_name}
+                </Link>
+                <p className="text-muted">
+                  {o.state}, {o.country}
+                  {o.submitted_by_name ? ` · filled in by ${o.submitted_by_name}` : ""}
+                </p>
+                <p className="text-sm text-muted">
+                  {formatDate(o.received_at)} · {o.email}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${o.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
+                  {orderStatusLabels[o.status]}
+                </span>
+                {o.deliveries.map((d) => (
+                  <span key={`${d.kind}-${d.channel}`} className="inline-flex items-center gap-1">
+                    {d.kind === "order-receipt" ? <span className="text-sm text-muted">Receipt:</span> : null}
+                    <DeliveryStatus channel={d.channel} status={d.status} />
+                  </span>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Pages" className="mt-6 flex gap-3">
+        {page > 1 ? (
+          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(query), page: String(page - 1) })}`} className={buttonClass("secondary")}>
+            Newer
+          </Link>
+        ) : null}
+        {hasMore ? (
+          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(query), page: String(page + 1) })}`} className={buttonClass("secondary")}>
+            Older
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}
