@@ -155,6 +155,22 @@ test("Continue checks only its own step, with the spec's messages in a summary t
   await expectNoAxeViolations(page, "order step errors");
 });
 
+test("every choice is a native radio button or checkbox whose label row is at least 44 by 44 px", async ({ page }) => {
+  for (const viewport of [viewports.mobile, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/order");
+    await expect(page.locator("#order-request select, #order-request [role=listbox], #order-request [role=combobox]")).toHaveCount(0);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>("#order-request input[type=radio], #order-request input[type=checkbox]")]
+        .filter((input) => input.getClientRects().length > 0)
+        .map((input) => ({ name: `${input.name}=${input.value}`, rect: input.labels?.[0]?.getBoundingClientRect() }))
+        .filter(({ rect }) => !rect || rect.width < 44 || rect.height < 44)
+        .map(({ name }) => name),
+    );
+    expect(small, `small choices at ${viewport.width}px`).toEqual([]);
+  }
+});
+
 test("someone filling it in for another person gives their name and relationship", async ({ page }) => {
   await page.goto("/order");
   await expect(page.getByLabel(/^Your name/)).toBeHidden();

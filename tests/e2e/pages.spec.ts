@@ -210,24 +210,33 @@ test.describe("user guides", () => {
 });
 
 test.describe("order", () => {
-  test("without a hosted form, offers phone and email instead of an empty frame", async ({ page }) => {
+  test("without a hosted form, the native form and phone and email, never an empty frame", async ({ page }) => {
     await page.goto("/order");
     await expect(page.getByRole("heading", { level: 1, name: "Request Your Custom Aquila Pad" })).toBeVisible();
     for (const step of ["Submit Request", "Expert Consultation", "Custom Build", "Fast Delivery"]) {
       await expect(page.getByRole("heading", { level: 2, name: step })).toBeVisible();
     }
     await expect(page.locator("iframe")).toHaveCount(0);
-    await expect(page.locator("#order-form").getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:+18667278452");
+    await expect(page.getByRole("link", { name: /Open in New Tab/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
+    await expect(page.locator("#order-form").getByRole("link", { name: /866-7AQUILA/ })).toHaveAttribute("href", "tel:+18667278452");
     await page.getByRole("link", { name: "Start Your Order" }).click();
     await expect(page).toHaveURL(/#order-form$/);
   });
 
-  test("with a hosted form, embeds exactly that origin in a titled frame", async ({ page }) => {
+  test("with a hosted form, offers it after the native form, embedding exactly that origin in a titled frame", async ({ page }) => {
     const response = await page.goto(`${orderSiteURL}/order`);
     const csp = response?.headers()["content-security-policy"] ?? "";
     expect(csp).toContain(`frame-src ${new URL(standInFormURL).origin}`);
     const frame = page.locator("iframe");
-    await expect(frame).toHaveAttribute("title", "Order request form");
+    await expect(frame).toHaveAttribute("title", "Hosted order request form");
+    // The native form comes first; the hosted one is the alternative after it.
+    const formBeforeFrame = await page.evaluate(() => {
+      const form = document.querySelector("#order-request form");
+      const iframe = document.querySelector("iframe");
+      return Boolean(form && iframe && form.compareDocumentPosition(iframe) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(formBeforeFrame).toBe(true);
     await expect(frame).toHaveAttribute("src", standInFormURL);
     await frame.scrollIntoViewIfNeeded();
     await expect(page.frameLocator("iframe").getByRole("heading", { name: "Stand-in order form" })).toBeVisible();
@@ -236,7 +245,7 @@ test.describe("order", () => {
     expect(height).toBeLessThanOrEqual(900);
     await expect(page.getByRole("link", { name: /open it in a new tab/ })).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("link", { name: /Open in New Tab/ })).toHaveAttribute("href", standInFormURL);
-    await expect(page.getByRole("link", { name: "Open Form Below" })).toHaveAttribute("href", "#order-form-frame");
+    await expect(page.getByRole("link", { name: "Open Form Below" })).toHaveAttribute("href", "#order-request");
     await expectNoAxeViolations(page, "order with frame");
   });
 });
