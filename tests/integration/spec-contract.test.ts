@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import { testDialects } from "../../db/test-databases";
 import { type ServerProcess, startServerProcess } from "./server-process";
+import { orderMessages } from "../support/spec-messages";
 
 /**
  * The calls of the product spec, section 7, as an outside client makes them: the built server,
@@ -71,28 +72,6 @@ const order = {
   honeypot: "",
 };
 
-/** Section 5's order messages, word for word. */
-const orderMessages = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
-  country: "Country is required",
-  state: "State/Province is required",
-  zipCode: "ZIP/Postal code is required",
-  wheelchairType: "Please select wheelchair type",
-  seatWidth: "Seat width is required",
-  seatDepth: "Seat depth is required",
-  dailySittingHours: "Daily sitting hours is required",
-  discomfortAreas: "Please select at least one area",
-  sensitivityLevel: "Please select sensitivity level",
-  priorities: "Please select at least one priority",
-  padSize: "Please select pad size",
-  coverType: "Please select cover type",
-  controllerPlacement: "Please select controller placement",
-  privacyConsent: "You must agree to the privacy policy",
-  medicalDisclaimer: "You must acknowledge the medical disclaimer",
-};
 
 interface Row {
   id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OrderRequestSchema, seatInches } from "./schema";
+import { orderMessages as sectionFive } from "../../../tests/support/spec-messages";
 
 /** A complete request as the order page's form posts it: every value a string. */
 const valid = {
@@ -35,28 +36,6 @@ function errorsOf(input: Record<string, unknown>) {
   return errors;
 }
 
-/** Section 5, word for word. */
-const sectionFive = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
-  country: "Country is required",
-  state: "State/Province is required",
-  zipCode: "ZIP/Postal code is required",
-  wheelchairType: "Please select wheelchair type",
-  seatWidth: "Seat width is required",
-  seatDepth: "Seat depth is required",
-  dailySittingHours: "Daily sitting hours is required",
-  discomfortAreas: "Please select at least one area",
-  sensitivityLevel: "Please select sensitivity level",
-  priorities: "Please select at least one priority",
-  padSize: "Please select pad size",
-  coverType: "Please select cover type",
-  controllerPlacement: "Please select controller placement",
-  privacyConsent: "You must agree to the privacy policy",
-  medicalDisclaimer: "You must acknowledge the medical disclaimer",
-};
 
 describe("order request rules", () => {
   it("accepts a complete request from the form, trimmed, with empty optional fields as null", () => {

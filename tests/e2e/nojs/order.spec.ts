@@ -2,33 +2,13 @@ import { expect, test } from "../fixtures";
 
 // axe cannot run in a page without JavaScript; order.spec.ts scans these same states with the
 // site's scripts blocked.
+import { orderMessages } from "../../support/spec-messages";
 import { e2eDatabase } from "../seed";
 
 // The form post answers 400 while it has errors; the browser logs that status.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-/** Section 5's order messages, word for word. */
-const sectionFive = [
-  "First name is required",
-  "Last name is required",
-  "Please enter a valid email address",
-  "Please enter a valid phone number",
-  "Country is required",
-  "State/Province is required",
-  "ZIP/Postal code is required",
-  "Please select wheelchair type",
-  "Seat width is required",
-  "Seat depth is required",
-  "Daily sitting hours is required",
-  "Please select at least one area",
-  "Please select sensitivity level",
-  "Please select at least one priority",
-  "Please select pad size",
-  "Please select cover type",
-  "Please select controller placement",
-  "You must agree to the privacy policy",
-  "You must acknowledge the medical disclaimer",
-];
+const sectionFive = Object.values(orderMessages);
 
 test("without JavaScript: one page, every section-5 message for an empty request, in a summary that takes focus", async ({ page }) => {
   await page.goto("/order");

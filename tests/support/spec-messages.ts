@@ -1,0 +1,26 @@
+/**
+ * The spec's order messages (section 5), word for word, written here once for every test that
+ * checks them. Written out rather than imported from the app, so a changed message in the app
+ * fails the tests instead of changing them with it.
+ */
+export const orderMessages = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  country: "Country is required",
+  state: "State/Province is required",
+  zipCode: "ZIP/Postal code is required",
+  wheelchairType: "Please select wheelchair type",
+  seatWidth: "Seat width is required",
+  seatDepth: "Seat depth is required",
+  dailySittingHours: "Daily sitting hours is required",
+  discomfortAreas: "Please select at least one area",
+  sensitivityLevel: "Please select sensitivity level",
+  priorities: "Please select at least one priority",
+  padSize: "Please select pad size",
+  coverType: "Please select cover type",
+  controllerPlacement: "Please select controller placement",
+  privacyConsent: "You must agree to the privacy policy",
+  medicalDisclaimer: "You must acknowledge the medical disclaimer",
+} as const;
