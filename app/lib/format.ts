@@ -18,3 +18,10 @@ export function formatDate(isoDate: string): string {
 export function formatDateTime(isoDate: string): string {
   return `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(isoDate))} UTC`;
 }
+
+/** The start of the retention window: `months` calendar months before `now`, as stored times compare. */
+export function monthsBefore(now: Date, months: number): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff.toISOString();
+}

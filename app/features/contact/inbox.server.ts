@@ -1,6 +1,7 @@
 import type { Staff } from "~/features/auth/auth.server";
 import { recordAudit } from "~/features/auth/auth.server";
-import { retryDeliveries } from "~/lib/outbox/queue.server";
+import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
+import { monthsBefore } from "~/lib/format";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
@@ -39,9 +40,7 @@ export async function listMessages(filter: InboxFilter, page = 1) {
     .offset((page - 1) * inboxPageSize)
     .execute();
   const ids = rows.slice(0, inboxPageSize).map((r) => r.id);
-  const deliveries = ids.length
-    ? await db().selectFrom("outbox").select(["ref_id", "channel", "status"]).where("kind", "=", "contact").where("ref_id", "in", ids).execute()
-    : [];
+  const deliveries = await deliveriesOf(["contact"], ids);
   const counts = await db().selectFrom("contact_messages").select(["status", db().fn.countAll<number>().as("n")]).groupBy("status").execute();
   return {
     messages: rows.slice(0, inboxPageSize).map((m) => ({ ...m, deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })) })),
@@ -53,7 +52,7 @@ export async function listMessages(filter: InboxFilter, page = 1) {
 export async function getMessage(id: string) {
   const message = await db().selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
   if (!message) return undefined;
-  const deliveries = await db().selectFrom("outbox").selectAll().where("kind", "=", "contact").where("ref_id", "=", id).orderBy("created_at").execute();
+  const deliveries = await deliveriesOf(["contact"], [id]);
   return { message, deliveries };
 }
 
@@ -72,7 +71,7 @@ export async function deleteMessage(staff: Staff, id: string) {
   const deleted = await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.deleteFrom("outbox").where("kind", "=", "contact").where("ref_id", "=", id).execute();
+      await dropDeliveries(trx, ["contact"], [id]);
       const result = await trx.deleteFrom("contact_messages").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });
@@ -92,18 +91,13 @@ export async function exportMessages(filter: InboxFilter) {
 
 /** Handled messages older than the retention period are deleted, with their delivery rows. */
 export async function purgeOldMessages(retentionMonths: number, now = new Date()) {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
-  const old = db().selectFrom("contact_messages").select("id").where("status", "=", "handled").where("received_at", "<", cutoff.toISOString());
+  const cutoff = monthsBefore(now, retentionMonths);
+  const old = db().selectFrom("contact_messages").select("id").where("status", "=", "handled").where("received_at", "<", cutoff);
   const removed = await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.deleteFrom("outbox").where("kind", "=", "contact").where("ref_id", "in", old).execute();
-      const result = await trx
-        .deleteFrom("contact_messages")
-        .where("status", "=", "handled")
-        .where("received_at", "<", cutoff.toISOString())
-        .executeTakeFirst();
+      await dropDeliveries(trx, ["contact"], old);
+      const result = await trx.deleteFrom("contact_messages").where("status", "=", "handled").where("received_at", "<", cutoff).executeTakeFirst();
       return Number(result.numDeletedRows);
     });
   if (removed) log.info("purged handled messages past retention", { removed, retentionMonths });

@@ -5,7 +5,8 @@ import { recordAudit } from "~/features/auth/auth.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
-import { retryDeliveries } from "~/lib/outbox/queue.server";
+import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
+import { monthsBefore } from "~/lib/format";
 
 /** Both kinds of delivery an order request has: the staff notice and the requester's receipt. */
 const orderKinds = ["order", "order-receipt"] as const;
@@ -51,16 +52,7 @@ export async function listOrders(filter: OrderFilter, page = 1) {
     .offset((page - 1) * ordersPageSize)
     .execute();
   const ids = rows.slice(0, ordersPageSize).map((r) => r.id);
-  const deliveries = ids.length
-    ? await db()
-        .selectFrom("outbox")
-        .select(["ref_id", "kind", "channel", "status"])
-        .where("kind", "in", orderKinds)
-        .where("ref_id", "in", ids)
-        .orderBy("kind")
-        .orderBy("created_at")
-        .execute()
-    : [];
+  const deliveries = await deliveriesOf(orderKinds, ids);
   return {
     orders: rows.slice(0, ordersPageSize).map((o) => ({
       ...o,
@@ -90,14 +82,7 @@ export async function countNewOrders(): Promise<number> {
 export async function getOrder(id: string) {
   const order = await db().selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return undefined;
-  const deliveries = await db()
-    .selectFrom("outbox")
-    .selectAll()
-    .where("kind", "in", orderKinds)
-    .where("ref_id", "=", id)
-    .orderBy("kind")
-    .orderBy("created_at")
-    .execute();
+  const deliveries = await deliveriesOf(orderKinds, [id]);
   return { order, deliveries };
 }
 
@@ -118,7 +103,7 @@ export async function deleteOrder(staff: Staff, id: string) {
   const deleted = await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.deleteFrom("outbox").where("kind", "in", orderKinds).where("ref_id", "=", id).execute();
+      await dropDeliveries(trx, orderKinds, [id]);
       const result = await trx.deleteFrom("order_requests").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });
@@ -127,7 +112,7 @@ export async function deleteOrder(staff: Staff, id: string) {
 }
 
 export async function retryOrderDelivery(staff: Staff, id: string) {
-  await retryDeliveries([...orderKinds], id);
+  await retryDeliveries(orderKinds, id);
   await recordAudit(staff, "retry-delivery", "order_request", id);
   nudgeDeliveryWorker();
 }
@@ -141,18 +126,13 @@ export async function exportOrders(filter: OrderFilter) {
  * contacted ones are kept however old they are: someone is still to be (or being) served.
  */
 export async function purgeOldOrders(retentionMonths: number, now = new Date()) {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - retentionMonths);
-  const old = db().selectFrom("order_requests").select("id").where("status", "=", "closed").where("received_at", "<", cutoff.toISOString());
+  const cutoff = monthsBefore(now, retentionMonths);
+  const old = db().selectFrom("order_requests").select("id").where("status", "=", "closed").where("received_at", "<", cutoff);
   const removed = await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.deleteFrom("outbox").where("kind", "in", orderKinds).where("ref_id", "in", old).execute();
-      const result = await trx
-        .deleteFrom("order_requests")
-        .where("status", "=", "closed")
-        .where("received_at", "<", cutoff.toISOString())
-        .executeTakeFirst();
+      await dropDeliveries(trx, orderKinds, old);
+      const result = await trx.deleteFrom("order_requests").where("status", "=", "closed").where("received_at", "<", cutoff).executeTakeFirst();
       return Number(result.numDeletedRows);
     });
   if (removed) log.info("purged closed order requests past retention", { removed, retentionMonths });

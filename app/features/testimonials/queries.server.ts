@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type { Database, TestimonialTable } from "../../../db/schema";
 import { recordAudit, type Staff } from "~/features/auth/auth.server";
-import { queueDeliveries } from "~/lib/outbox/queue.server";
+import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { type FilterValue, filterTabs, type TestimonialInput } from "./schema";
@@ -173,7 +173,7 @@ export async function deleteTestimonial(staff: Staff, id: string): Promise<boole
   const deleted = await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.deleteFrom("outbox").where("kind", "=", "review").where("ref_id", "=", id).execute();
+      await dropDeliveries(trx, ["review"], [id]);
       const result = await trx.deleteFrom("testimonials").where("id", "=", id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });

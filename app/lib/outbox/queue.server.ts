@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { Database, OutboxChannel, OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { db, getDatabase } from "../db.server";
@@ -102,12 +102,26 @@ export async function markFailedAttempt(item: Pick<OutboxTable, "id" | "attempts
 }
 
 /** Staff asked to try again: due now, attempts reset. */
-export async function retryDeliveries(kind: OutboxKind | OutboxKind[], refId: string, now = new Date()) {
+export async function retryDeliveries(kind: OutboxKind | readonly OutboxKind[], refId: string, now = new Date()) {
   await db()
     .updateTable("outbox")
     .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null })
-    .where("kind", "in", Array.isArray(kind) ? kind : [kind])
+    .where("kind", "in", typeof kind === "string" ? [kind] : kind)
     .where("ref_id", "=", refId)
     .where("status", "in", ["failed", "pending"])
     .execute();
+}
+
+/** The delivery rows of these records, oldest first per kind: what the admin shows beside each one. */
+export async function deliveriesOf(kinds: readonly OutboxKind[], refIds: readonly string[]): Promise<OutboxTable[]> {
+  if (refIds.length === 0) return [];
+  return db().selectFrom("outbox").selectAll().where("kind", "in", kinds).where("ref_id", "in", refIds).orderBy("kind").orderBy("created_at").execute();
+}
+
+/**
+ * Removes the delivery rows of records being deleted, inside the caller's transaction, so no row
+ * is left for a record that is gone. `refIds` may be a subquery selecting the records' ids.
+ */
+export async function dropDeliveries(trx: Transaction<Database>, kinds: readonly OutboxKind[], refIds: readonly string[] | SelectQueryBuilder<Database, keyof Database, { id: string }>) {
+  await trx.deleteFrom("outbox").where("kind", "in", kinds).where("ref_id", "in", refIds).execute();
 }
