@@ -1,7 +1,7 @@
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { exportMessages, parseInboxFilter } from "~/features/contact/inbox.server";
 import { topicLabel } from "~/features/contact/schema";
-import { toCsv } from "~/lib/csv";
+import { csvDownload, toCsv } from "~/lib/csv";
 import type { Route } from "./+types/admin.messages.export";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,12 +11,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     ["Received", "Name", "Email", "Phone", "Topic", "Message", "Consent given", "Status", "Handled"],
     rows.map((m) => [m.received_at, m.name, m.email, m.phone, topicLabel(m.topic), m.message, m.consent_at, m.status, m.handled_at]),
   );
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="aquila-messages-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(csv, "messages");
 }

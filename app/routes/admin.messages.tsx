@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { Pager, pageNumber } from "~/components/ui/pager";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const filter = parseInboxFilter(params);
-  const page = Math.min(100_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
+  const page = pageNumber(params);
   return { filter, page, ...(await listMessages(filter, page)) };
 }
 
@@ -88,18 +89,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <nav aria-label="Pages" className="mt-6 flex gap-3">
-        {page > 1 ? (
-          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(query), page: String(page - 1) })}`} className={buttonClass("secondary")}>
-            Newer
-          </Link>
-        ) : null}
-        {hasMore ? (
-          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(query), page: String(page + 1) })}`} className={buttonClass("secondary")}>
-            Older
-          </Link>
-        ) : null}
-      </nav>
+      <Pager page={page} hasMore={hasMore} query={query} />
     </>
   );
 }

@@ -7,20 +7,8 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { deleteOrder, getOrder, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
-import { inchesText, orderStatusLabels, storedChoiceLabels } from "~/features/orders/labels";
-import {
-  choiceLabel,
-  controllerPlacements,
-  coverTypes,
-  discomfortAreaChoices,
-  orderFieldLabels,
-  padSizeChoices,
-  priorityChoices,
-  relationshipChoices,
-  sensitivityChoices,
-  sittingHoursChoices,
-  wheelchairTypes,
-} from "~/features/orders/schema";
+import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
+import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/schema";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -113,6 +101,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state !== "idle";
   const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
   const name = `${order.first_name} ${order.last_name}`;
+  const choices = readableChoices(order);
   return (
     <article aria-labelledby="order-title">
       <Link to="/admin/orders" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
@@ -172,17 +161,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </Section>
 
       <Section id="order-chair" title="Wheelchair and seat">
-        <Field label={orderFieldLabels.wheelchairType}>{choiceLabel(wheelchairTypes, order.wheelchair_type)}</Field>
+        <Field label={orderFieldLabels.wheelchairType}>{choices.wheelchairType}</Field>
         <Field label={orderFieldLabels.currentCushion}>{order.current_cushion ?? "Not given"}</Field>
         <Field label={orderFieldLabels.seatWidth}>{inchesText(order.seat_width_in)}</Field>
         <Field label={orderFieldLabels.seatDepth}>{inchesText(order.seat_depth_in)}</Field>
       </Section>
 
       <Section id="order-health" title="Sitting and health">
-        <Field label={orderFieldLabels.dailySittingHours}>{choiceLabel(sittingHoursChoices, order.daily_sitting_hours)}</Field>
-        <Field label={orderFieldLabels.sensitivityLevel}>{choiceLabel(sensitivityChoices, order.sensitivity_level)}</Field>
+        <Field label={orderFieldLabels.dailySittingHours}>{choices.dailySittingHours}</Field>
+        <Field label={orderFieldLabels.sensitivityLevel}>{choices.sensitivityLevel}</Field>
         <Field label={orderFieldLabels.discomfortAreas}>
-          <LabelList labels={storedChoiceLabels(discomfortAreaChoices, order.discomfort_areas)} />
+          <LabelList labels={choices.discomfortAreas} />
         </Field>
         <div className="sm:col-span-2">
           <dt className="text-sm text-muted">{orderFieldLabels.medicalNotes}</dt>
@@ -192,11 +181,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       <Section id="order-choices" title="Cushion choices">
         <Field label={orderFieldLabels.priorities}>
-          <LabelList labels={storedChoiceLabels(priorityChoices, order.priorities)} />
+          <LabelList labels={choices.priorities} />
         </Field>
-        <Field label={orderFieldLabels.padSize}>{choiceLabel(padSizeChoices, order.pad_size)}</Field>
-        <Field label={orderFieldLabels.coverType}>{choiceLabel(coverTypes, order.cover_type)}</Field>
-        <Field label={orderFieldLabels.controllerPlacement}>{choiceLabel(controllerPlacements, order.controller_placement)}</Field>
+        <Field label={orderFieldLabels.padSize}>{choices.padSize}</Field>
+        <Field label={orderFieldLabels.coverType}>{choices.coverType}</Field>
+        <Field label={orderFieldLabels.controllerPlacement}>{choices.controllerPlacement}</Field>
       </Section>
 
       <Section id="order-consent" title="Consent">

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { orderStatuses } from "../../db/schema";
 import { buttonClass } from "~/components/ui/button";
+import { Pager, pageNumber } from "~/components/ui/pager";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const filter = parseOrderFilter(params);
-  const page = Math.min(100_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
+  const page = pageNumber(params);
   return { filter, page, ...(await listOrders(filter, page)) };
 }
 
@@ -91,18 +92,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <nav aria-label="Pages" className="mt-6 flex gap-3">
-        {page > 1 ? (
-          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(query), page: String(page - 1) })}`} className={buttonClass("secondary")}>
-            Newer
-          </Link>
-        ) : null}
-        {hasMore ? (
-          <Link to={`?${new URLSearchParams({ ...Object.fromEntries(query), page: String(page + 1) })}`} className={buttonClass("secondary")}>
-            Older
-          </Link>
-        ) : null}
-      </nav>
+      <Pager page={page} hasMore={hasMore} query={query} />
     </>
   );
 }

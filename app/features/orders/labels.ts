@@ -1,5 +1,15 @@
-import type { OrderStatus } from "../../../db/schema";
-import { choiceLabel } from "./schema";
+import type { OrderRequestTable, OrderStatus } from "../../../db/schema";
+import {
+  choiceLabel,
+  controllerPlacements,
+  coverTypes,
+  discomfortAreaChoices,
+  padSizeChoices,
+  priorityChoices,
+  sensitivityChoices,
+  sittingHoursChoices,
+  wheelchairTypes,
+} from "./schema";
 
 /** How staff read a request's status, in the admin and the export. */
 export const orderStatusLabels: Record<OrderStatus, string> = {
@@ -26,4 +36,23 @@ export function storedChoiceLabels(choices: Parameters<typeof choiceLabel>[0], s
 /** Seat measurements as staff read them: "18 in", "17.5 in". */
 export function inchesText(value: number): string {
   return `${value} in`;
+}
+
+type StoredChoices = Pick<
+  OrderRequestTable,
+  "wheelchair_type" | "daily_sitting_hours" | "discomfort_areas" | "sensitivity_level" | "priorities" | "pad_size" | "cover_type" | "controller_placement"
+>;
+
+/** A stored request's choices as the form showed them, read once for the admin page and the export. */
+export function readableChoices(order: StoredChoices) {
+  return {
+    wheelchairType: choiceLabel(wheelchairTypes, order.wheelchair_type),
+    dailySittingHours: choiceLabel(sittingHoursChoices, order.daily_sitting_hours),
+    discomfortAreas: storedChoiceLabels(discomfortAreaChoices, order.discomfort_areas),
+    sensitivityLevel: choiceLabel(sensitivityChoices, order.sensitivity_level),
+    priorities: storedChoiceLabels(priorityChoices, order.priorities),
+    padSize: choiceLabel(padSizeChoices, order.pad_size),
+    coverType: choiceLabel(coverTypes, order.cover_type),
+    controllerPlacement: choiceLabel(controllerPlacements, order.controller_placement),
+  };
 }
