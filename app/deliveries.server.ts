@@ -7,9 +7,9 @@ import type { DeliveryKinds } from "~/lib/outbox/delivery.server";
  * Every kind the outbox holds, with how it is delivered and cleaned up. Adding a kind to
  * `outboxKinds` (db/schema.ts) without a handler here is a compile error.
  */
-export const deliveryKinds = {
+export const deliveryKinds: DeliveryKinds = {
   contact: contactDelivery,
   review: reviewDelivery,
   order: orderDelivery,
   "order-receipt": orderReceiptDelivery,
-} as const satisfies DeliveryKinds;
+};

@@ -185,9 +185,7 @@ const fallbackErrorPage = errorPage("Something went wrong", "Please try again in
 function startDailyPurge(config: Config) {
   const run = async () => {
     try {
-      for (const kind of Object.values(deliveryKinds) as Array<{ purgeExpired?: (config: Config, now: Date) => Promise<number> }>) {
-        await kind.purgeExpired?.(config, new Date());
-      }
+      for (const kind of Object.values(deliveryKinds)) await kind.purgeExpired?.(config, new Date());
       await purgeRateLimits();
       await purgeSignInFailures();
       await purgeOldSpam();

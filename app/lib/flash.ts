@@ -12,6 +12,9 @@ export interface Flash {
   id: string;
 }
 
+/** A notice's id: letters, digits, "-" and "_", up to 16 (a random id, or an order's reference). */
+export const flashIdPattern = /^[\w-]{1,16}$/;
+
 export function isFlashKey(value: unknown): value is FlashKey {
   return flashKeys.includes(value as FlashKey);
 }

@@ -42,6 +42,20 @@ export function pickFields(form: Record<string, unknown>, fields: readonly strin
   return picked;
 }
 
+/**
+ * What a refused form shows again: the fields it knows, as typed (a checkbox group as its list),
+ * each bounded, so a mistake never costs the person what they wrote.
+ */
+export function typedValues<Field extends string>(form: Record<string, unknown>, fields: readonly Field[], maxLength: number): Partial<Record<Field, string | string[]>> {
+  const values: Partial<Record<Field, string | string[]>> = {};
+  for (const field of fields) {
+    const value = form[field];
+    if (typeof value === "string") values[field] = value.slice(0, maxLength);
+    else if (Array.isArray(value)) values[field] = value.filter((v): v is string => typeof v === "string").slice(0, 20).map((v) => v.slice(0, maxLength));
+  }
+  return values;
+}
+
 /** Spam is purged this many days after it arrived (decisions.md). */
 export const spamRetentionDays = 30;
 

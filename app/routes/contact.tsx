@@ -11,7 +11,7 @@ import { submitContact } from "~/features/contact/submit.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
-import { firstErrors } from "~/lib/forms";
+import { firstErrors, typedValues } from "~/lib/forms";
 import { crumbs, organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import type { loader as rootLoader } from "~/root";
@@ -26,7 +26,8 @@ const labels: Record<string, string> = {
   consent: "Privacy",
 };
 
-type FormValues = Partial<Record<"name" | "email" | "phone" | "topic" | "message" | "consent", string>>;
+const contactFields = ["name", "email", "phone", "topic", "message", "consent"] as const;
+type FormValues = Partial<Record<(typeof contactFields)[number], string | string[]>>;
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -52,11 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // No #fragment: a browser skips the success heading's autofocus on a page opened at one.
   if (result.ok) return redirect("/contact?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
   // Sent back so the form shows again as it was typed.
-  const values: FormValues = {};
-  for (const key of ["name", "email", "phone", "topic", "message", "consent"] as const) {
-    const value = form[key];
-    if (typeof value === "string") values[key] = value.slice(0, 6000);
-  }
+  const values: FormValues = typedValues(form, contactFields, 6000);
   return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
 }
 

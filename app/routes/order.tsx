@@ -7,12 +7,12 @@ import { orderSteps } from "~/content/order";
 import { company, defaultSupportEmail } from "~/content/site";
 import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
 import { orderFailureLead, orderOutcomes } from "~/features/orders/outcomes";
-import { OrderFields, referencePattern } from "~/features/orders/schema";
+import { type OrderField, OrderFields, referencePattern } from "~/features/orders/schema";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
-import { formObject } from "~/lib/forms";
+import { formObject, typedValues } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { loader as rootLoader } from "~/root";
@@ -32,13 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitOrder(form, context.clientIp ?? "unknown");
   // Post/redirect/get: reloading the success view never sends the request twice.
   if (result.ok) return redirect("/order?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("order-sent", result.reference) } });
-  // Sent back so the form shows again as it was typed (only the form's own fields, bounded).
-  const values: OrderFormValues = {};
-  for (const key of Object.keys(OrderFields.shape) as Array<keyof typeof OrderFields.shape>) {
-    const value = form[key];
-    if (typeof value === "string") values[key] = value.slice(0, 3000);
-    else if (Array.isArray(value)) values[key] = value.filter((v): v is string => typeof v === "string").slice(0, 20);
-  }
+  // Sent back so the form shows again as it was typed.
+  const values: OrderFormValues = typedValues(form, Object.keys(OrderFields.shape) as OrderField[], 3000);
   return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
@@ -38,30 +38,25 @@ interface Draft {
   step: number;
 }
 
-function readDraftText(): string | null {
+/** The draft this tab saved before the page was last left, if it can be read. */
+function readDraft(): Draft | undefined {
   try {
-    return sessionStorage.getItem(orderDraftKey);
+    const draft = JSON.parse(sessionStorage.getItem(orderDraftKey) ?? "null") as Draft | null;
+    return typeof draft === "object" && draft && typeof draft.values === "object" && draft.values ? draft : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-const noSubscription = () => () => {};
 const noErrors: Record<string, string> = {};
 
-/** The draft saved when the page was last left (read once the page runs in the browser). */
+/**
+ * The saved draft, read once when the form is first drawn in the browser, and given out only once
+ * the page runs there (`enabled`), so the first render matches the server's.
+ */
 function useSavedDraft(enabled: boolean): Draft | undefined {
-  const [initial] = useState(() => (typeof window === "undefined" ? null : readDraftText()));
-  const text = useSyncExternalStore(noSubscription, () => initial, () => null);
-  return useMemo(() => {
-    if (!enabled || !text) return undefined;
-    try {
-      const draft = JSON.parse(text) as Draft;
-      return typeof draft === "object" && draft && typeof draft.values === "object" && draft.values ? draft : undefined;
-    } catch {
-      return undefined;
-    }
-  }, [enabled, text]);
+  const [saved] = useState(() => (typeof window === "undefined" ? undefined : readDraft()));
+  return enabled ? saved : undefined;
 }
 
 export function clearOrderDraft() {
@@ -143,7 +138,7 @@ export function OrderForm({
   const moved = useRef(false);
   const last = orderSteps.length - 1;
   // What this tab saved before a reload; an answer from the server wins over it.
-  const draft = useSavedDraft(!serverErrors);
+  const draft = useSavedDraft(stepped && !serverErrors);
   const [chosenStep, setStep] = useState<number | null>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [chosenSubmitter, setSubmitter] = useState<string | null>(null);
