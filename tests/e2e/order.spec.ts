@@ -249,6 +249,34 @@ test("a request filled in about a second, as autofill does, is stored", async ({
   expect(storedOrders(email).rows).toHaveLength(1);
 });
 
+test.describe("when the connection drops while sending", () => {
+  // The aborted request is logged by the browser; that is the failure under test.
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
+  test("nothing is lost: the failure takes focus, every answer stays, and a reload still has them", async ({ page }) => {
+    const email = `order-dropped-${Date.now()}@example.com`;
+    await page.goto("/order");
+    for (let index = 0; index < steps.length; index++) {
+      await fillStepByMouse(page, index, email);
+      if (index < steps.length - 1) await page.getByRole("button", { name: "Continue" }).click();
+    }
+    await page.route("**/order.data*", (route) => route.abort());
+    await page.getByRole("button", { name: "Send Order Request" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your order request was not sent" })).toBeFocused();
+    await expect(page.getByLabel(/^I understand that this request/)).toBeChecked();
+    expect(storedOrders(email).rows).toHaveLength(0);
+
+    await page.reload();
+    await expect(stepHeading(page, steps.length - 1)).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByLabel("Left side of the chair")).toBeChecked();
+    await page.unroute("**/order.data*");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Send Order Request" }).click();
+    await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
+    expect(storedOrders(email).rows).toHaveLength(1);
+  });
+});
+
 for (const theme of ["light", "dark"] as const) {
   for (const [size, viewport] of [
     ["375", viewports.mobile],

@@ -21,6 +21,7 @@ import {
 import { orderDelivery } from "./delivery.server";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 import { storeOrder } from "./store.server";
+import { completeOrderForm } from "../../../tests/support/orders";
 
 setLogLevel("silent");
 
@@ -30,26 +31,13 @@ const withEmail = parseConfig({ SMTP_HOST: "127.0.0.1", STAFF_EMAIL: "staff@aqui
 
 function orderInput(fields: Partial<Record<keyof OrderRequestInput, unknown>> = {}): OrderRequestInput {
   return OrderRequestSchema.parse({
+    ...completeOrderForm,
     firstName: "Ana",
-    lastName: "Example",
     email: "ana@example.com",
     phone: "555-010-0100",
-    country: "United States",
     state: "Oregon",
     zipCode: "97201",
-    wheelchairType: "power",
-    seatWidth: "18",
-    seatDepth: "17.5",
-    dailySittingHours: "8-12",
-    discomfortAreas: ["tailbone", "hips"],
-    sensitivityLevel: "high",
-    priorities: ["pressure-relief"],
-    padSize: "match-seat",
-    coverType: "easy-clean",
-    controllerPlacement: "right",
     medicalNotes: "Healed pressure sore on the left side.",
-    privacyConsent: "on",
-    medicalDisclaimer: "on",
     ...fields,
   });
 }

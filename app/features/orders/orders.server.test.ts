@@ -17,6 +17,7 @@ import { useTestDatabase } from "~/lib/test-database";
 import { discomfortAreaChoices, OrderRequestSchema, priorityChoices, referencePattern } from "./schema";
 import { orderChannels, storeOrder, submitOrder } from "./store.server";
 import { staffNoticeFields } from "./delivery.server";
+import { completeOrderForm } from "../../../tests/support/orders";
 
 setLogLevel("silent");
 
@@ -40,16 +41,8 @@ const health = {
 };
 
 const form = (extra: Record<string, unknown> = {}) => ({
-  firstName: "Rosa",
-  lastName: "Example",
-  email: "rosa@example.com",
-  phone: "555-010-0199",
-  country: "United States",
-  state: "Ohio",
-  zipCode: "43004",
+  ...completeOrderForm,
   ...health,
-  privacyConsent: "on",
-  medicalDisclaimer: "on",
   honeypot: "",
   formStartTime: Date.now() - 10_000,
   ...extra,

@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { OrderRequestSchema, seatInches } from "./schema";
+import { completeOrderForm } from "../../../tests/support/orders";
 import { orderMessages as sectionFive } from "../../../tests/support/spec-messages";
 
-/** A complete request as the order page's form posts it: every value a string. */
-const valid = {
-  firstName: "Rosa",
-  lastName: "Example",
-  email: "rosa@example.com",
-  phone: "555-010-0199",
-  country: "United States",
-  state: "Ohio",
-  zipCode: "43004",
-  wheelchairType: "power",
-  seatWidth: "18",
-  seatDepth: "17.5",
-  currentCushion: "",
-  dailySittingHours: "8-12",
-  discomfortAreas: ["tailbone", "hips"],
-  sensitivityLevel: "high",
-  priorities: ["pressure-relief"],
-  padSize: "match-seat",
-  coverType: "easy-clean",
-  controllerPlacement: "right",
-  medicalNotes: "",
-  privacyConsent: "on",
-  medicalDisclaimer: "on",
-};
+const valid = completeOrderForm;
 
 /** The first message per field, keyed by the field (a list's item errors count for the list). */
 function errorsOf(input: Record<string, unknown>) {
