@@ -10,6 +10,7 @@ export default [
   route("order", "routes/order.tsx"),
   route("contact", "routes/contact.tsx"),
   route("testimonials", "routes/testimonials.tsx"),
+  route("review-policy", "routes/review-policy.tsx"),
   route("theme", "routes/theme.ts"),
   route("api/contact", "routes/api.contact.ts"),
   route("api/orders", "routes/api.orders.ts"),

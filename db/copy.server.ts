@@ -13,6 +13,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   accounts: ["id"],
   sessions: ["id_hash"],
   testimonials: ["id"],
+  review_removals: ["id"],
   contact_messages: ["id"],
   order_requests: ["id"],
   outbox: ["id"],

@@ -272,6 +272,44 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("order_requests").ifExists().execute();
     }),
   },
+  "0008_review_ledger": {
+    // The honest ledger (decision 012): who wrote a review, why one was not published, the
+    // company's reply, and what is left of a deleted review. Values are written out here, as
+    // they were when this ran; a test checks they still agree with the lists in db/schema.ts.
+    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      const reasons = valueList(["off-topic", "someone-elses-information", "offensive", "duplicate", "spam", "medical-claim", "reviewer-request"]);
+      const columns = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'testimonials' and table_schema = current_schema()`
+        .execute(db)
+        .then((r) => r.rows.map((c) => c.name))
+        .catch(async () => (await sql<{ name: string }>`select name from pragma_table_info('testimonials')`.execute(db)).rows.map((c) => c.name));
+      // Safe to run again after committing but before being recorded (see `atomically`).
+      if (!columns.includes("written_by")) {
+        await db.schema
+          .alterTable("testimonials")
+          .addColumn("written_by", "text", (c) => c.notNull().defaultTo("self").check(sql`written_by in ('self', 'helped', 'caregiver', 'family', 'clinician')`))
+          .execute();
+        await db.schema.alterTable("testimonials").addColumn("decline_reason", "text", (c) => c.check(sql`decline_reason in (${reasons})`)).execute();
+        for (const column of ["decline_note", "declined_at", "reply", "reply_at", "reply_by"]) await db.schema.alterTable("testimonials").addColumn(column, "text").execute();
+      }
+      await db.schema
+        .createTable("review_removals")
+        .ifNotExists()
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("reason", "text", (c) => c.check(sql`reason in (${reasons})`))
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .addColumn("removed_at", "text", (c) => c.notNull())
+        .execute();
+      // The ledger's one grouped count reads only this index: state, reason, rating, verified.
+      await db.schema.dropIndex("testimonials_rating_idx").ifExists().execute();
+      await db.schema.createIndex("testimonials_ledger_idx").ifNotExists().on("testimonials").columns(["approved", "decline_reason", "rating", "verified"]).execute();
+    }),
+    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      await db.schema.dropIndex("testimonials_ledger_idx").ifExists().execute();
+      await db.schema.createIndex("testimonials_rating_idx").ifNotExists().on("testimonials").columns(["approved", "rating"]).execute();
+      await db.schema.dropTable("review_removals").ifExists().execute();
+      for (const column of ["reply_by", "reply_at", "reply", "declined_at", "decline_note", "decline_reason", "written_by"]) await db.schema.alterTable("testimonials").dropColumn(column).execute();
+    }),
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,21 @@ import type { Generated } from "kysely";
  * Table types shared by both dialects. Booleans are stored as 0/1 and times as ISO-8601 UTC text,
  * so SQLite and PostgreSQL return the same JavaScript values and sort the same way.
  */
+/**
+ * Why staff did not publish a review (declined, unpublished or deleted), from a fixed list: the
+ * public ledger counts each one, and the moderation policy explains each one.
+ */
+export const reviewDeclineReasons = ["off-topic", "someone-elses-information", "offensive", "duplicate", "spam", "medical-claim", "reviewer-request"] as const;
+export type ReviewDeclineReason = (typeof reviewDeclineReasons)[number];
+
+/** Who wrote a review: the cushion's user, with or without help, or someone on their behalf. */
+export const reviewWriters = ["self", "helped", "caregiver", "family", "clinician"] as const;
+export type ReviewWriter = (typeof reviewWriters)[number];
+
+/**
+ * A review's state is read from two columns: published when `approved` is 1; not published when
+ * `decline_reason` is set (and `approved` is 0); otherwise awaiting moderation.
+ */
 export interface TestimonialTable {
   id: string;
   name: string;
@@ -17,6 +32,27 @@ export interface TestimonialTable {
   verified: Generated<number>;
   created_at: string;
   approved_at: string | null;
+  written_by: Generated<ReviewWriter>;
+  decline_reason: ReviewDeclineReason | null;
+  /** Staff's own words on a decision; never shown publicly. */
+  decline_note: string | null;
+  declined_at: string | null;
+  /** The company's one public reply, shown under the review. */
+  reply: string | null;
+  reply_at: string | null;
+  reply_by: string | null;
+}
+
+/**
+ * A deleted review leaves only this behind: when it arrived, when it went and why, with none of
+ * its words or its writer, so the public ledger's "received" count never shrinks when staff delete.
+ */
+export interface ReviewRemovalTable {
+  id: string;
+  /** Null when deleted through the spec's JSON API, which carries no reason. */
+  reason: ReviewDeclineReason | null;
+  received_at: string;
+  removed_at: string;
 }
 
 export type ContactTopic = "general" | "product" | "order" | "support" | "repair";
@@ -175,6 +211,7 @@ export interface Database {
   sessions: SessionTable;
   audit_log: AuditLogTable;
   testimonials: TestimonialTable;
+  review_removals: ReviewRemovalTable;
   contact_messages: ContactMessageTable;
   order_requests: OrderRequestTable;
   outbox: OutboxTable;

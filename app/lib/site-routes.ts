@@ -15,6 +15,7 @@ export const siteRoutes: SiteRoute[] = [
   { path: "/", title: "Home", prerender: false, changefreq: "weekly", priority: 1 },
   { path: "/about", title: "About", prerender: true, changefreq: "monthly", priority: 0.7 },
   { path: "/testimonials", title: "Testimonials", prerender: false, changefreq: "daily", priority: 0.8 },
+  { path: "/review-policy", title: "How we moderate reviews", prerender: true, changefreq: "monthly", priority: 0.4 },
   { path: "/product", title: "Product", prerender: true, changefreq: "monthly", priority: 0.9 },
   { path: "/faq", title: "FAQ", prerender: true, changefreq: "monthly", priority: 0.7 },
   { path: "/case-studies", title: "Case Studies", prerender: true, changefreq: "monthly", priority: 0.6 },

@@ -1,24 +1,30 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { StarRating } from "~/components/ui/star-rating";
 import { requireStaffPage } from "~/features/auth/auth.server";
+import { ordersByEmail } from "~/features/orders/admin.server";
+import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { moderationOutcomes } from "~/features/testimonials/outcomes";
 import { countByState, listAllTestimonials, listAudit } from "~/features/testimonials/queries.server";
-import { tagLabel } from "~/features/testimonials/schema";
+import { type ReviewState, reviewStates } from "~/features/testimonials/types";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 
+const stateTabs: Record<ReviewState, string> = { pending: "Pending", published: "Published", declined: "Not published" };
+
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
-  const search = new URL(request.url).searchParams.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
-  const [reviews, counts, audit] = await Promise.all([listAllTestimonials(search), countByState(), listAudit(20)]);
-  return { reviews, counts, audit, search };
+  const params = new URL(request.url).searchParams;
+  const search = params.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
+  const state = reviewStates.find((s) => s === params.get("state"));
+  const [reviews, counts, audit] = await Promise.all([listAllTestimonials(search, 200, state), countByState(), listAudit(20)]);
+  // Whether each reviewer sent an order request: what staff check before marking a review verified.
+  const orders = await ordersByEmail(reviews.map((r) => r.email));
+  return { reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })), counts, audit, search, state: state ?? null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -33,16 +39,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Moderate reviews", description: "Review moderation.", path: "/admin/testimonials", noindex: true });
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, counts, audit, search } = loaderData;
+  const { reviews, counts, audit, search, state } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <h1 className="text-2xl font-bold">Reviews</h1>
       <p className="mt-1 text-muted">
-        {counts.pending} pending, {counts.published} published.
+        {counts.pending} pending, {counts.published} published, {counts.declined} not published. Ratings never decide: publish every review about the product, whatever its rating, and record a reason for any you do not.
       </p>
       <ActionStatus result={actionData} />
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        {state ? <input type="hidden" name="state" value={state} /> : null}
         <div>
           <label htmlFor="review-search" className="block font-semibold">
             Search by name or text
@@ -54,51 +61,29 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         </button>
       </Form>
 
+      <nav aria-label="Reviews by state" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {[null, ...reviewStates].map((tab) => (
+            <li key={tab ?? "all"}>
+              <Link
+                to={`/admin/testimonials${tab ? `?state=${tab}` : ""}`}
+                aria-current={state === tab ? "page" : undefined}
+                className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+              >
+                {tab ? `${stateTabs[tab]} (${counts[tab]})` : "All"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
       {reviews.length === 0 ? (
-        <p className="mt-8 text-muted">{search ? "No reviews match." : "No reviews yet."}</p>
+        <p className="mt-8 text-muted">{search ? "No reviews match." : state ? `No reviews in “${stateTabs[state]}”.` : "No reviews yet."}</p>
       ) : (
         <ul className="mt-6 space-y-4">
-          {reviews.map((review) => (
-            <li key={review.id} className="rounded-xl border border-line bg-surface p-5">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 className="text-lg font-semibold">
-                  {review.name} <span className="text-sm font-normal text-muted">({review.email})</span>
-                </h2>
-                <span className="flex gap-2">
-                  {review.verified ? <span className="rounded-full border border-success px-2 py-0.5 text-sm font-semibold">Verified</span> : null}
-                  <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${review.approved ? "border-success bg-success-soft" : "border-warning bg-warning-soft"}`}>
-                    {review.approved ? "Published" : "Pending"}
-                  </span>
-                </span>
-              </div>
-              <div className="mt-2">
-                <StarRating value={review.rating} size="sm" />
-              </div>
-              <p className="mt-2 whitespace-pre-wrap">{review.quote}</p>
-              <p className="mt-2 text-sm text-muted">
-                {review.context ? `${review.context} · ` : ""}
-                {review.tags.map(tagLabel).join(", ")}
-                {review.tags.length ? " · " : ""}Submitted {formatDate(review.createdAt)}
-              </p>
-              <div className="mt-3 flex flex-wrap items-start gap-2">
-                <Form method="post">
-                  <input type="hidden" name="id" value={review.id} />
-                  <input type="hidden" name="intent" value={review.approved ? "unpublish" : "approve"} />
-                  <button type="submit" disabled={busy} className={buttonClass(review.approved ? "secondary" : "primary")}>
-                    {review.approved ? "Unpublish" : "Approve"}
-                    <span className="sr-only"> the review by {review.name}</span>
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={review.id} />
-                  <input type="hidden" name="intent" value={review.verified ? "unverify" : "verify"} />
-                  <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                    {review.verified ? "Unmark verified" : "Mark verified customer"}
-                    <span className="sr-only">: {review.name}</span>
-                  </button>
-                </Form>
-                <ConfirmDelete question="Delete this review for good?" hiddenFields={{ id: review.id, intent: "delete" }} busy={busy} targetName={`the review by ${review.name}`} />
-              </div>
+          {reviews.map(({ review, orders }) => (
+            <li key={review.id}>
+              <AdminReview review={review} orders={orders} busy={busy} />
             </li>
           ))}
         </ul>
@@ -115,7 +100,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
             {audit.map((entry) => (
               <li key={entry.id} className="p-3 text-sm">
                 <strong>{entry.username}</strong> {entry.action.replace(/-/g, " ")} {entry.target_type.replace(/_/g, " ")}
-                {entry.target_id ? ` ${entry.target_id.slice(0, 8)}` : ""} · {formatDate(entry.at)}{" "}
+                {entry.target_id ? ` ${entry.target_id.slice(0, 8)}` : ""}
+                {entry.detail ? ` (${entry.detail})` : ""} · {formatDate(entry.at)}{" "}
                 {new Date(entry.at).toISOString().slice(11, 16)} UTC
               </li>
             ))}

@@ -1,17 +1,18 @@
 import { data } from "react-router";
-import { getRatingSummary, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { getReviewLedger, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { ratingSummary } from "~/features/testimonials/types";
 import { reviewOutcomes } from "~/features/testimonials/outcomes";
 import { parseFilter } from "~/features/testimonials/schema";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";
 
-/** GET: published reviews (newest first, paged, ?tag= and ?page=) with the computed summary. */
+/** GET: published reviews (newest first, paged, ?tag= and ?page=) with the computed summary and the ledger. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
-  const [list, summary] = await Promise.all([listPublishedTestimonials(parseFilter(params.get("tag")), page), getRatingSummary()]);
-  return data({ ...list, page, summary }, { headers: { "Cache-Control": "no-cache" } });
+  const [list, ledger] = await Promise.all([listPublishedTestimonials(parseFilter(params.get("tag")), page), getReviewLedger()]);
+  return data({ ...list, page, summary: ratingSummary(ledger), ledger }, { headers: { "Cache-Control": "no-cache" } });
 }
 
 /**

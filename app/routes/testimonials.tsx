@@ -1,13 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
-import { StarRating } from "~/components/ui/star-rating";
 import { company } from "~/content/site";
 import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
-import { getRatingSummary, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
+import { getReviewLedger, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { ratingSummary } from "~/features/testimonials/types";
 import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
 import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormValues } from "~/features/testimonials/schema";
@@ -23,14 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
   const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
-  const [list, summary, staff] = await Promise.all([listPublishedTestimonials(filter, page), getRatingSummary(), getStaff(request)]);
+  const [list, ledger, staff] = await Promise.all([listPublishedTestimonials(filter, page), getReviewLedger(), getStaff(request)]);
   const all = staff ? await listAllTestimonials() : [];
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
   return {
     filter,
     page,
     ...list,
-    summary,
+    ledger,
     startedAt: Date.now(),
     panel: staff ? { pending: all.filter((r) => !r.approved).map(brief), approved: all.filter((r) => r.approved).map(brief) } : null,
   };
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof intent === "string" && (moderationIntents as readonly string[]).includes(intent)) {
     const staff = await getStaff(request);
     if (!staff) return data({ intent: "moderate", moderation: { ok: false, error: "Your session has ended. Sign in again to moderate." } } satisfies AdminAnswer, { status: 401 });
-    const result = await moderateReview(staff, { intent, id: formData.get("id") });
+    const result = await moderateReview(staff, formObject(formData));
     const moderation = result.ok ? { ok: true as const, intent: result.intent } : { ok: false as const, intent: result.intent, error: result.error };
     return data({ intent: "moderate", moderation } satisfies AdminAnswer, { status: result.ok ? 200 : result.status });
   }
@@ -81,8 +82,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   // The reviews this page shows, and the average and count over every published review.
   const reviews = loaderData?.testimonials.slice(0, 10) ?? [];
-  const jsonLd = [productLd(siteUrl, loaderData ? { summary: loaderData.summary, reviews } : undefined)];
-  if (reviews.length && loaderData?.summary.count) {
+  const summary = loaderData ? ratingSummary(loaderData.ledger) : undefined;
+  const jsonLd = [productLd(siteUrl, summary ? { summary, reviews } : undefined)];
+  if (reviews.length && summary?.count) {
     jsonLd.push({
       "@type": "ItemList",
       name: `Reviews of the ${company.productName} cushion`,
@@ -91,7 +93,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   }
   return seo(matches, {
     title: "Testimonials & Reviews",
-    description: `Reviews of the ${company.productName} cushion from verified customers: comfort, support, travel and everyday use.`,
+    description: loaderData?.ledger.published
+      ? `${loaderData.ledger.published} published reviews of the ${company.productName} cushion, ${loaderData.ledger.verified} from confirmed customers, with every rating counted: comfort, support, travel and everyday use.`
+      : `Reviews of the ${company.productName} cushion: comfort, support, travel and everyday use.`,
     path: "/testimonials",
     keywords: ["SofTech reviews", "wheelchair cushion reviews"],
     breadcrumbs: crumbs("Testimonials", "/testimonials"),
@@ -100,7 +104,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, summary, page, pages, total, startedAt, panel } = loaderData;
+  const { filter, testimonials, ledger, page, pages, total, startedAt, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
   const reviewAnswer = actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
   const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
@@ -118,24 +122,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
       </header>
 
       <div className="container-page py-12">
-        <section aria-labelledby="summary-title" className="rounded-2xl border border-line bg-surface p-6 md:flex md:items-center md:justify-between md:gap-8">
-          <div>
-            <h2 id="summary-title" className="text-lg font-semibold">
-              Average rating
-            </h2>
-            <p className="mt-1 text-4xl font-bold">
-              {summary.count === 0 ? "0.0" : summary.average.toFixed(1)}
-              <span className="text-lg font-normal text-muted"> out of 10</span>
-            </p>
-            <StarRating value={summary.average} size="lg" showNumber={false} />
-          </div>
-          <div className="mt-4 md:mt-0 md:text-right">
-            <p className="text-lg font-semibold">
-              {summary.count} {summary.count === 1 ? "review" : "reviews"}
-            </p>
-            <p className="text-muted">Every review is checked by our team before it is published; those marked Verified come from confirmed customers.</p>
-          </div>
-        </section>
+        <ReviewLedgerSummary ledger={ledger} />
 
         <nav id="filters" aria-label="Filter reviews" className="mt-8">
           <ul className="flex flex-wrap gap-2">

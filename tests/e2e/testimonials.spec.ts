@@ -11,7 +11,8 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     await page.goto(`${orderSiteURL}/testimonials`);
     await expect(page.getByRole("heading", { level: 1, name: "Testimonials & Reviews" })).toBeVisible();
     await expect(page.getByText(/^0\.0\s*out of 10$/)).toBeVisible();
-    await expect(page.getByText("0 reviews", { exact: true })).toBeVisible();
+    await expect(page.getByText("0 published reviews", { exact: true })).toBeVisible();
+    await expect(page.getByText("0 of 0 reviews from confirmed customers.", { exact: true })).toBeVisible();
     await expect(page.getByText("No testimonials found for the selected filter.")).toBeVisible();
     const ld = await page.locator('script[type="application/ld+json"]').textContent();
     expect(ld).not.toContain("AggregateRating");
@@ -29,7 +30,16 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     );
     await page.goto(`${orderSiteURL}/testimonials`);
     await expect(page.getByText(/^7\.0\s*out of 10$/)).toBeVisible();
-    await expect(page.getByText("3 reviews", { exact: true })).toBeVisible();
+    await expect(page.getByText("3 published reviews", { exact: true })).toBeVisible();
+    // Seeded reviews are verified unless told otherwise; the pending one is not counted as published.
+    await expect(page.getByText("3 of 3 reviews from confirmed customers.", { exact: true })).toBeVisible();
+    const counts = page.getByRole("region", { name: "Average rating" }).locator("dl");
+    await expect(counts).toHaveText(/Received\s*4\s*Published\s*3\s*Awaiting moderation\s*1\s*Not published\s*0/);
+    const table = page.getByRole("table", { name: "Published reviews by rating" });
+    await expect(table.getByRole("row", { name: /^10 out of 10 1$/ })).toBeVisible();
+    await expect(table.getByRole("row", { name: /^7 out of 10 1$/ })).toBeVisible();
+    await expect(table.getByRole("row", { name: /^4 out of 10 1$/ })).toBeVisible();
+    await expect(table.getByRole("row", { name: /^1 out of 10 0$/ })).toBeVisible();
     await expect(page.getByRole("img", { name: "7 out of 10" }).first()).toBeVisible();
     // The stars are drawn by CSS: the filled layer covers the rating's share of the ten stars.
     const stars = await page.getByRole("img", { name: "4 out of 10" }).evaluate((element) => ({
@@ -45,6 +55,13 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 7, reviewCount: 3, bestRating: 10, worstRating: 1 });
     expect(product.review).toHaveLength(3);
     expect(ld.some((g) => g["@type"] === "ItemList")).toBe(true);
+    // A filter narrows the list, never the figures: the same average, counts and bars.
+    const figures = async () => [await page.getByRole("region", { name: "Average rating" }).textContent(), await table.textContent()];
+    const unfiltered = await figures();
+    await page.getByRole("navigation", { name: "Filter reviews" }).getByRole("link", { name: "Travel", exact: true }).click();
+    await expect(page).toHaveURL(/tag=travel/);
+    await expect(page.getByText("No testimonials found for the selected filter.")).toBeVisible();
+    expect(await figures()).toEqual(unfiltered);
   });
 
   test("refuses a wrong password, then opens the panel to approve and delete", async ({ page }) => {
@@ -75,9 +92,12 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     await expect(page.getByRole("article", { name: `Review by Nia ${marker}` })).toBeVisible();
 
     await section.locator("summary", { hasText: `Delete the review by Nia ${marker}` }).click();
+    // A deletion names its reason, which the ledger then counts.
+    await section.locator("details[open]").getByLabel(/Reason/).selectOption({ label: "The writer asked us to remove it" });
     await section.getByRole("button", { name: `Yes, delete the review by Nia ${marker}` }).click();
     await expect(page.getByText("The testimonial has been successfully removed.").first()).toBeVisible();
     await expect(page.getByRole("article", { name: `Review by Nia ${marker}` })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Average rating" }).getByRole("listitem").filter({ hasText: "The writer asked us to remove it" })).toContainText("1");
   });
 });
 
@@ -206,14 +226,18 @@ test("the moderation page approves, unpublishes, searches and records who did wh
   const marker = `p${Date.now()}`;
   seedReviews([{ name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false, verified: false }]);
   await page.goto(`/admin/testimonials?q=${marker}`);
-  await expect(page.getByText(/\d+ pending, \d+ published/)).toBeVisible();
+  await expect(page.getByText(/\d+ pending, \d+ published, \d+ not published/)).toBeVisible();
   await expect(page.getByText("Pending", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Approve the review by Oli ${marker}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Testimonial Approved" })).toBeVisible();
   await page.getByRole("button", { name: new RegExp(`Mark verified customer\\s*: Oli ${marker}`) }).click();
   await expect(page.getByRole("status").filter({ hasText: "Marked Verified" })).toBeVisible();
-  await page.getByRole("button", { name: `Unpublish the review by Oli ${marker}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "unpublished" })).toBeVisible();
+  await page.locator("summary", { hasText: `Unpublish… the review by Oli ${marker}` }).click();
+  await page.getByLabel(/Reason/).filter({ visible: true }).selectOption("off-topic");
+  await page.getByRole("button", { name: "Record decision" }).filter({ visible: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Not Published" })).toBeVisible();
+  await expect(page.getByText("Not published: Not about the product.", { exact: false })).toBeVisible();
+  await expect(page.getByText(/admin unpublish testimonial \S+ \(reason: off-topic\)/).first()).toBeVisible();
   await expect(page.getByText(/admin approve testimonial/).first()).toBeVisible();
   await expectNoAxeViolations(page, "moderation");
   const response = await page.request.get("/admin/testimonials");

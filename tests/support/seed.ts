@@ -5,8 +5,9 @@ import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema, type ContactTopicValue } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { createTestimonial, setApproved, setVerified } from "~/features/testimonials/queries.server";
+import { createTestimonial, declineReview, publishReview, setReply, setVerified } from "~/features/testimonials/queries.server";
 import { type TagValue, TestimonialSchema } from "~/features/testimonials/schema";
+import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 
@@ -35,6 +36,12 @@ export interface SeedReview {
   approved?: boolean;
   /** Marked a verified customer by staff; true unless false. */
   verified?: boolean;
+  /** Not published by staff for this reason (then `approved` is ignored). */
+  declined?: ReviewDeclineReason;
+  /** Who wrote it; the user unless given. */
+  writtenBy?: ReviewWriter;
+  /** The company's public reply, posted by the seeder. */
+  reply?: string;
   /** When it was submitted (pages list the newest first); now unless given. */
   createdAt?: string | Date;
 }
@@ -131,7 +138,7 @@ async function seeder(): Promise<Staff> {
 /**
  * Submits each review as a visitor would (createTestimonial, with `createdAt` as its time), then
  * approves and verifies it as staff, all in one transaction; returns the ids in the given order.
- * approved_at is the seeding time, as setApproved sets it: nothing lists or orders by it.
+ * approved_at is the seeding time, as publishing sets it: nothing lists or orders by it.
  */
 export async function seedReviews(database: string, reviews: readonly SeedReview[]): Promise<string[]> {
   const prepared = reviews.map((review) => ({
@@ -142,29 +149,33 @@ export async function seedReviews(database: string, reviews: readonly SeedReview
       quote: review.quote,
       context: review.context ?? undefined,
       tags: review.tags ?? [],
+      writtenBy: review.writtenBy,
     }),
     createdAt: toDate(review.createdAt),
-    approved: review.approved ?? true,
+    approved: !review.declined && (review.approved ?? true),
     verified: review.verified ?? true,
+    declined: review.declined,
+    reply: review.reply,
   }));
   return usingDatabase(database, async (handle) => {
-    const staff = prepared.some((r) => r.approved || r.verified) ? await seeder() : undefined;
+    const staff = prepared.some((r) => r.approved || r.verified || r.declined || r.reply) ? await seeder() : undefined;
+    // Thousands of reviews commit once, or not at all.
     return handle.db.transaction().execute(async (trx) => {
-      // setApproved and setVerified write through db() and take no transaction, so while this one
-      // runs the app's handle is the transaction: thousands of reviews commit once, or not at all.
-      setDatabaseForTests({ ...handle, db: trx });
-      try {
-        const ids: string[] = [];
-        for (const review of prepared) {
-          const id = await createTestimonial(review.input, review.createdAt, trx);
-          if (staff && review.approved && !(await setApproved(staff, id, true))) throw new Error(`could not approve review ${id}`);
-          if (staff && review.verified && !(await setVerified(staff, id, true))) throw new Error(`could not verify review ${id}`);
-          ids.push(id);
-        }
-        return ids;
-      } finally {
-        setDatabaseForTests(handle);
+      const ids: string[] = [];
+      for (const review of prepared) {
+        const id = await createTestimonial(review.input, review.createdAt, trx);
+        const steps = staff
+          ? [
+              review.approved && (() => publishReview(staff, id, trx)),
+              review.verified && (() => setVerified(staff, id, true, trx)),
+              review.declined && (() => declineReview(staff, id, review.declined!, null, trx)),
+              review.reply && (() => setReply(staff, id, review.reply!, trx)),
+            ]
+          : [];
+        for (const step of steps) if (step && !(await step())) throw new Error(`could not moderate review ${id}`);
+        ids.push(id);
       }
+      return ids;
     });
   });
 }

@@ -4,7 +4,20 @@ import { buttonClass } from "./button";
 /**
  * Deleting asks first, without JavaScript: "Delete…" reveals the form whose button really deletes.
  */
-export function ConfirmDelete({ question, hiddenFields, busy, targetName }: { question: string; hiddenFields: Record<string, string>; busy: boolean; targetName?: string }) {
+export function ConfirmDelete({
+  question,
+  hiddenFields,
+  busy,
+  targetName,
+  children,
+}: {
+  question: string;
+  hiddenFields: Record<string, string>;
+  busy: boolean;
+  targetName?: string;
+  /** Fields the deletion asks for, such as a reason. */
+  children?: React.ReactNode;
+}) {
   return (
     <details>
       <summary className={buttonClass("secondary", "border-danger text-danger")}>
@@ -15,6 +28,7 @@ export function ConfirmDelete({ question, hiddenFields, busy, targetName }: { qu
         {Object.entries(hiddenFields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {children}
         <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2 bg-danger")}>
           Yes, delete it
         </button>

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { getConfig } from "~/lib/config.server";
 import { pagePathOf } from "~/lib/data-request";
-import { db } from "~/lib/db.server";
+import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
 import { recordSignInFailure, signInWait } from "./sign-in-limits.server";
@@ -185,8 +185,9 @@ export async function requireStaffApi(request: Request): Promise<Staff> {
   throw data({ error: "Sign in to use the admin API." }, { status: 401 });
 }
 
-export async function recordAudit(staff: Staff, action: string, targetType: string, targetId: string | null, detail?: string) {
-  await db()
+/** One line in the audit log; given a transaction, it commits or rolls back with the change it records. */
+export async function recordAudit(staff: Staff, action: string, targetType: string, targetId: string | null, detail?: string, within?: Executor) {
+  await (within ?? db())
     .insertInto("audit_log")
     .values({
       id: randomUUID(),

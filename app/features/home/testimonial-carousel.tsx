@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Carousel } from "~/components/ui/carousel";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
+import { reviewWriterLabels } from "~/content/review-policy";
 import type { PublicTestimonial } from "~/features/testimonials/types";
 
 export const homeQuoteLimit = 220;
@@ -38,6 +39,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: PublicTest
                   {t.name}
                   {t.verified ? <span className="ml-2 text-sm font-normal text-success">Verified</span> : null}
                 </p>
+                {reviewWriterLabels[t.writtenBy].card ? <p className="text-sm font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p> : null}
                 {t.context ? <p className="text-sm text-muted">{t.context}</p> : null}
               </article>
             ))}

@@ -79,6 +79,24 @@ export async function countNewOrders(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Order requests sent from these addresses (compared case-insensitively), for staff checking
+ * whether a reviewer is a customer: address → the requests' ids and references, newest first.
+ */
+export async function ordersByEmail(emails: readonly string[]): Promise<Map<string, Array<{ id: string; reference: string }>>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const found = new Map<string, Array<{ id: string; reference: string }>>();
+  if (wanted.length === 0) return found;
+  const rows = await db()
+    .selectFrom("order_requests")
+    .select(["id", "reference", sql<string>`lower(email)`.as("email")])
+    .where(sql`lower(email)`, "in", wanted)
+    .orderBy("received_at", "desc")
+    .execute();
+  for (const row of rows) found.set(row.email, [...(found.get(row.email) ?? []), { id: row.id, reference: row.reference }]);
+  return found;
+}
+
 export async function getOrder(id: string) {
   const order = await db().selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return undefined;

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import type { Database } from "../../../db/schema";
 import { migrationProvider } from "../../../db/migrations";
-import { migrateToLatest } from "../../../db/client.server";
 import { createTestDatabase, testDialects } from "../../../db/test-databases";
 import { createAccount, type Staff } from "~/features/auth/auth.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
@@ -420,6 +419,13 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
     { id: "s-2", kind: "contact", payload: '{"message":"Cheap"}', reasons: "[]", received_at: at },
   ] as const;
 
+  /** Up to 0007 and no further: later migrations have tests of their own. */
+  async function upTo0007(db: Kysely<Database>) {
+    const { error, results } = await migrator(db).migrateTo("0007_order_requests");
+    if (error) throw error;
+    return results?.map((r) => r.migrationName) ?? [];
+  }
+
   async function expectRowsKept(db: Kysely<Database>) {
     expect(await db.selectFrom("outbox").selectAll().orderBy("id").execute()).toEqual(outboxRows);
     expect(await db.selectFrom("spam").selectAll().orderBy("id").execute()).toEqual(spamRows);
@@ -429,6 +435,7 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
     const database = await createTestDatabase(dialect);
     try {
       const { db } = database;
+      expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();
       for (let round = 0; round < 2; round++) {
         const down = await migrator(db).migrateTo("0006_sign_in_failures");
         expect(down.error).toBeUndefined();
@@ -437,7 +444,7 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
         await db.deleteFrom("spam").execute();
         await db.insertInto("outbox").values(outboxRows).execute();
         await db.insertInto("spam").values(spamRows).execute();
-        expect(await migrateToLatest(db)).toEqual(["0007_order_requests"]);
+        expect(await upTo0007(db)).toEqual(["0007_order_requests"]);
         await expectRowsKept(db);
         // The rebuilt tables take the new kinds and still refuse unknown ones.
         await db.insertInto("outbox").values({ ...outboxRows[0], id: "o-4", kind: "order-receipt" }).execute();
@@ -462,7 +469,7 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
       expect(up.error).toBeUndefined();
       await db.insertInto("outbox").values(outboxRows).execute();
       await db.insertInto("spam").values(spamRows).execute();
-      expect(await migrateToLatest(db)).toEqual(["0007_order_requests"]);
+      expect(await upTo0007(db)).toEqual(["0007_order_requests"]);
       await expectRowsKept(db);
     } finally {
       await database.drop();
@@ -478,7 +485,7 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
       await db.insertInto("spam").values(spamRows).execute();
       // A table in the way of its last step: the order table and the outbox are rebuilt by then.
       await sql`create table spam_next (id text)`.execute(db);
-      await expect(migrateToLatest(db)).rejects.toThrow();
+      await expect(upTo0007(db)).rejects.toThrow();
       const tables = await db.introspection.getTables();
       expect(tables.map((t) => t.name)).not.toContain("order_requests");
       expect(tables.map((t) => t.name)).not.toContain("outbox_next");
@@ -486,7 +493,7 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
       await expect(db.insertInto("outbox").values({ ...outboxRows[0], id: "o-4", kind: "order" }).execute()).rejects.toThrow();
 
       await sql`drop table spam_next`.execute(db);
-      expect(await migrateToLatest(db)).toEqual(["0007_order_requests"]);
+      expect(await upTo0007(db)).toEqual(["0007_order_requests"]);
       await expectRowsKept(db);
     } finally {
       await database.drop();
@@ -503,7 +510,7 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
       const migration = (await migrationProvider.getMigrations())["0007_order_requests"];
       // What a process killed between the two leaves behind.
       await migration?.up(db as Kysely<unknown>);
-      expect(await migrateToLatest(db)).toEqual(["0007_order_requests"]);
+      expect(await upTo0007(db)).toEqual(["0007_order_requests"]);
       await expectRowsKept(db);
       await migration?.down?.(db as Kysely<unknown>);
       expect((await migrator(db).migrateTo("0006_sign_in_failures")).error).toBeUndefined();

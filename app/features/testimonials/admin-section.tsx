@@ -4,7 +4,9 @@ import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { StarRating } from "~/components/ui/star-rating";
+import { declineReasons } from "~/content/review-policy";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
+import { reviewDeclineReasons } from "../../../db/schema";
 import { adminAccessOutcomes, moderationOutcomes } from "./outcomes";
 import type { ModerationIntent } from "./schema";
 
@@ -213,6 +215,22 @@ function ModerationButton({
     <fetcher.Form method="post" action="/testimonials#admin-section" onSubmit={() => onSubmit(intent)}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
+      {intent === "delete" ? (
+        // The public ledger counts a deleted review as not published, with this reason.
+        <div className="mb-2">
+          <label htmlFor={`panel-reason-${id}`} className="block font-semibold">
+            Reason <span className="text-danger">(required)</span>
+          </label>
+          <select id={`panel-reason-${id}`} name="reason" required defaultValue="" className="mt-1 min-h-11 w-full rounded-md border-2 border-line bg-canvas px-3">
+            <option value="">Choose a reason</option>
+            {reviewDeclineReasons.map((reason) => (
+              <option key={reason} value={reason}>
+                {declineReasons[reason].label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <button type="submit" disabled={busy} className={buttonClass(intent === "approve" ? "primary" : "secondary", intent === "delete" ? "border-danger text-danger" : "")}>
         {intent === "delete" ? "Yes, delete" : label}
         <span className="sr-only"> the review by {reviewer}</span>

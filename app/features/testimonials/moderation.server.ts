@@ -1,35 +1,45 @@
 import type { Staff } from "~/features/auth/auth.server";
-import { deleteTestimonial, setApproved, setVerified } from "./queries.server";
-import { type ModerationIntent, ModerationSchema } from "./schema";
+import { firstErrors } from "~/lib/forms";
+import { z } from "~/lib/zod";
+import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./queries.server";
+import { type ModerationInput, type ModerationIntent, moderationIntents, ModerationSchema } from "./schema";
 
-export type ModerationResult = { ok: true; intent: ModerationIntent } | { ok: false; status: 400 | 404; intent?: ModerationIntent; error: string };
+export type ModerationResult =
+  | { ok: true; intent: ModerationIntent }
+  | { ok: false; status: 400 | 404; intent?: ModerationIntent; error: string; errors?: Record<string, string> };
 
 /**
  * The one moderation action. The admin page, the testimonials page's panel and the JSON API all
  * pass what they were sent through the same schema and the same steps.
  */
 export async function moderateReview(staff: Staff, input: Record<string, unknown>): Promise<ModerationResult> {
+  const intent = moderationIntents.find((known) => known === input.intent);
+  if (!intent) return { ok: false, status: 400, error: "Unknown action" };
   const parsed = ModerationSchema.safeParse(input);
   if (!parsed.success) {
-    const unknownAction = parsed.error.issues.some((issue) => issue.path[0] === "intent");
-    return unknownAction ? { ok: false, status: 400, error: "Unknown action" } : { ok: false, status: 404, error: "No such testimonial" };
+    const errors = firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
+    if (errors.id) return { ok: false, status: 404, intent, error: "No such testimonial" };
+    return { ok: false, status: 400, intent, error: Object.values(errors)[0] ?? "Check the form", errors };
   }
-  const { intent, id } = parsed.data;
-  const done = await apply(staff, intent, id);
+  const done = await apply(staff, parsed.data);
   return done ? { ok: true, intent } : { ok: false, status: 404, intent, error: "No such testimonial" };
 }
 
-function apply(staff: Staff, intent: ModerationIntent, id: string): Promise<boolean> {
-  switch (intent) {
+function apply(staff: Staff, input: ModerationInput): Promise<boolean> {
+  switch (input.intent) {
     case "approve":
-      return setApproved(staff, id, true);
-    case "unpublish":
-      return setApproved(staff, id, false);
+      return publishReview(staff, input.id);
+    case "decline":
+      return declineReview(staff, input.id, input.reason, input.note);
     case "delete":
-      return deleteTestimonial(staff, id);
+      return deleteTestimonial(staff, input.id, input.reason);
     case "verify":
-      return setVerified(staff, id, true);
+      return setVerified(staff, input.id, true);
     case "unverify":
-      return setVerified(staff, id, false);
+      return setVerified(staff, input.id, false);
+    case "reply":
+      return setReply(staff, input.id, input.reply);
+    case "remove-reply":
+      return removeReply(staff, input.id);
   }
 }

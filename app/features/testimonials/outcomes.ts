@@ -21,9 +21,9 @@ export const moderationOutcomes = {
     ok: { title: "Testimonial Approved", description: "The testimonial is now live on the website." },
     failed: { title: "Approval Failed", description: "Failed to approve the testimonial. Please try again." },
   },
-  unpublish: {
-    ok: { title: "Testimonial Unpublished", description: "The testimonial is no longer shown on the website." },
-    failed: { title: "Unpublish Failed", description: "Failed to unpublish the testimonial. Please try again." },
+  decline: {
+    ok: { title: "Not Published", description: "The review is not shown on the website; its reason is counted on the reviews page." },
+    failed: { title: "Decision Failed", description: "Failed to record the decision. Please try again." },
   },
   delete: {
     ok: { title: "Testimonial Deleted", description: "The testimonial has been successfully removed." },
@@ -36,6 +36,14 @@ export const moderationOutcomes = {
   unverify: {
     ok: { title: "Verified Mark Removed", description: "The review is no longer marked verified." },
     failed: { title: "Update Failed", description: "Failed to remove the verified mark. Please try again." },
+  },
+  reply: {
+    ok: { title: "Reply Saved", description: "The reply is shown under the review while the review is published." },
+    failed: { title: "Reply Failed", description: "Failed to save the reply. Please try again." },
+  },
+  "remove-reply": {
+    ok: { title: "Reply Removed", description: "The reply is no longer shown." },
+    failed: { title: "Reply Not Removed", description: "Failed to remove the reply. Please try again." },
   },
 } as const satisfies Record<ModerationIntent, { ok: Notice; failed: Notice }>;
 

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
-import type { Database, TestimonialTable } from "../../../db/schema";
+import { type Database, type ReviewDeclineReason, reviewDeclineReasons, type TestimonialTable } from "../../../db/schema";
 import { recordAudit, type Staff } from "~/features/auth/auth.server";
 import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { type FilterValue, filterTabs, type TestimonialInput } from "./schema";
-import type { PublicTestimonial } from "./types";
+import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
 
-const publicColumns = ["id", "name", "rating", "quote", "context", "tags", "verified", "created_at"] as const;
+const publicColumns = ["id", "name", "rating", "quote", "context", "tags", "verified", "created_at", "written_by", "reply", "reply_at"] as const;
 
 export function toPublic(row: Pick<Selectable<TestimonialTable>, (typeof publicColumns)[number]>): PublicTestimonial {
   return {
@@ -20,6 +20,8 @@ export function toPublic(row: Pick<Selectable<TestimonialTable>, (typeof publicC
     tags: parseTags(row.tags),
     verified: Number(row.verified) === 1,
     createdAt: row.created_at,
+    writtenBy: row.written_by,
+    reply: row.reply && row.reply_at ? { text: row.reply, at: row.reply_at } : null,
   };
 }
 
@@ -77,17 +79,54 @@ export async function listPublishedTestimonials(filter: FilterValue, page: numbe
 }
 
 /**
- * Mean rating and count over every published review, computed by the database: never filtered
- * by rating, never hard-coded (FTC 16 CFR 465).
+ * The public ledger: how many reviews were received and what became of each, and how the
+ * published ones rate the cushion. Every count is computed from the rows (two grouped reads, the
+ * first from one index); the average and the distribution are over every published review and
+ * never filtered, by rating or anything else (FTC 16 CFR 465.7).
  */
-export async function getRatingSummary(): Promise<{ average: number; count: number }> {
-  const row = await db()
-    .selectFrom("testimonials")
-    .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.avg<number>("rating").as("average")])
-    .where("approved", "=", 1)
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
-  return { count, average: count === 0 ? 0 : Math.round(Number(row.average) * 10) / 10 };
+export async function getReviewLedger(): Promise<ReviewLedger> {
+  const [groups, removals] = await Promise.all([
+    db()
+      .selectFrom("testimonials")
+      .select(["approved", "decline_reason", "rating", "verified", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy(["approved", "decline_reason", "rating", "verified"])
+      .execute(),
+    db()
+      .selectFrom("review_removals")
+      .select(["reason", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("reason")
+      .execute(),
+  ]);
+  const byRating = new Map<number, number>();
+  const byReason = new Map<ReviewDeclineReason | null, number>();
+  let published = 0;
+  let verified = 0;
+  let pending = 0;
+  let ratingTotal = 0;
+  for (const group of groups) {
+    const n = Number(group.n);
+    if (Number(group.approved) === 1) {
+      const rating = Number(group.rating);
+      published += n;
+      ratingTotal += rating * n;
+      if (Number(group.verified) === 1) verified += n;
+      byRating.set(rating, (byRating.get(rating) ?? 0) + n);
+    } else if (group.decline_reason) byReason.set(group.decline_reason, (byReason.get(group.decline_reason) ?? 0) + n);
+    else pending += n;
+  }
+  for (const removal of removals) byReason.set(removal.reason, (byReason.get(removal.reason) ?? 0) + Number(removal.n));
+  const reasons = [...reviewDeclineReasons, null].map((reason) => ({ reason, count: byReason.get(reason) ?? 0 })).filter((r) => r.count > 0);
+  const notPublished = reasons.reduce((sum, r) => sum + r.count, 0);
+  return {
+    average: published === 0 ? 0 : Math.round((ratingTotal / published) * 10) / 10,
+    published,
+    verified,
+    distribution: Array.from({ length: 10 }, (_, i) => 10 - i).map((rating) => ({ rating, count: byRating.get(rating) ?? 0 })),
+    received: published + pending + notPublished,
+    pending,
+    notPublished,
+    reasons,
+  };
 }
 
 /** A new review waits for moderation; staff are told through the outbox, in the same transaction. */
@@ -104,6 +143,7 @@ export async function createTestimonial(input: TestimonialInput, now = new Date(
         quote: input.quote,
         context: input.context,
         tags: JSON.stringify(input.tags),
+        written_by: input.writtenBy,
         approved: 0,
         verified: 0,
         created_at: now.toISOString(),
@@ -116,69 +156,148 @@ export async function createTestimonial(input: TestimonialInput, now = new Date(
   return id;
 }
 
-export interface AdminTestimonial extends PublicTestimonial {
-  email: string;
-  approved: boolean;
-  approvedAt: string | null;
+function stateOf(row: Pick<Selectable<TestimonialTable>, "approved" | "decline_reason">): ReviewState {
+  return Number(row.approved) === 1 ? "published" : row.decline_reason ? "declined" : "pending";
 }
 
-/** Everything, pending first, for moderation; optionally searched by name or text. */
-export async function listAllTestimonials(search?: string, limit = 200): Promise<AdminTestimonial[]> {
+function inState(state: ReviewState) {
+  return (eb: ExpressionBuilder<Database, "testimonials">) =>
+    state === "published" ? eb("approved", "=", 1) : eb.and([eb("approved", "=", 0), eb("decline_reason", state === "declined" ? "is not" : "is", null)]);
+}
+
+/** Everything, pending first, then published, then not published; optionally one state, searched by name or text. */
+export async function listAllTestimonials(search?: string, limit = 200, state?: ReviewState): Promise<AdminTestimonial[]> {
   let query = db().selectFrom("testimonials").selectAll();
   const term = search?.trim();
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
     query = query.where((eb) => eb.or([eb(sql`lower(name)`, "like", sql`${like} escape '\\'`), eb(sql`lower(quote)`, "like", sql`${like} escape '\\'`)]));
   }
-  const rows = await query.orderBy("approved", "asc").orderBy("created_at", "desc").limit(limit).execute();
-  return rows.map((row) => ({ ...toPublic(row), email: row.email, approved: Number(row.approved) === 1, approvedAt: row.approved_at }));
+  if (state) query = query.where(inState(state));
+  const rows = await query
+    .orderBy(sql`case when approved = 1 then 1 when decline_reason is null then 0 else 2 end`)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...toPublic(row),
+    email: row.email,
+    approved: Number(row.approved) === 1,
+    approvedAt: row.approved_at,
+    state: stateOf(row),
+    declineReason: row.decline_reason,
+    declineNote: row.decline_note,
+    declinedAt: row.declined_at,
+    replyBy: row.reply_by,
+  }));
 }
 
-export async function countByState() {
+export async function countByState(): Promise<Record<ReviewState, number>> {
   const rows = await db()
     .selectFrom("testimonials")
-    .select(["approved", db().fn.countAll<number>().as("n")])
-    .groupBy("approved")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), sql<ReviewState>`case when approved = 1 then 'published' when decline_reason is null then 'pending' else 'declined' end`.as("state")])
+    .groupBy(sql`case when approved = 1 then 'published' when decline_reason is null then 'pending' else 'declined' end`)
     .execute();
-  return {
-    pending: Number(rows.find((r) => Number(r.approved) === 0)?.n ?? 0),
-    published: Number(rows.find((r) => Number(r.approved) === 1)?.n ?? 0),
-  };
+  const count = (state: ReviewState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { pending: count("pending"), published: count("published"), declined: count("declined") };
 }
 
-export async function setApproved(staff: Staff, id: string, approved: boolean): Promise<boolean> {
-  const result = await db()
-    .updateTable("testimonials")
-    .set({ approved: approved ? 1 : 0, approved_at: approved ? new Date().toISOString() : null })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await recordAudit(staff, approved ? "approve" : "unpublish", "testimonial", id);
-  return true;
+/**
+ * One decision on one review, with its line in the audit log, in one transaction. The audit line
+ * names the decision and what it replaced ("was declined: duplicate"), so a changed mind shows.
+ */
+async function decide(
+  staff: Staff,
+  id: string,
+  within: Executor | undefined,
+  decision: (row: Selectable<TestimonialTable>, trx: Executor) => Promise<{ action: string; detail?: string } | null>,
+): Promise<boolean> {
+  return inTransaction(within, async (trx) => {
+    const row = await trx.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    const audit = await decision(row, trx);
+    if (audit) await recordAudit(staff, audit.action, "testimonial", id, audit.detail, trx);
+    return true;
+  });
+}
+
+function was(row: Selectable<TestimonialTable>) {
+  const state = stateOf(row);
+  return state === "declined" ? `was not published: ${row.decline_reason}` : `was ${state}`;
+}
+
+/** Publish: a pending review, or one declined before (staff changed the decision). */
+export function publishReview(staff: Staff, id: string, within?: Executor): Promise<boolean> {
+  return decide(staff, id, within, async (row, trx) => {
+    if (Number(row.approved) === 1) return null;
+    await trx
+      .updateTable("testimonials")
+      .set({ approved: 1, approved_at: new Date().toISOString(), decline_reason: null, decline_note: null, declined_at: null })
+      .where("id", "=", id)
+      .execute();
+    return { action: "approve", detail: was(row) };
+  });
+}
+
+/** Not published, with a reason from the fixed list: declined when pending, unpublished when live, or a changed reason. */
+export function declineReview(staff: Staff, id: string, reason: ReviewDeclineReason, note: string | null, within?: Executor): Promise<boolean> {
+  return decide(staff, id, within, async (row, trx) => {
+    await trx
+      .updateTable("testimonials")
+      .set({ approved: 0, approved_at: null, decline_reason: reason, decline_note: note, declined_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    const state = stateOf(row);
+    const action = state === "published" ? "unpublish" : state === "declined" ? "change-reason" : "decline";
+    return { action, detail: `reason: ${reason}${state === "declined" ? `; ${was(row)}` : ""}` };
+  });
 }
 
 /** Staff confirmed the reviewer is a customer (for example from the order records). */
-export async function setVerified(staff: Staff, id: string, verified: boolean): Promise<boolean> {
-  const result = await db()
-    .updateTable("testimonials")
-    .set({ verified: verified ? 1 : 0 })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await recordAudit(staff, verified ? "mark-verified" : "unmark-verified", "testimonial", id);
-  return true;
+export function setVerified(staff: Staff, id: string, verified: boolean, within?: Executor): Promise<boolean> {
+  return decide(staff, id, within, async (_row, trx) => {
+    await trx
+      .updateTable("testimonials")
+      .set({ verified: verified ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    return { action: verified ? "mark-verified" : "unmark-verified" };
+  });
 }
 
-export async function deleteTestimonial(staff: Staff, id: string): Promise<boolean> {
-  const deleted = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await dropDeliveries(trx, ["review"], [id]);
-      const result = await trx.deleteFrom("testimonials").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    });
-  if (deleted) await recordAudit(staff, "delete", "testimonial", id);
-  return deleted;
+/** The company's one public reply: posted, or replaced by an edit. */
+export function setReply(staff: Staff, id: string, reply: string, within?: Executor): Promise<boolean> {
+  return decide(staff, id, within, async (row, trx) => {
+    if (row.reply === reply) return null;
+    await trx
+      .updateTable("testimonials")
+      .set({ reply, reply_at: new Date().toISOString(), reply_by: staff.username })
+      .where("id", "=", id)
+      .execute();
+    return { action: row.reply ? "reply-edited" : "reply-posted" };
+  });
+}
+
+export function removeReply(staff: Staff, id: string): Promise<boolean> {
+  return decide(staff, id, undefined, async (row, trx) => {
+    if (!row.reply) return null;
+    await trx.updateTable("testimonials").set({ reply: null, reply_at: null, reply_by: null }).where("id", "=", id).execute();
+    return { action: "reply-removed" };
+  });
+}
+
+/**
+ * Deleted for good: its words, its writer and its deliveries go; a removal row (dates and reason,
+ * nothing personal) stays so the ledger still counts it as received and not published.
+ */
+export function deleteTestimonial(staff: Staff, id: string, reason: ReviewDeclineReason | null = null): Promise<boolean> {
+  return decide(staff, id, undefined, async (row, trx) => {
+    await trx.insertInto("review_removals").values({ id, reason, received_at: row.created_at, removed_at: new Date().toISOString() }).execute();
+    await dropDeliveries(trx, ["review"], [id]);
+    await trx.deleteFrom("testimonials").where("id", "=", id).execute();
+    return { action: "delete", detail: `reason: ${reason ?? "none given"}; ${was(row)}` };
+  });
 }
 
 export async function listAudit(limit = 25) {

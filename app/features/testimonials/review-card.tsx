@@ -1,13 +1,22 @@
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
+import { reviewWriterLabels } from "~/content/review-policy";
+import { company } from "~/content/site";
+import { formatDate } from "~/lib/format";
 import { tagLabel } from "./schema";
 import type { PublicTestimonial } from "./types";
 
 export const pageQuoteLimit = 150;
 
+/** The anchor structured data points at (`reviewId` in lib/seo.ts). */
+export function reviewAnchor(id: string) {
+  return `review-${id}`;
+}
+
 export function ReviewCard({ review }: { review: PublicTestimonial }) {
+  const writer = reviewWriterLabels[review.writtenBy].card;
   return (
-    <article aria-label={`Review by ${review.name}`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
+    <article id={reviewAnchor(review.id)} aria-label={`Review by ${review.name}`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StarRating value={review.rating} size="sm" />
         {review.verified ? (
@@ -18,6 +27,7 @@ export function ReviewCard({ review }: { review: PublicTestimonial }) {
         <ExpandableText text={`“${review.quote}”`} limit={pageQuoteLimit} />
       </blockquote>
       <p className="mt-4 font-semibold">{review.name}</p>
+      {writer ? <p className="text-sm font-semibold text-brand">{writer}</p> : null}
       {review.context ? <p className="text-sm text-muted">{review.context}</p> : null}
       {review.tags.length ? (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
@@ -27,6 +37,15 @@ export function ReviewCard({ review }: { review: PublicTestimonial }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {review.reply ? (
+        // A note, not a landmark: a page may show many replies.
+        <div role="note" aria-label={`Reply from ${company.name}`} className="mt-4 rounded-lg border-l-4 border-brand bg-brand-soft p-3">
+          <p className="text-sm font-semibold">
+            Reply from {company.name} <span className="font-normal">· {formatDate(review.reply.at)}</span>
+          </p>
+          <p className="mt-1 whitespace-pre-wrap">{review.reply.text}</p>
+        </div>
       ) : null}
     </article>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { BotFields, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
+import { BotFields, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
+import { reviewPolicy, reviewPolicyPath, reviewWriterLabels } from "~/content/review-policy";
+import { reviewWriters } from "../../../db/schema";
 import { firstErrors, formObject } from "~/lib/forms";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import { z } from "~/lib/zod";
@@ -10,7 +12,8 @@ import { reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
 import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues, TestimonialSchema } from "./schema";
 
-const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags" };
+const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags", writtenBy: "Who is writing this review" };
+const writerOptions = reviewWriters.map((value) => ({ value, label: reviewWriterLabels[value].choice }));
 
 /**
  * 'Submit Your Review'. It posts to the testimonials page's action, the form's one endpoint: with
@@ -140,7 +143,24 @@ export function ReviewForm({
         </div>
       </fieldset>
       <TextArea name="quote" label="Your review" idPrefix={idPrefix} required rows={4} maxLength={2000} defaultValue={values?.quote} error={errors.quote} />
+      <ChoiceGroup
+        type="radio"
+        name="writtenBy"
+        legend={labels.writtenBy!}
+        idPrefix={idPrefix}
+        options={writerOptions}
+        defaultValue={values?.writtenBy || "self"}
+        error={errors.writtenBy}
+        hint="Reviews written with help or for someone else are welcome; the published review says who wrote it."
+      />
       <BotFields startedAt={startedAt} idPrefix={idPrefix} />
+      <p className="text-muted">
+        Every review is read by our team before it is published, whatever its rating.{" "}
+        <Link to={reviewPolicyPath} className="text-brand underline">
+          {reviewPolicy.title}
+        </Link>
+        .
+      </p>
       <button type="submit" disabled={busy} className={buttonClass("primary", "w-full sm:w-auto")}>
         {busy ? "Submitting..." : "Submit Review"}
       </button>

@@ -5,7 +5,7 @@ const valid = { name: "Dee", email: "dee@example.com", rating: "9", quote: "Comf
 
 describe("review rules", () => {
   it("accepts a review, coercing the rating and dropping an empty context", () => {
-    expect(TestimonialSchema.parse(valid)).toEqual({ name: "Dee", email: "dee@example.com", rating: 9, quote: "Comfortable all day.", context: null, tags: ["comfort", "travel"] });
+    expect(TestimonialSchema.parse(valid)).toEqual({ name: "Dee", email: "dee@example.com", rating: 9, quote: "Comfortable all day.", context: null, tags: ["comfort", "travel"], writtenBy: "self" });
   });
 
   it.each([["0"], ["11"], ["7.5"], ["ten"]])("refuses the rating %s", (rating) => {
@@ -32,5 +32,13 @@ describe("review rules", () => {
     expect(filterTabs.find((t) => t.value === "ease-of-use")?.tags).toEqual(["ease-of-use", "daily-use", "independence"]);
     expect(parseFilter("nonsense")).toBe("all");
     expect(tagLabel("support-experience")).toBe("support experience");
+  });
+});
+
+describe("who wrote a review", () => {
+  it("is the user unless the form says otherwise, and only from the list", () => {
+    expect(TestimonialSchema.parse({ ...valid, writtenBy: "clinician" }).writtenBy).toBe("clinician");
+    expect(TestimonialSchema.parse({ ...valid, writtenBy: "" }).writtenBy).toBe("self");
+    expect(TestimonialSchema.safeParse({ ...valid, writtenBy: "marketing" }).success).toBe(false);
   });
 });

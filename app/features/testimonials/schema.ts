@@ -1,3 +1,4 @@
+import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
 import { isStorableText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
 
 /** The review form, checked with this schema in the browser and again on the server. */
@@ -60,18 +61,45 @@ export const TestimonialSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   tags: tagsInput,
+  // Not in the spec's payload: a client that does not send it is the cushion's user writing.
+  writtenBy: z
+    .enum(reviewWriters, "Choose who is writing the review")
+    .or(z.literal("").transform(() => "self" as const))
+    .optional()
+    .transform((v) => v ?? "self"),
 });
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
 
-/** What staff can do to a review, from the admin page, the testimonials page's panel or the JSON API. */
-export const moderationIntents = ["approve", "unpublish", "delete", "verify", "unverify"] as const;
+/**
+ * What staff can do to a review, from the admin page, the testimonials page's panel or the JSON
+ * API. "decline" covers a pending review and a published one (unpublishing); both need a reason.
+ */
+export const moderationIntents = ["approve", "decline", "delete", "verify", "unverify", "reply", "remove-reply"] as const;
 export type ModerationIntent = (typeof moderationIntents)[number];
 
-export const ModerationSchema = z.object({
-  intent: z.enum(moderationIntents, "Unknown action"),
-  id: rowIdSchema("No such testimonial"),
-});
+const reasonSchema = z.enum(reviewDeclineReasons, "Choose a reason from the list");
+const noteSchema = z
+  .string()
+  .refine(isStorableText, unstorableMessage)
+  .trim()
+  .max(1000, "The note must be 1000 characters or fewer")
+  .nullish()
+  .transform((v) => (v ? v : null));
+const id = rowIdSchema("No such testimonial");
+
+export const ModerationSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
+  z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
+  // The spec's DELETE carries no reason; the admin's forms always send one.
+  z.object({ intent: z.literal("delete"), id, reason: reasonSchema.or(z.literal("").transform(() => null)).nullish().transform((v) => v ?? null) }),
+  z.object({
+    intent: z.literal("reply"),
+    id,
+    reply: z.string("Write the reply").refine(isStorableText, unstorableMessage).trim().min(1, "Write the reply").max(2000, "The reply must be 2000 characters or fewer"),
+  }),
+], { error: "Unknown action" });
+export type ModerationInput = z.infer<typeof ModerationSchema>;
 
 /** The review form's fields as typed, sent back with its errors so nothing typed is lost. */
 export interface ReviewFormValues {
@@ -81,6 +109,7 @@ export interface ReviewFormValues {
   quote?: string;
   context?: string;
   tags?: string[];
+  writtenBy?: string;
 }
 
 export function reviewFormValues(formData: FormData): ReviewFormValues {
@@ -95,6 +124,7 @@ export function reviewFormValues(formData: FormData): ReviewFormValues {
     quote: text("quote", 2500),
     context: text("context", 200),
     tags: formData.getAll("tags").map(String).slice(0, tagValues.length),
+    writtenBy: text("writtenBy", 20),
   };
 }
 

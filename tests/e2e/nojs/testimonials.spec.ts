@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { e2eDatabase } from "../seed";
+import { e2eDatabase, seedReviews, signInAsAdmin } from "../seed";
 
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
@@ -27,4 +27,45 @@ test("without JavaScript the filters are links", async ({ page }) => {
   await page.getByRole("link", { name: "Travel", exact: true }).click();
   await expect(page).toHaveURL(/tag=travel/);
   await expect(page.getByRole("link", { name: "Travel", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
+test("without JavaScript the ledger is a table with its bars, and the policy page reads", async ({ page }) => {
+  await page.goto("/testimonials");
+  const table = page.getByRole("table", { name: "Published reviews by rating" });
+  await expect(table.locator("tbody tr")).toHaveCount(10);
+  await expect(table.locator("svg rect").first()).toBeVisible();
+  await expect(page.getByText(/ reviews? from confirmed customers\.$/)).toBeVisible();
+  await page.getByRole("link", { name: "How we moderate reviews" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "How we moderate reviews" })).toBeVisible();
+});
+
+test("without JavaScript staff record a reason and post a reply, and the page shows both", async ({ page, context, baseURL }) => {
+  await signInAsAdmin(context, baseURL ?? "");
+  const marker = `nojsmod${Date.now()}`;
+  seedReviews([
+    { name: `Jo ${marker}`, quote: `${marker} first`, approved: false, verified: false, writtenBy: "clinician" },
+    { name: `Kai ${marker}`, quote: `${marker} second` },
+  ]);
+  await page.goto(`/admin/testimonials?q=${marker}`);
+  const pending = page.getByRole("article", { name: new RegExp(`Jo ${marker}`) });
+  await pending.locator("summary", { hasText: "Don't publish" }).click();
+  // The browser refuses the form until a reason is chosen; then the server records it.
+  await pending.getByRole("button", { name: "Record decision" }).click();
+  const reason = pending.locator("details[open]").getByLabel(/Reason/);
+  await expect(reason).toBeFocused();
+  await reason.selectOption("off-topic");
+  await pending.getByRole("button", { name: "Record decision" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Not Published" })).toBeVisible();
+
+  const published = page.getByRole("article", { name: new RegExp(`Kai ${marker}`) });
+  await published.locator("summary", { hasText: "Reply publicly" }).click();
+  await published.getByRole("textbox", { name: /Reply from Aquila/ }).fill("We are glad it helps.");
+  await published.getByRole("button", { name: "Post reply" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reply Saved" })).toBeVisible();
+
+  await page.goto("/testimonials");
+  await expect(page.getByRole("article", { name: `Review by Kai ${marker}` }).getByRole("note", { name: "Reply from Aquila" })).toContainText("We are glad it helps.");
+  const db = e2eDatabase();
+  expect(db.prepare("select decline_reason, approved, written_by from testimonials where quote = ?").get(`${marker} first`)).toEqual({ decline_reason: "off-topic", approved: 0, written_by: "clinician" });
+  db.close();
 });

@@ -1,0 +1,188 @@
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type ReviewDeclineReason, reviewDeclineReasons, reviewWriters } from "../../../db/schema";
+import { testDialects } from "../../../db/test-databases";
+import { createAccount, type Staff } from "~/features/auth/auth.server";
+import { setLogLevel } from "~/lib/logger.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { moderateReview } from "./moderation.server";
+import { createTestimonial, declineReview, deleteTestimonial, getReviewLedger, listAllTestimonials, listPublishedTestimonials, publishReview, setVerified } from "./queries.server";
+import { TestimonialSchema } from "./schema";
+
+setLogLevel("silent");
+
+const input = (i: number, rating: number, extra: Record<string, unknown> = {}) =>
+  TestimonialSchema.parse({ name: `Writer ${i}`, email: `w${i}@example.com`, rating, quote: `Review ${i}`, tags: i % 2 ? ["travel"] : ["comfort"], ...extra });
+
+/** A small deterministic generator, so a failing mix can be run again. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe.each(testDialects)("the review ledger on %s", (dialect) => {
+  let staff: Staff;
+  const database = useTestDatabase(dialect, async () => {
+    const accountId = await createAccount("moderator", "long enough password");
+    staff = { accountId, username: "moderator" };
+  });
+  beforeEach(async () => {
+    for (const table of ["outbox", "testimonials", "review_removals", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+  });
+
+  it("is all zeros with no reviews", async () => {
+    expect(await getReviewLedger()).toEqual({
+      average: 0,
+      published: 0,
+      verified: 0,
+      distribution: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })),
+      received: 0,
+      pending: 0,
+      notPublished: 0,
+      reasons: [],
+    });
+  });
+
+  it.each([1, 2, 3])("matches the rows for a random mix of states (seed %i)", async (seed) => {
+    const next = random(seed);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const expected = { published: [] as number[], verified: 0, pending: 0, reasons: new Map<ReviewDeclineReason | null, number>() };
+    for (let i = 0; i < 120; i++) {
+      const rating = 1 + Math.floor(next() * 10);
+      const id = await createTestimonial(input(i, rating));
+      const fate = pick(["pending", "published", "declined", "unpublished", "deleted", "deleted-no-reason"] as const);
+      const reason = pick(reviewDeclineReasons);
+      const verified = next() < 0.4;
+      if (verified) await setVerified(staff, id, true);
+      if (fate === "pending") expected.pending++;
+      if (fate === "published") {
+        await publishReview(staff, id);
+        expected.published.push(rating);
+        if (verified) expected.verified++;
+      }
+      if (fate === "declined" || fate === "unpublished") {
+        if (fate === "unpublished") await publishReview(staff, id);
+        await declineReview(staff, id, reason, null);
+      }
+      if (fate === "deleted") await deleteTestimonial(staff, id, reason);
+      if (fate === "deleted-no-reason") await deleteTestimonial(staff, id);
+      if (fate !== "pending" && fate !== "published") {
+        const key = fate === "deleted-no-reason" ? null : reason;
+        expected.reasons.set(key, (expected.reasons.get(key) ?? 0) + 1);
+      }
+    }
+    const ledger = await getReviewLedger();
+
+    // Against what was done…
+    const mean = expected.published.reduce((a, b) => a + b, 0) / expected.published.length;
+    expect(ledger.average).toBe(Math.round(mean * 10) / 10);
+    expect(ledger.published).toBe(expected.published.length);
+    expect(ledger.verified).toBe(expected.verified);
+    expect(ledger.pending).toBe(expected.pending);
+    expect(ledger.received).toBe(120);
+    expect(ledger.distribution).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((rating) => ({ rating, count: expected.published.filter((r) => r === rating).length })));
+    expect(new Map(ledger.reasons.map((r) => [r.reason, r.count]))).toEqual(expected.reasons);
+    expect(ledger.notPublished).toBe([...expected.reasons.values()].reduce((a, b) => a + b, 0));
+
+    // …and against the rows themselves, read by plain SQL.
+    const rows = await sql<{ approved: number; decline_reason: string | null; rating: number }>`select approved, decline_reason, rating from testimonials`.execute(database().db);
+    const removed = await sql<{ n: number }>`select count(*) as n from review_removals`.execute(database().db);
+    expect(ledger.received).toBe(rows.rows.length + Number(removed.rows[0]?.n));
+    expect(ledger.published).toBe(rows.rows.filter((r) => Number(r.approved) === 1).length);
+    expect(rows.rows.filter((r) => Number(r.approved) === 1 && r.decline_reason !== null)).toEqual([]);
+    expect(ledger.published + ledger.pending + ledger.notPublished).toBe(ledger.received);
+    // The page's list, whatever the filter, shows only published reviews and never moves the summary.
+    expect((await listPublishedTestimonials("all", 1)).total).toBe(ledger.published);
+    const travel = (await listPublishedTestimonials("travel", 1)).total;
+    expect(travel).toBeLessThan(ledger.published);
+    expect(await getReviewLedger()).toEqual(ledger);
+  });
+
+  it("moves the counts when staff decline, unpublish, change a reason, publish after all and delete, and audits each", async () => {
+    const ids = [await createTestimonial(input(1, 10)), await createTestimonial(input(2, 2))];
+    const [high, low] = ids as [string, string];
+    await publishReview(staff, high);
+    await publishReview(staff, low);
+    expect(await getReviewLedger()).toMatchObject({ received: 2, published: 2, average: 6, pending: 0, notPublished: 0 });
+
+    expect(await moderateReview(staff, { intent: "decline", id: low, reason: "duplicate", note: "Sent twice" })).toEqual({ ok: true, intent: "decline" });
+    expect(await getReviewLedger()).toMatchObject({ received: 2, published: 1, average: 10, notPublished: 1, reasons: [{ reason: "duplicate", count: 1 }] });
+    const [declined] = await listAllTestimonials(undefined, 10, "declined");
+    expect(declined).toMatchObject({ id: low, state: "declined", declineReason: "duplicate", declineNote: "Sent twice", approved: false });
+
+    await moderateReview(staff, { intent: "decline", id: low, reason: "offensive" });
+    expect((await getReviewLedger()).reasons).toEqual([{ reason: "offensive", count: 1 }]);
+
+    await moderateReview(staff, { intent: "approve", id: low });
+    expect(await getReviewLedger()).toMatchObject({ published: 2, notPublished: 0, reasons: [] });
+    expect((await listAllTestimonials(undefined, 10, "published")).find((r) => r.id === low)).toMatchObject({ declineReason: null, declineNote: null });
+
+    await moderateReview(staff, { intent: "delete", id: high, reason: "reviewer-request" });
+    expect(await getReviewLedger()).toMatchObject({ received: 2, published: 1, average: 2, notPublished: 1, reasons: [{ reason: "reviewer-request", count: 1 }] });
+    // Nothing of the deleted review's words or writer is left.
+    expect(await database().db.selectFrom("review_removals").selectAll().execute()).toEqual([expect.objectContaining({ id: high, reason: "reviewer-request" })]);
+    expect(Object.keys((await database().db.selectFrom("review_removals").selectAll().executeTakeFirstOrThrow()) ?? {}).sort()).toEqual(["id", "reason", "received_at", "removed_at"]);
+
+    // Several lines can share a millisecond, so the log is compared as a set.
+    const audit = await database().db.selectFrom("audit_log").select(["action", "detail", "target_id"]).execute();
+    expect(audit.filter((a) => a.target_id === low).map((a) => `${a.action} | ${a.detail}`).sort()).toEqual([
+      "approve | was not published: offensive",
+      "approve | was pending",
+      "change-reason | reason: offensive; was not published: duplicate",
+      "unpublish | reason: duplicate",
+    ]);
+    expect(audit.filter((a) => a.target_id === high).map((a) => `${a.action} | ${a.detail}`).sort()).toEqual(["approve | was pending", "delete | reason: reviewer-request; was published"]);
+  });
+
+  it("refuses a decision without a reason, or with one not on the list, and changes nothing", async () => {
+    const id = await createTestimonial(input(1, 8));
+    expect(await moderateReview(staff, { intent: "decline", id })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
+    expect(await moderateReview(staff, { intent: "decline", id, reason: "low-rating" })).toMatchObject({ ok: false, status: 400 });
+    expect(await moderateReview(staff, { intent: "hide", id })).toMatchObject({ ok: false, status: 400, error: "Unknown action" });
+    expect(await moderateReview(staff, { intent: "decline", id: "nope", reason: "spam" })).toMatchObject({ ok: false, status: 404 });
+    expect(await getReviewLedger()).toMatchObject({ received: 1, pending: 1, notPublished: 0 });
+    expect(await database().db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
+  });
+
+  it("keeps one public reply per review, shown with the review, and audits posting, editing and removing it", async () => {
+    const id = await createTestimonial(input(1, 7));
+    await publishReview(staff, id);
+    expect(await moderateReview(staff, { intent: "reply", id, reply: "  " })).toMatchObject({ ok: false, status: 400, errors: { reply: "Write the reply" } });
+    expect(await moderateReview(staff, { intent: "reply", id, reply: "Thank you. We have sent a new pump." })).toMatchObject({ ok: true });
+    expect((await listPublishedTestimonials("all", 1)).testimonials[0]?.reply).toMatchObject({ text: "Thank you. We have sent a new pump." });
+    await moderateReview(staff, { intent: "reply", id, reply: "Thank you. A new pump is on its way." });
+    expect((await listPublishedTestimonials("all", 1)).testimonials[0]?.reply?.text).toBe("Thank you. A new pump is on its way.");
+    // The review's own words never change.
+    expect((await listPublishedTestimonials("all", 1)).testimonials[0]?.quote).toBe("Review 1");
+    await moderateReview(staff, { intent: "remove-reply", id });
+    expect((await listPublishedTestimonials("all", 1)).testimonials[0]?.reply).toBeNull();
+    const actions = await database().db.selectFrom("audit_log").select("action").where("target_id", "=", id).execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(["approve", "reply-edited", "reply-posted", "reply-removed"]);
+  });
+
+  it("stores who wrote a review, the user when the client does not say (the spec's payload)", async () => {
+    const helped = await createTestimonial(input(1, 9, { writtenBy: "caregiver" }));
+    const plain = await createTestimonial(input(2, 9));
+    await publishReview(staff, helped);
+    await publishReview(staff, plain);
+    const shown = (await listPublishedTestimonials("all", 1)).testimonials;
+    expect(Object.fromEntries(shown.map((t) => [t.id, t.writtenBy]))).toEqual({ [helped]: "caregiver", [plain]: "self" });
+    expect(TestimonialSchema.safeParse({ ...input(3, 9), writtenBy: "robot" }).success).toBe(false);
+  });
+
+  it("has database constraints that agree with the lists in code", async () => {
+    const db = database().db;
+    const id = await createTestimonial(input(1, 9));
+    for (const reason of reviewDeclineReasons) await db.updateTable("testimonials").set({ decline_reason: reason }).where("id", "=", id).execute();
+    for (const writer of reviewWriters) await db.updateTable("testimonials").set({ written_by: writer }).where("id", "=", id).execute();
+    for (const reason of [...reviewDeclineReasons, null]) {
+      await db.insertInto("review_removals").values({ id: `removal-${reason}`, reason, received_at: "2026-01-01T00:00:00.000Z", removed_at: "2026-01-02T00:00:00.000Z" }).execute();
+    }
+    await expect(sql`update testimonials set decline_reason = 'low-rating' where id = ${id}`.execute(db)).rejects.toThrow();
+    await expect(sql`update testimonials set written_by = 'ghostwriter' where id = ${id}`.execute(db)).rejects.toThrow();
+    await expect(sql`insert into review_removals (id, reason, received_at, removed_at) values ('x', 'low-rating', 'a', 'b')`.execute(db)).rejects.toThrow();
+  });
+});
