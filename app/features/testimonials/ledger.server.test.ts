@@ -1,7 +1,9 @@
-import { sql } from "kysely";
+import { type Kysely, Migrator, sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type ReviewDeclineReason, reviewDeclineReasons, reviewWriters } from "../../../db/schema";
-import { testDialects } from "../../../db/test-databases";
+import { migrationProvider } from "../../../db/migrations";
+import type { Database } from "../../../db/schema";
+import { createTestDatabase, testDialects } from "../../../db/test-databases";
 import { createAccount, type Staff } from "~/features/auth/auth.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
@@ -186,3 +188,33 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     await expect(sql`insert into review_removals (id, reason, received_at, removed_at) values ('x', 'low-rating', 'a', 'b')`.execute(db)).rejects.toThrow();
   });
 });
+
+describe.each(testDialects)("migration 0008 on %s", (dialect) => {
+  const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: migrationProvider });
+  const review = { id: "t-1", name: "Ann", email: "ann@example.com", rating: 9, quote: "Kept.", context: null, tags: "[]", approved: 1, verified: 0, created_at: "2026-01-01T00:00:00.000Z", approved_at: null };
+
+  it("keeps the reviews written before it, down to 0007 and up again, and runs again after committing unrecorded", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const db = database.db;
+      expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();
+      await sql`insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at)
+        values (${review.id}, ${review.name}, ${review.email}, ${review.rating}, ${review.quote}, ${review.context}, ${review.tags}, ${review.approved}, ${review.verified}, ${review.created_at}, ${review.approved_at})`.execute(db);
+      // What a process killed between committing and recording leaves behind, then the real run.
+      await (await migrationProvider.getMigrations())["0008_review_ledger"]?.up(db as Kysely<unknown>);
+      expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+      expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([{ ...review, written_by: "self", decline_reason: null, decline_note: null, declined_at: null, reply: null, reply_at: null, reply_by: null }]);
+      expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();
+      expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([review]);
+      expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+      expect(await publishedCount(db)).toBe(1);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+async function publishedCount(db: Kysely<Database>) {
+  const row = await db.selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).where("approved", "=", 1).where("decline_reason", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
