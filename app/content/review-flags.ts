@@ -45,6 +45,7 @@ export const claimWords = {
     "miracle", "miracles", "miraculous", "miraculously", "miracle cushion", "miracle worker",
     "100% effective", "100 % effective", "100 percent effective", "completely effective",
     "guaranteed to", "guarantees to", "guarantee to", "guaranteed it will", "guarantee it will", "guaranteed results",
+    "heals", "sore free", "sores free", "ulcer free", "wound free", "injury free",
   ],
   before: [
     "cure", "cures", "cured", "curing",
@@ -55,19 +56,20 @@ export const claimWords = {
     "eliminate", "eliminates", "eliminated", "eliminating",
     "got rid of", "gets rid of", "get rid of", "cleared up", "clears up", "cleared", "fixed", "fixes", "stopped", "stops",
     "no more", "no longer get", "no longer have", "never had a", "never got a", "never get", "not had a single", "haven't had a", "free of", "free from", "zero",
+    "no", "haven't had any", "have not had any", "hasn't had any", "has not had any", "not had any", "never had any",
   ],
   conditions: [
     "sore", "sores", "pressure sore", "pressure sores", "bedsore", "bedsores", "bed sore", "bed sores",
     "ulcer", "ulcers", "pressure ulcer", "pressure ulcers", "decubitus", "decubitus ulcer", "decubitus ulcers",
     "wound", "wounds", "pressure wound", "pressure wounds",
-    "pressure injury", "pressure injuries", "skin breakdown", "skin breakdowns", "breakdown of the skin",
+    "pressure injury", "pressure injuries", "skin breakdown", "skin breakdowns", "breakdown of the skin", "skin from breaking down", "skin breaking down",
   ],
   after: [
     "is gone", "are gone", "has gone", "have gone", "gone", "went away", "disappeared", "vanished",
     "healed", "healed up", "is healed", "are healed", "has healed", "have healed",
     "cleared", "cleared up", "has cleared up", "have cleared up",
     "closed", "closed up", "is cured", "are cured", "never came back", "are history", "is history",
-    "a thing of the past",
+    "a thing of the past", "heal", "heal up", "healing", "is healing", "are healing",
   ],
 } as const satisfies Record<string, readonly string[]>;
 

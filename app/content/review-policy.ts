@@ -1,13 +1,11 @@
 /**
- * How reviews are moderated: the public policy page (/review-policy), the reasons the ledger on
- * /testimonials counts, and the words staff choose from. Edit the wording here; the list of
- * reasons itself lives in db/schema.ts (`reviewDeclineReasons`), so a new reason is a
- * compile error here until it is explained.
+ * How reviews are moderated: the public policy page (/review-policy). Edit the wording here; the
+ * short labels are in review-labels.ts, and the list of reasons itself lives in db/schema.ts
+ * (`reviewDeclineReasons`), so a new reason is a compile error here until it is explained.
  */
-import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
+import type { ReviewDeclineReason } from "../../db/schema";
+import { reviewPolicyTitle, verifiedMeaning } from "./review-labels";
 import { company, type Placeholder } from "./site";
-
-export const reviewPolicyPath = "/review-policy";
 
 /** How long a new review waits at most, stated on the policy page. */
 export const moderationTime: { text: string } & Placeholder = {
@@ -16,52 +14,16 @@ export const moderationTime: { text: string } & Placeholder = {
   todo: "Confirm how long review moderation takes at most (the policy page promises it).",
 };
 
-/** Each reason a review is not published: a short label (staff, ledger) and what it means (policy page). */
-export const declineReasons: Record<ReviewDeclineReason, { label: string; explanation: string }> = {
-  "off-topic": {
-    label: "Not about the product",
-    explanation: `The review is about something other than the ${company.productName} cushion or our service, for example another product, a dealer's prices or a general opinion about health care.`,
-  },
-  "someone-elses-information": {
-    label: "Personal or health information of someone else",
-    explanation: "The review names another person together with their health, or gives a phone number, an email or a street address. We do not publish anyone's personal details, including the writer's own contact details.",
-  },
-  offensive: {
-    label: "Offensive",
-    explanation: "The review contains insults, threats, hate or sexual content, aimed at anyone.",
-  },
-  duplicate: {
-    label: "Duplicate",
-    explanation: "The same person sent the same review more than once; we publish one of them.",
-  },
-  spam: {
-    label: "Spam",
-    explanation: "The review is advertising, links to other sites, or was sent automatically rather than by a person.",
-  },
-  "medical-claim": {
-    label: "A medical claim we cannot publish",
-    explanation: `The review says the cushion cured, healed, treated or prevented a condition, or describes using it in a way it is not made for. The ${company.productName} system is a Class II medical device: what we may say about it is limited to what it is cleared for, and a review we publish on our own site counts as something we say. We never change a reviewer's words to make a review publishable; we ask the writer whether they would like to send it again without the claim.`,
-  },
-  "reviewer-request": {
-    label: "The writer asked us to remove it",
-    explanation: "The person who wrote the review asked us not to publish it, or to take it down.",
-  },
+/** What each reason a review is not published means, as the policy page explains it. */
+export const declineReasonExplanations: Record<ReviewDeclineReason, string> = {
+  "off-topic": `The review is about something other than the ${company.productName} cushion or our service, for example another product, a dealer's prices or a general opinion about health care.`,
+  "someone-elses-information": "The review names another person together with their health, or gives a phone number, an email or a street address. We do not publish anyone's personal details, including the writer's own contact details.",
+  offensive: "The review contains insults, threats, hate or sexual content, aimed at anyone.",
+  duplicate: "The same person sent the same review more than once; we publish one of them.",
+  spam: "The review is advertising, links to other sites, or was sent automatically rather than by a person.",
+  "medical-claim": `The review says the cushion cured, healed, treated or prevented a condition, or describes using it in a way it is not made for. The ${company.productName} system is a Class II medical device: what we may say about it is limited to what it is cleared for, and a review we publish on our own site counts as something we say. We never change a reviewer's words to make a review publishable; we ask the writer whether they would like to send it again without the claim.`,
+  "reviewer-request": "The person who wrote the review asked us not to publish it, or to take it down.",
 };
-
-/** What the ledger says about reviews deleted through the JSON API, which carries no reason. */
-export const noReasonLabel = "Deleted without a recorded reason";
-
-/** Who wrote a review: the choice on the form, and what the review card says (nothing for the user). */
-export const reviewWriterLabels: Record<ReviewWriter, { choice: string; card: string | null }> = {
-  self: { choice: "I use the cushion and wrote this myself", card: null },
-  helped: { choice: "I use the cushion, and someone helped me write this", card: "Written with help" },
-  caregiver: { choice: "A caregiver, on behalf of the person who uses it", card: "Written by a caregiver on behalf of the user" },
-  family: { choice: "A family member, on behalf of the person who uses it", card: "Written by a family member on behalf of the user" },
-  clinician: { choice: "A clinician, on behalf of the person who uses it", card: "Written by a clinician on behalf of the user" },
-};
-
-/** What "Verified" means, said the same way on the review page, the policy and the admin. */
-export const verifiedMeaning = "Verified means our team has confirmed the writer bought a cushion, for example from an order request sent with the same email address.";
 
 export interface PolicySection {
   id: string;
@@ -69,9 +31,9 @@ export interface PolicySection {
   paragraphs: string[];
 }
 
-/** The policy page's sections, in order; the reasons list is drawn between "what we do not publish" and "changing a decision". */
+/** The policy page's sections, in order; the page draws the reasons under "not-published" and a contact link under "removal". */
 export const reviewPolicy = {
-  title: "How we moderate reviews",
+  title: reviewPolicyTitle,
   intro: `Every review of the ${company.productName} cushion is read by a member of our team before it is published. This page says what we publish, what we do not and why, and how to ask us to take a review down. The counts on the reviews page show how many reviews we received and what happened to each.`,
   sections: [
     {
@@ -122,7 +84,7 @@ export const reviewPolicy = {
       id: "removal",
       title: "Asking us to remove a review",
       paragraphs: [
-        "If you wrote a review and want it taken down, or a review mentions you, send us a message and tell us which review it is and the email address it was sent from. We take it down within the same time, and count it as removed at the writer's request.",
+        "If you wrote a review and want it taken down, send us a message and tell us which review it is and the email address it was sent from; we take it down within the same time and count it as removed at the writer's request. If a review mentions you, tell us which one: we take it down and count it under personal or health information of someone else.",
       ],
     },
   ] satisfies PolicySection[],

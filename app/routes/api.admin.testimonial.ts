@@ -10,6 +10,6 @@ export const loader = methodNotAllowed("DELETE");
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "DELETE") return data({ error: "Method not allowed" }, { status: 405 });
   const staff = await requireStaffApi(request);
-  const result = await moderateReview(staff, { intent: "delete", id: params.id });
+  const result = await moderateReview(staff, { intent: "delete", id: params.id }, { reasonlessDelete: true });
   return result.ok ? data({ ok: true }) : data({ error: result.error }, { status: result.status });
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
-import { declineReasons, reviewPolicy, reviewPolicyPath } from "~/content/review-policy";
+import { declineReasonLabels, reviewPolicyPath } from "~/content/review-labels";
+import { declineReasonExplanations, reviewPolicy } from "~/content/review-policy";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -40,8 +41,8 @@ export default function ReviewPolicy() {
               <dl className="mt-4 space-y-4">
                 {reviewDeclineReasons.map((reason) => (
                   <div key={reason}>
-                    <dt className="font-semibold">{declineReasons[reason].label}</dt>
-                    <dd className="mt-1">{declineReasons[reason].explanation}</dd>
+                    <dt className="font-semibold">{declineReasonLabels[reason]}</dt>
+                    <dd className="mt-1">{declineReasonExplanations[reason]}</dd>
                   </div>
                 ))}
               </dl>

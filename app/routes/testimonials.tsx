@@ -6,6 +6,7 @@ import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
+import { flagText } from "~/features/testimonials/flags";
 import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
 import { getReviewLedger, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ratingSummary } from "~/features/testimonials/types";
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
   const [list, ledger, staff] = await Promise.all([listPublishedTestimonials(filter, page), getReviewLedger(), getStaff(request)]);
   const all = staff ? await listAllTestimonials() : [];
+  // Pending reviews come with their flags worked out here, so the page carries no word lists.
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
   return {
     filter,
@@ -33,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...list,
     ledger,
     startedAt: Date.now(),
-    panel: staff ? { pending: all.filter((r) => !r.approved).map(brief), approved: all.filter((r) => r.approved).map(brief) } : null,
+    panel: staff
+      ? {
+          pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagText(r.quote) })),
+          approved: all.filter((r) => r.state === "published").map(brief),
+        }
+      : null,
   };
 }
 
@@ -151,7 +158,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
               </p>
               <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {testimonials.map((review) => (
-                  <li key={review.id}>
+                  <li key={review.id} className="min-w-0">
                     <ReviewCard review={review} />
                   </li>
                 ))}

@@ -148,3 +148,20 @@ test("staff see flagged words highlighted, decline with a reason, reply, and eve
   expect(audit.map((a) => a.action).sort()).toEqual(["approve", "decline", "reply-posted"]);
   expect(audit.find((a) => a.action === "decline")?.detail).toBe("reason: medical-claim");
 });
+
+test("at 320 px long unbroken words wrap: the reviews page and the moderation page with its forms open never scroll sideways", async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  const marker = `wrap${Date.now()}`;
+  const long = `https://example.com/${"a".repeat(280)}`;
+  seedReviews([{ name: `Lou ${marker}`, quote: `${marker} ${long}`, context: "x".repeat(100), reply: long, writtenBy: "clinician" }]);
+  await page.goto("/testimonials");
+  await expect(page.getByRole("article", { name: `Review by Lou ${marker}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto(`/admin/testimonials?q=${marker}`);
+  const review = page.getByRole("article", { name: new RegExp(`Lou ${marker}`) });
+  for (const summary of ["Unpublish…", "Edit reply…", "Delete"]) await review.locator("summary", { hasText: summary }).click();
+  await expect(review.getByRole("button", { name: "Save reply" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});

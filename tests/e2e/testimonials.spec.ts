@@ -81,11 +81,27 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     });
     expect(submitted.status()).toBe(201);
 
+    // A review that needs a second look, and one already declined, which is not pending.
+    seedReviews(
+      [
+        { name: `Una ${marker}`, quote: `${marker} It healed my pressure sore.`, approved: false, verified: false },
+        { name: `Vic ${marker}`, quote: `${marker} Declined already.`, declined: "spam", verified: false },
+      ],
+      "order-site.sqlite",
+    );
+
     await section.getByLabel("Admin password").fill("e2e-admin-password-long");
     await section.getByRole("button", { name: "Access Admin Panel" }).click();
     await expect(page.getByText("Admin Access Granted").first()).toBeVisible();
     await expect(section.getByRole("heading", { name: "Admin Panel" })).toBeFocused();
     await expectNoAxeViolations(page, "admin panel");
+    const pendingList = section.getByRole("list").first();
+    await expect(section.getByRole("heading", { name: "Pending reviews (3)" })).toBeVisible();
+    await expect(pendingList.getByText(`Vic ${marker}`)).toHaveCount(0);
+    const flagged = pendingList.getByRole("listitem").filter({ hasText: `Una ${marker}` }).first();
+    await expect(flagged.locator("mark")).toHaveText(/healed my pressure sore/);
+    await expect(flagged.getByText("Check before publishing", { exact: false })).toBeVisible();
+    await expect(flagged.getByRole("link", { name: "Decide on the full moderation page" })).toHaveAttribute("href", "/admin/testimonials?state=pending");
 
     await section.getByRole("button", { name: `Approve the review by Nia ${marker}` }).click();
     await expect(page.getByText("The testimonial is now live on the website.").first()).toBeVisible();

@@ -19,7 +19,7 @@ export function ConfirmDelete({
   children?: React.ReactNode;
 }) {
   return (
-    <details>
+    <details className="open:basis-full">
       <summary className={buttonClass("secondary", "border-danger text-danger")}>
         Delete{targetName ? <span className="sr-only"> {targetName}</span> : null}…
       </summary>

@@ -106,7 +106,8 @@ export function SelectField({
   return (
     <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
       {(wiring) => (
-        <select {...wiring} {...select}>
+        // Native `required` too: a form without `noValidate` (the admin's) then refuses an empty choice before posting.
+        <select {...wiring} required={required} {...select}>
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>

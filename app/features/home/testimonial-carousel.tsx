@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Carousel } from "~/components/ui/carousel";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
-import { reviewWriterLabels } from "~/content/review-policy";
+import { reviewWriterLabels } from "~/content/review-labels";
 import type { PublicTestimonial } from "~/features/testimonials/types";
 
 export const homeQuoteLimit = 220;
@@ -30,7 +30,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: PublicTest
             layout="responsive"
             autoAdvanceMs={8000}
             slides={testimonials.map((t) => (
-              <article key={t.id} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
+              <article key={t.id} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6 [overflow-wrap:anywhere]">
                 <StarRating value={t.rating} size="sm" />
                 <blockquote className="mt-3 flex-1">
                   <ExpandableText text={`“${t.quote}”`} limit={homeQuoteLimit} />

@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { SelectField } from "~/components/ui/field";
 import { StarRating } from "~/components/ui/star-rating";
-import { declineReasons, reviewWriterLabels } from "~/content/review-policy";
+import { declineReasonLabels, reasonOptions, reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/format";
-import { reviewDeclineReasons } from "../../../db/schema";
-import { flagReview, flagSummary, highlightSegments } from "./flags";
+import { FlaggedQuote, FlagNotice } from "./flagged-text";
+import { flagText } from "./flags";
 import type { AdminTestimonial } from "./types";
 import { tagLabel } from "./schema";
 
@@ -16,7 +17,6 @@ const stateBadge = {
   declined: { label: "Not published", className: "border-line bg-canvas" },
 } as const;
 
-const reasonOptions = reviewDeclineReasons.map((value) => ({ value, label: declineReasons[value].label }));
 
 /**
  * One review on the moderation page: its words with anything staff must check highlighted (the
@@ -24,14 +24,14 @@ const reasonOptions = reviewDeclineReasons.map((value) => ({ value, label: decli
  * reason, verify, reply, delete. Each posts to the page's action and is recorded in the audit log.
  */
 export function AdminReview({ review, orders, busy }: { review: AdminTestimonial; orders: ReadonlyArray<{ id: string; reference: string }>; busy: boolean }) {
-  const flags = flagReview(review.quote);
-  const contextFlags = review.context ? flagReview(review.context) : [];
-  const summary = flagSummary([...flags, ...contextFlags]);
+  const quote = flagText(review.quote);
+  // The context line is checked too; its findings join the note, unmarked in the line itself.
+  const summary = flagText(`${review.quote}\n${review.context ?? ""}`).summary;
   const badge = stateBadge[review.state];
   const writer = reviewWriterLabels[review.writtenBy].card;
   const who = `the review by ${review.name}`;
   return (
-    <article aria-labelledby={`review-${review.id}-title`} className="rounded-xl border border-line bg-surface p-5">
+    <article aria-labelledby={`review-${review.id}-title`} className="rounded-xl border border-line bg-surface p-5 [overflow-wrap:anywhere]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`review-${review.id}-title`} className="text-lg font-semibold">
           {review.name} <span className="text-sm font-normal text-muted">({review.email})</span>
@@ -45,18 +45,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
       <div className="mt-2">
         <StarRating value={review.rating} size="sm" />
       </div>
-      <p className="mt-2 whitespace-pre-wrap">
-        {highlightSegments(review.quote, flags).map((segment, index) =>
-          segment.flag ? (
-            <mark key={index} className="rounded bg-warning-soft px-0.5 font-semibold text-[var(--ink)] underline decoration-warning decoration-2">
-              {segment.text}
-              <span className="sr-only"> ({segment.flag.label})</span>
-            </mark>
-          ) : (
-            segment.text
-          ),
-        )}
-      </p>
+      <FlaggedQuote view={quote} className="mt-2" />
       <p className="mt-2 text-sm text-muted">
         {writer ? `${writer} · ` : ""}
         {review.context ? `${review.context} · ` : ""}
@@ -64,22 +53,11 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
         {review.tags.length ? " · " : ""}Submitted {formatDate(review.createdAt)}
       </p>
 
-      {summary.length ? (
-        <div className="mt-3 rounded-lg border-2 border-danger bg-danger-soft p-3">
-          <p className="font-semibold">Check before publishing. Nothing has been changed; you decide.</p>
-          <ul className="mt-1 list-disc space-y-1 pl-5">
-            {summary.map((item) => (
-              <li key={item.category}>
-                <strong>{item.label}</strong> ({item.matches.map((w) => `“${w}”`).join(", ")}): {item.why}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FlagNotice summary={summary} />
 
       {review.state === "declined" && review.declineReason ? (
         <p className="mt-3 rounded-lg border border-line bg-canvas p-3">
-          <strong>Not published: {declineReasons[review.declineReason].label}.</strong>
+          <strong>Not published: {declineReasonLabels[review.declineReason]}.</strong>
           {review.declinedAt ? ` Decided ${formatDateTime(review.declinedAt)}.` : ""}
           {review.declineNote ? <span className="mt-1 block whitespace-pre-wrap">Note: {review.declineNote}</span> : null}
         </p>
@@ -111,7 +89,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
             {review.replyBy ? ` · by ${review.replyBy}` : ""}
             {review.state === "published" ? "" : " (shown once the review is published)"}
           </p>
-          <p className="mt-1 whitespace-pre-wrap">{review.reply.text}</p>
+          <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{review.reply.text}</p>
         </div>
       ) : null}
 
@@ -137,27 +115,17 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
         </Form>
         <ReplyForm review={review} busy={busy} />
         <ConfirmDelete question="Delete this review for good? The ledger keeps counting it as not published, with this reason." hiddenFields={{ id: review.id, intent: "delete" }} busy={busy} targetName={who}>
-          <ReasonField id={`delete-reason-${review.id}`} />
+          <ReasonField idPrefix={`delete-${review.id}`} />
         </ConfirmDelete>
       </div>
     </article>
   );
 }
 
-function ReasonField({ id, defaultValue }: { id: string; defaultValue?: string }) {
+function ReasonField({ idPrefix, defaultValue }: { idPrefix: string; defaultValue?: string }) {
   return (
     <div className="mt-2">
-      <label htmlFor={id} className="block font-semibold">
-        Reason <span className="text-danger">(required)</span>
-      </label>
-      <select id={id} name="reason" required defaultValue={defaultValue ?? ""} className="mt-1 min-h-11 w-full rounded-md border-2 border-line bg-canvas px-3">
-        <option value="">Choose a reason</option>
-        {reasonOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <SelectField name="reason" label="Reason" idPrefix={idPrefix} required options={reasonOptions} placeholder="Choose a reason" defaultValue={defaultValue ?? ""} />
     </div>
   );
 }
@@ -166,15 +134,15 @@ function ReasonField({ id, defaultValue }: { id: string; defaultValue?: string }
 function DecisionForm({ review, busy }: { review: AdminTestimonial; busy: boolean }) {
   const label = review.state === "pending" ? "Don't publish…" : review.state === "published" ? "Unpublish…" : "Change reason…";
   return (
-    <details>
+    <details className="open:basis-full">
       <summary className={buttonClass("secondary")}>
         {label}
         <span className="sr-only"> the review by {review.name}</span>
       </summary>
-      <Form method="post" className="mt-2 w-80 max-w-full rounded-lg border border-line bg-canvas p-3">
+      <Form method="post" className="mt-2 max-w-md rounded-lg border border-line bg-canvas p-3">
         <input type="hidden" name="id" value={review.id} />
         <input type="hidden" name="intent" value="decline" />
-        <ReasonField id={`decline-reason-${review.id}`} defaultValue={review.declineReason ?? undefined} />
+        <ReasonField idPrefix={`decline-${review.id}`} defaultValue={review.declineReason ?? undefined} />
         <label htmlFor={`decline-note-${review.id}`} className="mt-2 block font-semibold">
           Note for staff <span className="font-normal text-muted">(optional, never published)</span>
         </label>
@@ -190,12 +158,12 @@ function DecisionForm({ review, busy }: { review: AdminTestimonial; busy: boolea
 /** The company's one public reply: post, edit, or remove it. */
 function ReplyForm({ review, busy }: { review: AdminTestimonial; busy: boolean }) {
   return (
-    <details>
+    <details className="open:basis-full">
       <summary className={buttonClass("secondary")}>
         {review.reply ? "Edit reply…" : "Reply publicly…"}
         <span className="sr-only"> to the review by {review.name}</span>
       </summary>
-      <div className="mt-2 w-96 max-w-full rounded-lg border border-line bg-canvas p-3">
+      <div className="mt-2 max-w-xl rounded-lg border border-line bg-canvas p-3">
         <Form method="post">
           <input type="hidden" name="id" value={review.id} />
           <input type="hidden" name="intent" value="reply" />

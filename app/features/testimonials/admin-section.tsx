@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { StarRating } from "~/components/ui/star-rating";
-import { declineReasons } from "~/content/review-policy";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
-import { reviewDeclineReasons } from "../../../db/schema";
+import { reasonOptions } from "~/content/review-labels";
+import { FlaggedQuote, FlagNotice } from "./flagged-text";
+import type { FlaggedText } from "./flags";
 import { adminAccessOutcomes, moderationOutcomes } from "./outcomes";
 import type { ModerationIntent } from "./schema";
 
@@ -15,6 +16,11 @@ export interface PanelReview {
   name: string;
   rating: number;
   quote: string;
+}
+
+/** A pending review, with what staff must check before approving it. */
+export interface PendingPanelReview extends PanelReview {
+  flags: FlaggedText;
 }
 
 /** The testimonials page action's answers to the admin box, drawn here with or without JavaScript. */
@@ -35,7 +41,7 @@ const noAnswer = { intent: "admin-login", accessDenied: true, error: "The server
  * through fetchers, so the page stays put and the lists reload), the same action a page without
  * JavaScript posts to.
  */
-export function AdminSection({ panel, pageAnswer }: { panel: { pending: PanelReview[]; approved: PanelReview[] } | null; pageAnswer?: AdminAnswer }) {
+export function AdminSection({ panel, pageAnswer }: { panel: { pending: PendingPanelReview[]; approved: PanelReview[] } | null; pageAnswer?: AdminAnswer }) {
   return (
     <section id="admin-section" aria-labelledby="admin-section-title" className="container-page py-12">
       <div className="rounded-2xl border border-line bg-surface p-6 md:p-8">
@@ -99,7 +105,7 @@ function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
   );
 }
 
-function AdminPanel({ panel, pageAnswer }: { panel: { pending: PanelReview[]; approved: PanelReview[] }; pageAnswer?: AdminAnswer }) {
+function AdminPanel({ panel, pageAnswer }: { panel: { pending: PendingPanelReview[]; approved: PanelReview[] }; pageAnswer?: AdminAnswer }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   // Just unlocked from the password box (the sign-in's one-time notice): the panel takes focus.
@@ -146,7 +152,15 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PanelReview[]; ap
                 <p className="font-semibold">{review.name}</p>
                 <StarRating value={review.rating} size="sm" />
               </div>
-              <p className="mt-2 whitespace-pre-wrap">{review.quote}</p>
+              <FlaggedQuote view={review.flags} className="mt-2" />
+              <FlagNotice summary={review.flags.summary}>
+                <p className="mt-1">
+                  <a href="/admin/testimonials?state=pending" className="font-semibold underline">
+                    Decide on the full moderation page
+                  </a>
+                  , where a review can be declined with a reason.
+                </p>
+              </FlagNotice>
               <div className="mt-3 flex flex-wrap gap-2">
                 <ModerationButton id={review.id} intent="approve" label="Approve" reviewer={review.name} {...moderationProps} />
                 <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} {...moderationProps} />
@@ -218,17 +232,7 @@ function ModerationButton({
       {intent === "delete" ? (
         // The public ledger counts a deleted review as not published, with this reason.
         <div className="mb-2">
-          <label htmlFor={`panel-reason-${id}`} className="block font-semibold">
-            Reason <span className="text-danger">(required)</span>
-          </label>
-          <select id={`panel-reason-${id}`} name="reason" required defaultValue="" className="mt-1 min-h-11 w-full rounded-md border-2 border-line bg-canvas px-3">
-            <option value="">Choose a reason</option>
-            {reviewDeclineReasons.map((reason) => (
-              <option key={reason} value={reason}>
-                {declineReasons[reason].label}
-              </option>
-            ))}
-          </select>
+          <SelectField name="reason" label="Reason" idPrefix={`panel-${id}`} required options={reasonOptions} placeholder="Choose a reason" defaultValue="" />
         </div>
       ) : null}
       <button type="submit" disabled={busy} className={buttonClass(intent === "approve" ? "primary" : "secondary", intent === "delete" ? "border-danger text-danger" : "")}>

@@ -2,25 +2,32 @@ import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
+import { reviewWriterLabels } from "~/content/review-labels";
+import { flagText } from "./flags";
 
 /** Staff hear of a new review waiting for moderation. Reviews are kept, so nothing expires. */
 export const reviewDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {
     const review = await db().selectFrom("testimonials").selectAll().where("id", "=", refId).executeTakeFirst();
     if (!review) return undefined;
+    // What the moderation page will highlight, named so staff know before they open it.
+    const checks = flagText(`${review.quote}\n${review.context ?? ""}`).summary.map((s) => s.label);
+    const writer = reviewWriterLabels[review.written_by].card;
     return {
-      subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval`),
+      subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval${checks.length ? " (check before publishing)" : ""}`),
       text: [
         `A new review was submitted and is waiting for moderation.`,
         "",
         `Name: ${review.name}`,
         `Rating: ${review.rating} out of 10`,
+        ...(writer ? [writer] : []),
+        ...(checks.length ? [`Check before publishing: ${checks.join(", ")}`] : []),
         "",
         review.quote,
         "",
         `Moderate it: ${config.siteUrl}/admin/testimonials`,
       ].join("\n"),
-      json: { id: review.id, name: review.name, rating: review.rating, quote: review.quote, createdAt: review.created_at },
+      json: { id: review.id, name: review.name, rating: review.rating, quote: review.quote, writtenBy: review.written_by, checks, createdAt: review.created_at },
     };
   },
   forwardUrl: (config) => config.contactForwardUrl,

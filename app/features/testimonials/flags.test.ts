@@ -24,6 +24,14 @@ describe("medical claims", () => {
     ["100% effective, I promise.", ["100% effective"]],
     ["Guaranteed to stop the pain.", ["Guaranteed to"]],
     ["It cured me.", ["cured"]],
+    ["I haven't had any sores since.", ["haven't had any sores"]],
+    ["No sores since I started using it.", ["No sores"]],
+    ["Sore-free for a year!", ["Sore-free"]],
+    ["Pressure sore free for 2 years.", ["sore free"]],
+    ["It helped my pressure sore heal.", ["pressure sore heal"]],
+    ["My sore is healing nicely thanks to it.", ["sore is healing"]],
+    ["This cushion heals.", ["heals"]],
+    ["It has stopped my skin from breaking down.", ["stopped my skin from breaking down"]],
   ])("flags %j", (text, expected) => {
     expect(found(text, "claim")).toEqual(expected);
   });

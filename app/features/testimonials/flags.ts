@@ -277,3 +277,14 @@ export function flagSummary(flags: readonly ReviewFlag[]): ReviewFlagSummary[] {
     return [{ category, ...reviewFlagInfo[category], matches: [...matches.values()] }];
   });
 }
+
+/** A text ready to draw with its flags: plain data, so a loader can send it and the page needs no word lists. */
+export interface FlaggedText {
+  segments: Array<{ text: string; label?: string }>;
+  summary: ReviewFlagSummary[];
+}
+
+export function flagText(text: string): FlaggedText {
+  const flags = flagReview(text);
+  return { segments: highlightSegments(text, flags).map((s) => (s.flag ? { text: s.text, label: s.flag.label } : { text: s.text })), summary: flagSummary(flags) };
+}

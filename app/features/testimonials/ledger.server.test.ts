@@ -7,6 +7,8 @@ import { createTestDatabase, testDialects } from "../../../db/test-databases";
 import { createAccount, type Staff } from "~/features/auth/auth.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
+import type { Config } from "~/lib/config.server";
+import { reviewDelivery } from "./delivery.server";
 import { moderateReview } from "./moderation.server";
 import { createTestimonial, declineReview, deleteTestimonial, getReviewLedger, listAllTestimonials, listPublishedTestimonials, publishReview, setVerified } from "./queries.server";
 import { TestimonialSchema } from "./schema";
@@ -149,6 +151,16 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(await database().db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
+  it("deletes without a reason only for the spec's JSON DELETE, and counts that apart", async () => {
+    const id = await createTestimonial(input(1, 5));
+    expect(await moderateReview(staff, { intent: "delete", id })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
+    expect(await moderateReview(staff, { intent: "delete", id, reason: "" })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
+    expect(await moderateReview(staff, { intent: "delete", id, reason: "nope" })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
+    expect(await getReviewLedger()).toMatchObject({ received: 1, pending: 1 });
+    expect(await moderateReview(staff, { intent: "delete", id }, { reasonlessDelete: true })).toEqual({ ok: true, intent: "delete" });
+    expect(await getReviewLedger()).toMatchObject({ received: 1, pending: 0, notPublished: 1, reasons: [{ reason: null, count: 1 }] });
+  });
+
   it("keeps one public reply per review, shown with the review, and audits posting, editing and removing it", async () => {
     const id = await createTestimonial(input(1, 7));
     await publishReview(staff, id);
@@ -173,6 +185,17 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     const shown = (await listPublishedTestimonials("all", 1)).testimonials;
     expect(Object.fromEntries(shown.map((t) => [t.id, t.writtenBy]))).toEqual({ [helped]: "caregiver", [plain]: "self" });
     expect(TestimonialSchema.safeParse({ ...input(3, 9), writtenBy: "robot" }).success).toBe(false);
+  });
+
+  it("tells staff in the new-review notice who wrote it and what to check, before they open it", async () => {
+    const config = { siteUrl: "https://aquila.example" } as Config;
+    const flagged = await reviewDelivery.notice(await createTestimonial(input(1, 9, { quote: "It healed my pressure sore.", writtenBy: "caregiver" })), config);
+    expect(flagged?.subject).toMatch(/\(check before publishing\)$/);
+    expect(flagged?.text).toContain("Written by a caregiver on behalf of the user\nCheck before publishing: Medical claim\n");
+    expect(flagged?.json).toMatchObject({ writtenBy: "caregiver", checks: ["Medical claim"] });
+    const plain = await reviewDelivery.notice(await createTestimonial(input(2, 9)), config);
+    expect(plain?.subject).not.toContain("check");
+    expect(plain?.text).not.toContain("Check before publishing");
   });
 
   it("has database constraints that agree with the lists in code", async () => {

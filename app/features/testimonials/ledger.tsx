@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StarRating } from "~/components/ui/star-rating";
-import { declineReasons, noReasonLabel, reviewPolicyPath, verifiedMeaning } from "~/content/review-policy";
+import { declineReasonLabels, noReasonLabel, reviewPolicyPath, reviewPolicyTitle, verifiedMeaning } from "~/content/review-labels";
 import type { ReviewLedger } from "./types";
 
 function plural(n: number, one: string, many: string) {
@@ -83,7 +83,7 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
             <ul aria-labelledby="reasons-title" className="mt-1 space-y-1">
               {ledger.reasons.map(({ reason, count }) => (
                 <li key={reason ?? "none"} className="flex justify-between gap-4">
-                  <span>{reason ? declineReasons[reason].label : noReasonLabel}</span>
+                  <span>{reason ? declineReasonLabels[reason] : noReasonLabel}</span>
                   <span className="tabular-nums">{count.toLocaleString("en-US")}</span>
                 </li>
               ))}
@@ -92,7 +92,7 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
         ) : null}
         <p className="mt-3">
           <Link to={reviewPolicyPath} className="tap-target inline-flex items-center font-semibold text-brand underline">
-            How we moderate reviews
+            {reviewPolicyTitle}
           </Link>
         </p>
       </div>

@@ -10,9 +10,11 @@ export type ModerationResult =
 
 /**
  * The one moderation action. The admin page, the testimonials page's panel and the JSON API all
- * pass what they were sent through the same schema and the same steps.
+ * pass what they were sent through the same schema and the same steps. `reasonlessDelete` is for
+ * the spec's `DELETE /api/admin/testimonials/{id}`, whose body carries no reason; the ledger then
+ * counts the review as deleted without a recorded reason.
  */
-export async function moderateReview(staff: Staff, input: Record<string, unknown>): Promise<ModerationResult> {
+export async function moderateReview(staff: Staff, input: Record<string, unknown>, { reasonlessDelete = false } = {}): Promise<ModerationResult> {
   const intent = moderationIntents.find((known) => known === input.intent);
   if (!intent) return { ok: false, status: 400, error: "Unknown action" };
   const parsed = ModerationSchema.safeParse(input);
@@ -20,6 +22,11 @@ export async function moderateReview(staff: Staff, input: Record<string, unknown
     const errors = firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
     if (errors.id) return { ok: false, status: 404, intent, error: "No such testimonial" };
     return { ok: false, status: 400, intent, error: Object.values(errors)[0] ?? "Check the form", errors };
+  }
+  // Only the spec's JSON DELETE, which has no body fields, may delete without a reason.
+  if (parsed.data.intent === "delete" && parsed.data.reason === null && !reasonlessDelete) {
+    const errors = { reason: "Choose a reason from the list" };
+    return { ok: false, status: 400, intent, error: errors.reason, errors };
   }
   const done = await apply(staff, parsed.data);
   return done ? { ok: true, intent } : { ok: false, status: 404, intent, error: "No such testimonial" };

@@ -1,6 +1,6 @@
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
-import { reviewWriterLabels } from "~/content/review-policy";
+import { reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate } from "~/lib/format";
 import { tagLabel } from "./schema";
@@ -16,7 +16,7 @@ export function reviewAnchor(id: string) {
 export function ReviewCard({ review }: { review: PublicTestimonial }) {
   const writer = reviewWriterLabels[review.writtenBy].card;
   return (
-    <article id={reviewAnchor(review.id)} aria-label={`Review by ${review.name}`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
+    <article id={reviewAnchor(review.id)} aria-label={`Review by ${review.name}`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6 [overflow-wrap:anywhere]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StarRating value={review.rating} size="sm" />
         {review.verified ? (

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
-import { reviewPolicy, reviewPolicyPath, reviewWriterLabels } from "~/content/review-policy";
+import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
 import { reviewWriters } from "../../../db/schema";
 import { firstErrors, formObject } from "~/lib/forms";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
@@ -157,7 +157,7 @@ export function ReviewForm({
       <p className="text-muted">
         Every review is read by our team before it is published, whatever its rating.{" "}
         <Link to={reviewPolicyPath} className="text-brand underline">
-          {reviewPolicy.title}
+          {reviewPolicyTitle}
         </Link>
         .
       </p>

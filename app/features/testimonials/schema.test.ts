@@ -42,3 +42,11 @@ describe("who wrote a review", () => {
     expect(TestimonialSchema.safeParse({ ...valid, writtenBy: "marketing" }).success).toBe(false);
   });
 });
+
+describe("who wrote a review, refused", () => {
+  it.each([["x"], [["self", "helped"]], [5], [null], ["self".repeat(1000)]])("refuses %j with a message that says what to do", (writtenBy) => {
+    const result = TestimonialSchema.safeParse({ ...valid, writtenBy });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(["Choose who is writing the review"]);
+  });
+});

@@ -62,11 +62,7 @@ export const TestimonialSchema = z.object({
     .transform((v) => (v ? v : null)),
   tags: tagsInput,
   // Not in the spec's payload: a client that does not send it is the cushion's user writing.
-  writtenBy: z
-    .enum(reviewWriters, "Choose who is writing the review")
-    .or(z.literal("").transform(() => "self" as const))
-    .optional()
-    .transform((v) => v ?? "self"),
+  writtenBy: z.preprocess((v) => (v === "" || v === undefined ? "self" : v), z.enum(reviewWriters, "Choose who is writing the review")),
 });
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
@@ -91,8 +87,8 @@ const id = rowIdSchema("No such testimonial");
 export const ModerationSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
   z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
-  // The spec's DELETE carries no reason; the admin's forms always send one.
-  z.object({ intent: z.literal("delete"), id, reason: reasonSchema.or(z.literal("").transform(() => null)).nullish().transform((v) => v ?? null) }),
+  // The spec's DELETE carries no reason; `moderateReview` requires one from every other caller.
+  z.object({ intent: z.literal("delete"), id, reason: z.preprocess((v) => (v === "" || v === undefined ? null : v), reasonSchema.nullable()) }),
   z.object({
     intent: z.literal("reply"),
     id,
