@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { BotFields, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
+import { BotFields, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
 import { reviewWriters } from "../../../db/schema";
@@ -13,6 +13,7 @@ import { RatingInput } from "./rating-input";
 import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues, TestimonialSchema } from "./schema";
 
 const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags", writtenBy: "Who is writing this review" };
+// The first, "the user wrote it", is the select's empty choice; the schema reads "" as that.
 const writerOptions = reviewWriters.map((value) => ({ value, label: reviewWriterLabels[value].choice }));
 
 /**
@@ -143,13 +144,13 @@ export function ReviewForm({
         </div>
       </fieldset>
       <TextArea name="quote" label="Your review" idPrefix={idPrefix} required rows={4} maxLength={2000} defaultValue={values?.quote} error={errors.quote} />
-      <ChoiceGroup
-        type="radio"
+      <SelectField
         name="writtenBy"
-        legend={labels.writtenBy!}
+        label={labels.writtenBy!}
         idPrefix={idPrefix}
-        options={writerOptions}
-        defaultValue={values?.writtenBy || "self"}
+        options={writerOptions.slice(1)}
+        placeholder={writerOptions[0]!.label}
+        defaultValue={values?.writtenBy === "self" ? "" : (values?.writtenBy ?? "")}
         error={errors.writtenBy}
         hint="Reviews written with help or for someone else are welcome; the published review says who wrote it."
       />

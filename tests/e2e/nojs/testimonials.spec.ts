@@ -14,11 +14,18 @@ test("without JavaScript a review posts and the page shows the outcome inline", 
   await again.getByLabel("Name").fill("Pat");
   await again.getByLabel("Email").fill(email);
   await again.locator("label", { has: page.getByRole("radio", { name: "9 out of 10" }) }).click();
-  await again.getByRole("textbox", { name: /Your review/ }).fill("Works without any fuss.");
+  await again.getByLabel(/Who is writing this review/).selectOption({ label: "A clinician, on behalf of the person who uses it" });
+  // A mistake first: everything typed and chosen comes back.
   await again.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Missing Information")).toBeVisible();
+  const third = page.locator("#share form").last();
+  await expect(third.getByLabel("Email")).toHaveValue(email);
+  await expect(third.getByLabel(/Who is writing this review/)).toHaveValue("clinician");
+  await third.getByRole("textbox", { name: /Your review/ }).fill("Works without any fuss.");
+  await third.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you! Your review will be published once approved.")).toBeVisible();
   const db = e2eDatabase();
-  expect(db.prepare("select rating, approved from testimonials where email = ?").get(email)).toEqual({ rating: 9, approved: 0 });
+  expect(db.prepare("select rating, approved, written_by from testimonials where email = ?").get(email)).toEqual({ rating: 9, approved: 0, written_by: "clinician" });
   db.close();
 });
 
