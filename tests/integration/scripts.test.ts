@@ -14,6 +14,14 @@ function run(script: string, args: string[], env: Record<string, string>) {
 }
 
 describe("operator scripts", () => {
+  it("the test command's browser check passes with a Chromium, and without one stops at once with the command to run", () => {
+    expect(run("scripts/ensure-chromium.mjs", [], { CHROMIUM_PATH: process.execPath })).toMatchObject({ status: 0, stdout: "", stderr: "" });
+    const missing = run("scripts/ensure-chromium.mjs", [], { CHROMIUM_PATH: "/nowhere/chromium" });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("No Chromium at CHROMIUM_PATH=/nowhere/chromium");
+    expect(missing.stderr).toContain("sudo apt-get update && sudo apt-get install -y chromium");
+  });
+
   it("db:migrate applies the migrations once, then reports the database up to date", () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");
