@@ -10,6 +10,7 @@ import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.message";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaffPage(request);
@@ -115,4 +116,8 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       </div>
     </article>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/messages", name: "messages" }} />;
 }

@@ -8,6 +8,7 @@ import { contactTopics, topicLabel } from "~/features/contact/schema";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.messages";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -92,4 +93,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       <Pager page={page} hasMore={hasMore} query={query} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/messages", name: "messages" }} />;
 }

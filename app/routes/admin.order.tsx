@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.order";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaffPage(request);
@@ -214,4 +215,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
     </article>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/orders", name: "order requests" }} />;
 }

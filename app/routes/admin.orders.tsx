@@ -9,6 +9,7 @@ import { orderStatusLabels } from "~/features/orders/labels";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.orders";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -95,4 +96,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <Pager page={page} hasMore={hasMore} query={query} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/orders", name: "order requests" }} />;
 }

@@ -10,6 +10,7 @@ import { seo } from "~/lib/seo";
 import { spamRetentionDays } from "~/lib/forms";
 import { countSpam, listSpam } from "~/lib/spam.server";
 import type { Route } from "./+types/admin.spam";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -62,4 +63,8 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
       )}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/spam", name: "spam" }} />;
 }

@@ -12,6 +12,7 @@ import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 const stateTabs: Record<ReviewState, string> = { pending: "Pending", published: "Published", declined: "Not published" };
 
@@ -110,4 +111,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       </section>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/testimonials", name: "reviews" }} />;
 }

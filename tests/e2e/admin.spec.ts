@@ -111,3 +111,25 @@ test("a session cookie replayed after sign-out gets 401 from the admin API", asy
   await client.dispose();
   await replay.dispose();
 });
+
+test.describe("admin errors", () => {
+  // The document itself answers 404, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("an admin page that cannot load says so inside the staff frame, with a way back", async ({ page, context, baseURL }) => {
+    await signInAsAdmin(context, baseURL ?? "");
+    for (const [path, list] of [
+      ["/admin/orders/0b9f3c4e-7d1a-4c55-9e2b-1f0a5d6c7e8f", "order requests"],
+      ["/admin/messages/0b9f3c4e-7d1a-4c55-9e2b-1f0a5d6c7e8f", "messages"],
+      ["/admin/orders/not-an-id", "order requests"],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toHaveCount(0);
+      await expectNoAxeViolations(page, path);
+      await page.getByRole("link", { name: `Back to ${list}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/${list === "messages" ? "messages" : "orders"}$`));
+    }
+  });
+});
