@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ContactTopicValue } from "../app/features/contact/schema";
 
 /**
  * Table types shared by both dialects. Booleans are stored as 0/1 and times as ISO-8601 UTC text,
@@ -55,7 +56,8 @@ export interface ReviewRemovalTable {
   removed_at: string;
 }
 
-export type ContactTopic = "general" | "product" | "order" | "support" | "repair";
+/** A contact message's topic: the values of the form's one list (`contactTopics`); a test checks the migration's CHECK agrees. */
+export type ContactTopic = ContactTopicValue;
 
 export interface ContactMessageTable {
   id: string;

@@ -8,7 +8,7 @@ import { deliveryKinds } from "~/deliveries.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { claimDueItem } from "~/lib/outbox/queue.server";
 import { storeContactMessage } from "./contact.server";
-import { ContactFormSchema } from "./schema";
+import { ContactFormSchema, contactTopics } from "./schema";
 
 setLogLevel("silent");
 
@@ -58,6 +58,13 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     resetMailer();
     await database().db.deleteFrom("outbox").execute();
     await database().db.deleteFrom("contact_messages").execute();
+  });
+
+  it("has a database CHECK on the topic that agrees with the form's one list", async () => {
+    for (const topic of contactTopics) await storeContactMessage({ ...input, topic: topic.value }, new Date(), []);
+    const stored = await database().db.selectFrom("contact_messages").select("topic").execute();
+    expect(stored.map((m) => m.topic).sort()).toEqual(contactTopics.map((t) => t.value).sort());
+    await expect(storeContactMessage({ ...input, topic: "billing" as never }, new Date(), [])).rejects.toThrow();
   });
 
   it("stores the message exactly as sent (trimmed) with consent time, and queues its delivery with it", async () => {
