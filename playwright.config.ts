@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./scripts/chromium.mjs";
+import { chromiumFlags, chromiumInstallCommand, chromiumPath } from "./scripts/chromium.mjs";
 
 /**
  * Browser tests run against the production build, started here on a free port with a fresh
@@ -11,7 +11,7 @@ import { chromiumFlags, chromiumPath } from "./scripts/chromium.mjs";
  */
 if (!existsSync(chromiumPath)) {
   throw new Error(
-    `No Chromium found at ${chromiumPath}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    `No Chromium found at ${chromiumPath}. Install Debian's package (${chromiumInstallCommand}) or set CHROMIUM_PATH.`,
   );
 }
 

@@ -3,6 +3,9 @@
 // hosts, which a machine with no internet refuses many times a second.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
+/** The one way this project installs it: Debian's package, never a downloaded browser build. */
+export const chromiumInstallCommand = "sudo apt-get update && sudo apt-get install -y chromium";
+
 export const chromiumFlags = [
   "--no-sandbox",
   "--disable-gpu",

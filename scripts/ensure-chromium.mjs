@@ -6,9 +6,7 @@
 // Run: node scripts/ensure-chromium.mjs   (CHROMIUM_PATH names another Chromium)
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
-import { chromiumPath } from "./chromium.mjs";
-
-const installCommand = "sudo apt-get update && sudo apt-get install -y chromium";
+import { chromiumInstallCommand as installCommand, chromiumPath } from "./chromium.mjs";
 
 function runnable(file) {
   try {

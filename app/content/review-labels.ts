@@ -21,6 +21,9 @@ export const declineReasonLabels: Record<ReviewDeclineReason, string> = {
 /** The reasons as choices for staff, in the list's order. */
 export const reasonOptions = reviewDeclineReasons.map((value) => ({ value, label: declineReasonLabels[value] }));
 
+/** Where a review stands, as the moderation page's tabs and badges name it. */
+export const reviewStateLabels = { pending: "Pending", published: "Published", declined: "Not published" } as const;
+
 /** What the ledger says about reviews deleted through the JSON API, which carries no reason. */
 export const noReasonLabel = "Deleted without a recorded reason";
 

@@ -146,8 +146,13 @@ export interface ShownReview {
   createdAt: string;
 }
 
+/** The id of a review's card on /testimonials, which its structured-data `@id` points at. */
+export function reviewAnchor(id: string): string {
+  return `review-${id}`;
+}
+
 export function reviewId(siteUrl: string, id: string): string {
-  return `${siteUrl}/testimonials#review-${id}`;
+  return `${siteUrl}/testimonials#${reviewAnchor(id)}`;
 }
 
 /** Ratings are whole numbers 1-10 everywhere, and structured data says so (decisions.md). */

@@ -7,14 +7,14 @@ import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { moderationOutcomes } from "~/features/testimonials/outcomes";
 import { countByState, listAllTestimonials, listAudit } from "~/features/testimonials/queries.server";
-import { type ReviewState, reviewStates } from "~/features/testimonials/types";
+import { reviewStates } from "~/features/testimonials/types";
+import { reviewStateLabels } from "~/content/review-labels";
 import { formatDate } from "~/lib/format";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-const stateTabs: Record<ReviewState, string> = { pending: "Pending", published: "Published", declined: "Not published" };
 
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -71,7 +71,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
                 aria-current={state === tab ? "page" : undefined}
                 className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
               >
-                {tab ? `${stateTabs[tab]} (${counts[tab]})` : "All"}
+                {tab ? `${reviewStateLabels[tab]} (${counts[tab]})` : "All"}
               </Link>
             </li>
           ))}
@@ -79,7 +79,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       </nav>
 
       {reviews.length === 0 ? (
-        <p className="mt-8 text-muted">{search ? "No reviews match." : state ? `No reviews in “${stateTabs[state]}”.` : "No reviews yet."}</p>
+        <p className="mt-8 text-muted">{search ? "No reviews match." : state ? `No reviews in “${reviewStateLabels[state]}”.` : "No reviews yet."}</p>
       ) : (
         <ul className="mt-6 space-y-4">
           {reviews.map(({ review, orders }) => (

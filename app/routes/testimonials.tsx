@@ -6,7 +6,7 @@ import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
-import { flagText } from "~/features/testimonials/flags";
+import { flagReviewText } from "~/features/testimonials/flags";
 import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
 import { getReviewLedger, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ratingSummary } from "~/features/testimonials/types";
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     startedAt: Date.now(),
     panel: staff
       ? {
-          pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagText(r.quote) })),
+          pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context) })),
           approved: all.filter((r) => r.state === "published").map(brief),
         }
       : null,

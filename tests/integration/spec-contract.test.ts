@@ -241,7 +241,14 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
 
   it("DELETE /api/admin/testimonials/{id} {password}: gone from the public list, the admin list and the database", async () => {
     const id = (await adminList()).find((t) => t.quote === review.quote)?.id ?? "";
+    const ledger = async () => (await call("GET", "/api/testimonials")).json.ledger as { received: number; notPublished: number; reasons: Array<{ reason: string | null; count: number }> };
+    const before = await ledger();
     expect((await call("DELETE", `/api/admin/testimonials/${id}`, { password }, staff())).status).toBe(200);
+    // Still counted as received, as deleted without a recorded reason (the spec's body carries none).
+    const after = await ledger();
+    expect(after.received).toBe(before.received);
+    expect(after.notPublished).toBe(before.notPublished + 1);
+    expect(after.reasons.find((r) => r.reason === null)?.count).toBe((before.reasons.find((r) => r.reason === null)?.count ?? 0) + 1);
     expect((await publicList()).some((t) => t.id === id)).toBe(false);
     expect((await adminList()).some((t) => t.id === id)).toBe(false);
     expect(await database.db.selectFrom("testimonials").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();

@@ -3,19 +3,19 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { SelectField } from "~/components/ui/field";
 import { StarRating } from "~/components/ui/star-rating";
-import { declineReasonLabels, reasonOptions, reviewWriterLabels } from "~/content/review-labels";
+import { declineReasonLabels, reasonOptions, reviewStateLabels, reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { FlaggedQuote, FlagNotice } from "./flagged-text";
-import { flagText } from "./flags";
-import type { AdminTestimonial } from "./types";
+import { flagReviewText } from "./flags";
+import type { AdminTestimonial, ReviewState } from "./types";
 import { tagLabel } from "./schema";
 
-const stateBadge = {
-  pending: { label: "Pending", className: "border-warning bg-warning-soft" },
-  published: { label: "Published", className: "border-success bg-success-soft" },
-  declined: { label: "Not published", className: "border-line bg-canvas" },
-} as const;
+const stateBadgeClass: Record<ReviewState, string> = {
+  pending: "border-warning bg-warning-soft",
+  published: "border-success bg-success-soft",
+  declined: "border-line bg-canvas",
+};
 
 
 /**
@@ -24,10 +24,8 @@ const stateBadge = {
  * reason, verify, reply, delete. Each posts to the page's action and is recorded in the audit log.
  */
 export function AdminReview({ review, orders, busy }: { review: AdminTestimonial; orders: ReadonlyArray<{ id: string; reference: string }>; busy: boolean }) {
-  const quote = flagText(review.quote);
   // The context line is checked too; its findings join the note, unmarked in the line itself.
-  const summary = flagText(`${review.quote}\n${review.context ?? ""}`).summary;
-  const badge = stateBadge[review.state];
+  const quote = flagReviewText(review.quote, review.context);
   const writer = reviewWriterLabels[review.writtenBy].card;
   const who = `the review by ${review.name}`;
   return (
@@ -37,9 +35,9 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
           {review.name} <span className="text-sm font-normal text-muted">({review.email})</span>
         </h2>
         <span className="flex flex-wrap gap-2">
-          {summary.length ? <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-sm font-semibold">Check before publishing</span> : null}
+          {quote.summary.length ? <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-sm font-semibold">Check before publishing</span> : null}
           {review.verified ? <span className="rounded-full border border-success px-2 py-0.5 text-sm font-semibold">Verified</span> : null}
-          <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${badge.className}`}>{badge.label}</span>
+          <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${stateBadgeClass[review.state]}`}>{reviewStateLabels[review.state]}</span>
         </span>
       </div>
       <div className="mt-2">
@@ -53,7 +51,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
         {review.tags.length ? " · " : ""}Submitted {formatDate(review.createdAt)}
       </p>
 
-      <FlagNotice summary={summary} />
+      <FlagNotice summary={quote.summary} />
 
       {review.state === "declined" && review.declineReason ? (
         <p className="mt-3 rounded-lg border border-line bg-canvas p-3">

@@ -3,7 +3,7 @@ import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
 import { reviewWriterLabels } from "~/content/review-labels";
-import { flagText } from "./flags";
+import { flagReviewText } from "./flags";
 
 /** Staff hear of a new review waiting for moderation. Reviews are kept, so nothing expires. */
 export const reviewDelivery: DeliveryKind = {
@@ -11,7 +11,7 @@ export const reviewDelivery: DeliveryKind = {
     const review = await db().selectFrom("testimonials").selectAll().where("id", "=", refId).executeTakeFirst();
     if (!review) return undefined;
     // What the moderation page will highlight, named so staff know before they open it.
-    const checks = flagText(`${review.quote}\n${review.context ?? ""}`).summary.map((s) => s.label);
+    const checks = flagReviewText(review.quote, review.context).summary.map((s) => s.label);
     const writer = reviewWriterLabels[review.written_by].card;
     return {
       subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval${checks.length ? " (check before publishing)" : ""}`),

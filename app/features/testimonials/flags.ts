@@ -278,13 +278,20 @@ export function flagSummary(flags: readonly ReviewFlag[]): ReviewFlagSummary[] {
   });
 }
 
-/** A text ready to draw with its flags: plain data, so a loader can send it and the page needs no word lists. */
+/**
+ * A review ready to draw with its flags: the quote in pieces, and what to check across the quote
+ * and the context line (each read once). Plain data, so a loader can send it and the page needs
+ * no word lists.
+ */
 export interface FlaggedText {
   segments: Array<{ text: string; label?: string }>;
   summary: ReviewFlagSummary[];
 }
 
-export function flagText(text: string): FlaggedText {
-  const flags = flagReview(text);
-  return { segments: highlightSegments(text, flags).map((s) => (s.flag ? { text: s.text, label: s.flag.label } : { text: s.text })), summary: flagSummary(flags) };
+export function flagReviewText(quote: string, context: string | null = null): FlaggedText {
+  const flags = flagReview(quote);
+  return {
+    segments: highlightSegments(quote, flags).map((s) => (s.flag ? { text: s.text, label: s.flag.label } : { text: s.text })),
+    summary: flagSummary(context ? [...flags, ...flagReview(context)] : flags),
+  };
 }

@@ -156,6 +156,9 @@ export async function createTestimonial(input: TestimonialInput, now = new Date(
   return id;
 }
 
+/** A review's state in SQL, as `stateOf` reads it in code (the schema's comment on TestimonialTable). */
+const stateSql = sql<ReviewState>`case when approved = 1 then 'published' when decline_reason is null then 'pending' else 'declined' end`;
+
 function stateOf(row: Pick<Selectable<TestimonialTable>, "approved" | "decline_reason">): ReviewState {
   return Number(row.approved) === 1 ? "published" : row.decline_reason ? "declined" : "pending";
 }
@@ -175,7 +178,7 @@ export async function listAllTestimonials(search?: string, limit = 200, state?: 
   }
   if (state) query = query.where(inState(state));
   const rows = await query
-    .orderBy(sql`case when approved = 1 then 1 when decline_reason is null then 0 else 2 end`)
+    .orderBy(sql`case ${stateSql} when 'pending' then 0 when 'published' then 1 else 2 end`)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -196,8 +199,8 @@ export async function listAllTestimonials(search?: string, limit = 200, state?: 
 export async function countByState(): Promise<Record<ReviewState, number>> {
   const rows = await db()
     .selectFrom("testimonials")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), sql<ReviewState>`case when approved = 1 then 'published' when decline_reason is null then 'pending' else 'declined' end`.as("state")])
-    .groupBy(sql`case when approved = 1 then 'published' when decline_reason is null then 'pending' else 'declined' end`)
+    .select((eb) => [eb.fn.countAll<number>().as("n"), stateSql.as("state")])
+    .groupBy(stateSql)
     .execute();
   const count = (state: ReviewState) => Number(rows.find((r) => r.state === state)?.n ?? 0);
   return { pending: count("pending"), published: count("published"), declined: count("declined") };

@@ -3,15 +3,11 @@ import { StarRating } from "~/components/ui/star-rating";
 import { reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate } from "~/lib/format";
+import { reviewAnchor } from "~/lib/seo";
 import { tagLabel } from "./schema";
 import type { PublicTestimonial } from "./types";
 
 export const pageQuoteLimit = 150;
-
-/** The anchor structured data points at (`reviewId` in lib/seo.ts). */
-export function reviewAnchor(id: string) {
-  return `review-${id}`;
-}
 
 export function ReviewCard({ review }: { review: PublicTestimonial }) {
   const writer = reviewWriterLabels[review.writtenBy].card;
