@@ -33,15 +33,8 @@ import { accordionClasses, enhanceAccordions } from "./lib/accordions";
 import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/seo";
+import { isHydrated } from "./route-manifest";
 import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
-
-/**
- * A route exports `handle = { hydrate: false }` when it works fully as HTML: the page then loads
- * no JavaScript bundle (see docs/decisions/005-pages-without-hydration.md).
- */
-export interface RouteHandle {
-  hydrate?: boolean;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -79,7 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const themeFetcher = useFetcher({ key: themeFetcherKey });
   const pending = themeFetcher.formData?.get("theme");
   const theme = isTheme(pending) ? pending : (root?.theme ?? defaultTheme);
-  const hydrate = useMatches().every((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
+  // A page whose route says `hydrate: false` in the manifest works fully as HTML and loads no
+  // JavaScript bundle (docs/decisions/005-pages-without-hydration.md).
+  const hydrate = isHydrated(useMatches().map((match) => match.id));
   useMarkHydrated();
 
   return (

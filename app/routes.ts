@@ -1,39 +1,11 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { type RouteEntry, routeId, routeManifest } from "./route-manifest";
 
-export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("product", "routes/product.tsx"),
-  route("faq", "routes/faq.tsx"),
-  route("case-studies", "routes/case-studies.tsx"),
-  route("user-manuals", "routes/user-manuals.tsx"),
-  route("order", "routes/order.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("testimonials", "routes/testimonials.tsx"),
-  route("review-policy", "routes/review-policy.tsx"),
-  route("theme", "routes/theme.ts"),
-  route("api/contact", "routes/api.contact.ts"),
-  route("api/orders", "routes/api.orders.ts"),
-  route("api/testimonials", "routes/api.testimonials.ts"),
-  route("api/admin/testimonials", "routes/api.admin.testimonials.ts"),
-  route("api/admin/testimonials/:id", "routes/api.admin.testimonial.ts"),
-  route("api/admin/testimonials/:id/approve", "routes/api.admin.testimonial-approve.ts"),
-  route("api/auth/login", "routes/api.auth.login.ts"),
-  route("api/admin/login", "routes/api.admin.login.ts"),
-  route("admin/login", "routes/admin.login.tsx"),
-  route("admin/logout", "routes/admin.logout.ts"),
-  route("admin/messages/export.csv", "routes/admin.messages.export.ts"),
-  route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
-  route("admin", "routes/admin.tsx", [
-    index("routes/admin._index.ts"),
-    route("testimonials", "routes/admin.testimonials.tsx"),
-    route("orders", "routes/admin.orders.tsx"),
-    route("orders/:id", "routes/admin.order.tsx"),
-    route("messages", "routes/admin.messages.tsx"),
-    route("messages/:id", "routes/admin.message.tsx"),
-    route("spam", "routes/admin.spam.tsx"),
-  ]),
-  route("robots.txt", "routes/robots.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+/** The router's configuration, built from the one list of routes in ./route-manifest.ts. */
+function toConfig(entry: RouteEntry): RouteConfigEntry {
+  const id = routeId(entry.file);
+  if (entry.path === "/" || entry.path === "") return index(entry.file, { id });
+  return route(entry.path.replace(/^\//, ""), entry.file, { id }, entry.children?.map(toConfig));
+}
+
+export default routeManifest.map(toConfig) satisfies RouteConfig;

@@ -9,7 +9,15 @@ for (const name of readdirSync(buildDir)) {
   if (/^static-manifest\..+\.json$/.test(name)) rmSync(`${buildDir}/${name}`);
 }
 const { prerender, writeNginxPages } = await import("../build/server/index.js");
-const manifest = await prerender(buildDir);
+let manifest;
+try {
+  manifest = await prerender(buildDir);
+} catch (error) {
+  // A prerendered route that reads the database fails the build with what to do instead.
+  if (error?.name !== "PrerenderError") throw error;
+  console.error(`Build failed: ${error.message}`);
+  process.exit(1);
+}
 await writeNginxPages(buildDir, manifest);
 const pages = Object.keys(manifest.pages);
 console.log(`prerendered ${pages.length} pages × 3 themes; ${Object.keys(manifest.files).length} files compressed`);

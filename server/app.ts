@@ -12,7 +12,7 @@ import { ensureBuiltInAccount } from "../app/features/auth/auth.server";
 import { deliveryKinds } from "../app/deliveries.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
-import { siteRoutes } from "../app/lib/site-routes";
+import { cachedPaths } from "../app/route-manifest";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/data-request";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
@@ -235,8 +235,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     manifest = await prerender(buildDir);
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
-  const renderedPaths = [...siteRoutes.filter((route) => !route.prerender).map((route) => route.path), "/api/testimonials"];
-  const pageCache = createPageCache(renderedPaths, headerOptions(config), config.pageCacheMs);
+  const pageCache = createPageCache(cachedPaths, headerOptions(config), config.pageCacheMs);
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, serveStatic);
 

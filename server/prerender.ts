@@ -5,7 +5,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { type Config, renderFingerprint } from "../app/lib/config.server";
-import { siteRoutes } from "../app/lib/site-routes";
+import { renderWithoutDatabase } from "../app/lib/db.server";
+import { siteRoutes } from "../app/route-manifest";
 import { type Theme, themeCookieName, themes } from "../app/lib/theme";
 import { inlineScriptHashes } from "./security-headers";
 import {
@@ -38,6 +39,18 @@ async function precompress(file: string, body: Buffer, reuse: boolean): Promise<
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gz);
   return ["br", "gzip"];
+}
+
+/** A prerendered route whose render read the database: its data would be frozen at build. */
+export class PrerenderError extends Error {
+  constructor(readonly path: string) {
+    super(
+      `${path} is prerendered (render: "prerender" in app/route-manifest.ts), but rendering it reads the database, ` +
+        `so its data would be frozen at build. Render it per request instead (remove render: "prerender", ` +
+        `and add cache: true if anonymous visitors may share its answer), or move what it reads into app/content/.`,
+    );
+    this.name = "PrerenderError";
+  }
 }
 
 function walk(dir: string): string[] {
@@ -78,13 +91,18 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
   for (const route of siteRoutes.filter((r) => r.prerender)) {
     const variants = {} as Record<Theme, ManifestPage>;
     for (const theme of themes) {
+      let status = 0;
       const request = new Request(new URL(route.path, config.siteUrl), {
         headers: { Cookie: `${themeCookieName}=${theme}`, "User-Agent": "aquila-prerender" },
       });
-      const response = await handler(request, {});
-      const html = await response.text();
-      if (response.status !== 200) {
-        throw new Error(`Prerendering ${route.path} answered ${response.status}: ${html.slice(0, 300)}`);
+      const { result: html, touchedDatabase } = await renderWithoutDatabase(route.path, async () => {
+        const answer = await handler(request, {});
+        status = answer.status;
+        return answer.text();
+      });
+      if (touchedDatabase) throw new PrerenderError(route.path);
+      if (status !== 200) {
+        throw new Error(`Prerendering ${route.path} answered ${status}: ${html.slice(0, 300)}`);
       }
       const dir = path.join(outDir, theme, route.path);
       mkdirSync(dir, { recursive: true });

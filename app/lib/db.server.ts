@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "../../db/client.server";
@@ -10,11 +11,30 @@ import { log } from "./logger.server";
  */
 let handle: DatabaseHandle | undefined;
 
+/** Set while a page is prerendered: what it rendered, and whether it asked for the database. */
+const prerendering = new AsyncLocalStorage<{ path: string; touched: boolean }>();
+
 export function getDatabase(): DatabaseHandle {
+  const render = prerendering.getStore();
+  if (render) {
+    render.touched = true;
+    throw new Error(`${render.path} is prerendered, so it may not read the database`);
+  }
   handle ??= createDatabase(getConfig().databaseUrl, {
     onConnectionError: (error) => log.warn("database connection lost; it will be replaced", { error: error.message }),
   });
   return handle;
+}
+
+/**
+ * Runs a prerender of `path` and reports whether anything in it asked for the database (which
+ * is refused: the answer would be frozen into the file until the next build). The flag is kept
+ * even when a loader catches the refusal and renders something else.
+ */
+export async function renderWithoutDatabase<T>(path: string, render: () => Promise<T>): Promise<{ result: T; touchedDatabase: boolean }> {
+  const store = { path, touched: false };
+  const result = await prerendering.run(store, render);
+  return { result, touchedDatabase: store.touched };
 }
 
 /** Tests point the process at their own database (see db/test-databases.ts). */

@@ -5,12 +5,10 @@ import { aboutIntro, history, mission, story } from "~/content/about";
 import { owners } from "~/content/owners";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/about";
 
-// Plain HTML does everything here; no JavaScript bundle is loaded.
-export const handle: RouteHandle = { hydrate: false };
+// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

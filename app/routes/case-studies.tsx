@@ -4,11 +4,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { type CaseStudy, caseStudies } from "~/content/case-studies";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/case-studies";
 
-// Plain HTML does everything here; no JavaScript bundle is loaded.
-export const handle: RouteHandle = { hydrate: false };
+// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

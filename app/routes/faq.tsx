@@ -6,12 +6,11 @@ import { PageHeader } from "~/components/ui/page-header";
 import { faqItems } from "~/content/faq";
 import { company, defaultSupportEmail } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
-import type { RouteHandle, loader as rootLoader } from "~/root";
+import type { loader as rootLoader } from "~/root";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/faq";
 
 /** The accordion needs no React: an inline script gives it the same ARIA pattern (lib/accordions.ts). */
-export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -6,7 +6,6 @@ import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { crumbs, productLd, seo, siteUrlFrom } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/product";
 
@@ -14,8 +13,7 @@ export function loader() {
   return { orderFormUrl: getConfig().orderFormUrl ?? null };
 }
 
-// Plain HTML does everything here; no JavaScript bundle is loaded.
-export const handle: RouteHandle = { hydrate: false };
+// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -4,12 +4,10 @@ import { declineReasonLabels, reviewPolicyPath } from "~/content/review-labels";
 import { declineReasonExplanations, reviewPolicy } from "~/content/review-policy";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { reviewDeclineReasons } from "../../db/schema";
 import type { Route } from "./+types/review-policy";
 
-// Plain HTML does everything here; no JavaScript bundle is loaded.
-export const handle: RouteHandle = { hydrate: false };
+// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

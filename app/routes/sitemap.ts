@@ -1,5 +1,5 @@
 import { getConfig } from "~/lib/config.server";
-import { siteRoutes } from "~/lib/site-routes";
+import { siteRoutes } from "~/route-manifest";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,7 +5,6 @@ import { company } from "~/content/site";
 import { publicFileSize } from "~/lib/files.server";
 import { formatFileSize, formatMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/user-manuals";
 
@@ -16,8 +15,7 @@ export function loader() {
   };
 }
 
-// Plain HTML does everything here; no JavaScript bundle is loaded.
-export const handle: RouteHandle = { hydrate: false };
+// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

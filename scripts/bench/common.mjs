@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { chromiumPath } from "../chromium.mjs";
+import { importSource } from "../import-source.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const buildDir = path.join(root, "build");
@@ -125,22 +126,10 @@ function buildSettings() {
   }
 }
 
-/** Reads a `name = [ "a", "b" ]` or `path: "..."` list out of a TypeScript source without compiling it. */
-function readSource(relative) {
-  return readFileSync(path.join(root, relative), "utf8");
-}
-
-export function readSiteRoutes() {
-  const paths = [...readSource("app/lib/site-routes.ts").matchAll(/\bpath:\s*"([^"]+)"/g)].map((match) => match[1]);
-  if (paths.length === 0) throw new Error("No routes found in app/lib/site-routes.ts");
-  return paths;
-}
-
-function readTagValues() {
-  const list = /export const tagValues = \[([^\]]*)\]/.exec(readSource("app/features/testimonials/schema.ts"))?.[1];
-  const tags = [...(list ?? "").matchAll(/"([^"]+)"/g)].map((match) => match[1]);
-  if (tags.length === 0) throw new Error("No tag values found in app/features/testimonials/schema.ts");
-  return tags;
+/** The public pages' paths, from the route manifest. */
+export async function readSiteRoutes() {
+  const { siteRoutes } = await importSource("app/route-manifest.ts");
+  return siteRoutes.map((route) => route.path);
 }
 
 const firstNames = ["Maria", "James", "Aisha", "Tomasz", "Eleanor", "Kenji", "Fatima", "Oliver", "Ines", "Samuel", "Priya", "Hugo", "Grace", "Mateo", "Hannah", "Lars"];
@@ -174,8 +163,8 @@ const contexts = [null, null, "Full-time wheelchair user", "Office worker, 8 hou
 const ratings = [10, 9, 8, 10, 7, 9, 10, 6, 8, 5, 9, 4, 10, 3, 8, 2, 9, 1, 10, 7];
 
 /** The benchmark's reviews: varied names, lengths, tags and dates over two years, each published. */
-function benchReviews(count) {
-  const tags = readTagValues();
+async function benchReviews(count) {
+  const { tagValues: tags } = await importSource("app/features/testimonials/schema.ts");
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 60 * 60_000;
   return Array.from({ length: count }, (_, i) => {
@@ -197,16 +186,17 @@ function benchReviews(count) {
 /**
  * `count` published reviews, submitted and moderated through the app's own functions in one
  * transaction by tests/support/seed.ts. That module is TypeScript, so it runs in a child process
- * under jiti (in node_modules already), as tests/support/seed-process.ts describes; `env` is the
+ * under jiti (a dev dependency), as tests/support/seed-process.ts describes; `env` is the
  * server's, so deliveries are queued as the server would queue them.
  */
-export function seedReviews(databaseFile, count, env = process.env) {
+export async function seedReviews(databaseFile, count, env = process.env) {
+  const reviews = await benchReviews(count);
   const manifest = createRequire(import.meta.url).resolve("jiti/package.json");
   const cli = path.join(path.dirname(manifest), JSON.parse(readFileSync(manifest, "utf8")).bin.jiti);
   const started = Date.now();
   const child = spawnSync(process.execPath, [cli, path.join(root, "tests", "support", "seed-process.ts")], {
     cwd: root,
-    input: JSON.stringify({ name: "seedReviews", args: [databaseFile, benchReviews(count)] }),
+    input: JSON.stringify({ name: "seedReviews", args: [databaseFile, reviews] }),
     encoding: "utf8",
     env: { ...env, JITI_FS_CACHE: "false", JITI_TSCONFIG_PATHS: "true" },
     maxBuffer: 64 * 1024 * 1024,
@@ -272,7 +262,7 @@ export async function startSite({ reviews, env: extraEnv = {} }) {
   const stop = stopper(child, "SIGTERM", tmp);
   try {
     await waitForHealth(url, child);
-    if (reviews > 0) seedReviews(databaseFile, reviews, env);
+    if (reviews > 0) await seedReviews(databaseFile, reviews, env);
   } catch (error) {
     await stop();
     throw error;

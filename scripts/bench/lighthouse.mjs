@@ -97,7 +97,7 @@ function markdown(data) {
 
 export async function benchLighthouse(options = readOptions()) {
   const started = Date.now();
-  const routes = readSiteRoutes();
+  const routes = await readSiteRoutes();
   const site = await startSite({ reviews: options.reviews });
   const results = [];
   const retries = [];

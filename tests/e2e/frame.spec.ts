@@ -1,5 +1,5 @@
 import { navigation } from "../../app/content/navigation";
-import { siteRoutes } from "../../app/lib/site-routes";
+import { siteRoutes } from "../../app/route-manifest";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
 
 const navNames = ["Home", "About", "Testimonials"];

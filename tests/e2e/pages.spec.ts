@@ -1,6 +1,6 @@
 import { faqItems, faqTeaserIds } from "../../app/content/faq";
 import { manuals } from "../../app/content/manuals";
-import { siteRoutes } from "../../app/lib/site-routes";
+import { siteRoutes } from "../../app/route-manifest";
 import { orderSiteURL, standInFormURL } from "../../playwright.config";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
 
@@ -262,6 +262,14 @@ for (const route of siteRoutes.filter((r) => r.prerender)) {
     const etag = headers.etag ?? "";
     const again = await request.get(route.path, { headers: { "If-None-Match": etag } });
     expect(again.status()).toBe(304);
+  });
+}
+
+for (const route of siteRoutes) {
+  const loadsReact = route.hydrate;
+  test(`${route.path} ${loadsReact ? "loads" : "loads no"} JavaScript bundle, as its manifest entry says`, async ({ request }) => {
+    const html = await (await request.get(route.path)).text();
+    expect(/<script\b[^>]*type="module"/.test(html)).toBe(loadsReact);
   });
 }
 

@@ -1,5 +1,5 @@
 import { faqItems } from "../../../app/content/faq";
-import { siteRoutes } from "../../../app/lib/site-routes";
+import { siteRoutes } from "../../../app/route-manifest";
 import { expect, test } from "../fixtures";
 
 for (const route of siteRoutes) {

@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import routes from "./routes";
+import { cachedPaths, isHydrated, type RouteEntry, routeId, routeManifest, siteRoutes } from "./route-manifest";
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+function flatten(entries: RouteEntry[]): RouteEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+}
+
+interface ConfigEntry {
+  id?: string;
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+}
+
+function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
+  return entries.flatMap((entry) => [entry, ...flattenConfig(entry.children ?? [])]);
+}
+
+describe("the route manifest", () => {
+  it("names a route module that exists for every entry, each once", () => {
+    const files = flatten(routeManifest).map((entry) => entry.file);
+    for (const file of files) expect(existsSync(path.join(appDir, file)), file).toBe(true);
+    expect(new Set(files).size).toBe(files.length);
+  });
+
+  it("is what the router is configured with: every entry, by the id the root reads", () => {
+    const config = flattenConfig(routes as ConfigEntry[]);
+    expect(config.map((entry) => [entry.id, entry.file])).toEqual(flatten(routeManifest).map((entry) => [routeId(entry.file), entry.file]));
+    expect(config.find((entry) => entry.file === "routes/home.tsx")?.index).toBe(true);
+    expect(config.find((entry) => entry.file === "routes/admin._index.ts")?.index).toBe(true);
+    expect(config.find((entry) => entry.file === "routes/about.tsx")?.path).toBe("about");
+    expect(config.find((entry) => entry.file === "routes/admin.order.tsx")?.path).toBe("orders/:id");
+  });
+
+  it("lists the public pages once each, prerendering only fixed paths", () => {
+    const paths = siteRoutes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual(expect.arrayContaining(["/", "/about", "/testimonials", "/review-policy", "/contact", "/order"]));
+    for (const route of siteRoutes.filter((r) => r.prerender)) expect(route.path).toMatch(/^\/[a-z0-9-]*$/);
+    expect(siteRoutes.find((r) => r.path === "/about")).toMatchObject({ prerender: true, title: "About", changefreq: "monthly" });
+    expect(siteRoutes.find((r) => r.path === "/testimonials")).toMatchObject({ prerender: false, changefreq: "daily" });
+  });
+
+  it("caches only the routes that ask for it, never a prerendered one or an admin page", () => {
+    expect(cachedPaths.sort()).toEqual(["/", "/api/testimonials", "/contact", "/order", "/testimonials"]);
+    const prerendered = new Set(siteRoutes.filter((r) => r.prerender).map((r) => r.path));
+    for (const cached of cachedPaths) {
+      expect(prerendered.has(cached)).toBe(false);
+      expect(cached.startsWith("/admin")).toBe(false);
+    }
+  });
+
+  it("loads JavaScript unless one of the matched routes says the page works as HTML", () => {
+    expect(isHydrated(["root", "routes/home"])).toBe(true);
+    expect(isHydrated(["root", "routes/about"])).toBe(false);
+    expect(isHydrated(["root", "routes/admin", "routes/admin.orders"])).toBe(true);
+    expect(isHydrated(["root", "routes/not-found"])).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Every route of the site, once. The router (app/routes.ts), the prerender step, the root's
+ * choice to load JavaScript, the page cache, the sitemap, the benchmarks and the browser tests
+ * all read this list, so a new page is one entry here plus its route file.
+ *
+ * A route is rendered per request unless it says `render: "prerender"`: then it is rendered once
+ * at build (per theme) and served as a file, and the build fails if rendering it touched the
+ * database, whose answer would be frozen into the file (server/prerender.ts). Caching a
+ * per-request route's anonymous answers is asked for with `cache: true` (server/page-cache.ts).
+ *
+ * Plain data with no imports, so the client's root can read `hydrate` without pulling in
+ * anything else.
+ */
+
+export type ChangeFrequency = "daily" | "weekly" | "monthly";
+
+/** A public page: named in the sitemap and walked by the browser tests (axe, no JavaScript). */
+export interface PublicPage {
+  title: string;
+  changefreq: ChangeFrequency;
+  priority: number;
+}
+
+interface RouteBase {
+  /** The URL path ("/" for the home page, "*" for everything unmatched); a child's is relative. */
+  path: string;
+  /** The route module, relative to app/. */
+  file: string;
+  /** false: the page works fully as HTML and loads no JavaScript (docs/decisions/005). */
+  hydrate?: boolean;
+  page?: PublicPage;
+  children?: RouteEntry[];
+}
+
+export type RouteEntry =
+  | (RouteBase & { render: "prerender"; page: PublicPage; cache?: never })
+  | (RouteBase & {
+      render?: "server";
+      /** Anonymous GET answers of this path are kept and served from memory (server/page-cache.ts). */
+      cache?: boolean;
+    });
+
+export const routeManifest: RouteEntry[] = [
+  { path: "/", file: "routes/home.tsx", cache: true, page: { title: "Home", changefreq: "weekly", priority: 1 } },
+  { path: "/about", file: "routes/about.tsx", render: "prerender", hydrate: false, page: { title: "About", changefreq: "monthly", priority: 0.7 } },
+  { path: "/testimonials", file: "routes/testimonials.tsx", cache: true, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
+  {
+    path: "/review-policy",
+    file: "routes/review-policy.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "How we moderate reviews", changefreq: "monthly", priority: 0.4 },
+  },
+  { path: "/product", file: "routes/product.tsx", render: "prerender", hydrate: false, page: { title: "Product", changefreq: "monthly", priority: 0.9 } },
+  { path: "/faq", file: "routes/faq.tsx", render: "prerender", hydrate: false, page: { title: "FAQ", changefreq: "monthly", priority: 0.7 } },
+  {
+    path: "/case-studies",
+    file: "routes/case-studies.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "Case Studies", changefreq: "monthly", priority: 0.6 },
+  },
+  {
+    path: "/user-manuals",
+    file: "routes/user-manuals.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
+  },
+  { path: "/contact", file: "routes/contact.tsx", cache: true, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
+  { path: "/order", file: "routes/order.tsx", cache: true, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
+
+  { path: "/theme", file: "routes/theme.ts" },
+  { path: "/api/contact", file: "routes/api.contact.ts" },
+  { path: "/api/orders", file: "routes/api.orders.ts" },
+  { path: "/api/testimonials", file: "routes/api.testimonials.ts", cache: true },
+  { path: "/api/admin/testimonials", file: "routes/api.admin.testimonials.ts" },
+  { path: "/api/admin/testimonials/:id", file: "routes/api.admin.testimonial.ts" },
+  { path: "/api/admin/testimonials/:id/approve", file: "routes/api.admin.testimonial-approve.ts" },
+  { path: "/api/auth/login", file: "routes/api.auth.login.ts" },
+  { path: "/api/admin/login", file: "routes/api.admin.login.ts" },
+
+  { path: "/admin/login", file: "routes/admin.login.tsx" },
+  { path: "/admin/logout", file: "routes/admin.logout.ts" },
+  { path: "/admin/messages/export.csv", file: "routes/admin.messages.export.ts" },
+  { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts" },
+  {
+    path: "/admin",
+    file: "routes/admin.tsx",
+    children: [
+      { path: "", file: "routes/admin._index.ts" },
+      { path: "testimonials", file: "routes/admin.testimonials.tsx" },
+      { path: "orders", file: "routes/admin.orders.tsx" },
+      { path: "orders/:id", file: "routes/admin.order.tsx" },
+      { path: "messages", file: "routes/admin.messages.tsx" },
+      { path: "messages/:id", file: "routes/admin.message.tsx" },
+      { path: "spam", file: "routes/admin.spam.tsx" },
+    ],
+  },
+
+  { path: "/robots.txt", file: "routes/robots.ts" },
+  { path: "/sitemap.xml", file: "routes/sitemap.ts" },
+  { path: "*", file: "routes/not-found.tsx" },
+];
+
+/** The id React Router gives a route module: its file without the extension ("routes/about"). */
+export function routeId(file: string): string {
+  return file.replace(/\.[cm]?[jt]sx?$/, "");
+}
+
+function flatten(entries: RouteEntry[]): RouteEntry[] {
+  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+}
+
+const allRoutes = flatten(routeManifest);
+
+/** The ids of routes whose pages load no JavaScript. */
+const htmlOnlyIds = new Set(allRoutes.filter((entry) => entry.hydrate === false).map((entry) => routeId(entry.file)));
+
+/** Whether a page made of these matched routes loads React (every one of them must allow it). */
+export function isHydrated(matchedIds: Iterable<string>): boolean {
+  for (const id of matchedIds) if (htmlOnlyIds.has(id)) return false;
+  return true;
+}
+
+export interface SiteRoute extends PublicPage {
+  path: string;
+  /** Rendered once at build (per theme) and served as a file; otherwise rendered per request. */
+  prerender: boolean;
+  hydrate: boolean;
+}
+
+/** The public pages, in sitemap order. */
+export const siteRoutes: SiteRoute[] = routeManifest.flatMap((entry) =>
+  entry.page ? [{ path: entry.path, prerender: entry.render === "prerender", hydrate: entry.hydrate !== false, ...entry.page }] : [],
+);
+
+/** The paths whose anonymous GET answers the page cache may keep. */
+export const cachedPaths: string[] = routeManifest.filter((entry) => entry.render !== "prerender" && entry.cache).map((entry) => entry.path);
