@@ -2,39 +2,32 @@
 //
 // Run: npm run content:check   (or: node scripts/content-check.mjs)
 //
-// Plain Node, no dependencies. It reads the content modules as text: every object that sets
-// `placeholder: true` is reported with its file, line and the `todo:` that follows it. Type
-// declarations (`placeholder: true;`, `placeholder?: true`) and comments are not counted.
-// Always exits 0: placeholders are a to-do list, not an error.
+// It imports each content module and walks what it exports: every object with
+// `placeholder: true` is reported with where it is (the export and the position in it), its
+// `todo`, and the line of that todo in the file to jump to. Always exits 0: placeholders are a
+// to-do list, not an error.
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importSource } from "./import-source.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const contentDir = join(root, "app/content");
+const contentDir = fileURLToPath(new URL("../app/content", import.meta.url));
 
-/** `placeholder: true` as an object property: followed by a comma, a closing brace or the line end. */
-const PLACEHOLDER = /\bplaceholder\s*:\s*true\s*(?:,|\}|$)/;
-/** The start of a `todo:` property and its string literal, possibly on the following line. */
-const TODO = /\btodo\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`)/s;
-/** How far below a placeholder its todo may be (lines). */
-const TODO_WINDOW = 12;
-
-function isComment(line) {
-  const trimmed = line.trim();
-  return trimmed.startsWith("//") || trimmed.startsWith("*") || trimmed.startsWith("/*");
+/** Every object with `placeholder: true` inside `value`, with its path ("manuals[2]"). */
+function placeholdersIn(value, where, seen = new Set()) {
+  if (value === null || typeof value !== "object" || seen.has(value)) return [];
+  seen.add(value);
+  const own = value.placeholder === true ? [{ where, todo: typeof value.todo === "string" ? value.todo : null }] : [];
+  const children = Array.isArray(value)
+    ? value.flatMap((item, index) => placeholdersIn(item, `${where}[${index}]`, seen))
+    : Object.entries(value).flatMap(([key, item]) => placeholdersIn(item, `${where}.${key}`, seen));
+  return [...own, ...children];
 }
 
-/** The todo text nearest after `index`, or null. Stops at the next placeholder. */
-function findTodo(lines, index) {
-  const after = [];
-  for (let i = index; i < Math.min(lines.length, index + TODO_WINDOW); i += 1) {
-    if (i > index && PLACEHOLDER.test(lines[i]) && !isComment(lines[i])) break;
-    after.push(i === index ? lines[i].slice(lines[i].search(PLACEHOLDER)) : lines[i]);
-  }
-  const match = TODO.exec(after.join("\n"));
-  if (!match) return null;
-  return (match[1] ?? match[2] ?? match[3] ?? "").replace(/\\(.)/g, "$1").replace(/\s+/g, " ").trim();
+/** The line where `todo` is written in `source` (for an editor to jump to), or undefined. */
+function lineOf(source, todo) {
+  const index = todo ? source.indexOf(JSON.stringify(todo).slice(1, -1)) : -1;
+  return index < 0 ? undefined : source.slice(0, index).split("\n").length;
 }
 
 const files = readdirSync(contentDir)
@@ -43,12 +36,14 @@ const files = readdirSync(contentDir)
 
 const found = [];
 for (const name of files) {
-  const path = join(contentDir, name);
-  const lines = readFileSync(path, "utf8").split(/\r?\n/);
-  lines.forEach((line, index) => {
-    if (isComment(line) || !PLACEHOLDER.test(line)) return;
-    found.push({ file: relative(root, path), line: index + 1, todo: findTodo(lines, index) });
-  });
+  const file = `app/content/${name}`;
+  const source = readFileSync(join(contentDir, name), "utf8");
+  const module = await importSource(file);
+  // An object exported under two names is still one placeholder.
+  const seen = new Set();
+  for (const [exported, value] of Object.entries(module)) {
+    for (const item of placeholdersIn(value, exported, seen)) found.push({ file, line: lineOf(source, item.todo), ...item });
+  }
 }
 
 if (found.length === 0) {
@@ -56,7 +51,7 @@ if (found.length === 0) {
 } else {
   console.log("Placeholders still in the content (replace these before launch):\n");
   for (const item of found) {
-    console.log(`${item.file}:${item.line}`);
+    console.log(`${item.file}${item.line ? `:${item.line}` : ""} (${item.where})`);
     console.log(`  ${item.todo ?? "(no todo: describe what is needed next to `placeholder: true`)"}`);
   }
   console.log(`\n${found.length} placeholder${found.length === 1 ? "" : "s"} in ${new Set(found.map((item) => item.file)).size} file(s).`);

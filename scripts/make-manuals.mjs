@@ -2,13 +2,14 @@
 //
 // Run: node scripts/make-manuals.mjs
 //
-// Plain Node, no dependencies. The guides listed (file, group, format, title, date) come from
-// app/content/manuals.ts and the phone number and hours from app/content/site.ts, so those facts are
-// never repeated here. Output is deterministic (no timestamps): running it twice gives identical files.
+// The guides listed (file, group, format, title, date) are imported from app/content/manuals.ts
+// and the phone number and hours from app/content/site.ts, so those facts are never repeated here.
+// Output is deterministic (no timestamps): running it twice gives identical files.
 import { Buffer } from "node:buffer";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importSource } from "./import-source.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -16,40 +17,15 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // Facts, read from the content modules (the single source of truth).
 // ---------------------------------------------------------------------------------------------
 
-function readContent(file) {
-  return readFileSync(join(root, "app/content", file), "utf8");
-}
-
-/** The first capture of `pattern` in `source`, or a clear error naming what could not be found. */
-function pick(source, pattern, what) {
-  const match = pattern.exec(source);
-  if (!match?.[1]) throw new Error(`make-manuals: could not find ${what} in app/content`);
-  return match[1];
-}
-
-const siteSource = readContent("site.ts");
+const { company, regulatory } = await importSource("app/content/site.ts");
+const { manuals } = await importSource("app/content/manuals.ts");
 const facts = {
-  company: pick(siteSource, /\bname:\s*"([^"]+)"/, "company.name"),
-  product: pick(siteSource, /\bproductName:\s*"([^"]+)"/, "company.productName"),
-  phone: pick(siteSource, /phone:\s*\{[^}]*?display:\s*"([^"]+)"/s, "company.phone.display"),
-  hours: pick(siteSource, /hours:\s*\{[^}]*?long:\s*"([^"]+)"/s, "company.hours.long"),
-  classification: pick(siteSource, /classification:\s*"([^"]+)"/, "regulatory.classification"),
+  company: company.name,
+  product: company.productName,
+  phone: company.phone.display,
+  hours: company.hours.long,
+  classification: regulatory.classification,
 };
-
-/** Every `{ ... }` object in the `manuals` array of manuals.ts (they contain no nested braces). */
-function readManuals() {
-  const source = readContent("manuals.ts");
-  const start = source.indexOf("export const manuals");
-  if (start < 0) throw new Error("make-manuals: `export const manuals` not found in app/content/manuals.ts");
-  const field = (block, name) => pick(block, new RegExp(`\\b${name}:\\s*"([^"]+)"`), `manuals[].${name}`);
-  return [...source.slice(start).matchAll(/\{[^{}]*\}/g)].map(([block]) => ({
-    title: field(block, "title"),
-    group: field(block, "group"),
-    format: field(block, "format"),
-    lastUpdated: field(block, "lastUpdated"),
-    file: field(block, "file"),
-  }));
-}
 
 const months = [
   "January", "February", "March", "April", "May", "June",
@@ -444,7 +420,7 @@ function buildPdf(pageStreams, title) {
 // Main.
 // ---------------------------------------------------------------------------------------------
 
-const guides = readManuals();
+const guides = manuals;
 if (guides.length === 0) throw new Error("make-manuals: no guides found in app/content/manuals.ts");
 
 for (const guide of guides) {

@@ -22,6 +22,18 @@ describe("operator scripts", () => {
     expect(missing.stderr).toContain("sudo apt-get update && sudo apt-get install -y chromium");
   });
 
+  it("content:check imports the content modules and lists each placeholder with its place and todo", async () => {
+    const { credit } = await import("../../app/content/site");
+    const { manuals } = await import("../../app/content/manuals");
+    const result = run("scripts/content-check.mjs", [], {});
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^app\/content\/site\.ts:\d+ \(credit\)$/m);
+    expect(result.stdout).toContain(credit.todo);
+    const placeholders = manuals.filter((manual) => manual.placeholder);
+    expect(placeholders.length).toBeGreaterThan(0);
+    for (const manual of placeholders) expect(result.stdout).toContain(`(manuals[${manuals.indexOf(manual)}])\n  ${manual.todo}`);
+  });
+
   it("db:migrate applies the migrations once, then reports the database up to date", () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");

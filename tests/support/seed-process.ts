@@ -9,7 +9,7 @@ import { seedMessage, seedOrders, seedReviews } from "./seed";
  * The seeding module (./seed.ts) in a child process, for callers that cannot await it: the
  * browser tests' helpers are synchronous (a spec seeds, then navigates on the next line), and the
  * benchmark is a plain Node script that cannot import TypeScript. The child is this file run by
- * jiti, already in node_modules (ESLint and Tailwind load TypeScript configs with it), with the
+ * jiti (a dev dependency; ESLint and Tailwind load TypeScript configs with it too), with the
  * tsconfig's paths. The request is JSON on stdin; the answer is the last line of stdout.
  * scripts/bench/common.mjs starts it the same way.
  */
