@@ -21,14 +21,14 @@ export function tagLabel(tag: string) {
   return tag.replace(/-/g, " ");
 }
 
-/** The filter tabs, each with the older tags that count towards it (the spec's legacy mapping). */
+/** The filter tabs, each a tag (or all), with the older tags that count towards it (the spec's legacy mapping). */
 export const filterTabs = [
   { value: "all", label: "All Reviews", tags: [] },
   { value: "comfort", label: "Comfort", tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
   { value: "support-experience", label: "Support Experience", tags: ["support-experience", "pressure-sensitivity"] },
   { value: "travel", label: "Travel", tags: ["travel", "mobility"] },
   { value: "ease-of-use", label: "Ease of Use", tags: ["ease-of-use", "daily-use", "independence"] },
-] as const satisfies ReadonlyArray<{ value: string; label: string; tags: readonly TagValue[] }>;
+] as const satisfies ReadonlyArray<{ value: "all" | TagValue; label: string; tags: readonly TagValue[] }>;
 
 export type FilterValue = (typeof filterTabs)[number]["value"];
 
