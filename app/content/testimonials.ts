@@ -65,3 +65,20 @@ export const reviewGuidance: GuidanceBox[] = [
     items: ["Your email is used only for verification and is never published", "Our team may contact you about your review", "Your name and review are shown publicly once approved"],
   },
 ];
+
+/** The rating summary above the reviews; the page fills in the figures. */
+export const ledgerText = {
+  averageTitle: "Average rating",
+  outOf: "out of 10",
+  publishedReviews: { one: "published review", many: "published reviews" },
+  reviews: { one: "review", many: "reviews" },
+  /** "5 of 14 reviews from confirmed customers.", with both figures already written out. */
+  fromConfirmed: (verified: string, reviews: string) => `${verified} of ${reviews} from confirmed customers.`,
+  byRating: "Published reviews by rating",
+  ratingColumn: "Rating",
+  countColumn: "Reviews",
+  everyRatingCounts: "Every published review counts, whatever its rating; the filters below never change these figures.",
+  receivedTitle: "Every review we received",
+  counts: { received: "Received", published: "Published", pending: "Awaiting moderation", notPublished: "Not published" },
+  reasonsTitle: "Why reviews were not published",
+};
