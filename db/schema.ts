@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { ContactTopicValue } from "../app/features/contact/schema";
+import type { ContactTopicValue } from "../app/content/contact";
 
 /**
  * Table types shared by both dialects. Booleans are stored as 0/1 and times as ISO-8601 UTC text,
@@ -56,7 +56,7 @@ export interface ReviewRemovalTable {
   removed_at: string;
 }
 
-/** A contact message's topic: the values of the form's one list (`contactTopics`); a test checks the migration's CHECK agrees. */
+/** A contact message's topic: the values of the one list in app/content/contact.ts (`contactTopics`); a test checks the migration's CHECK agrees. */
 export type ContactTopic = ContactTopicValue;
 
 export interface ContactMessageTable {

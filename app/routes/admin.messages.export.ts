@@ -1,6 +1,6 @@
+import { topicLabel } from "~/content/contact";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { exportMessages, parseInboxFilter } from "~/features/contact/inbox.server";
-import { topicLabel } from "~/features/contact/schema";
 import { csvDownload, toCsv } from "~/lib/csv";
 import type { Route } from "./+types/admin.messages.export";
 

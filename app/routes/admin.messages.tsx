@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Pager, pageNumber } from "~/components/ui/pager";
+import { contactTopics, topicLabel } from "~/content/contact";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
-import { contactTopics, topicLabel } from "~/features/contact/schema";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.messages";

@@ -4,8 +4,9 @@ import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
+import { contactPage, contactTopics, requestMessage } from "~/content/contact";
 import { company, defaultSupportEmail } from "~/content/site";
-import { ContactFormSchema, contactTopics } from "~/features/contact/schema";
+import { ContactFormSchema } from "~/features/contact/schema";
 import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
@@ -39,7 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
     startedAt: Date.now(),
     prefill: {
       topic: topic ?? "",
-      message: subject ? `I would like to receive this: ${subject}.` : "",
+      message: subject ? requestMessage(subject) : "",
     } satisfies FormValues,
   };
 }
@@ -64,11 +65,11 @@ export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Contact Us",
-    description: `Questions about the ${company.productName} cushion, an order or a repair? Call ${company.phone.display} or send us a message; we reply within ${company.emailResponse}.`,
+    title: contactPage.title,
+    description: contactPage.description,
     path: "/contact",
-    keywords: ["contact Aquila", "SofTech support", "cushion repair"],
-    breadcrumbs: crumbs("Contact", "/contact"),
+    keywords: contactPage.keywords,
+    breadcrumbs: crumbs(contactPage.breadcrumb, "/contact"),
     jsonLd: [
       {
         "@type": "ContactPage",
@@ -128,14 +129,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <>
       <header className="border-b border-line bg-surface">
         <div className="container-page py-12 md:py-16">
-          <p className="font-semibold text-brand">Contact</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight md:text-4xl">Contact Us</h1>
-          <p className="mt-4 max-w-prose text-lg text-muted">
-            Questions about the {company.productName} system, an order, or a repair? We are glad to help.
-          </p>
+          <p className="font-semibold text-brand">{contactPage.eyebrow}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight md:text-4xl">{contactPage.title}</h1>
+          <p className="mt-4 max-w-prose text-lg text-muted">{contactPage.intro}</p>
           <ul className="mt-6 flex flex-wrap gap-3">
-            <li className="rounded-full border border-line bg-canvas px-4 py-2 text-sm font-semibold">Email response in {company.emailResponse}</li>
-            <li className="rounded-full border border-line bg-canvas px-4 py-2 text-sm font-semibold">Phone support {company.hours.long}</li>
+            {contactPage.badges.map((badge) => (
+              <li key={badge} className="rounded-full border border-line bg-canvas px-4 py-2 text-sm font-semibold">
+                {badge}
+              </li>
+            ))}
           </ul>
         </div>
       </header>
@@ -143,26 +145,26 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="container-page py-12">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li className="rounded-xl border border-line bg-surface p-5">
-            <h2 className="font-semibold">Email</h2>
+            <h2 className="font-semibold">{contactPage.cards.email}</h2>
             <a href={`mailto:${email}`} className="tap-target mt-1 inline-flex items-center gap-2 break-all text-brand underline">
               <MailIcon />
               {email}
             </a>
           </li>
           <li className="rounded-xl border border-line bg-surface p-5">
-            <h2 className="font-semibold">Phone</h2>
+            <h2 className="font-semibold">{contactPage.cards.phone}</h2>
             <a href={`tel:${company.phone.dial}`} className="tap-target mt-1 inline-flex items-center gap-2 text-brand underline">
               <PhoneIcon />
               {company.phone.display}
             </a>
           </li>
           <li className="rounded-xl border border-line bg-surface p-5">
-            <h2 className="font-semibold">Hours</h2>
+            <h2 className="font-semibold">{contactPage.cards.hours}</h2>
             <p className="mt-1">{company.hours.long}</p>
           </li>
           <li className="rounded-xl border border-line bg-surface p-5">
-            <h2 className="font-semibold">Response time</h2>
-            <p className="mt-1">We reply to messages within {company.emailResponse}.</p>
+            <h2 className="font-semibold">{contactPage.cards.responseTime}</h2>
+            <p className="mt-1">{contactPage.responseTime}</p>
           </li>
         </ul>
 
@@ -172,7 +174,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <>
               <h2 id="contact-form-title" className="text-2xl font-bold">
-                Send us a message
+                {contactPage.formTitle}
               </h2>
               {failedProblem ? (
                 <p ref={failedAlert} tabIndex={-1} role="alert" {...{ autofocus: "" }} className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
@@ -194,14 +196,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 />
                 <BotFields startedAt={loaderData.startedAt} />
                 <button type="submit" disabled={sending} className={buttonClass("primary", "w-full sm:w-auto")}>
-                  {sending ? "Sending..." : "Send Message"}
+                  {sending ? contactPage.sending : contactPage.send}
                 </button>
               </Form>
             </>
           )}
           <p className="mt-8 text-sm text-muted">
-            <strong className="text-ink">Privacy:</strong> we use your details only to answer your message. Your
-            information is never shared with third parties.
+            <strong className="text-ink">{contactPage.privacy.lead}</strong> {contactPage.privacy.body}
           </p>
         </section>
       </div>
@@ -219,11 +220,11 @@ function SentPanel() {
   return (
     <div className="rounded-2xl border-2 border-success bg-success-soft p-8 text-center">
       <h2 id="contact-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-2xl font-bold">
-        Message Sent Successfully!
+        {contactPage.sent.title}
       </h2>
       <p className="mt-3">{contactOutcomes.sent.description}</p>
       <Link to="/contact#contact-form" state={{ another: true }} className={buttonClass("primary", "mt-6")}>
-        Send Another Message
+        {contactPage.sent.again}
       </Link>
     </div>
   );

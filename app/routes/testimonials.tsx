@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { company } from "~/content/site";
+import { type GuidanceBox, pageOf, reviewGuidance, showingReviews, testimonialsDescription, testimonialsPage } from "~/content/testimonials";
 import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
@@ -99,13 +100,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     });
   }
   return seo(matches, {
-    title: "Testimonials & Reviews",
-    description: loaderData?.ledger.published
-      ? `${loaderData.ledger.published} published reviews of the ${company.productName} cushion, ${loaderData.ledger.verified} from confirmed customers, with every rating counted: comfort, support, travel and everyday use.`
-      : `Reviews of the ${company.productName} cushion: comfort, support, travel and everyday use.`,
+    title: testimonialsPage.title,
+    description: testimonialsDescription(loaderData?.ledger),
     path: "/testimonials",
-    keywords: ["SofTech reviews", "wheelchair cushion reviews"],
-    breadcrumbs: crumbs("Testimonials", "/testimonials"),
+    keywords: testimonialsPage.keywords,
+    breadcrumbs: crumbs(testimonialsPage.breadcrumb, "/testimonials"),
     jsonLd,
   });
 };
@@ -121,17 +120,15 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
     <>
       <header className="border-b border-line bg-surface">
         <div className="container-page py-12 md:py-16">
-          <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Testimonials &amp; Reviews</h1>
-          <p className="mt-4 max-w-prose text-lg text-muted">
-            What people who sit on the {company.productName} cushion every day say about it, in their own words.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{testimonialsPage.title}</h1>
+          <p className="mt-4 max-w-prose text-lg text-muted">{testimonialsPage.intro}</p>
         </div>
       </header>
 
       <div className="container-page py-12">
         <ReviewLedgerSummary ledger={ledger} />
 
-        <nav id="filters" aria-label="Filter reviews" className="mt-8">
+        <nav id="filters" aria-label={testimonialsPage.filtersLabel} className="mt-8">
           <ul className="flex flex-wrap gap-2">
             {filterTabs.map((tab) => (
               <li key={tab.value}>
@@ -148,13 +145,13 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           </ul>
         </nav>
 
-        <section id="reviews" aria-label="Reviews" className="mt-6">
+        <section id="reviews" aria-label={testimonialsPage.reviewsLabel} className="mt-6">
           {testimonials.length === 0 ? (
-            <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">No testimonials found for the selected filter.</p>
+            <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">{testimonialsPage.noReviews}</p>
           ) : (
             <>
               <p className="sr-only" role="status">
-                Showing {testimonials.length} of {total} reviews.
+                {showingReviews(testimonials.length, total)}
               </p>
               <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {testimonials.map((review) => (
@@ -166,29 +163,25 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             </>
           )}
           {pages > 1 ? (
-            <nav aria-label="Review pages" className="mt-8 flex flex-wrap items-center justify-center gap-3">
+            <nav aria-label={testimonialsPage.pagesLabel} className="mt-8 flex flex-wrap items-center justify-center gap-3">
               {page > 1 ? (
                 <LinkButton to={pageHref(page - 1)} variant="secondary">
-                  Newer reviews
+                  {testimonialsPage.newer}
                 </LinkButton>
               ) : null}
-              <span className="text-muted">
-                Page {page} of {pages}
-              </span>
+              <span className="text-muted">{pageOf(page, pages)}</span>
               {page < pages ? (
                 <LinkButton to={pageHref(page + 1)} variant="secondary">
-                  Older reviews
+                  {testimonialsPage.older}
                 </LinkButton>
               ) : null}
             </nav>
           ) : null}
         </section>
 
-        <aside aria-label="About these reviews" className="mt-10 rounded-xl border border-warning bg-warning-soft p-5">
+        <aside aria-label={testimonialsPage.notice.label} className="mt-10 rounded-xl border border-warning bg-warning-soft p-5">
           <p>
-            <strong>Individual results vary.</strong> Testimonials reflect the personal experiences of the people who wrote
-            them and may not be representative of everyone&apos;s experience. They are not medical advice: talk to your
-            clinician about your own care.
+            <strong>{testimonialsPage.notice.lead}</strong> {testimonialsPage.notice.body}
           </p>
         </aside>
       </div>
@@ -196,30 +189,30 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
       <section id="share" aria-labelledby="share-title" className="border-y border-line bg-surface">
         <div className="container-page py-12">
           <h2 id="share-title" className="text-2xl font-bold md:text-3xl">
-            Share Your Experience
+            {testimonialsPage.share.title}
           </h2>
           <p className="mt-2 max-w-prose text-muted">
-            Use the cushion? Your review helps others decide.{" "}
+            {testimonialsPage.share.intro}{" "}
           </p>
           <div className="mt-4">
             <DialogTrigger dialogId="review-dialog" className="tap-target inline-flex items-center rounded-md border-2 border-brand px-4 font-semibold text-brand hover:bg-brand-soft">
-              Write a review in a dialog
+              {testimonialsPage.share.openDialog}
             </DialogTrigger>
-            <Dialog id="review-dialog" title="Submit Your Review">
+            <Dialog id="review-dialog" title={testimonialsPage.share.formTitle}>
               <ReviewForm idPrefix="review-dialog" startedAt={startedAt} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
             </Dialog>
           </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
             <div className="rounded-2xl border border-line bg-canvas p-6">
-              <h3 className="text-xl font-bold">Submit Your Review</h3>
+              <h3 className="text-xl font-bold">{testimonialsPage.share.formTitle}</h3>
               <div className="mt-4">
                 <ReviewForm idPrefix="review" startedAt={startedAt} pageAnswer={reviewAnswer} />
               </div>
             </div>
             <div className="space-y-4">
-              <SideBox title="Review Guidelines" items={["Be honest about your experience", "Be specific about what helped", "Include details of your condition if you wish", "Be respectful", "All reviews are moderated before publication"]} />
-              <SideBox title="What Makes a Great Review?" items={["Specific examples", "Before and after comparisons", "How long you have used it", "The impact on your daily life"]} />
-              <SideBox title="Privacy & Verification" items={["Your email is used only for verification and is never published", "Our team may contact you about your review", "Your name and review are shown publicly once approved"]} />
+              {reviewGuidance.map((box) => (
+                <SideBox key={box.title} {...box} />
+              ))}
             </div>
           </div>
         </div>
@@ -230,7 +223,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
   );
 }
 
-function SideBox({ title, items }: { title: string; items: string[] }) {
+function SideBox({ title, items }: GuidanceBox) {
   return (
     <div className="rounded-xl border border-line bg-canvas p-5">
       <h3 className="font-semibold">{title}</h3>

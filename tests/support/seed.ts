@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
+import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn, type Staff } from "~/features/auth/auth.server";
 import { storeContactMessage } from "~/features/contact/contact.server";
-import { ContactFormSchema, type ContactTopicValue } from "~/features/contact/schema";
+import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
 import { createTestimonial, declineReview, publishReview, setReply, setVerified } from "~/features/testimonials/queries.server";

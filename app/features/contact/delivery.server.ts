@@ -1,9 +1,9 @@
+import { topicLabel } from "~/content/contact";
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
 import { purgeOldMessages } from "./inbox.server";
-import { topicLabel } from "./schema";
 
 /** A contact message reaches staff by email (reply goes to the sender) and by the optional forward. */
 export const contactDelivery: DeliveryKind = {

@@ -1,3 +1,4 @@
+import { contactTopics } from "~/content/contact";
 import type { Staff } from "~/features/auth/auth.server";
 import { recordAudit } from "~/features/auth/auth.server";
 import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
@@ -5,7 +6,6 @@ import { monthsBefore } from "~/lib/format";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { contactTopics } from "./schema";
 
 export interface InboxFilter {
   topic?: string;

@@ -1,21 +1,9 @@
+import { contactTopics, type ContactTopicValue } from "~/content/contact";
 import { isStorableText, unstorableMessage, z } from "~/lib/zod";
 
-/** The contact form, checked with this schema in the browser and again on the server. */
-export const contactTopics = [
-  { value: "general", label: "General Inquiry" },
-  { value: "product", label: "Product Information" },
-  { value: "order", label: "Order Status" },
-  { value: "support", label: "Technical Support" },
-  { value: "repair", label: "Request a Repair" },
-] as const;
-
-export type ContactTopicValue = (typeof contactTopics)[number]["value"];
 const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...ContactTopicValue[]];
 
-export function topicLabel(value: string): string {
-  return contactTopics.find((t) => t.value === value)?.label ?? value;
-}
-
+/** The contact form, checked with this schema in the browser and again on the server. */
 export const ContactFormSchema = z.object({
   name: z.string("Name is required").refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
   email: z

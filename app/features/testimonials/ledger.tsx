@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { StarRating } from "~/components/ui/star-rating";
 import { declineReasonLabels, noReasonLabel, reviewPolicyPath, reviewPolicyTitle, verifiedMeaning } from "~/content/review-labels";
+import { ledgerText } from "~/content/testimonials";
 import type { ReviewLedger } from "./types";
 
-function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+function plural(n: number, words: { one: string; many: string }) {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? words.one : words.many}`;
 }
 
 /**
@@ -18,34 +19,32 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
     <section aria-labelledby="summary-title" className="grid gap-8 rounded-2xl border border-line bg-surface p-6 lg:grid-cols-3">
       <div>
         <h2 id="summary-title" className="text-lg font-semibold">
-          Average rating
+          {ledgerText.averageTitle}
         </h2>
         <p className="mt-1 text-4xl font-bold">
           {ledger.published === 0 ? "0.0" : ledger.average.toFixed(1)}
-          <span className="text-lg font-normal text-muted"> out of 10</span>
+          <span className="text-lg font-normal text-muted"> {ledgerText.outOf}</span>
         </p>
         <StarRating value={ledger.average} size="lg" showNumber={false} />
-        <p className="mt-3 text-lg font-semibold">{plural(ledger.published, "published review", "published reviews")}</p>
-        <p className="mt-1">
-          {ledger.verified.toLocaleString("en-US")} of {plural(ledger.published, "review", "reviews")} from confirmed customers.
-        </p>
+        <p className="mt-3 text-lg font-semibold">{plural(ledger.published, ledgerText.publishedReviews)}</p>
+        <p className="mt-1">{ledgerText.fromConfirmed(ledger.verified.toLocaleString("en-US"), plural(ledger.published, ledgerText.reviews))}</p>
         <p className="mt-1 text-muted">{verifiedMeaning}</p>
       </div>
 
       <div>
         <table className="w-full border-collapse">
-          <caption className="text-left text-lg font-semibold">Published reviews by rating</caption>
+          <caption className="text-left text-lg font-semibold">{ledgerText.byRating}</caption>
           <thead className="sr-only">
             <tr>
-              <th scope="col">Rating</th>
-              <th scope="col">Reviews</th>
+              <th scope="col">{ledgerText.ratingColumn}</th>
+              <th scope="col">{ledgerText.countColumn}</th>
             </tr>
           </thead>
           <tbody>
             {ledger.distribution.map(({ rating, count }) => (
               <tr key={rating}>
                 <th scope="row" className="whitespace-nowrap py-1 pr-3 text-left font-normal">
-                  {rating} <span className="sr-only">out of 10</span>
+                  {rating} <span className="sr-only">{ledgerText.outOf}</span>
                 </th>
                 <td className="w-full py-1">
                   <span className="flex items-center gap-3">
@@ -60,25 +59,25 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
             ))}
           </tbody>
         </table>
-        <p className="mt-2 text-sm text-muted">Every published review counts, whatever its rating; the filters below never change these figures.</p>
+        <p className="mt-2 text-sm text-muted">{ledgerText.everyRatingCounts}</p>
       </div>
 
       <div>
-        <h3 className="text-lg font-semibold">Every review we received</h3>
+        <h3 className="text-lg font-semibold">{ledgerText.receivedTitle}</h3>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-          <dt>Received</dt>
+          <dt>{ledgerText.counts.received}</dt>
           <dd className="text-right tabular-nums">{ledger.received.toLocaleString("en-US")}</dd>
-          <dt>Published</dt>
+          <dt>{ledgerText.counts.published}</dt>
           <dd className="text-right tabular-nums">{ledger.published.toLocaleString("en-US")}</dd>
-          <dt>Awaiting moderation</dt>
+          <dt>{ledgerText.counts.pending}</dt>
           <dd className="text-right tabular-nums">{ledger.pending.toLocaleString("en-US")}</dd>
-          <dt>Not published</dt>
+          <dt>{ledgerText.counts.notPublished}</dt>
           <dd className="text-right tabular-nums">{ledger.notPublished.toLocaleString("en-US")}</dd>
         </dl>
         {ledger.reasons.length ? (
           <>
             <p className="mt-3 font-semibold" id="reasons-title">
-              Why reviews were not published
+              {ledgerText.reasonsTitle}
             </p>
             <ul aria-labelledby="reasons-title" className="mt-1 space-y-1">
               {ledger.reasons.map(({ reason, count }) => (
