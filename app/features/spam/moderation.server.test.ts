@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../../db/test-databases";
-import { createAccount, type Staff } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/auth.server";
 import { listMessages } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
 import { listAllTestimonials } from "~/features/testimonials/queries.server";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
+import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { actOnSpam } from "./moderation.server";
 

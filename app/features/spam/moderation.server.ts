@@ -1,5 +1,6 @@
 import type { SpamKind } from "../../../db/schema";
-import { recordAudit, type Staff } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
+import type { Staff } from "~/lib/staff";
 import { restoreMessage } from "~/features/contact/submit.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { restoreOrder } from "~/features/orders/store.server";
