@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+// eslint-disable-next-line import-x/no-restricted-paths -- contact topics move to app/content
 import type { ContactTopicValue } from "../app/features/contact/schema";
 
 /**
