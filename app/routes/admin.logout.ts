@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { clearSessionCookie, getStaff, recordAudit, revokeSession } from "~/features/auth/auth.server";
+import { clearSessionCookie, getStaff, revokeSession } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.logout";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -9,6 +9,7 @@ import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import { spamRetentionDays } from "~/lib/forms";
 import { countSpam, listSpam } from "~/lib/spam.server";
+import { spamRestorers } from "~/spam-restorers.server";
 import type { Route } from "./+types/admin.spam";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
-  const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)));
+  const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)), spamRestorers);
   if (!result.ok) return data({ ok: false, message: result.error }, { status: result.status });
   const where = result.kind === "review" ? "It now waits in Reviews for moderation." : "It is now in Messages, and its delivery to staff is queued.";
   return { ok: true, message: result.intent === "release" ? `Moved out of spam. ${where}` : "Deleted for good." };

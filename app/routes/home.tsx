@@ -8,7 +8,7 @@ import { faqItems, faqTeaserIds } from "~/content/faq";
 import { clinicalEvidence, finalCallToAction, lifeStories, technologyCards } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
-import { TestimonialCarousel } from "~/features/home/testimonial-carousel";
+import { TestimonialCarousel } from "~/features/testimonials/testimonial-carousel";
 import { listRecentPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";

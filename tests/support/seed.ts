@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
-import { builtInUsername, createAccount, getStaff, signIn, type Staff } from "~/features/auth/auth.server";
+import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
 import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
@@ -11,6 +11,7 @@ import { type TagValue, TestimonialSchema } from "~/features/testimonials/schema
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
+import type { Staff } from "~/lib/staff";
 
 /**
  * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed

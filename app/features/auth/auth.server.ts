@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
+import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { pagePathOf } from "~/lib/data-request";
-import { db, type Executor } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
+import type { Staff } from "~/lib/staff";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
 import { recordSignInFailure, signInWait } from "./sign-in-limits.server";
 
@@ -16,11 +18,6 @@ export const builtInUsername = "admin";
 export const idleTimeoutMs = 30 * 60_000;
 export const absoluteTimeoutMs = 12 * 60 * 60_000;
 const touchEveryMs = 60_000;
-
-export interface Staff {
-  accountId: string;
-  username: string;
-}
 
 export function sessionCookieName() {
   return getConfig().siteIsHttps ? "__Host-aquila_session" : "aquila_session";
@@ -183,21 +180,4 @@ export async function requireStaffApi(request: Request): Promise<Staff> {
   const staff = await getStaff(request);
   if (staff) return staff;
   throw data({ error: "Sign in to use the admin API." }, { status: 401 });
-}
-
-/** One line in the audit log; given a transaction, it commits or rolls back with the change it records. */
-export async function recordAudit(staff: Staff, action: string, targetType: string, targetId: string | null, detail?: string, within?: Executor) {
-  await (within ?? db())
-    .insertInto("audit_log")
-    .values({
-      id: randomUUID(),
-      account_id: staff.accountId,
-      username: staff.username,
-      action,
-      target_type: targetType,
-      target_id: targetId,
-      detail: detail ?? null,
-      at: new Date().toISOString(),
-    })
-    .execute();
 }

@@ -1,6 +1,6 @@
 import { contactTopics } from "~/content/contact";
-import type { Staff } from "~/features/auth/auth.server";
-import { recordAudit } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
+import type { Staff } from "~/lib/staff";
 import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";

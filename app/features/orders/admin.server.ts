@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { type OrderStatus, orderStatuses } from "../../../db/schema";
-import type { Staff } from "~/features/auth/auth.server";
-import { recordAudit } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
+import type { Staff } from "~/lib/staff";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";

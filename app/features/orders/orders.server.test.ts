@@ -5,8 +5,6 @@ import { SMTPServer } from "smtp-server";
 import type { Database } from "../../../db/schema";
 import { migrationProvider } from "../../../db/migrations";
 import { createTestDatabase, testDialects } from "../../../db/test-databases";
-import { createAccount, type Staff } from "~/features/auth/auth.server";
-import { actOnSpam } from "~/features/spam/moderation.server";
 import { deliveryKinds } from "~/deliveries.server";
 import { type Config, parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
@@ -136,15 +134,11 @@ function readMail(raw: string): { headers: string; text: string } {
 }
 
 describe.each(testDialects)("order requests on %s", (dialect) => {
-  let staff: Staff;
   let ip = 0;
-  const database = useTestDatabase(dialect, async () => {
-    staff = { accountId: await createAccount("orders-staff", "long enough password"), username: "orders-staff" };
-  });
+  const database = useTestDatabase(dialect);
   const rows = {
     orders: () => database().db.selectFrom("order_requests").selectAll().execute(),
     outbox: () => database().db.selectFrom("outbox").selectAll().orderBy("kind").orderBy("channel").execute(),
-    spam: () => database().db.selectFrom("spam").selectAll().execute(),
   };
   beforeEach(async () => {
     ip++;
@@ -382,27 +376,6 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
       errors: { email: "Please enter a valid email address", seatWidth: "Enter a seat width between 10 and 30 inches", discomfortAreas: "Please select at least one area" },
     });
     expect(await rows.orders()).toHaveLength(1);
-  });
-
-  it("keeps a quarantined request's reference when staff release it from spam", async () => {
-    const held = await submitOrder(form({ honeypot: "http://bot.example" }), `198.51.100.${ip}`);
-    expect(held).toMatchObject({ ok: true, quarantined: true });
-    if (!held.ok) throw new Error("expected a quarantined request");
-    expect(await rows.orders()).toEqual([]);
-    expect(await rows.outbox()).toEqual([]);
-    const [item] = await rows.spam();
-    expect(item?.kind).toBe("order");
-    expect(JSON.parse(item?.payload ?? "{}")).toMatchObject({ reference: held.reference, medicalNotes: health.medicalNotes });
-
-    expect(await actOnSpam(staff, { intent: "release", id: held.id })).toEqual({ ok: true, intent: "release", kind: "order" });
-    const [order, ...others] = await rows.orders();
-    expect(others).toEqual([]);
-    expect(order).toMatchObject({ reference: held.reference, email: "rosa@example.com", medical_notes: health.medicalNotes, received_at: item?.received_at });
-    expect((await rows.outbox()).map((o) => [o.kind, o.ref_id])).toEqual([["order", order?.id]]);
-    expect(await rows.spam()).toEqual([]);
-    expect(await database().db.selectFrom("audit_log").select(["action", "target_type", "target_id"]).execute()).toEqual([
-      { action: "release-from-spam", target_type: "order_request", target_id: held.id },
-    ]);
   });
 });
 

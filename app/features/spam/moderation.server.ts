@@ -1,20 +1,25 @@
 import type { SpamKind } from "../../../db/schema";
-import { recordAudit, type Staff } from "~/features/auth/auth.server";
-import { restoreMessage } from "~/features/contact/submit.server";
+import { recordAudit } from "~/lib/audit.server";
+import type { Staff } from "~/lib/staff";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
-import { restoreOrder } from "~/features/orders/store.server";
-import { restoreReview } from "~/features/testimonials/submit.server";
 import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { takeSpam } from "~/lib/spam.server";
 import { rowIdSchema, z } from "~/lib/zod";
 
-/** How each kind of quarantined submission rejoins the normal path; a new kind is a compile error here until handled. */
-const restore: Record<SpamKind, (payload: Record<string, unknown>, receivedAt: Date, trx: Executor) => Promise<string>> = {
-  review: restoreReview,
-  contact: restoreMessage,
-  order: restoreOrder,
-};
+/**
+ * How one kind of quarantined submission rejoins the normal path, inside the release's transaction:
+ * the payload is parsed again with its form's schema and stored as received at `receivedAt`.
+ * Returns the new record's id.
+ */
+export type SpamRestorer = (payload: Record<string, unknown>, receivedAt: Date, trx: Executor) => Promise<string>;
+
+/**
+ * One restorer for every kind the spam store can hold. Each lives in the feature that owns the
+ * kind and is composed outside the features (app/spam-restorers.server.ts), so spam moderation
+ * never imports them; the mapped type makes a kind without one a compile error there.
+ */
+export type SpamRestorers = { readonly [K in SpamKind]: SpamRestorer };
 
 const auditTarget: Record<SpamKind, string> = { review: "testimonial", contact: "contact_message", order: "order_request" };
 
@@ -32,7 +37,7 @@ export type SpamActionResult =
  * the normal path: a review waits for moderation, a message lands in the inbox with its delivery
  * queued. "Delete" removes it for good. Both are recorded in the audit log.
  */
-export async function actOnSpam(staff: Staff, input: Record<string, unknown>): Promise<SpamActionResult> {
+export async function actOnSpam(staff: Staff, input: Record<string, unknown>, restorers: SpamRestorers): Promise<SpamActionResult> {
   const parsed = SpamActionSchema.safeParse(input);
   if (!parsed.success) {
     const badIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
@@ -45,7 +50,7 @@ export async function actOnSpam(staff: Staff, input: Record<string, unknown>): P
       .execute(async (trx) => {
         const item = await takeSpam(id, trx);
         if (!item) return undefined;
-        if (intent === "release") await restore[item.kind](item.payload, new Date(item.receivedAt), trx);
+        if (intent === "release") await restorers[item.kind](item.payload, new Date(item.receivedAt), trx);
         return item.kind;
       });
     if (!kind) return { ok: false, status: 404, error: "That item is no longer in the spam folder." };

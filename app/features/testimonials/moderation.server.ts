@@ -1,4 +1,4 @@
-import type { Staff } from "~/features/auth/auth.server";
+import type { Staff } from "~/lib/staff";
 import { firstErrors } from "~/lib/forms";
 import { z } from "~/lib/zod";
 import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./queries.server";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import { type Database, type ReviewDeclineReason, reviewDeclineReasons, type TestimonialTable } from "../../../db/schema";
-import { recordAudit, type Staff } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
+import type { Staff } from "~/lib/staff";
 import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
-import { createAccount, type Staff } from "~/features/auth/auth.server";
 import { setLogLevel } from "~/lib/logger.server";
+import type { Staff } from "~/lib/staff";
 import { deleteTestimonial, getReviewLedger, listAllTestimonials, listPublishedTestimonials, publishReview } from "./queries.server";
 import { ratingSummary } from "./types";
 import { submitReview } from "./submit.server";
@@ -22,13 +23,10 @@ const review = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDialects)("reviews on %s", (dialect) => {
-  let staff: Staff;
+  const staff: Staff = { accountId: randomUUID(), username: "moderator" };
   let ip = 0;
   const nextIp = () => `203.0.113.${++ip}`;
-  const database = useTestDatabase(dialect, async () => {
-    const accountId = await createAccount("moderator", "long enough password");
-    staff = { accountId, username: "moderator" };
-  });
+  const database = useTestDatabase(dialect);
   beforeEach(async () => {
     await database().db.deleteFrom("outbox").execute();
     await database().db.deleteFrom("testimonials").execute();

@@ -3,7 +3,7 @@ import { Carousel } from "~/components/ui/carousel";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
 import { reviewWriterLabels } from "~/content/review-labels";
-import type { PublicTestimonial } from "~/features/testimonials/types";
+import type { PublicTestimonial } from "./types";
 
 export const homeQuoteLimit = 220;
 
