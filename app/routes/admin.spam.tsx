@@ -10,6 +10,7 @@ import { seo } from "~/lib/seo";
 import { spamRetentionDays } from "~/lib/forms";
 import { countSpam, listSpam } from "~/lib/spam.server";
 import { spamRestorers } from "~/spam-restorers.server";
+import type { SpamKind } from "../../db/schema";
 import type { Route } from "./+types/admin.spam";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
@@ -20,12 +21,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items, total };
 }
 
+/** Where a released submission went, by kind: a new kind will not compile without its line. */
+const releasedTo: Record<SpamKind, string> = {
+  review: "It now waits in Reviews for moderation.",
+  contact: "It is now in Messages, and its delivery to staff is queued.",
+  order: "It is now in Orders, and its delivery to staff is queued.",
+};
+
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
   const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)), spamRestorers);
   if (!result.ok) return data({ ok: false, message: result.error }, { status: result.status });
-  const where = result.kind === "review" ? "It now waits in Reviews for moderation." : "It is now in Messages, and its delivery to staff is queued.";
-  return { ok: true, message: result.intent === "release" ? `Moved out of spam. ${where}` : "Deleted for good." };
+  return { ok: true, message: result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good." };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "Spam", description: "Submissions held back as suspected spam.", path: "/admin/spam", noindex: true });

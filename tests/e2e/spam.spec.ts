@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { completeOrderForm } from "../support/orders";
 import { e2eDatabase, signInAsAdmin } from "./seed";
 
 /**
@@ -122,4 +123,19 @@ test("a review held as spam is released into moderation, or deleted for good", a
 
   expect(rows("select name, approved from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([{ name: `Keep ${stamp}`, approved: 0 }]);
   expect(rows("select id from spam where payload like ?", `%spam-review-${stamp}%`)).toEqual([]);
+});
+
+test("an order request held as spam is released into Orders, and the notice says so", async ({ page, context, baseURL, request }) => {
+  const email = `spam-order-${Date.now()}@example.com`;
+  const answer = await request.post("/api/orders", { data: { ...completeOrderForm, email, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 } });
+  expect(answer.status()).toBe(201);
+  expect(rows("select id from order_requests where email = ?", email)).toEqual([]);
+
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto("/admin/spam");
+  await page.getByRole("listitem").filter({ hasText: email }).getByRole("button", { name: /^Not spam/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved out of spam. It is now in Orders, and its delivery to staff is queued." })).toBeFocused();
+  expect(rows("select email from order_requests where email = ?", email)).toEqual([{ email }]);
+  await page.goto("/admin/orders");
+  await expect(page.getByText(email).first()).toBeVisible();
 });
