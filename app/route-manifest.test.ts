@@ -3,13 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
-import { cachedPaths, isHydrated, type RouteEntry, routeId, routeManifest, siteRoutes } from "./route-manifest";
+import { allRoutes, cachedPaths, isHydrated, routeId, siteRoutes } from "./route-manifest";
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
-
-function flatten(entries: RouteEntry[]): RouteEntry[] {
-  return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
-}
 
 interface ConfigEntry {
   id?: string;
@@ -25,14 +21,14 @@ function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
 
 describe("the route manifest", () => {
   it("names a route module that exists for every entry, each once", () => {
-    const files = flatten(routeManifest).map((entry) => entry.file);
+    const files = allRoutes.map((entry) => entry.file);
     for (const file of files) expect(existsSync(path.join(appDir, file)), file).toBe(true);
     expect(new Set(files).size).toBe(files.length);
   });
 
   it("is what the router is configured with: every entry, by the id the root reads", () => {
     const config = flattenConfig(routes as ConfigEntry[]);
-    expect(config.map((entry) => [entry.id, entry.file])).toEqual(flatten(routeManifest).map((entry) => [routeId(entry.file), entry.file]));
+    expect(config.map((entry) => [entry.id, entry.file])).toEqual(allRoutes.map((entry) => [routeId(entry.file), entry.file]));
     expect(config.find((entry) => entry.file === "routes/home.tsx")?.index).toBe(true);
     expect(config.find((entry) => entry.file === "routes/admin._index.ts")?.index).toBe(true);
     expect(config.find((entry) => entry.file === "routes/about.tsx")?.path).toBe("about");

@@ -112,7 +112,8 @@ function flatten(entries: RouteEntry[]): RouteEntry[] {
   return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
 }
 
-const allRoutes = flatten(routeManifest);
+/** Every entry, the admin's children included. */
+export const allRoutes = flatten(routeManifest);
 
 /** The ids of routes whose pages load no JavaScript. */
 const htmlOnlyIds = new Set(allRoutes.filter((entry) => entry.hydrate === false).map((entry) => routeId(entry.file)));

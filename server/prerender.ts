@@ -91,15 +91,14 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
   for (const route of siteRoutes.filter((r) => r.prerender)) {
     const variants = {} as Record<Theme, ManifestPage>;
     for (const theme of themes) {
-      let status = 0;
       const request = new Request(new URL(route.path, config.siteUrl), {
         headers: { Cookie: `${themeCookieName}=${theme}`, "User-Agent": "aquila-prerender" },
       });
-      const { result: html, touchedDatabase } = await renderWithoutDatabase(route.path, async () => {
+      const { result, touchedDatabase } = await renderWithoutDatabase(route.path, async () => {
         const answer = await handler(request, {});
-        status = answer.status;
-        return answer.text();
+        return { status: answer.status, html: await answer.text() };
       });
+      const { status, html } = result;
       if (touchedDatabase) throw new PrerenderError(route.path);
       if (status !== 200) {
         throw new Error(`Prerendering ${route.path} answered ${status}: ${html.slice(0, 300)}`);
