@@ -34,6 +34,14 @@ describe("operator scripts", () => {
     for (const manual of placeholders) expect(result.stdout).toContain(`(manuals[${manuals.indexOf(manual)}])\n  ${manual.todo}`);
   });
 
+  it("the Lighthouse benchmark takes its pages from the route manifest", async () => {
+    const { siteRoutes } = await import("../../app/route-manifest");
+    const script = 'const { readSiteRoutes } = await import("./scripts/bench/common.mjs"); console.log(JSON.stringify(await readSiteRoutes()));';
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(siteRoutes.map((route) => route.path));
+  });
+
   it("db:migrate applies the migrations once, then reports the database up to date", () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");
