@@ -64,6 +64,34 @@ async function rebuildSpam(db: Kysely<unknown>, kinds: readonly string[]) {
 }
 
 /**
+ * The contact messages table with the topics it may hold (see rebuildOutbox for why a rebuild).
+ * A row whose topic is not in the list (a step back to fewer topics) keeps its words as General
+ * Inquiry rather than being lost.
+ */
+async function rebuildContactMessages(db: Kysely<unknown>, topics: readonly string[]) {
+  await db.schema
+    .createTable("contact_messages_next")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("email", "text", (c) => c.notNull())
+    .addColumn("phone", "text")
+    .addColumn("topic", "text", (c) => c.notNull().check(sql`topic in (${valueList(topics)})`))
+    .addColumn("message", "text", (c) => c.notNull())
+    .addColumn("consent", "integer", (c) => c.notNull().check(sql`consent = 1`))
+    .addColumn("consent_at", "text", (c) => c.notNull())
+    .addColumn("received_at", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'handled')`))
+    .addColumn("handled_at", "text")
+    .execute();
+  await sql`insert into contact_messages_next (id, name, email, phone, topic, message, consent, consent_at, received_at, status, handled_at)
+    select id, name, email, phone, case when topic in (${valueList(topics)}) then topic else 'general' end, message, consent, consent_at, received_at, status, handled_at
+    from contact_messages`.execute(db);
+  await db.schema.dropTable("contact_messages").execute();
+  await db.schema.alterTable("contact_messages_next").renameTo("contact_messages").execute();
+  await db.schema.createIndex("contact_messages_received_idx").on("contact_messages").column("received_at").execute();
+}
+
+/**
  * Migrations live in code (not read from a folder) so they travel inside the server bundle.
  * Each one is written once and never edited after it has shipped; add a new one instead.
  */
@@ -306,6 +334,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("review_removals").ifExists().execute();
       for (const column of ["reply_by", "reply_at", "reply", "declined_at", "decline_note", "decline_reason", "written_by"]) await db.schema.alterTable("testimonials").dropColumn(column).execute();
     }),
+  },
+  "0009_contact_topics_accessibility_privacy": {
+    // Two topics for the accessibility statement and the privacy policy: reporting a barrier,
+    // and asking for a copy or the deletion of one's data. Values written out as they were then.
+    // Running it again after it committed but before it was recorded rebuilds the same table again.
+    up: (db: Kysely<unknown>) => atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair", "accessibility", "privacy"])),
+    down: (db: Kysely<unknown>) => atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair"])),
   },
 };
 

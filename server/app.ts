@@ -10,13 +10,14 @@ import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.serve
 import { log } from "../app/lib/logger.server";
 import { ensureBuiltInAccount } from "../app/features/auth/auth.server";
 import { deliveryKinds } from "../app/deliveries.server";
+import { personalDataSources } from "../app/personal-data.server";
+import { purgeExpiredData } from "../app/lib/personal-data.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { cachedPaths } from "../app/route-manifest";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/data-request";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
-import { purgeOldSpam } from "../app/lib/spam.server";
 import { isReachable } from "../db/client.server";
 import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
@@ -179,16 +180,15 @@ function errorPage(heading: string, text: string) {
 const fallbackErrorPage = errorPage("Something went wrong", "Please try again in a moment.");
 
 /**
- * Once at start and then daily: each delivery kind's cleanup (handled messages and closed order
- * requests past retention), old rate-limit windows and sign-in failures, and spam past 30 days.
+ * Once at start and then daily: every kind of stored submission past its retention period
+ * (app/personal-data.server.ts, stated on /privacy), old rate-limit windows and sign-in failures.
  */
 function startDailyPurge(config: Config) {
   const run = async () => {
     try {
-      for (const kind of Object.values(deliveryKinds)) await kind.purgeExpired?.(config, new Date());
+      await purgeExpiredData(personalDataSources, config);
       await purgeRateLimits();
       await purgeSignInFailures();
-      await purgeOldSpam();
     } catch (error) {
       log.error("daily purge failed", { error });
     }

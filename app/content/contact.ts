@@ -18,6 +18,8 @@ export const contactTopics = [
   { value: "order", label: "Order Status" },
   { value: "support", label: "Technical Support" },
   { value: "repair", label: "Request a Repair" },
+  { value: "accessibility", label: "Report an Accessibility Barrier" },
+  { value: "privacy", label: "Privacy and My Data" },
 ] as const;
 
 export type ContactTopicValue = (typeof contactTopics)[number]["value"];

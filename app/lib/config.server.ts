@@ -76,7 +76,11 @@ export const ConfigSchema = z
     FORM_MIN_FILL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2500)),
     FORM_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
     SPAM_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(1_000_000).default(10_000)),
+    STAFF_EMAIL_CONTENT: z.preprocess(emptyToUndefined, z.enum(["link", "full"]).default("link")),
     MESSAGE_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(24)),
+    ORDER_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).optional()),
+    REVIEW_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(12)),
+    SPAM_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(30)),
     PAGE_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2000)),
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
@@ -119,8 +123,23 @@ export const ConfigSchema = z
       formRateLimit: env.FORM_RATE_LIMIT,
       /** The spam store keeps at most this many submissions, newest first. */
       spamMaxRows: env.SPAM_MAX_ROWS,
-      /** Handled contact messages and closed order requests older than this are deleted by the daily purge. */
-      messageRetentionMonths: env.MESSAGE_RETENTION_MONTHS,
+      /**
+       * What a staff email says: "link" (the default) names who wrote and links to the admin, so
+       * nothing a visitor typed about their health travels by email; "full" adds what they wrote
+       * (never an order's fitting and health details), for a mail system approved for it.
+       */
+      staffEmailContent: env.STAFF_EMAIL_CONTENT,
+      /** How long each kind of submission is kept; the daily purge applies it, /privacy states it. */
+      retention: {
+        /** Handled contact messages, counted from arrival. */
+        messageMonths: env.MESSAGE_RETENTION_MONTHS,
+        /** Closed order requests, counted from arrival (MESSAGE_RETENTION_MONTHS unless set). */
+        orderMonths: env.ORDER_RETENTION_MONTHS ?? env.MESSAGE_RETENTION_MONTHS,
+        /** Reviews not published, from the decision; and a published review's email address, from publication. */
+        reviewMonths: env.REVIEW_RETENTION_MONTHS,
+        /** Suspected spam, from arrival. */
+        spamDays: env.SPAM_RETENTION_DAYS,
+      },
     };
   });
 
@@ -151,5 +170,21 @@ export function getConfig(): Config {
 
 /** The settings that change what a prerendered page contains; a change means rendering again. */
 export function renderFingerprint(config: Config): string {
-  return JSON.stringify([config.siteUrl, config.siteEmail, config.orderFormUrl ?? null]);
+  return JSON.stringify([config.siteUrl, config.siteEmail, config.orderFormUrl ?? null, privacyFacts(config)]);
 }
+
+/**
+ * What the privacy page states about this deployment: how long each kind is kept, whether staff
+ * emails carry what visitors wrote, and whether copies are forwarded to another service. The
+ * page is prerendered, so these are part of the render fingerprint: a change renders it again.
+ */
+export function privacyFacts(config: Config) {
+  return {
+    retention: config.retention,
+    staffEmail: config.smtp ? config.staffEmailContent : ("off" as const),
+    forwardsMessages: Boolean(config.contactForwardUrl),
+    forwardsOrders: Boolean(config.orderForwardUrl),
+  };
+}
+
+export type PrivacyFacts = ReturnType<typeof privacyFacts>;

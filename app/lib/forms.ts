@@ -56,9 +56,6 @@ export function typedValues<Field extends string>(form: Record<string, unknown>,
   return values;
 }
 
-/** Spam is purged this many days after it arrived (decisions.md). */
-export const spamRetentionDays = 30;
-
 export type SpamReasonCode = "honeypot" | "too-fast" | "burst" | "links";
 
 export interface SpamReason {

@@ -20,7 +20,7 @@ describe.each(testDialects)("the spam store on %s", (dialect) => {
     const fresh = await quarantine("review", { name: "Fresh" }, reason, 100, new Date(now));
     expect((await listSpam()).map((item) => item.id)).toEqual([fresh, recent, old]);
     expect((await listSpam())[0]).toMatchObject({ kind: "review", payload: { name: "Fresh" }, reasons: reason });
-    expect(await purgeOldSpam(new Date(now))).toBe(1);
+    expect(await purgeOldSpam(30, new Date(now))).toBe(1);
     expect((await listSpam()).map((item) => item.id)).toEqual([fresh, recent]);
   });
 

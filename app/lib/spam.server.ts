@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { SpamKind } from "../../db/schema";
 import { db, type Executor, inTransaction } from "./db.server";
-import { type SpamReason, spamRetentionDays } from "./forms";
+import type { SpamReason } from "./forms";
 import { log } from "./logger.server";
+import { normalEmail, type PersonalDataSource } from "./personal-data.server";
 
 /**
  * The spam store: submissions that passed validation but look automated, kept apart from reviews
  * and messages so no public list or delivery can ever reach them. Staff release or delete them
- * from the admin Spam view. Bounded twice: rows older than `spamRetentionDays` are purged daily,
+ * from the admin Spam view. Bounded twice: rows older than SPAM_RETENTION_DAYS are purged daily,
  * and past `maxRows` the oldest are dropped as new ones arrive, so a flood cannot fill the disk.
  */
 
@@ -77,10 +79,52 @@ export async function takeSpam(id: string, trx?: Executor): Promise<SpamItem | u
   });
 }
 
-export async function purgeOldSpam(now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - spamRetentionDays * 86_400_000).toISOString();
+export async function purgeOldSpam(retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
   const result = await db().deleteFrom("spam").where("received_at", "<", cutoff).executeTakeFirst();
   const removed = Number(result.numDeletedRows);
-  if (removed) log.info("purged spam older than the retention period", { removed, days: spamRetentionDays });
+  if (removed) log.info("purged spam older than the retention period", { removed, days: retentionDays });
   return removed;
 }
+
+/** What a spam item's payload gave as the sender's address, normalised (or "" when none). */
+function payloadEmail(item: SpamItem): string {
+  return typeof item.payload.email === "string" ? normalEmail(item.payload.email) : "";
+}
+
+/**
+ * The spam store, as stored personal data: found by the address in its payload, and deleted
+ * `spamDays` after arrival. Nothing here is ever delivered, so it has no deliveries.
+ */
+export const spamPersonalData: PersonalDataSource = {
+  label: "spam",
+  outboxKinds: [],
+
+  async find(email, from) {
+    // The address is inside the stored JSON: narrow with LIKE, then compare the parsed field exactly.
+    const like = `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await from
+      .selectFrom("spam")
+      .selectAll()
+      .where(sql`lower(payload)`, "like", sql`${like} escape '\\'`)
+      .orderBy("received_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows
+      .map(toItem)
+      .filter((item) => payloadEmail(item) === email)
+      .map((item) => ({
+        id: item.id,
+        at: item.receivedAt,
+        summary: `Held as suspected spam (${item.kind})`,
+        href: "/admin/spam",
+        data: { id: item.id, kind: item.kind, received_at: item.receivedAt, payload: item.payload, reasons: item.reasons },
+      }));
+  },
+
+  async erase(ids, trx) {
+    await trx.deleteFrom("spam").where("id", "in", ids).execute();
+  },
+
+  purgeExpired: (config, now) => purgeOldSpam(config.retention.spamDays, now),
+};

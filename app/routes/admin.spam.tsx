@@ -7,7 +7,7 @@ import { actOnSpam } from "~/features/spam/moderation.server";
 import { SpamItemDetails } from "~/features/spam/spam-item";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
-import { spamRetentionDays } from "~/lib/forms";
+import { getConfig } from "~/lib/config.server";
 import { countSpam, listSpam } from "~/lib/spam.server";
 import { spamRestorers } from "~/spam-restorers.server";
 import type { SpamKind } from "../../db/schema";
@@ -18,7 +18,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
   const [items, total] = await Promise.all([listSpam(200), countSpam()]);
-  return { items, total };
+  return { items, total, retentionDays: getConfig().retention.spamDays };
 }
 
 /** Where a released submission went, by kind: a new kind will not compile without its line. */
@@ -38,14 +38,14 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "Spam", description: "Submissions held back as suspected spam.", path: "/admin/spam", noindex: true });
 
 export default function AdminSpam({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total } = loaderData;
+  const { items, total, retentionDays } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <h1 className="text-2xl font-bold">Spam</h1>
       <p className="mt-1 max-w-prose text-muted">
         Reviews and messages that looked automated. They are kept here, never published or delivered, until you move them out
-        (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {spamRetentionDays} days. {total} held now.
+        (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {retentionDays} days. {total} held now.
       </p>
       <ActionStatus result={actionData} />
       {items.length === 0 ? (

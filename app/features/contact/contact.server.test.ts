@@ -1,6 +1,8 @@
+import { type Insertable, type Kysely, Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { testDialects } from "../../../db/test-databases";
+import { migrationProvider } from "../../../db/migrations";
+import type { ContactMessageTable, Database } from "../../../db/schema";
+import { createTestDatabase, testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
@@ -10,6 +12,7 @@ import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { claimDueItem } from "~/lib/outbox/queue.server";
 import { storeContactMessage } from "./contact.server";
 import { ContactFormSchema } from "./schema";
+import { startSmtp } from "../../../tests/support/mail";
 
 setLogLevel("silent");
 
@@ -21,37 +24,6 @@ const input = ContactFormSchema.parse({
   message: "My controller light blinks twice; could you help me book a repair?",
   consent: "on",
 });
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port, recording every message it accepts. */
-async function startSmtp(listenPort = 0): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe.each(testDialects)("contact messages on %s", (dialect) => {
   const database = useTestDatabase(dialect);
@@ -100,10 +72,10 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     expect(await claimDueItem()).toBeUndefined();
   });
 
-  it("emails staff through SMTP with the message, and no header can be injected", async () => {
+  it("with STAFF_EMAIL_CONTENT=full, emails staff through SMTP with the message, and no header can be injected", async () => {
     const smtp = await startSmtp();
     try {
-      const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), STAFF_EMAIL: "staff@aquila.example", SITE_URL: "https://www.aquila.example" });
+      const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), STAFF_EMAIL: "staff@aquila.example", SITE_URL: "https://www.aquila.example", STAFF_EMAIL_CONTENT: "full" });
       const id = await storeContactMessage(input, new Date(), ["email"]);
       expect(await deliverDue(deliveryKinds, config)).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -162,5 +134,43 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     // …and takes it over once the lease has run out.
     const later = await claimDueItem(new Date(now.getTime() + 61_000));
     expect(later?.id).toBe(first?.id);
+  });
+});
+
+describe.each(testDialects)("migration 0009 on %s", (dialect) => {
+  const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: migrationProvider });
+  const message: Insertable<ContactMessageTable> = {
+    id: "m-1",
+    name: "Ann",
+    email: "ann@example.com",
+    phone: null,
+    topic: "repair",
+    message: "Kept as it was.",
+    consent: 1,
+    consent_at: "2026-01-01T00:00:00.000Z",
+    received_at: "2026-01-01T00:00:00.000Z",
+    status: "handled",
+    handled_at: "2026-01-02T00:00:00.000Z",
+  };
+
+  it("keeps every message through the new topics, down to 0008 (a new topic kept as General Inquiry) and up again", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const db = database.db;
+      expect((await migrator(db).migrateTo("0008_review_ledger")).error).toBeUndefined();
+      await db.insertInto("contact_messages").values(message).execute();
+      await expect(db.insertInto("contact_messages").values({ ...message, id: "m-2", topic: "accessibility" }).execute()).rejects.toThrow();
+      // What a process killed between committing and recording leaves behind, then the real run.
+      await (await migrationProvider.getMigrations())["0009_contact_topics_accessibility_privacy"]?.up(db as Kysely<unknown>);
+      expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toEqual([message]);
+      await db.insertInto("contact_messages").values({ ...message, id: "m-2", topic: "accessibility" }).execute();
+      expect((await migrator(db).migrateTo("0008_review_ledger")).error).toBeUndefined();
+      expect(await db.selectFrom("contact_messages").selectAll().orderBy("id").execute()).toEqual([message, { ...message, id: "m-2", topic: "general" }]);
+      expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+      expect(await db.selectFrom("contact_messages").select("id").execute()).toHaveLength(2);
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -2,30 +2,33 @@ import { topicLabel } from "~/content/contact";
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
-import { purgeOldMessages } from "./inbox.server";
+import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
 
-/** A contact message reaches staff by email (reply goes to the sender) and by the optional forward. */
+/**
+ * A contact message reaches staff by email and by the optional forward. The email names the sender
+ * and links to the inbox; with STAFF_EMAIL_CONTENT=full it also carries the message and contact
+ * details, and replies go to the sender. The forward always carries the message (.env.example and
+ * /privacy say so).
+ */
 export const contactDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {
     const message = await db().selectFrom("contact_messages").selectAll().where("id", "=", refId).executeTakeFirst();
     if (!message) return undefined;
     const topic = topicLabel(message.topic);
+    const inboxUrl = `${config.siteUrl}/admin/messages/${message.id}`;
+    const full = config.staffEmailContent === "full";
     return {
       subject: oneLine(`[${company.name} contact] ${topic} from ${message.name}`),
-      replyTo: message.email,
+      replyTo: full ? message.email : undefined,
       text: [
         `New message from the ${company.name} website.`,
         "",
         `Topic: ${topic}`,
         `Name: ${message.name}`,
-        `Email: ${message.email}`,
-        `Phone: ${message.phone ?? "(not given)"}`,
+        ...(full ? [`Email: ${message.email}`, `Phone: ${message.phone ?? "(not given)"}`] : []),
         `Received: ${message.received_at}`,
         "",
-        message.message,
-        "",
-        `Open the inbox: ${config.siteUrl}/admin/messages/${message.id}`,
+        ...(full ? [message.message, "", `Open the inbox: ${inboxUrl}`] : [`Read it and reply from the inbox: ${inboxUrl}`, "", linkOnlyNote]),
       ].join("\n"),
       json: {
         id: message.id,
@@ -41,5 +44,4 @@ export const contactDelivery: DeliveryKind = {
     };
   },
   forwardUrl: (config) => config.contactForwardUrl,
-  purgeExpired: (config, now) => purgeOldMessages(config.messageRetentionMonths, now),
 };

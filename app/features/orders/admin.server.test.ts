@@ -18,7 +18,7 @@ import {
   retryOrderDelivery,
   setOrderStatus,
 } from "./admin.server";
-import { orderDelivery } from "./delivery.server";
+import { orderPersonalData } from "./personal-data.server";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 import { storeOrder } from "./store.server";
 import { completeOrderForm } from "../../../tests/support/orders";
@@ -217,8 +217,8 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
       expect(await outboxOf(kept.id)).toHaveLength(2);
     }
 
-    // The outbox's daily cleanup runs it with MESSAGE_RETENTION_MONTHS.
-    expect(await orderDelivery.purgeExpired?.(parseConfig({ MESSAGE_RETENTION_MONTHS: "1" }), now)).toBe(1);
+    // The daily purge runs it with ORDER_RETENTION_MONTHS, which is MESSAGE_RETENTION_MONTHS unless set.
+    expect(await orderPersonalData.purgeExpired(parseConfig({ MESSAGE_RETENTION_MONTHS: "1" }), now)).toBe(1);
     expect(await getOrder(recentClosed.id)).toBeUndefined();
     expect(await outboxOf(recentClosed.id)).toEqual([]);
     expect(await getOrder(oldContacted.id)).toBeDefined();

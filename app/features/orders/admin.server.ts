@@ -8,8 +8,8 @@ import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
 
-/** Both kinds of delivery an order request has: the staff notice and the requester's receipt. */
-const orderKinds = ["order", "order-receipt"] as const;
+/** The outbox kinds that deliver an order request: the staff notice and the requester's receipt. */
+export const orderKinds = ["order", "order-receipt"] as const;
 
 export interface OrderFilter {
   status?: OrderStatus;

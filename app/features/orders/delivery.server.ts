@@ -1,14 +1,15 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
-import { purgeOldOrders } from "./admin.server";
+import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
 import { choiceLabel, relationshipChoices } from "./schema";
 
 /**
- * What leaves the database about an order request. Email and forwards carry who asked and how to
- * reach them, never the fitting and health details (sitting hours, discomfort areas, sensitivity,
- * medical notes, the chair and seat): staff read those in the admin, behind sign-in.
+ * What leaves the database about an order request. The staff email names the reference, who it is
+ * for and a link to the admin (with STAFF_EMAIL_CONTENT=full, also how to reach them); the forward
+ * carries who asked and how to reach them. Neither ever carries the fitting and health details
+ * (sitting hours, discomfort areas, sensitivity, medical notes, the chair and seat): staff read
+ * those in the admin, behind sign-in.
  */
 async function findOrder(id: string) {
   return db()
@@ -44,29 +45,28 @@ export const orderDelivery: DeliveryKind = {
       receivedAt: order.received_at,
       adminUrl,
     };
+    const full = config.staffEmailContent === "full";
     return {
       subject: oneLine(`[${company.name} order] ${order.reference} from ${name}`),
-      replyTo: order.email,
+      replyTo: full ? order.email : undefined,
       text: [
         `New order request from the ${company.name} website. Contact them within ${company.consultationWithin}.`,
         "",
         `Reference: ${order.reference}`,
         `For: ${name}`,
-        ...(submittedBy ? [`Filled in by: ${submittedBy}`] : []),
-        `Email: ${order.email}`,
-        `Phone: ${order.phone}`,
-        `Location: ${order.state}, ${order.country} ${order.zip_code}`,
+        ...(full
+          ? [...(submittedBy ? [`Filled in by: ${submittedBy}`] : []), `Email: ${order.email}`, `Phone: ${order.phone}`, `Location: ${order.state}, ${order.country} ${order.zip_code}`]
+          : []),
         `Received: ${order.received_at}`,
         "",
-        "The chair, seat, sitting and health details are in the admin only:",
+        full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
         adminUrl,
+        ...(full ? [] : ["", linkOnlyNote]),
       ].join("\n"),
       json,
     };
   },
   forwardUrl: (config) => config.orderForwardUrl,
-  // Once for both kinds: a request goes with its notice and its receipt.
-  purgeExpired: (config, now) => purgeOldOrders(config.messageRetentionMonths, now),
 };
 
 /** The requester's receipt: the reference and what happens next, nothing they told us about their health. */

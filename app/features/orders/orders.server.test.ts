@@ -1,7 +1,5 @@
-import { createServer, type Server } from "node:http";
 import { type Kysely, Migrator, NO_MIGRATIONS, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
 import type { Database } from "../../../db/schema";
 import { migrationProvider } from "../../../db/migrations";
 import { createTestDatabase, testDialects } from "../../../db/test-databases";
@@ -15,6 +13,7 @@ import { discomfortAreaChoices, OrderRequestSchema, priorityChoices, referencePa
 import { orderChannels, storeOrder, submitOrder } from "./store.server";
 import { staffNoticeFields } from "./delivery.server";
 import { completeOrderForm } from "../../../tests/support/orders";
+import { readMail, startForward, startSmtp } from "../../../tests/support/mail";
 
 setLogLevel("silent");
 
@@ -77,62 +76,6 @@ function leaks(text: string): string[] {
   return healthWords.filter((word) => lower.includes(word.toLowerCase()));
 }
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port, recording every message it accepts. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A forward endpoint on a free loopback port, recording every JSON body posted to it. */
-async function startForward(): Promise<{ url: string; bodies: Record<string, unknown>[]; close: () => Promise<void> }> {
-  const bodies: Record<string, unknown>[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
-      bodies.push(JSON.parse(body) as Record<string, unknown>);
-      response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/orders`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** An email's headers (unfolded) and its text, decoded from whatever transfer encoding it was sent in. */
-function readMail(raw: string): { headers: string; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const body = raw.slice(split + 4);
-  const encoding = headers.match(/^Content-Transfer-Encoding: (.+)$/im)?.[1]?.trim().toLowerCase();
-  if (encoding === "base64") return { headers, text: Buffer.from(body, "base64").toString("utf8") };
-  if (encoding === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-    return { headers, text: decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, "%25")) };
-  }
-  return { headers, text: body };
-}
-
 describe.each(testDialects)("order requests on %s", (dialect) => {
   let ip = 0;
   const database = useTestDatabase(dialect);
@@ -146,13 +89,14 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
   });
   afterEach(() => resetMailer());
 
-  const smtpAndForward = (smtpPort: number, forwardUrl: string): Config =>
+  const smtpAndForward = (smtpPort: number, forwardUrl: string, staffEmailContent: "link" | "full" = "full"): Config =>
     parseConfig({
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(smtpPort),
       STAFF_EMAIL: "staff@aquila.example",
       SITE_URL: "https://www.aquila.example",
       ORDER_FORWARD_URL: forwardUrl,
+      STAFF_EMAIL_CONTENT: staffEmailContent,
     });
 
   it("stores the request and its staff notice and receipt together, each on its channel", async () => {
@@ -222,7 +166,7 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     expect((await rows.outbox()).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
   });
 
-  it("tells staff by email and forward with no health or fitting detail, and sends the requester a receipt with the reference", async () => {
+  it("with STAFF_EMAIL_CONTENT=full, tells staff how to reach the requester by email and forward, with no health or fitting detail, and sends a receipt with the reference", async () => {
     const smtp = await startSmtp();
     const forward = await startForward();
     try {

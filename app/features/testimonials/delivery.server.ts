@@ -1,11 +1,15 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, oneLine } from "~/lib/outbox/delivery.server";
+import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
 import { reviewWriterLabels } from "~/content/review-labels";
 import { flagReviewText } from "./flags";
 
-/** Staff hear of a new review waiting for moderation. Reviews are kept, so nothing expires. */
+/**
+ * Staff hear of a new review waiting for moderation: who wrote it, what the moderation page will
+ * highlight, and a link. With STAFF_EMAIL_CONTENT=full the email also quotes the review; the
+ * optional forward always carries it.
+ */
 export const reviewDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {
     const review = await db().selectFrom("testimonials").selectAll().where("id", "=", refId).executeTakeFirst();
@@ -13,6 +17,8 @@ export const reviewDelivery: DeliveryKind = {
     // What the moderation page will highlight, named so staff know before they open it.
     const checks = flagReviewText(review.quote, review.context).summary.map((s) => s.label);
     const writer = reviewWriterLabels[review.written_by].card;
+    const full = config.staffEmailContent === "full";
+    const moderateUrl = `${config.siteUrl}/admin/testimonials`;
     return {
       subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval${checks.length ? " (check before publishing)" : ""}`),
       text: [
@@ -23,9 +29,7 @@ export const reviewDelivery: DeliveryKind = {
         ...(writer ? [writer] : []),
         ...(checks.length ? [`Check before publishing: ${checks.join(", ")}`] : []),
         "",
-        review.quote,
-        "",
-        `Moderate it: ${config.siteUrl}/admin/testimonials`,
+        ...(full ? [review.quote, "", `Moderate it: ${moderateUrl}`] : [`Read and moderate it: ${moderateUrl}`, "", linkOnlyNote]),
       ].join("\n"),
       json: { id: review.id, name: review.name, rating: review.rating, quote: review.quote, writtenBy: review.written_by, checks, createdAt: review.created_at },
     };

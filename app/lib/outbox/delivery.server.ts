@@ -21,8 +21,6 @@ export interface DeliveryKind {
   notice(refId: string, config: Config): Promise<Notice | undefined>;
   /** Where a "forward" row of this kind is posted; undefined when none is configured. */
   forwardUrl(config: Config): string | undefined;
-  /** The kind's cleanup, run daily: records past retention go, with their delivery rows. */
-  purgeExpired?(config: Config, now: Date): Promise<number>;
 }
 
 /**
@@ -31,6 +29,9 @@ export interface DeliveryKind {
  * is a failed attempt, never "sent".
  */
 export type DeliveryKinds = { readonly [K in OutboxKind]: DeliveryKind };
+
+/** Why a staff email (STAFF_EMAIL_CONTENT=link, the default) names the sender and links to the admin instead of quoting them. */
+export const linkOnlyNote = "What visitors write can include health details, so it stays in the admin and is not copied into email.";
 
 /** No line breaks in anything that becomes a header. */
 export function oneLine(value: string): string {

@@ -1,0 +1,36 @@
+import { sql } from "kysely";
+import { topicLabel } from "~/content/contact";
+import type { PersonalDataSource } from "~/lib/personal-data.server";
+import { purgeOldMessages } from "./inbox.server";
+
+/**
+ * Contact messages, as stored personal data. Retention: a handled message is deleted
+ * `messageMonths` after it arrived; one not yet handled is kept until someone has answered it.
+ */
+export const messagePersonalData: PersonalDataSource = {
+  label: "messages",
+  outboxKinds: ["contact"],
+
+  async find(email, from) {
+    const rows = await from
+      .selectFrom("contact_messages")
+      .selectAll()
+      .where(sql`lower(email)`, "=", email)
+      .orderBy("received_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.received_at,
+      summary: `Message about ${topicLabel(row.topic)}, ${row.status}`,
+      href: `/admin/messages/${row.id}`,
+      data: { ...row },
+    }));
+  },
+
+  async erase(ids, trx) {
+    await trx.deleteFrom("contact_messages").where("id", "in", ids).execute();
+  },
+
+  purgeExpired: (config, now) => purgeOldMessages(config.retention.messageMonths, now),
+};

@@ -1,0 +1,37 @@
+import { sql } from "kysely";
+import { jsonOrText } from "~/lib/json";
+import type { PersonalDataSource } from "~/lib/personal-data.server";
+import { orderKinds, purgeOldOrders } from "./admin.server";
+
+/**
+ * Order requests, as stored personal data, with their fitting and health details. Retention: a
+ * closed request is deleted `orderMonths` after it arrived; a new or contacted one is kept while
+ * someone is still being served.
+ */
+export const orderPersonalData: PersonalDataSource = {
+  label: "order requests",
+  outboxKinds: orderKinds,
+
+  async find(email, from) {
+    const rows = await from
+      .selectFrom("order_requests")
+      .selectAll()
+      .where(sql`lower(email)`, "=", email)
+      .orderBy("received_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.received_at,
+      summary: `Order request ${row.reference}, ${row.status}`,
+      href: `/admin/orders/${row.id}`,
+      data: { ...row, discomfort_areas: jsonOrText(row.discomfort_areas), priorities: jsonOrText(row.priorities) },
+    }));
+  },
+
+  async erase(ids, trx) {
+    await trx.deleteFrom("order_requests").where("id", "in", ids).execute();
+  },
+
+  purgeExpired: (config, now) => purgeOldOrders(config.retention.orderMonths, now),
+};

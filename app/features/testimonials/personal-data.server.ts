@@ -1,0 +1,82 @@
+import { sql } from "kysely";
+import { reviewStateLabels } from "~/content/review-labels";
+import { monthsBefore } from "~/lib/format";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { jsonOrText } from "~/lib/json";
+import type { PersonalDataSource } from "~/lib/personal-data.server";
+import { dropDeliveries } from "~/lib/outbox/queue.server";
+
+function stateLabel(row: { approved: number; decline_reason: string | null }) {
+  return Number(row.approved) === 1 ? reviewStateLabels.published : row.decline_reason ? reviewStateLabels.declined : reviewStateLabels.pending;
+}
+
+/**
+ * Reviews, as stored personal data. Deleting one (a request, or retention) leaves a removal row
+ * with its reason and dates and nothing personal, so the public ledger's counts never shrink.
+ *
+ * Retention: a review not published is deleted `reviewMonths` after the decision, counted under
+ * its reason. A published review stays published (the writer agreed to that, and can ask for it
+ * to be removed), but the email address given with it, used only to check the writer, is erased
+ * `reviewMonths` after publication.
+ */
+export const reviewPersonalData: PersonalDataSource = {
+  label: "reviews",
+  outboxKinds: ["review"],
+
+  async find(email, from) {
+    const rows = await from
+      .selectFrom("testimonials")
+      .selectAll()
+      .where(sql`lower(email)`, "=", email)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.created_at,
+      summary: `Review, ${row.rating} out of 10, ${stateLabel(row).toLowerCase()}`,
+      href: `/admin/testimonials?q=${encodeURIComponent(row.email)}`,
+      data: { ...row, tags: jsonOrText(row.tags) },
+    }));
+  },
+
+  async erase(ids, trx, now) {
+    const rows = await trx.selectFrom("testimonials").select(["id", "created_at"]).where("id", "in", ids).execute();
+    if (rows.length === 0) return;
+    await trx
+      .insertInto("review_removals")
+      .values(rows.map((row) => ({ id: row.id, reason: "reviewer-request" as const, received_at: row.created_at, removed_at: now.toISOString() })))
+      .execute();
+    await trx.deleteFrom("testimonials").where("id", "in", ids).execute();
+  },
+
+  async purgeExpired(config, now) {
+    const cutoff = monthsBefore(now, config.retention.reviewMonths);
+    const removed = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const expired = trx.selectFrom("testimonials").where("approved", "=", 0).where("decline_reason", "is not", null).where("declined_at", "<", cutoff);
+        const rows = await expired.select(["id", "created_at", "decline_reason"]).execute();
+        if (rows.length === 0) return 0;
+        const at = now.toISOString();
+        await trx
+          .insertInto("review_removals")
+          .values(rows.map((row) => ({ id: row.id, reason: row.decline_reason, received_at: row.created_at, removed_at: at })))
+          .execute();
+        await dropDeliveries(trx, ["review"], expired.select("id"));
+        const result = await trx.deleteFrom("testimonials").where("id", "in", expired.select("id")).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+    const cleared = await db()
+      .updateTable("testimonials")
+      .set({ email: "" })
+      .where("approved", "=", 1)
+      .where("email", "!=", "")
+      .where(sql<string>`coalesce(approved_at, created_at)`, "<", cutoff)
+      .executeTakeFirst();
+    const erased = Number(cleared.numUpdatedRows);
+    if (removed || erased) log.info("applied review retention", { removed, addressesErased: erased, months: config.retention.reviewMonths });
+    return removed + erased;
+  },
+};

@@ -1,0 +1,159 @@
+import type { Kysely } from "kysely";
+import type { Database, OutboxKind } from "../../db/schema";
+import { recordAudit } from "./audit.server";
+import type { Config } from "./config.server";
+import { db, type Executor } from "./db.server";
+import { log } from "./logger.server";
+import type { Staff } from "./staff";
+
+/**
+ * What the site keeps about a person, kind by kind, for the three duties a privacy policy
+ * promises: find everything stored for an email address, hand it over as a file or delete it all
+ * at once (a request from the person), and delete what is past its retention period (the daily
+ * purge). Each feature describes its own records with a `PersonalDataSource`; app/personal-data.server.ts
+ * composes them, as deliveries.server.ts composes the outbox's kinds, and the functions here walk
+ * whatever they are given.
+ */
+
+/** One record stored about a person, as staff see it in a data request and as the export writes it. */
+export interface PersonalRecord {
+  id: string;
+  /** When it arrived, ISO-8601. */
+  at: string;
+  /** One line for the list, with no words the person wrote ("Order request AQ-7K3M-9QX2, new"). */
+  summary: string;
+  /** Where staff open it in the admin. */
+  href: string;
+  /** Every stored column, for the export. */
+  data: Record<string, unknown>;
+}
+
+export interface PersonalDataSource {
+  /** Plural, as the list and the audit line name them ("reviews"). */
+  label: string;
+  /** The outbox kinds whose rows deliver these records; they are found and removed with them. */
+  outboxKinds: readonly OutboxKind[];
+  /** Every record stored for this address (already normalised by `normalEmail`), newest first, read through `from`. */
+  find(email: string, from: Kysely<Database>): Promise<PersonalRecord[]>;
+  /** Deletes these records inside `trx` (their deliveries are removed by the caller). */
+  erase(ids: readonly string[], trx: Executor, now: Date): Promise<void>;
+  /** Applies this kind's retention period; returns how many records were deleted or cleared. */
+  purgeExpired(config: Config, now: Date): Promise<number>;
+}
+
+/** The kinds of stored personal data, written once: a kind without a source does not compile. */
+export const personalDataKinds = ["reviews", "messages", "orders", "spam"] as const;
+export type PersonalDataKind = (typeof personalDataKinds)[number];
+export type PersonalDataSources = { readonly [K in PersonalDataKind]: PersonalDataSource };
+
+/** Addresses are compared without surrounding spaces and case-insensitively (the forms accept ASCII addresses only). */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface FoundKind {
+  kind: PersonalDataKind;
+  label: string;
+  records: PersonalRecord[];
+  /** The delivery rows (emails and forwards) of these records. */
+  deliveries: Array<{ id: string; kind: OutboxKind; refId: string; channel: string; status: string; createdAt: string; sentAt: string | null }>;
+}
+
+export interface FoundPersonalData {
+  email: string;
+  kinds: FoundKind[];
+  /** Records of every kind, deliveries not counted. */
+  total: number;
+}
+
+/** Everything stored for `email`, kind by kind, read through `from` (a transaction, or the database). */
+export async function findPersonalData(sources: PersonalDataSources, email: string, from: Kysely<Database> = db()): Promise<FoundPersonalData> {
+  const address = normalEmail(email);
+  const kinds: FoundKind[] = [];
+  // One kind after another: inside a SQLite transaction there is one connection to share.
+  for (const kind of personalDataKinds) {
+    const source = sources[kind];
+    const records = await source.find(address, from);
+    const ids = records.map((r) => r.id);
+    const deliveries =
+      ids.length && source.outboxKinds.length
+        ? await from.selectFrom("outbox").selectAll().where("kind", "in", source.outboxKinds).where("ref_id", "in", ids).orderBy("created_at").execute()
+        : [];
+    kinds.push({
+      kind,
+      label: source.label,
+      records,
+      deliveries: deliveries.map((d) => ({ id: d.id, kind: d.kind, refId: d.ref_id, channel: d.channel, status: d.status, createdAt: d.created_at, sentAt: d.sent_at })),
+    });
+  }
+  return { email: address, kinds, total: kinds.reduce((sum, k) => sum + k.records.length, 0) };
+}
+
+/** "2 reviews, 1 messages, 0 orders, 0 spam; 3 deliveries": counts only, never content or the address. */
+function countsLine(found: FoundPersonalData): string {
+  const deliveries = found.kinds.reduce((sum, k) => sum + k.deliveries.length, 0);
+  return `${found.kinds.map((k) => `${k.label}: ${k.records.length}`).join(", ")}; deliveries: ${deliveries}`;
+}
+
+/**
+ * The file a person receives: every stored field of every record, with its deliveries. Recorded
+ * in the audit log by who exported it and the counts, not the address.
+ */
+export async function exportPersonalData(staff: Staff, sources: PersonalDataSources, email: string, now = new Date()) {
+  const found = await findPersonalData(sources, email);
+  await recordAudit(staff, "export-personal-data", "data_request", null, countsLine(found));
+  return {
+    email: found.email,
+    exportedAt: now.toISOString(),
+    ...Object.fromEntries(
+      found.kinds.map((k) => [k.kind, k.records.map((r) => ({ ...r.data, deliveries: k.deliveries.filter((d) => d.refId === r.id).map(({ refId: _ref, ...d }) => d) }))]),
+    ),
+  };
+}
+
+export type EraseResult = { ok: true; erased: Record<PersonalDataKind, number>; deliveries: number } | { ok: false; changed: true; total: number };
+
+/**
+ * Deletes everything stored for `email` in one transaction, with one audit line that says who did
+ * it and how many of each kind (never what they said, nor the address). `expectedTotal` is the
+ * count staff saw when they confirmed: if something arrived or went since, nothing is deleted and
+ * they are shown the list again.
+ */
+export async function erasePersonalData(staff: Staff, sources: PersonalDataSources, email: string, expectedTotal: number, now = new Date()): Promise<EraseResult> {
+  const address = normalEmail(email);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const found = await findPersonalData(sources, address, trx);
+      if (found.total !== expectedTotal) return { ok: false as const, changed: true as const, total: found.total };
+      let deliveries = 0;
+      for (const kind of found.kinds) {
+        const ids = kind.records.map((r) => r.id);
+        if (ids.length === 0) continue;
+        const source = sources[kind.kind];
+        if (source.outboxKinds.length > 0) {
+          const removed = await trx.deleteFrom("outbox").where("kind", "in", source.outboxKinds).where("ref_id", "in", ids).executeTakeFirst();
+          deliveries += Number(removed.numDeletedRows);
+        }
+        await source.erase(ids, trx, now);
+      }
+      await recordAudit(staff, "erase-personal-data", "data_request", null, countsLine(found), trx);
+      const erased = Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.length])) as Record<PersonalDataKind, number>;
+      log.info("erased personal data on request", { ...erased, deliveries, by: staff.username });
+      return { ok: true as const, erased, deliveries };
+    });
+}
+
+/** The daily purge: every kind's retention period, one kind at a time; a failing kind does not stop the others. */
+export async function purgeExpiredData(sources: PersonalDataSources, config: Config, now = new Date()): Promise<Record<PersonalDataKind, number>> {
+  const removed = {} as Record<PersonalDataKind, number>;
+  for (const kind of personalDataKinds) {
+    try {
+      removed[kind] = await sources[kind].purgeExpired(config, now);
+    } catch (error) {
+      removed[kind] = 0;
+      log.error("retention purge failed", { kind, error });
+    }
+  }
+  return removed;
+}

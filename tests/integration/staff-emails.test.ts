@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { testDialects } from "../../db/test-databases";
+import { deliveryKinds } from "~/deliveries.server";
+import { storeContactMessage } from "~/features/contact/contact.server";
+import { ContactFormSchema } from "~/features/contact/schema";
+import { OrderRequestSchema } from "~/features/orders/schema";
+import { storeOrder } from "~/features/orders/store.server";
+import { createTestimonial } from "~/features/testimonials/queries.server";
+import { TestimonialSchema } from "~/features/testimonials/schema";
+import { parseConfig } from "~/lib/config.server";
+import { setLogLevel } from "~/lib/logger.server";
+import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { readMail, startSmtp } from "../support/mail";
+import { completeOrderForm } from "../support/orders";
+
+setLogLevel("silent");
+
+/**
+ * Staff emails carry no health details by default: each kind of submission is sent with a
+ * distinctive value in every field a visitor types, and the staff email that goes out through a
+ * real SMTP server holds none of them, only the name and a link to the record in the admin.
+ */
+const typed = {
+  contact: {
+    name: "Nadia Quill",
+    email: "typed.contact@example.com",
+    phone: "555-777-0101",
+    topic: "support",
+    message: "TYPED-MESSAGE my pressure sore on the left hip is worse after long days",
+    consent: "on",
+  },
+  review: {
+    name: "Ruth Quill",
+    email: "typed.review@example.com",
+    rating: 8,
+    quote: "TYPED-QUOTE since my spinal cord injury this cushion keeps my skin whole",
+    context: "TYPED-CONTEXT Portland, T4 paraplegia",
+    tags: ["comfort"],
+  },
+  order: {
+    ...completeOrderForm,
+    submittedBy: "other",
+    submitterName: "TYPED-SUBMITTER Lee",
+    submitterRelationship: "clinician",
+    firstName: "Omar",
+    lastName: "Quill",
+    email: "typed.order@example.com",
+    phone: "555-777-0303",
+    country: "TYPED-COUNTRY",
+    state: "TYPED-STATE",
+    zipCode: "TYPEDZIP9",
+    seatWidth: "17.25",
+    seatDepth: "19.75",
+    currentCushion: "TYPED-CUSHION gel",
+    medicalNotes: "TYPED-NOTES stage 2 ulcer, sacrum",
+  },
+};
+
+/** Every value a visitor typed, apart from the names an email may carry. */
+const typedValues = {
+  contact: [typed.contact.email, typed.contact.phone, typed.contact.message, "TYPED-MESSAGE"],
+  review: [typed.review.email, typed.review.quote, typed.review.context, "TYPED-QUOTE", "TYPED-CONTEXT"],
+  order: [typed.order.email, typed.order.phone, "TYPED-SUBMITTER", "TYPED-COUNTRY", "TYPED-STATE", "TYPEDZIP9", "17.25", "19.75", "TYPED-CUSHION", "TYPED-NOTES"],
+};
+
+describe.each(testDialects)("staff emails on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  afterEach(async () => {
+    resetMailer();
+    for (const table of ["outbox", "contact_messages", "testimonials", "order_requests"] as const) await database().db.deleteFrom(table).execute();
+  });
+
+  async function sendAll(staffEmailContent?: "link" | "full") {
+    const smtp = await startSmtp();
+    try {
+      const config = parseConfig({
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(smtp.port),
+        STAFF_EMAIL: "staff@aquila.example",
+        SITE_URL: "https://www.aquila.example",
+        STAFF_EMAIL_CONTENT: staffEmailContent,
+      });
+      const ids = {
+        contact: await storeContactMessage(ContactFormSchema.parse(typed.contact), new Date(), ["email"]),
+        review: await createTestimonial(TestimonialSchema.parse(typed.review)),
+        order: (await storeOrder(OrderRequestSchema.parse(typed.order), { config })).id,
+      };
+      // A review queues its notice on the configured channels of the running process (none here), so queue it by hand.
+      await database().db.updateTable("outbox").set({ channel: "email", status: "pending" }).where("ref_id", "=", ids.review).execute();
+      await deliverDue(deliveryKinds, config);
+      const toStaff = smtp.received.filter((mail) => mail.to.includes("staff@aquila.example")).map((mail) => readMail(mail.raw));
+      const find = (subject: RegExp) => {
+        const mail = toStaff.find((m) => subject.test(m.headers));
+        if (!mail) throw new Error(`no staff email with a subject like ${subject}; got ${toStaff.map((m) => m.headers.match(/^Subject: .*$/m)?.[0]).join(" | ")}`);
+        return mail;
+      };
+      return {
+        count: toStaff.length,
+        ids,
+        contact: find(/^Subject: \[Aquila contact\]/m),
+        review: find(/^Subject: \[Aquila reviews\]/m),
+        order: find(/^Subject: \[Aquila order\]/m),
+      };
+    } finally {
+      await smtp.close();
+    }
+  }
+
+  it("by default, each kind's staff email holds no field a visitor typed except the name, and links to the record", async () => {
+    const sent = await sendAll();
+    expect(sent.count).toBe(3);
+    const expectations = {
+      contact: { name: typed.contact.name, link: `https://www.aquila.example/admin/messages/${sent.ids.contact}` },
+      review: { name: typed.review.name, link: "https://www.aquila.example/admin/testimonials" },
+      order: { name: `${typed.order.firstName} ${typed.order.lastName}`, link: `https://www.aquila.example/admin/orders/${sent.ids.order}` },
+    };
+    for (const kind of ["contact", "review", "order"] as const) {
+      const mail = sent[kind];
+      // Without its timestamps, whose seconds and milliseconds could read like a seat size.
+      const whole = `${mail.headers}\n${mail.text}`.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "(time)");
+      expect(typedValues[kind].filter((value) => whole.includes(value)), `${kind}: typed values in the staff email`).toEqual([]);
+      expect(mail.headers, `${kind}: no Reply-To carrying the visitor's address`).not.toMatch(/^Reply-To:/m);
+      expect(mail.headers).toContain(expectations[kind].name);
+      expect(mail.text).toContain(expectations[kind].link);
+    }
+  });
+
+  it("with STAFF_EMAIL_CONTENT=full, the message and the review are quoted, and an order's health details still are not", async () => {
+    const sent = await sendAll("full");
+    expect(sent.contact.text).toContain(typed.contact.message);
+    expect(sent.contact.headers).toMatch(/^Reply-To: typed\.contact@example\.com$/m);
+    expect(sent.review.text).toContain(typed.review.quote);
+    expect(sent.order.text).toContain(typed.order.phone);
+    const orderText = sent.order.text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "(time)");
+    for (const health of ["17.25", "19.75", "TYPED-CUSHION", "TYPED-NOTES"]) expect(orderText).not.toContain(health);
+  });
+});
