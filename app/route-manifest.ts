@@ -84,6 +84,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/admin/logout", file: "routes/admin.logout.ts" },
   { path: "/admin/messages/export.csv", file: "routes/admin.messages.export.ts" },
   { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts" },
+  { path: "/admin/data-requests/export.json", file: "routes/admin.data-requests.export.ts" },
   {
     path: "/admin",
     file: "routes/admin.tsx",
@@ -95,6 +96,7 @@ export const routeManifest: RouteEntry[] = [
       { path: "messages", file: "routes/admin.messages.tsx" },
       { path: "messages/:id", file: "routes/admin.message.tsx" },
       { path: "spam", file: "routes/admin.spam.tsx" },
+      { path: "data-requests", file: "routes/admin.data-requests.tsx" },
     ],
   },
 

@@ -53,7 +53,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         {state ? <input type="hidden" name="state" value={state} /> : null}
         <div>
           <label htmlFor="review-search" className="block font-semibold">
-            Search by name or text
+            Search by name, text or email
           </label>
           <input id="review-search" name="q" type="search" defaultValue={search} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3" />
         </div>

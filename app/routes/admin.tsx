@@ -17,6 +17,7 @@ const tabs: Array<{ name: string; href: string; count?: "orders" | "spam" }> = [
   { name: "Orders", href: "/admin/orders", count: "orders" },
   { name: "Messages", href: "/admin/messages" },
   { name: "Spam", href: "/admin/spam", count: "spam" },
+  { name: "Data requests", href: "/admin/data-requests" },
 ];
 
 /** The staff area's frame: its navigation, who is signed in, and sign-out. */

@@ -84,7 +84,7 @@ export async function countNewOrders(): Promise<number> {
  * whether a reviewer is a customer: address → the requests' ids and references, newest first.
  */
 export async function ordersByEmail(emails: readonly string[]): Promise<Map<string, Array<{ id: string; reference: string }>>> {
-  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()).filter(Boolean))];
   const found = new Map<string, Array<{ id: string; reference: string }>>();
   if (wanted.length === 0) return found;
   const rows = await db()

@@ -32,7 +32,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
     <article aria-labelledby={`review-${review.id}-title`} className="rounded-xl border border-line bg-surface p-5 [overflow-wrap:anywhere]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`review-${review.id}-title`} className="text-lg font-semibold">
-          {review.name} <span className="text-sm font-normal text-muted">({review.email})</span>
+          {review.name} <span className="text-sm font-normal text-muted">({review.email || "address erased after the retention period"})</span>
         </h2>
         <span className="flex flex-wrap gap-2">
           {quote.summary.length ? <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-sm font-semibold">Check before publishing</span> : null}

@@ -169,13 +169,13 @@ function inState(state: ReviewState) {
     state === "published" ? eb("approved", "=", 1) : eb.and([eb("approved", "=", 0), eb("decline_reason", state === "declined" ? "is not" : "is", null)]);
 }
 
-/** Everything, pending first, then published, then not published; optionally one state, searched by name or text. */
+/** Everything, pending first, then published, then not published; optionally one state, searched by name, text or email address. */
 export async function listAllTestimonials(search?: string, limit = 200, state?: ReviewState): Promise<AdminTestimonial[]> {
   let query = db().selectFrom("testimonials").selectAll();
   const term = search?.trim();
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(sql`lower(name)`, "like", sql`${like} escape '\\'`), eb(sql`lower(quote)`, "like", sql`${like} escape '\\'`)]));
+    query = query.where((eb) => eb.or(["name", "quote", "email"].map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${like} escape '\\'`))));
   }
   if (state) query = query.where(inState(state));
   const rows = await query

@@ -1,4 +1,5 @@
 import { expect, test } from "../fixtures";
+import { e2eDatabase, signInAsAdmin } from "../seed";
 
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
@@ -14,4 +15,24 @@ test("without JavaScript staff can sign in and out", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("without JavaScript staff can find what is stored for an address and delete it, confirming first", async ({ page, context, baseURL, request }) => {
+  const email = `nojs-request-${Date.now()}@example.com`;
+  expect((await request.post("/api/contact", { data: { name: "No Script", email, topic: "privacy", message: "Please delete what you keep about me.", consent: true, honeypot: "" } })).status()).toBe(201);
+  await signInAsAdmin(context, baseURL ?? "");
+  await page.goto("/admin/data-requests");
+  await page.getByRole("textbox", { name: /Email address/ }).fill("nobody at example");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByRole("textbox", { name: /Email address/ }).fill(email);
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: `Stored for ${email}: 1 record` })).toBeVisible();
+  await page.locator("summary", { hasText: "Delete" }).click();
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page.getByRole("status")).toContainText("Deleted for good: 1 message, and 1 delivery record.");
+  const db = e2eDatabase();
+  const left = db.prepare("select count(*) as n from contact_messages where email = ?").get(email) as { n: number };
+  db.close();
+  expect(left.n).toBe(0);
 });

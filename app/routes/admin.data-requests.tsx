@@ -1,0 +1,140 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { ActionStatus } from "~/components/ui/action-status";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { TextField } from "~/components/ui/field";
+import { requireStaffPage } from "~/features/auth/auth.server";
+import { getConfig } from "~/lib/config.server";
+import { formatDateTime } from "~/lib/format";
+import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";
+import { erasePersonalData, findPersonalData, type PersonalDataKind } from "~/lib/personal-data.server";
+import { readForm } from "~/lib/request.server";
+import { seo } from "~/lib/seo";
+import { z } from "~/lib/zod";
+import { personalDataSources } from "~/personal-data.server";
+import type { Route } from "./+types/admin.data-requests";
+
+// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaffPage(request);
+  const params = new URL(request.url).searchParams;
+  const reviewMonths = getConfig().retention.reviewMonths;
+  if (!params.has("email")) return { searched: null, error: null, reviewMonths };
+  const parsed = PersonalDataLookupSchema.safeParse({ email: params.get("email") });
+  if (!parsed.success) return { searched: null, error: z.flattenError(parsed.error).fieldErrors.email?.[0] ?? "Please enter a valid email address", typed: params.get("email")?.slice(0, 254), reviewMonths };
+  return { searched: await findPersonalData(personalDataSources, parsed.data.email), error: null, reviewMonths };
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const kindWords: Record<PersonalDataKind, [string, string]> = {
+  reviews: ["review", "reviews"],
+  messages: ["message", "messages"],
+  orders: ["order request", "order requests"],
+  spam: ["item held as spam", "items held as spam"],
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaffPage(request);
+  const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ ok: false, message: "That request could not be read. Find the address again, then delete." }, { status: 400 });
+  const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.expected);
+  if (!result.ok) {
+    return data(
+      { ok: false, message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, "record", "records")} now). Check the list below, then delete again.` },
+      { status: 409 },
+    );
+  }
+  const counts = (Object.keys(kindWords) as PersonalDataKind[]).filter((kind) => result.erased[kind] > 0).map((kind) => plural(result.erased[kind], ...kindWords[kind]));
+  return { ok: true, message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, "delivery record", "delivery records")}. The audit log records that you did it, with these counts.` };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Data requests", description: "Find, export or delete what is stored for an email address.", path: "/admin/data-requests", noindex: true });
+
+export default function AdminDataRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { searched, error, reviewMonths } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const typed = searched?.email ?? ("typed" in loaderData ? loaderData.typed : undefined);
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Data requests</h1>
+      <p className="mt-1 max-w-prose text-muted">
+        When someone asks for a copy of what we keep about them, or asks us to delete it, find it here by the email address they used. Check
+        that the request comes from that address (for example, reply to it) before you send a copy or delete. Exports and deletions are
+        recorded in the audit log with their counts, never the address or what was written.
+      </p>
+      <ActionStatus result={actionData} />
+      <Form method="get" noValidate className="mt-6 flex max-w-xl flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1">
+          <TextField name="email" label="Email address" type="email" required autoComplete="off" defaultValue={typed} error={error ?? undefined} />
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Find
+        </button>
+      </Form>
+
+      {searched ? (
+        <section aria-labelledby="found-title" className="mt-8">
+          <h2 id="found-title" className="text-xl font-bold">
+            Stored for {searched.email}: {plural(searched.total, "record", "records")}
+          </h2>
+          {searched.total === 0 ? (
+            <p className="mt-2 max-w-prose text-muted">
+              Nothing is stored for this address. A published review keeps its address for {reviewMonths} months only; to find an older one,
+              search the reviews by the writer&rsquo;s name.
+            </p>
+          ) : null}
+          <ul className="mt-4 space-y-4">
+            {searched.kinds.map((kind) => (
+              <li key={kind.kind} className="rounded-xl border border-line bg-surface p-4">
+                <h3 className="font-semibold">
+                  {kind.label[0]?.toUpperCase()}
+                  {kind.label.slice(1)}: {kind.records.length}
+                </h3>
+                {kind.records.length ? (
+                  <ul className="mt-2 space-y-1">
+                    {kind.records.map((record) => {
+                      const deliveries = kind.deliveries.filter((d) => d.refId === record.id).length;
+                      return (
+                        <li key={record.id}>
+                          <Link to={record.href} className="tap-target inline-flex items-center font-semibold text-brand underline">
+                            {record.summary}
+                          </Link>{" "}
+                          <span className="text-muted">
+                            · received {formatDateTime(record.at)}
+                            {deliveries ? ` · ${plural(deliveries, "delivery record", "delivery records")}` : ""}
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {searched.total > 0 ? (
+            <div className="mt-6 flex flex-wrap items-start gap-3">
+              <a href={`/admin/data-requests/export.json?${new URLSearchParams({ email: searched.email })}`} className={buttonClass("primary")} download>
+                Download everything (JSON)
+              </a>
+              <ConfirmDelete
+                question={`Delete all ${plural(searched.total, "record", "records")} stored for ${searched.email}, with their delivery records, for good? A published review is taken down and counted as removed at the writer's request. This cannot be undone.`}
+                hiddenFields={{ intent: "erase", email: searched.email, expected: String(searched.total) }}
+                busy={busy}
+                targetName={`everything stored for ${searched.email}`}
+              />
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/data-requests", name: "data requests" }} />;
+}
