@@ -26,9 +26,21 @@ export function enhanceDisclosures(root: Document | HTMLElement): () => void {
     if (!target?.closest("dialog")) for (const details of headerMenus()) details.open = false;
   }
 
+  // The menu whose toggle a pointer is pressing. Other menus close when that press becomes a click,
+  // not as it starts: closing them at once would move the toggle (the mobile menu stacks them)
+  // from under the finger, and the tap would land on something else.
+  let pressedToggle: HTMLDetailsElement | null = null;
+
+  function toggleOf(target: EventTarget | null): HTMLDetailsElement | null {
+    const summary = target instanceof Element ? target.closest("summary") : null;
+    const details = summary?.parentElement;
+    return details instanceof HTMLDetailsElement && details.closest("header") ? details : null;
+  }
+
   // A menu closes when keyboard focus moves out of it, so it never covers what has focus.
   function onFocusIn(event: Event) {
     const target = event.target as Node;
+    if (pressedToggle?.contains(target)) return;
     for (const details of headerMenus()) {
       if (!details.contains(target)) details.open = false;
     }
@@ -36,6 +48,8 @@ export function enhanceDisclosures(root: Document | HTMLElement): () => void {
 
   function onPointerDown(event: Event) {
     const target = event.target as Node;
+    pressedToggle = toggleOf(event.target);
+    if (pressedToggle) return;
     for (const details of openDetails()) {
       if (!details.contains(target) && details.closest("header")) details.open = false;
     }
@@ -48,7 +62,16 @@ export function enhanceDisclosures(root: Document | HTMLElement): () => void {
       if (details.contains(origin) && details.closest("header")) details.open = false;
     }
   }
-  const onClick = (event: Event) => closeAround(event, "a[href]");
+  function onClick(event: Event) {
+    closeAround(event, "a[href]");
+    // A menu's toggle was chosen (by pointer or keyboard): the other menus close, not the ones around it.
+    const chosen = toggleOf(event.target);
+    pressedToggle = null;
+    if (!chosen) return;
+    for (const details of headerMenus()) {
+      if (details !== chosen && !details.contains(chosen)) details.open = false;
+    }
+  }
   function onSubmit(event: Event) {
     const form = event.target instanceof Element ? event.target : null;
     const menu = form?.closest("details[open]") as HTMLDetailsElement | null;

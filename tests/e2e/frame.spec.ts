@@ -89,6 +89,32 @@ test("the focus ring is visible on every kind of control", async ({ page }) => {
   expect(outline).toBe("solid");
 });
 
+test("no public page scrolls sideways at 320 px (WCAG 1.4.10 reflow)", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const wide: string[] = [];
+  for (const route of siteRoutes) {
+    await page.goto(route.path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) wide.push(`${route.path}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ viewport: viewports.mobile, hasTouch: true, isMobile: true });
+
+  test("in the mobile menu, with Product open, one tap on Contact opens Contact", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).tap();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("summary", { hasText: "Product" }).tap();
+    await expect(nav.getByRole("link", { name: "User Guides" })).toBeVisible();
+    await nav.locator("summary", { hasText: "Contact" }).tap();
+    await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "User Guides" })).toBeHidden();
+  });
+});
+
 test("the mobile menu toggles, closes on Escape and closes when a link is chosen", async ({ page }) => {
   await page.setViewportSize(viewports.mobile);
   await page.goto("/");
