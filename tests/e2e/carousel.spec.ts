@@ -36,6 +36,14 @@ test.describe.serial("the home page's reviews carousel", () => {
     });
   }
 
+  test("with nine reviews, its controls fit a 320 px screen: the page never scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Reviews", exact: true });
+    await expect(carousel.getByRole("button", { name: /^Show slide \d+ of 9$/ })).toHaveCount(9);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
   test("has a visible Pause button, advances by itself every 8 s, and stops when paused", async ({ page }) => {
     await page.clock.install();
     await page.setViewportSize(viewports.desktop);

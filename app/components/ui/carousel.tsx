@@ -170,10 +170,10 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
             >
               <span aria-hidden="true">‹</span>
             </button>
-            <div className="flex">
+            {/* Wraps rather than widening the page when there are more dots than fit (WCAG 1.4.10). */}
+            <div className="flex flex-wrap justify-center">
               {Array.from({ length: positions }, (_, dot) => (
                 <button
-                  
                   key={dot}
                   type="button"
                   onClick={() => goTo(dot)}
