@@ -32,6 +32,7 @@ import { getConfig } from "./lib/config.server";
 import { accordionClasses, enhanceAccordions } from "./lib/accordions";
 import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
+import { useHydrated } from "./lib/use-hydrated";
 import { pageTitle } from "./lib/seo";
 import { isHydrated } from "./route-manifest";
 import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page whose route says `hydrate: false` in the manifest works fully as HTML and loads no
   // JavaScript bundle (docs/decisions/005-pages-without-hydration.md).
   const hydrate = isHydrated(useMatches().map((match) => match.id));
+  const reactRuns = useHydrated();
   useMarkHydrated();
 
   return (
@@ -102,11 +104,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The header menus' keyboard and pointer behaviour, from the moment the page is parsed:
             before React starts, and on the pages that ship no React at all. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: disclosuresScript }} />
+        {/* Once React runs, it keeps managing scroll when it moves to a page that ships no React
+            (a footer link to /privacy#health-data must land on that section, and a new page at its top). */}
+        {hydrate || reactRuns ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
+          <Scripts nonce={nonce} />
         ) : (
           // Without React, the FAQ's answers still become the ARIA accordion React would render.
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: accordionsScript }} />

@@ -67,8 +67,17 @@ export const routeManifest: RouteEntry[] = [
     hydrate: false,
     page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
   },
+  { path: "/paying", file: "routes/paying.tsx", render: "prerender", hydrate: false, page: { title: "Paying for SofTech", changefreq: "monthly", priority: 0.7 } },
   { path: "/contact", file: "routes/contact.tsx", cache: true, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
   { path: "/order", file: "routes/order.tsx", cache: true, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
+  { path: "/privacy", file: "routes/privacy.tsx", render: "prerender", hydrate: false, page: { title: "Privacy Policy", changefreq: "monthly", priority: 0.3 } },
+  {
+    path: "/accessibility",
+    file: "routes/accessibility.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "Accessibility Statement", changefreq: "monthly", priority: 0.3 },
+  },
 
   { path: "/theme", file: "routes/theme.ts" },
   { path: "/api/contact", file: "routes/api.contact.ts" },

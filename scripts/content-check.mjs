@@ -1,11 +1,13 @@
-// Lists every placeholder still in app/content/*.ts (what the company must replace before launch); nothing to edit here.
+// Lists every placeholder still in app/content/*.ts (what the company must replace before launch),
+// then every claim the company has not yet reviewed; nothing to edit here.
 //
 // Run: npm run content:check   (or: node scripts/content-check.mjs)
 //
 // It imports each content module and walks what it exports: every object with
 // `placeholder: true` is reported with where it is (the export and the position in it), its
-// `todo`, and the line of that todo in the file to jump to. Always exits 0: placeholders are a
-// to-do list, not an error.
+// `todo`, and the line of that todo in the file to jump to. The claims come from
+// app/content/claims.ts (`claimsForReview`), each with where visitors read it, until its
+// `reviewed` is true. Always exits 0: both are a to-do list, not an error.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,8 +48,11 @@ for (const name of files) {
   }
 }
 
+const { claimsForReview } = await importSource("app/content/claims.ts");
+const unreviewed = claimsForReview.filter((claim) => !claim.reviewed);
+
 if (found.length === 0) {
-  console.log("No placeholders left in app/content. Ready for launch.");
+  console.log("No placeholders left in app/content.");
 } else {
   console.log("Placeholders still in the content (replace these before launch):\n");
   for (const item of found) {
@@ -56,4 +61,13 @@ if (found.length === 0) {
   }
   console.log(`\n${found.length} placeholder${found.length === 1 ? "" : "s"} in ${new Set(found.map((item) => item.file)).size} file(s).`);
 }
+
+if (unreviewed.length === 0) {
+  console.log("\nEvery claim in app/content/claims.ts has been reviewed.");
+} else {
+  console.log("\nClaims for the company's regulatory review (set `reviewed: true` in app/content/claims.ts once each may stand):\n");
+  for (const claim of unreviewed) console.log(`- "${claim.text}" (${claim.where})`);
+  console.log(`\n${unreviewed.length} claim${unreviewed.length === 1 ? "" : "s"} to review.`);
+}
+if (found.length === 0 && unreviewed.length === 0) console.log("\nReady for launch.");
 process.exit(0);

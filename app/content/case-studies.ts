@@ -12,6 +12,13 @@ export interface CaseStudy {
   status: "Completed" | "Ongoing";
 }
 
+/** How a study's result is labelled: an ongoing study's figure is interim, and says so beside it. */
+export const caseStudyLabels = {
+  result: "Result",
+  interim: (participants: number) => `Interim result, study ongoing (${participants} participants)`,
+  interimNote: "The study is not finished; the final result may differ.",
+};
+
 export const caseStudies: CaseStudy[] = [
   {
     id: "pressure-sore-healing",

@@ -1,5 +1,5 @@
 /** Frequently asked questions: edit the 18 questions and answers here, and pick the 4 shown on the home page. */
-import { company, regulatory } from "~/content/site";
+import { commitments, company, regulatory } from "~/content/site";
 
 export interface FaqItem {
   /** Kebab-case slug, stable: used for anchors and the home-page teaser. */
@@ -72,12 +72,12 @@ export const faqItems: FaqItem[] = [
   {
     id: "satisfaction-guarantee",
     question: "What if the cushion is not right for me?",
-    answer: `Every ${company.productName} system comes with a 30-day satisfaction guarantee. If it is not working for you, contact us within 30 days and we will explain your options.`,
+    answer: `Every ${company.productName} system comes with a ${commitments.guaranteeDays}-day satisfaction guarantee. If it is not working for you, contact us within ${commitments.guaranteeDays} days and we will explain your options.`,
   },
   {
     id: "warranty",
     question: "What warranty do you offer?",
-    answer: `The ${company.productName} system comes with an 18-month manufacturer warranty. If something is not working as it should, call us and we will help.`,
+    answer: `The ${company.productName} system comes with an ${commitments.warrantyMonths}-month manufacturer warranty. If something is not working as it should, call us and we will help.`,
   },
   {
     id: "reconfiguration",

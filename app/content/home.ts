@@ -1,5 +1,11 @@
 /** Home-page copy: edit the life stories, technology cards, clinical-evidence points and final call to action here. */
-import { company, regulatory } from "~/content/site";
+import { commitments, company, regulatory } from "~/content/site";
+
+/** The home page's opening: the headline and the button are the spec's words (the company's own claim). */
+export const hero = {
+  headline: "Engineered to Heal. Customized for You.",
+  primaryAction: "See How It Heals",
+};
 
 export interface LifeStory {
   id: string;
@@ -119,5 +125,5 @@ export const clinicalEvidence: ClinicalEvidence = {
 
 export const finalCallToAction: CallToAction = {
   heading: "Ready to take control of your healing?",
-  body: `Send us a request and we will contact you for a consultation within ${company.consultationWithin}. Every ${company.productName} cushion is custom-built for you and comes with a 30-day satisfaction guarantee and an 18-month manufacturer warranty.`,
+  body: `Send us a request and we will contact you for a consultation within ${company.consultationWithin}. Every ${company.productName} cushion is custom-built for you and comes with a ${commitments.guaranteeDays}-day satisfaction guarantee and an ${commitments.warrantyMonths}-month manufacturer warranty.`,
 };

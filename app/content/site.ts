@@ -39,6 +39,35 @@ export const regulatory = {
   clearances: ["FDA-cleared", "CE marked", "Clinician approved"],
 } as const;
 
+/** What comes with every cushion, and how it travels: stated on /paying, the FAQ and the order page. */
+export const commitments = {
+  guaranteeDays: 30,
+  warrantyMonths: 18,
+  shipping: {
+    ground: "by ground carrier within the U.S., which takes 3-5 business days",
+    expedited: "1-day and 2-day expedited shipping",
+    abroad: "to select countries outside the U.S.",
+  },
+  reconfiguration: "for a fee, quoted at your consultation",
+} as const;
+
+/**
+ * How the cushion is paid for (the spec's facts): it is durable medical equipment with a billing
+ * code; the company does not bill insurance, dealers do. The code itself is the company's to
+ * supply; until then the pages say how to ask for it, never a guess.
+ */
+export const coverage: {
+  equipmentClass: string;
+  billingCode: { code: string | null } & Placeholder;
+} = {
+  equipmentClass: "durable medical equipment (DME)",
+  billingCode: {
+    code: null,
+    placeholder: true,
+    todo: "The SofTech system's insurance billing code (set `code`, then remove `placeholder` and `todo`); /paying shows it to dealers and users.",
+  },
+};
+
 export const heroClaims = [
   "Fully automatic",
   "Custom programmed",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError, parseConfig, privacyFacts, renderFingerprint } from "./config.server";
 
 describe("configuration", () => {
   it("starts with nothing configured", () => {
@@ -44,5 +44,35 @@ describe("configuration", () => {
     expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true .*no longer accepted/);
     expect(() => parseConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
     expect(() => parseConfig({ TRUST_PROXY: "nginx" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("keeps each kind of submission for its own period, orders as long as messages unless told", () => {
+    expect(parseConfig({}).retention).toEqual({ messageMonths: 24, orderMonths: 24, reviewMonths: 12, spamDays: 30 });
+    expect(parseConfig({ MESSAGE_RETENTION_MONTHS: "6" }).retention.orderMonths).toBe(6);
+    expect(parseConfig({ MESSAGE_RETENTION_MONTHS: "6", ORDER_RETENTION_MONTHS: "36", REVIEW_RETENTION_MONTHS: "3", SPAM_RETENTION_DAYS: "7" }).retention).toEqual({
+      messageMonths: 6,
+      orderMonths: 36,
+      reviewMonths: 3,
+      spamDays: 7,
+    });
+    expect(() => parseConfig({ SPAM_RETENTION_DAYS: "0" })).toThrow(/SPAM_RETENTION_DAYS/);
+    expect(() => parseConfig({ REVIEW_RETENTION_MONTHS: "forever" })).toThrow(/REVIEW_RETENTION_MONTHS/);
+  });
+
+  it("sends staff a name and a link unless STAFF_EMAIL_CONTENT=full, and refuses anything else", () => {
+    expect(parseConfig({}).staffEmailContent).toBe("link");
+    expect(parseConfig({ STAFF_EMAIL_CONTENT: "full" }).staffEmailContent).toBe("full");
+    expect(() => parseConfig({ STAFF_EMAIL_CONTENT: "everything" })).toThrow(/STAFF_EMAIL_CONTENT/);
+  });
+
+  it("renders the privacy page again when what it states changes: a period, what staff emails carry, a forward", () => {
+    const base = parseConfig({});
+    expect(privacyFacts(base)).toEqual({ retention: base.retention, staffEmail: "off", forwardsMessages: false, forwardsOrders: false });
+    expect(privacyFacts(parseConfig({ SMTP_HOST: "mail.example" })).staffEmail).toBe("link");
+    for (const changed of [{ REVIEW_RETENTION_MONTHS: "6" }, { SMTP_HOST: "mail.example" }, { SMTP_HOST: "mail.example", STAFF_EMAIL_CONTENT: "full" }, { CONTACT_FORWARD_URL: "https://forms.example/in" }]) {
+      expect(renderFingerprint(parseConfig(changed)), JSON.stringify(changed)).not.toBe(renderFingerprint(base));
+    }
+    // What the page does not state does not render it again.
+    expect(renderFingerprint(parseConfig({ STAFF_EMAIL: "staff@aquila.example" }))).toBe(renderFingerprint(base));
   });
 });

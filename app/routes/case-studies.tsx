@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { type CaseStudy, caseStudies } from "~/content/case-studies";
+import { type CaseStudy, caseStudies, caseStudyLabels } from "~/content/case-studies";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
@@ -62,8 +62,9 @@ export default function CaseStudies() {
                     <dd className="font-semibold">{study.duration}</dd>
                   </div>
                   <div className="col-span-2">
-                    <dt className="text-sm text-muted">Result</dt>
+                    <dt className="text-sm text-muted">{study.status === "Ongoing" ? caseStudyLabels.interim(study.participants) : caseStudyLabels.result}</dt>
                     <dd className="text-2xl font-bold text-brand">{study.result}</dd>
+                    {study.status === "Ongoing" ? <dd className="mt-1 text-sm text-muted">{caseStudyLabels.interimNote}</dd> : null}
                   </div>
                 </dl>
                 <div className="mt-auto pt-6">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
+import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { contactPage, contactTopics, requestMessage } from "~/content/contact";
@@ -190,7 +191,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <TextArea name="message" label="Message" required rows={6} defaultValue={values.message} error={errors.message} hint="At least 10 characters." />
                 <CheckboxField
                   name="consent"
-                  label="I agree that Aquila may use these details to answer my message, as described in the privacy note below."
+                  label={
+                    <>
+                      I agree that {company.name} may use these details to answer my message, as described in the <PrivacyPolicyLink />.
+                    </>
+                  }
                   defaultChecked={values.consent === "on"}
                   error={errors.consent}
                 />
@@ -202,7 +207,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </>
           )}
           <p className="mt-8 text-sm text-muted">
-            <strong className="text-ink">{contactPage.privacy.lead}</strong> {contactPage.privacy.body}
+            <strong className="text-ink">{contactPage.privacy.lead}</strong> {contactPage.privacy.body} <PrivacyPolicyLink>{contactPage.privacy.link}</PrivacyPolicyLink>.
           </p>
         </section>
       </div>

@@ -5,7 +5,7 @@ import { TableScroll } from "~/components/ui/table-scroll";
 import { Section } from "~/components/ui/page-header";
 import { comparisonRows } from "~/content/comparison";
 import { faqItems, faqTeaserIds } from "~/content/faq";
-import { clinicalEvidence, finalCallToAction, lifeStories, technologyCards } from "~/content/home";
+import { clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
 import { TestimonialCarousel } from "~/features/testimonials/testimonial-carousel";
@@ -36,14 +36,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="font-semibold text-brand">{company.tagline}</p>
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight md:text-5xl">
-            Engineered to Heal. Customized for You.
+            {hero.headline}
           </h1>
           <p className="mt-5 max-w-prose text-lg text-muted">
             The {company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in
             turn, about every 60 seconds, so no part of your body carries the load for long.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LinkButton to="/product">See How It Heals</LinkButton>
+            <LinkButton to="/product">{hero.primaryAction}</LinkButton>
             <a
               href="#comparison"
               className="tap-target inline-flex items-center rounded-md border-2 border-brand px-5 font-semibold text-brand hover:bg-brand-soft"

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
-import { data, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { orderSteps } from "~/content/order";
+import { pagePaths } from "~/content/navigation";
 import { company, defaultSupportEmail } from "~/content/site";
 import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
 import { orderFailureLead, orderOutcomes } from "~/features/orders/outcomes";
@@ -105,7 +106,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   <h2 id="order-form-title" className="text-2xl font-bold">
                     Your order request
                   </h2>
-                  <p className="mt-1 text-muted">Six short parts, about five minutes. Nothing is charged: an expert calls you first.</p>
+                  <p className="mt-1 text-muted">
+                    Six short parts, about five minutes. Nothing is charged: an expert calls you first.{" "}
+                    <Link to={pagePaths.paying} className="font-semibold text-brand underline">
+                      How paying, and insurance, work
+                    </Link>
+                  </p>
                 </div>
                 <div className="flex flex-wrap gap-3">
                   <a
@@ -153,7 +159,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <strong className="text-ink">Privacy:</strong> we use these details only to prepare your cushion and to
             contact you about it, and never share them with third parties. Health details stay in our own system: they
             are not sent by email. While you fill in the form, your answers are kept in this browser tab until you
-            send them or close the tab.
+            send them or close the tab. Read our{" "}
+            <Link to={pagePaths.privacy} className="font-semibold text-brand underline">
+              privacy policy
+            </Link>{" "}
+            and how we handle{" "}
+            <Link to={pagePaths.healthData} className="font-semibold text-brand underline">
+              consumer health data
+            </Link>
+            .
           </p>
           <div className="mt-6 flex flex-wrap items-center gap-3 text-muted">
             <span>Prefer to order by phone or email?</span>

@@ -1,4 +1,5 @@
 import { buttonClass, ExternalLink, LinkButton } from "~/components/ui/button";
+import { pagePaths } from "~/content/navigation";
 import { PageHeader, Section } from "~/components/ui/page-header";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { activationModels, clinicalBenefits, howItWorks, productIntro, specifications, traditionalVsSoftech } from "~/content/product";
@@ -145,6 +146,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               ) : (
                 <LinkButton to="/order">Request an Order</LinkButton>
               )}
+              <LinkButton to={pagePaths.paying} variant="secondary">
+                Paying for {company.productName}
+              </LinkButton>
               <LinkButton to="/user-manuals" variant="secondary">
                 User Guides
               </LinkButton>

@@ -33,6 +33,7 @@ export interface NginxPorts {
 export function writeNginxConfig(dir: string, { port, redirectPort, appPort, tls }: NginxPorts): string {
   let site = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
     .replaceAll("/srv/aquila", root)
+    .replace("/var/log/nginx/aquila.access.log", path.join(dir, "access.log"))
     .replace("listen 80;", `listen 127.0.0.1:${redirectPort};`)
     .replace(/^\s*listen \[::\]:\d+.*$/gm, "")
     .replace(/server 127\.0\.0\.1:300[01]/g, `server 127.0.0.1:${appPort}`)

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,10 +22,11 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   let app: ServerProcess;
   let nginx: ChildProcess;
   let base = "";
+  let dir = "";
 
   beforeAll(async () => {
     requireBuild();
-    const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-"));
+    dir = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-"));
     // As docs/deploy.md says to run the instances behind this nginx.
     app = await startServerProcess({ TRUST_PROXY: "loopback" });
     const port = await freePort();
@@ -37,6 +38,22 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   afterAll(async () => {
     nginx?.kill("SIGQUIT");
     await app?.stop();
+  });
+
+  it("logs each request without the visitor's address, as the privacy policy says", async () => {
+    const marker = `/privacy?log-check=${Date.now()}`;
+    expect((await fetch(`${base}${marker}`, { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(200);
+    // nginx writes the line once the response is sent; give it a moment.
+    let log = "";
+    for (let i = 0; i < 50 && !log.includes('"GET /privacy"'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      log = readFileSync(path.join(dir, "access.log"), "utf8");
+    }
+    expect(log).toMatch(/^\S+ "GET \/privacy" 200 \d+ [\d.]+$/m);
+    expect(log).not.toContain("127.0.0.1");
+    expect(log).not.toContain("203.0.113.9");
+    // $uri carries no query string, so nothing typed into a search box reaches the log either.
+    expect(log).not.toContain("log-check");
   });
 
   it("serves prerendered pages from disk with their CSP hashes, in the visitor's theme", async () => {

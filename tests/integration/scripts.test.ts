@@ -32,6 +32,20 @@ describe("operator scripts", () => {
     const placeholders = manuals.filter((manual) => manual.placeholder);
     expect(placeholders.length).toBeGreaterThan(0);
     for (const manual of placeholders) expect(result.stdout).toContain(`(manuals[${manuals.indexOf(manual)}])\n  ${manual.todo}`);
+    // The billing code is never guessed: until the company supplies it, it is on the list.
+    expect(result.stdout).toMatch(/^app\/content\/site\.ts:\d+ \(coverage\.billingCode\)$/m);
+  });
+
+  it("content:check lists each claim the company has not reviewed, with where visitors read it", async () => {
+    const { claimsForReview } = await import("../../app/content/claims");
+    const { hero } = await import("../../app/content/home");
+    const result = run("scripts/content-check.mjs", [], {});
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`- "${hero.headline}" (home page headline)`);
+    const unreviewed = claimsForReview.filter((claim) => !claim.reviewed);
+    expect(unreviewed.length).toBeGreaterThan(0);
+    for (const claim of unreviewed) expect(result.stdout).toContain(`- "${claim.text}" (${claim.where})`);
+    expect(result.stdout).toContain(`${unreviewed.length} claims to review.`);
   });
 
   it("the Lighthouse benchmark takes its pages from the route manifest", async () => {

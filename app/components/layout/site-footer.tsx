@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { footerLinks } from "~/content/navigation";
+import { footerLinks, policyLinks } from "~/content/navigation";
 import { company, credit, disclaimer } from "~/content/site";
 import { MailIcon, PhoneIcon } from "./icons";
 
@@ -45,7 +45,18 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
         </div>
       </div>
       <div className="container-page border-t border-line py-6">
-        <p className="text-sm text-muted">{disclaimer}</p>
+        <nav aria-label="Policies">
+          <ul className="flex flex-wrap gap-x-6">
+            {policyLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="tap-target inline-flex items-center font-semibold underline-offset-4 hover:underline">
+                  {link.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-4 text-sm text-muted">{disclaimer}</p>
         <p className="mt-2 text-sm text-muted">
           © {company.founded}–{new Date().getFullYear()} {company.name}. All rights reserved.
         </p>

@@ -126,7 +126,10 @@ export function CheckboxField({
   error,
   idPrefix,
   ...input
-}: Omit<BaseProps, "hint" | "required"> & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
+}: Omit<BaseProps, "hint" | "required" | "label"> & {
+  /** Text, or text with a link in it (the consent boxes link to the privacy policy). */
+  label: React.ReactNode;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
   const id = fieldId(name, idPrefix);
   return (
     <div>
@@ -141,7 +144,7 @@ export function CheckboxField({
           {...input}
         />
         <label htmlFor={id} className="tap-target -mt-2 flex items-center">
-          {label}
+          <span>{label}</span>
         </label>
       </div>
       <Messages id={id} error={error} />

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
+import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
+import { company } from "~/content/site";
 import { firstErrors, formObject, honeypotField, startedAtField } from "~/lib/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import { z } from "~/lib/zod";
@@ -277,7 +279,11 @@ export function OrderForm({
       <TextArea label="Anything else we should know" rows={5} defaultValue={text("medicalNotes")} hint="For example skin concerns, a recent pressure injury, or the chair's make and model." {...field("medicalNotes")} />
       <CheckboxField
         name="privacyConsent"
-        label="I agree that Aquila may use these details to answer this request, as described in the privacy note below."
+        label={
+          <>
+            I agree that {company.name} may use these details to answer this request, as described in the <PrivacyPolicyLink />.
+          </>
+        }
         defaultChecked={values.privacyConsent === "on"}
         error={shown.privacyConsent}
       />

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
+import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
 import { reviewWriters } from "../../../db/schema";
 import { firstErrors, formObject } from "~/lib/forms";
@@ -160,7 +161,7 @@ export function ReviewForm({
         <Link to={reviewPolicyPath} className="text-brand underline">
           {reviewPolicyTitle}
         </Link>
-        .
+        . What we keep and for how long: our <PrivacyPolicyLink />.
       </p>
       <button type="submit" disabled={busy} className={buttonClass("primary", "w-full sm:w-auto")}>
         {busy ? "Submitting..." : "Submit Review"}

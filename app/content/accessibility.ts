@@ -1,0 +1,77 @@
+/**
+ * The accessibility statement (/accessibility). Edit the wording here; the Lighthouse figures it
+ * quotes come from docs/benchmarks.json (lib/benchmarks.server.ts), and the response time from
+ * site.ts. When a barrier is found, say so under `limitations` until it is fixed.
+ */
+import { company, type Placeholder } from "./site";
+
+
+/** When the statement was last reviewed against the site, shown on the page. */
+export const statementDate: { date: string; label: string } & Placeholder = {
+  date: "2026-11-23",
+  label: "23 November 2026",
+  placeholder: true,
+  todo: "Review the accessibility statement before launch (standard, limitations, response time), then set the date it was prepared.",
+};
+
+export const accessibilityStatement = {
+  title: "Accessibility Statement",
+  description: `How the ${company.name} website meets WCAG 2.2 level AA, how it is tested, what we know still falls short, and how to tell us about a barrier.`,
+  intro: `Many people who use this site use a wheelchair, and many use a keyboard, a switch, voice control, a screen reader or magnification. We build it so that all of them can read it, find what they need, and send us a message, a review or an order request.`,
+
+  standard: {
+    title: "The standard we meet",
+    paragraphs: [
+      "This website is built and tested to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, on every page and in every state: menus, dialogs, error messages and confirmations.",
+      "Where we know it falls short, we say so below, and we fix it.",
+    ],
+  },
+
+  features: {
+    title: "What you can expect",
+    items: [
+      "Every page and form works with a keyboard alone, with a clearly visible focus outline, and a \u201cSkip to main content\u201d link at the start of every page.",
+      "Every page can be read, and every public form sent, with JavaScript turned off.",
+      "Buttons, links and form controls are at least 44 by 44 pixels.",
+      "Text and controls have enough contrast in both the light and the dark theme. Choose either, or follow your device's setting, with the theme switch in the header.",
+      "Pages fit a screen 320 pixels wide, or zoomed to 400 %, without scrolling sideways.",
+      "Nothing moves by itself unless it has a pause button, and nothing moves at all when your device asks for reduced motion.",
+      "No time limits and no CAPTCHA. If a form has a mistake, the mistakes are listed at the top and next to each field, and everything you typed is kept.",
+      "Ratings are chosen with ordinary radio buttons, and every image that carries information has a text alternative.",
+    ],
+  },
+
+  testing: {
+    title: "How we test it",
+    lead: "Every change to the site is tested automatically before it is published:",
+    items: [
+      "axe-core checks every page in Chromium in the light and the dark theme, at phone and desktop widths, and every open menu, dialog, error message and confirmation. A single violation stops the change.",
+      "Browser tests use the keyboard alone, and check that focus is visible and lands where it should after every action.",
+      "Every page and every public form is tested again with JavaScript turned off.",
+      "Tests measure that controls are at least 44 by 44 pixels and that no page scrolls sideways at 320 pixels.",
+    ],
+    figures: (version: string, runs: number, date: string) =>
+      `Lighthouse ${version} (mobile), median of ${runs} runs per page, measured on ${date}. Accessibility score out of 100:`,
+  },
+
+  limitations: {
+    title: "Known limitations",
+    items: [
+      {
+        term: "User guides (PDF)",
+        detail: `The user guides are PDF files. The current files are placeholders and are not tagged for screen readers. Until the final guides are published, ask us and we will give you the information in another way.`,
+      },
+      {
+        term: "A hosted order form, when offered",
+        detail: "The order page may also offer an order form run by another company. We cannot test that form to the same standard. Our own order form, above it on the same page, meets it.",
+      },
+    ],
+  },
+
+  report: {
+    title: "Tell us about a barrier",
+    lead: "If something on this site is hard or impossible for you to use, please tell us: which page, what you were trying to do, and, if you like, what you use (for example a screen reader or voice control).",
+    form: "Report a barrier",
+    response: `We reply within ${company.emailResponse}. While we fix it, we will give you the information, or take your message or order, another way: by phone or by email.`,
+  },
+};

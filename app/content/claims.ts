@@ -1,0 +1,34 @@
+/**
+ * The claims the site makes about the cushion and the company, for the company's regulatory
+ * review before launch (decisions.md: the footer disclaimer and "Engineered to Heal" stay as the
+ * company wrote them, and are reviewed). `npm run content:check` lists every claim here whose
+ * `reviewed` is false; set it to true once the claim has been reviewed and may stand.
+ *
+ * Each claim's text is read from where the pages read it, never copied, so the list always shows
+ * what the site says.
+ */
+import { caseStudies } from "./case-studies";
+import { clinicalEvidence, hero } from "./home";
+import { commitments, company, disclaimer, heroClaims, regulatory } from "./site";
+
+export interface Claim {
+  text: string;
+  /** Where visitors read it. */
+  where: string;
+  reviewed: boolean;
+}
+
+export const claimsForReview: Claim[] = [
+  { text: company.tagline, where: "tagline: home page, footer", reviewed: false },
+  { text: hero.headline, where: "home page headline", reviewed: false },
+  { text: hero.primaryAction, where: "home page button", reviewed: false },
+  ...heroClaims.map((text) => ({ text, where: "home page list under the headline", reviewed: false })),
+  { text: regulatory.classification, where: "home page, about page, product page, FAQ", reviewed: false },
+  ...regulatory.clearances.map((text) => ({ text, where: "home page, about page, product page, FAQ", reviewed: false })),
+  { text: clinicalEvidence.heading, where: "home page, clinical evidence", reviewed: false },
+  { text: clinicalEvidence.intro, where: "home page, clinical evidence", reviewed: false },
+  ...caseStudies.map((study) => ({ text: `${study.title}: ${study.result} (${study.status.toLowerCase()})`, where: "case studies page", reviewed: false })),
+  { text: `${commitments.guaranteeDays}-day satisfaction guarantee`, where: "home page, FAQ, paying for SofTech page", reviewed: false },
+  { text: `${commitments.warrantyMonths}-month manufacturer warranty`, where: "home page, FAQ, paying for SofTech page", reviewed: false },
+  { text: disclaimer, where: "footer of every page", reviewed: false },
+];

@@ -1,0 +1,202 @@
+/**
+ * The privacy policy (/privacy), with its consumer-health-data section (/privacy#health-data).
+ * Edit the wording here. What differs between deployments (how long each kind is kept, what
+ * staff emails carry, whether copies are forwarded) comes from the configuration
+ * (`privacyFacts` in lib/config.server.ts), so the page always states what this site does.
+ */
+import type { PrivacyFacts } from "~/lib/config.server";
+import { company, type Placeholder } from "./site";
+
+/** How long a request for a copy or a deletion takes at most, stated on the page. */
+export const dataRequestTime: { text: string } & Placeholder = {
+  text: "30 days",
+  placeholder: true,
+  todo: "Confirm how long the company takes at most to send a copy of someone's data or delete it (the privacy page promises it).",
+};
+
+/** When the policy last changed, shown at its top. */
+export const policyDate: { date: string; label: string } & Placeholder = {
+  date: "2026-11-23",
+  label: "23 November 2026",
+  placeholder: true,
+  todo: "Have the privacy policy reviewed for the company's own processes and for the laws where its customers live, then set the date it takes effect.",
+};
+
+export interface PolicyBlock {
+  id: string;
+  title: string;
+  paragraphs: string[];
+  /** A list under the paragraphs: a term and what it means. */
+  items?: Array<{ term: string; detail: string }>;
+}
+
+function months(n: number) {
+  return `${n} month${n === 1 ? "" : "s"}`;
+}
+
+function days(n: number) {
+  return `${n} day${n === 1 ? "" : "s"}`;
+}
+
+/** What staff emails carry, as this deployment sends them. */
+function staffEmailSentence(facts: PrivacyFacts): string {
+  if (facts.staffEmail === "off") return "Staff read what you send in the website's admin; no email is sent about it.";
+  if (facts.staffEmail === "link") {
+    return "When something arrives, our staff get an email that gives only the sender's name and a link to the website's admin. What you wrote, your contact details and any health details stay in our database.";
+  }
+  return "When something arrives, our staff get an email with your message or review and your contact details, so they can reply quickly. The fitting and health details of an order request are never sent by email.";
+}
+
+/** Copies sent to another service, as this deployment sends them. */
+function forwardSentences(facts: PrivacyFacts): string[] {
+  const sentences: string[] = [];
+  if (facts.forwardsMessages) {
+    sentences.push(
+      "A copy of each contact message, with your name, email address, phone number and message, and of each new review, is also sent to the service the company uses to manage its messages. That service keeps it for the company, under the company's instructions.",
+    );
+  }
+  if (facts.forwardsOrders) {
+    sentences.push("For an order request, that copy carries only who asked and how to reach them, never the chair, seat or health details.");
+  }
+  return sentences;
+}
+
+export function privacyPolicy(facts: PrivacyFacts) {
+  const r = facts.retention;
+  return {
+    title: "Privacy Policy",
+    description: `What ${company.name} keeps when you send a message, a review or an order request, why, for how long, who sees it, how health details are handled, and how to get a copy or have it deleted.`,
+    intro: `This page explains what ${company.name} keeps when you use this website, why, where and for how long, who sees it, and how to get a copy or have it deleted. In short: we keep only what you send us through our forms, we use it only to answer you and to make your cushion, and we never sell it or share it with third parties.`,
+    blocks: [
+      {
+        id: "what-we-collect",
+        title: "What we collect, form by form",
+        paragraphs: ["We collect only what you type or choose in our forms, and the time each one arrives."],
+        items: [
+          {
+            term: "Contact form",
+            detail: "Your name, email address, phone number if you give it, the topic, your message, and when you agreed to this policy. We use it to answer you.",
+          },
+          {
+            term: "Review form",
+            detail:
+              "Your name, email address, rating, review, the optional line about you (such as \u201cManual chair user\u201d), the tags you choose, and who wrote the review. We use the email address only to check that you are a customer and, if we need to, to ask you about your review; it is never published. If we publish your review, your name, rating, words, the line about you, the tags and who wrote it are public.",
+          },
+          {
+            term: "Order request",
+            detail:
+              "The name, email address, phone number and location of the person who will use the cushion; who filled in the form for them, if someone did; the wheelchair and seat measurements, the current cushion, daily sitting hours, where they feel discomfort, how sensitive their skin is, what matters most to them, their choices of pad, cover and controller, and any notes; and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
+          },
+          {
+            term: "Anything that looks automated",
+            detail: `When a form looks as if a program rather than a person sent it, we keep it apart with the reasons (for example, a hidden field that only programs fill in was filled in), never publish or deliver it, and delete it after ${days(r.spamDays)} unless a member of staff finds it was sent by a person.`,
+          },
+        ],
+      },
+      {
+        id: "without-a-form",
+        title: "What is kept without a form",
+        paragraphs: [],
+        items: [
+          {
+            term: "Your network address",
+            detail: "It is used to limit how many forms and sign-in attempts can come from one connection. It is kept in those counters for at most a day, and never stored with anything you send.",
+          },
+          {
+            term: "Cookies",
+            detail:
+              "\u201ctheme\u201d remembers the light, dark or system theme you chose, for a year. \u201caquila_flash\u201d carries a one-time notice, such as \u201cMessage sent\u201d, to the next page, for a minute. Staff who sign in get a session cookie. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies.",
+          },
+          {
+            term: "Your browser tab",
+            detail: "While you fill in the order form with JavaScript on, your answers are kept in that browser tab so that reloading the page does not lose them, until you send them or close the tab. Nothing leaves your device until you send it.",
+          },
+          {
+            term: "Logs",
+            detail: "The site's logs record each page asked for, its status and how long it took; not your network address and not what you typed. Only a failed attempt to sign in to the staff area is logged with the address it came from, to detect attacks.",
+          },
+        ],
+      },
+      {
+        id: "where",
+        title: "Where it is kept and who sees it",
+        paragraphs: [
+          "Everything you send is stored in the website's own database, on the servers that run this site, before we tell you it was sent.",
+          `Only ${company.name} staff with their own admin account can read it, after signing in. Every change they make to a review, a message or a request is recorded.`,
+          staffEmailSentence(facts),
+          ...forwardSentences(facts),
+          "Published reviews are public: the name, rating, words, the line about the writer, the tags, who wrote it and our reply. Email addresses, phone numbers and the details in messages and order requests are never published.",
+        ],
+      },
+      {
+        id: "never-sold",
+        title: "We never sell it or share it",
+        paragraphs: [
+          "We never sell your information, never use it for advertising, and never share it with third parties. We use it only to answer you, to prepare and deliver your cushion, to moderate and publish the reviews you ask us to publish, and to keep the site safe from automated abuse.",
+        ],
+      },
+      {
+        id: "how-long",
+        title: "How long we keep it",
+        paragraphs: ["Each day the site deletes what has reached the end of its period:"],
+        items: [
+          { term: "A contact message", detail: `Until we have answered it, then until ${months(r.messageMonths)} after it arrived.` },
+          { term: "An order request", detail: `Until it is closed, then until ${months(r.orderMonths)} after it arrived.` },
+          { term: "A review we did not publish", detail: `${months(r.reviewMonths)} after our decision. Only a count of it is kept, so the figures on the reviews page stay complete.` },
+          { term: "A published review", detail: `While it is published. The email address given with it is erased ${months(r.reviewMonths)} after it was published.` },
+          { term: "Anything held as automated", detail: `${days(r.spamDays)} after it arrived.` },
+          { term: "Network-address counters", detail: "One day." },
+        ],
+      },
+      {
+        id: "your-choices",
+        title: "Get a copy, correct it or delete it",
+        paragraphs: [
+          "You can ask us for a copy of everything we keep about you, ask us to correct it, or ask us to delete it. Tell us the email address you used with us. We check that the request comes from that address, then:",
+        ],
+        items: [
+          { term: "A copy", detail: "We send you everything we keep for that address (messages, reviews, order requests and anything held as automated) as a file." },
+          { term: "A correction", detail: "We correct what is wrong. We do not change the words of a published review; we can take it down instead." },
+          {
+            term: "Deletion",
+            detail: "We delete all of it at once. A published review is taken down; the reviews page then counts it only as removed at the writer's request. Our record of the deletion says how many items were deleted, not what they said or your address.",
+          },
+        ],
+      },
+      {
+        id: "changes",
+        title: "Changes to this policy",
+        paragraphs: ["When we change this policy, we change the date at the top of this page."],
+      },
+    ] satisfies PolicyBlock[],
+
+    /** The consumer-health-data section: its own heading and anchor, linked from every page's footer. */
+    health: {
+      id: "health-data",
+      title: "Consumer health data",
+      lead: "Some of what you send us is about your health. The order form asks about sitting hours, discomfort, skin sensitivity and notes, and a message or a review may mention a condition. We treat all of it as consumer health data, under the same rules as everything above, and these too:",
+      items: [
+        { term: "Where it comes from", detail: "From you, or from a caregiver, family member or clinician who fills in a form for you." },
+        { term: "Why we collect it", detail: "Only to answer you, to prepare and set up your cushion, and to publish a review you asked us to publish. We do not use it for anything else." },
+        {
+          term: "Who receives it",
+          detail:
+            "Only our staff, in the website's admin. The fitting and health details of an order request never leave our database, not even by email. We never sell consumer health data and never share it with third parties.",
+        },
+        { term: "Your consent", detail: "You give it by sending a form that says so. You can withdraw it at any time: we then stop using what you sent and delete it." },
+        { term: "Your rights", detail: "You can ask whether we keep health data about you, get a copy of it, and have it deleted, as described under \u201cGet a copy, correct it or delete it\u201d." },
+        {
+          term: "If we say no",
+          detail:
+            "If we decline a request, we tell you why. You can ask us to look at it again by replying to our answer. If you are still not satisfied, you can contact the attorney general of the state where you live; in Washington, the Washington State Office of the Attorney General.",
+        },
+      ],
+    },
+
+    contact: {
+      title: "How to ask",
+      lead: `Send a message with the topic \u201cPrivacy and My Data\u201d, write to us, or call. We reply within ${company.emailResponse} and complete the request within ${dataRequestTime.text}.`,
+      form: "Send a privacy request",
+    },
+  };
+}
