@@ -1,12 +1,11 @@
-import { Link, useRouteLoaderData } from "react-router";
-import { MailIcon, PhoneIcon } from "~/components/layout/icons";
+import { Link } from "react-router";
+import { ContactWays } from "~/components/ui/contact-ways";
 import { PageHeader } from "~/components/ui/page-header";
+import { BulletList, ProseSection, TermList } from "~/components/ui/prose";
 import { accessibilityStatement as statement, statementDate } from "~/content/accessibility";
 import { pagePaths } from "~/content/navigation";
-import { company, defaultSupportEmail } from "~/content/site";
 import { accessibilityFigures } from "~/lib/benchmarks.server";
 import { crumbs, seo } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/accessibility";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
@@ -26,45 +25,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Accessibility({ loaderData }: Route.ComponentProps) {
   const { figures } = loaderData;
-  const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
   return (
     <>
       <PageHeader eyebrow="Accessibility" title={statement.title}>
         <p>{statement.intro}</p>
       </PageHeader>
       <div className="container-page max-w-prose space-y-10 py-12 text-lg">
-        <section id="standard" aria-labelledby="standard-title">
-          <h2 id="standard-title" className="text-2xl font-bold tracking-tight">
-            {statement.standard.title}
-          </h2>
+        <ProseSection id="standard" title={statement.standard.title}>
           {statement.standard.paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-3">
               {paragraph}
             </p>
           ))}
-        </section>
+        </ProseSection>
 
-        <section id="features" aria-labelledby="features-title">
-          <h2 id="features-title" className="text-2xl font-bold tracking-tight">
-            {statement.features.title}
-          </h2>
-          <ul className="mt-3 list-disc space-y-2 pl-6">
-            {statement.features.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </section>
+        <ProseSection id="features" title={statement.features.title}>
+          <BulletList items={statement.features.items} />
+        </ProseSection>
 
-        <section id="testing" aria-labelledby="testing-title">
-          <h2 id="testing-title" className="text-2xl font-bold tracking-tight">
-            {statement.testing.title}
-          </h2>
+        <ProseSection id="testing" title={statement.testing.title}>
           <p className="mt-3">{statement.testing.lead}</p>
-          <ul className="mt-3 list-disc space-y-2 pl-6">
-            {statement.testing.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          <BulletList items={statement.testing.items} />
           <p className="mt-4">{statement.testing.figures(figures.lighthouseVersion, figures.runsPerRoute, figures.date)}</p>
           <table className="mt-3 w-full text-left text-base">
             <caption className="sr-only">Lighthouse accessibility score of each page</caption>
@@ -91,49 +72,17 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </section>
+        </ProseSection>
 
-        <section id="limitations" aria-labelledby="limitations-title">
-          <h2 id="limitations-title" className="text-2xl font-bold tracking-tight">
-            {statement.limitations.title}
-          </h2>
-          <dl className="mt-4 space-y-4">
-            {statement.limitations.items.map((item) => (
-              <div key={item.term}>
-                <dt className="font-semibold">{item.term}</dt>
-                <dd className="mt-1">{item.detail}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <ProseSection id="limitations" title={statement.limitations.title}>
+          <TermList items={statement.limitations.items} />
+        </ProseSection>
 
-        <section id="report" aria-labelledby="report-title" className="rounded-2xl border-2 border-brand bg-surface p-6">
-          <h2 id="report-title" className="text-2xl font-bold tracking-tight">
-            {statement.report.title}
-          </h2>
+        <ProseSection id="report" title={statement.report.title} className="rounded-2xl border-2 border-brand bg-surface p-6">
           <p className="mt-3">{statement.report.lead}</p>
-          <ul className="mt-3 space-y-1">
-            <li>
-              <Link to="/contact?topic=accessibility#contact-form" className="tap-target inline-flex items-center font-semibold text-brand underline">
-                {statement.report.form}
-              </Link>
-            </li>
-            <li>
-              <a href={`tel:${company.phone.dial}`} className="tap-target inline-flex items-center gap-2 font-semibold text-brand underline">
-                <PhoneIcon />
-                {company.phone.display}
-              </a>{" "}
-              <span className="text-muted">({company.hours.long})</span>
-            </li>
-            <li>
-              <a href={`mailto:${email}?subject=${encodeURIComponent("Accessibility barrier")}`} className="tap-target inline-flex items-center gap-2 break-all font-semibold text-brand underline">
-                <MailIcon />
-                {email}
-              </a>
-            </li>
-          </ul>
+          <ContactWays subject="Accessibility barrier" form={{ to: "/contact?topic=accessibility#contact-form", label: statement.report.form }} />
           <p className="mt-3">{statement.report.response}</p>
-        </section>
+        </ProseSection>
 
         <p className="text-base text-muted">
           This statement was prepared on <time dateTime={statementDate.date}>{statementDate.label}</time>.

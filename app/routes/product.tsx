@@ -1,4 +1,5 @@
 import { buttonClass, ExternalLink, LinkButton } from "~/components/ui/button";
+import { StepList } from "~/components/ui/prose";
 import { pagePaths } from "~/content/navigation";
 import { PageHeader, Section } from "~/components/ui/page-header";
 import { TableScroll } from "~/components/ui/table-scroll";
@@ -117,20 +118,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="how-it-works" title="How it works">
-        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {howItWorks.map((step) => (
-            <li key={step.step} className="rounded-xl border border-line bg-surface p-6">
-              <p aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand font-bold text-brand-ink">
-                {step.step}
-              </p>
-              <h3 className="mt-3 text-lg font-semibold">
-                <span className="sr-only">Step {step.step}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-muted">{step.body}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={howItWorks} className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <div className="container-page py-12">
