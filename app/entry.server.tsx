@@ -58,7 +58,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           statusCode = 500;
-          if (!request.signal.aborted) log.error("render failed", { error, url: request.url });
+          if (!request.signal.aborted) log.error("render failed", { error, url: withoutQuery(request.url) });
         },
       },
     );
@@ -70,8 +70,14 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A 4xx (a method or address the client got wrong) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    log.info("request refused", { status: error.status, method: request.method, url: request.url });
+    log.info("request refused", { status: error.status, method: request.method, url: withoutQuery(request.url) });
     return;
   }
-  log.error("request failed", { error, url: request.url });
+  log.error("request failed", { error, url: withoutQuery(request.url) });
+}
+
+/** A URL for the log: its query string can hold what someone typed (an email address searched for), so it stays out (/privacy). */
+function withoutQuery(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : `${url.slice(0, query)}?…`;
 }

@@ -27,8 +27,10 @@ function sqliteFile(url: string): string {
 
 /**
  * Opens SQLite the way this site needs it: write-ahead log, every commit synced to disk
- * (a stored message must survive a power cut), foreign keys enforced, and a busy timeout so
- * concurrent writers wait instead of failing.
+ * (a stored message must survive a power cut), foreign keys enforced, a busy timeout so
+ * concurrent writers wait instead of failing, and deleted content overwritten with zeros, so
+ * what a person asked us to delete (or retention removed) cannot be read back from the file or
+ * a copy of it (decision 015).
  */
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
@@ -37,6 +39,7 @@ export function openSqlite(file: string): SQLite.Database {
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
+  connection.pragma("secure_delete = ON");
   const synchronous = connection.pragma("synchronous", { simple: true });
   if (synchronous !== 2) {
     connection.close();

@@ -19,8 +19,10 @@ import { choose, etagOf } from "./static-files";
  *
  * - Only GET, only the listed paths, only 200 answers without Set-Cookie, and only requests whose
  *   cookies are at most the theme (a session, or anything else, always goes to React Router).
- * - Any state-changing request through this process empties the cache, so a change made here is
- *   visible here at once; other instances see it within `ttlMs`.
+ * - Any state-changing request through this process empties the cache when it starts and again
+ *   when it ends, and a page whose render began before that end is not kept, so a change made here
+ *   is visible here at once, even to a render that read the database before it; other instances
+ *   see it within `ttlMs`.
  * - When an entry is stale, one request renders it again while the others get the stale copy,
  *   so an expiry under load costs one render, not one per waiting visitor.
  */
@@ -44,6 +46,12 @@ export interface PageCache {
 }
 
 const storeMark = Symbol("page-cache-key");
+
+/** What a request that may fill the cache carries: its key, and the cache's generation when it began. */
+interface StoreMark {
+  key: string;
+  generation: number;
+}
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 /** Bounds memory when visitors walk many pages (?page=N) or send made-up query strings. */
@@ -52,6 +60,12 @@ const maxEntries = 500;
 export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: number, now = () => Date.now()): PageCache {
   const cacheable = new Set(paths);
   const entries = new Map<string, CachedPage>();
+  /** Counts the changes made through this process; a render from an older generation may be stale. */
+  let generation = 0;
+  function forget() {
+    entries.clear();
+    generation++;
+  }
 
   function keyOf(req: IncomingMessage): string | undefined {
     if (ttlMs <= 0 || req.method !== "GET") return undefined;
@@ -79,12 +93,14 @@ export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: 
     res.end(body);
   }
 
-  async function store(key: string, body: Buffer, contentType: string) {
+  async function store({ key, generation: renderedIn }: StoreMark, body: Buffer, contentType: string) {
     const [hashes, br, gz] = await Promise.all([
       inlineScriptHashes(body.toString("utf8")),
       compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       compressGzip(body, { level: 6 }),
     ]);
+    // A change was made through this process while this page rendered: it may show the old state.
+    if (renderedIn !== generation) return;
     if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value as string);
     entries.set(key, {
       body,
@@ -104,7 +120,10 @@ export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: 
 
   return {
     serve(req, res) {
-      if (req.method !== "GET" && req.method !== "HEAD" && entries.size > 0) entries.clear();
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        forget();
+        res.once("finish", forget);
+      }
       const key = keyOf(req);
       if (!key) return false;
       const page = entries.get(key);
@@ -113,13 +132,13 @@ export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: 
         return true;
       }
       if (page) page.refreshingSince = now();
-      (req as IncomingMessage & { [storeMark]?: string })[storeMark] = key;
+      (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] = { key, generation };
       return false;
     },
 
     capture(req, res, next) {
-      const key = (req as unknown as { [storeMark]?: string })[storeMark];
-      if (!key) return next();
+      const mark = (req as unknown as { [storeMark]?: StoreMark })[storeMark];
+      if (!mark) return next();
       const chunks: Buffer[] = [];
       const keep = (chunk: unknown, encoding?: unknown) => {
         if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
@@ -135,9 +154,9 @@ export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: 
         if (typeof chunk !== "function") keep(chunk, rest[0]);
         const contentType = String(res.getHeader("Content-Type") ?? "");
         if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && /^(text\/html|application\/json)/.test(contentType)) {
-          void store(key, Buffer.concat(chunks), contentType).catch(() => entries.delete(key));
+          void store(mark, Buffer.concat(chunks), contentType).catch(() => entries.delete(mark.key));
         } else {
-          entries.delete(key);
+          entries.delete(mark.key);
         }
         return end(chunk, ...rest);
       }) as Response["end"];

@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
 import type { Database, OutboxKind } from "../../db/schema";
 import { recordAudit } from "./audit.server";
 import type { Config } from "./config.server";
-import { db, type Executor } from "./db.server";
+import { db, type Executor, getDatabase } from "./db.server";
 import { log } from "./logger.server";
 import type { Staff } from "./staff";
 
@@ -35,8 +36,8 @@ export interface PersonalDataSource {
   outboxKinds: readonly OutboxKind[];
   /** Every record stored for this address (already normalised by `normalEmail`), newest first, read through `from`. */
   find(email: string, from: Kysely<Database>): Promise<PersonalRecord[]>;
-  /** Deletes these records inside `trx` (their deliveries are removed by the caller). */
-  erase(ids: readonly string[], trx: Executor, now: Date): Promise<void>;
+  /** Deletes these records inside `trx` (their deliveries are removed by the caller); returns how many it deleted. */
+  erase(ids: readonly string[], trx: Executor, now: Date): Promise<number>;
   /** Applies this kind's retention period; returns how many records were deleted or cleared. */
   purgeExpired(config: Config, now: Date): Promise<number>;
 }
@@ -64,6 +65,11 @@ export interface FoundPersonalData {
   kinds: FoundKind[];
   /** Records of every kind, deliveries not counted. */
   total: number;
+  /**
+   * Which records these are (a hash of their kinds and ids): what staff confirm a deletion of,
+   * so that a record arriving or going after they looked is never deleted unseen.
+   */
+  fingerprint: string;
 }
 
 /** Everything stored for `email`, kind by kind, read through `from` (a transaction, or the database). */
@@ -86,7 +92,13 @@ export async function findPersonalData(sources: PersonalDataSources, email: stri
       deliveries: deliveries.map((d) => ({ id: d.id, kind: d.kind, refId: d.ref_id, channel: d.channel, status: d.status, createdAt: d.created_at, sentAt: d.sent_at })),
     });
   }
-  return { email: address, kinds, total: kinds.reduce((sum, k) => sum + k.records.length, 0) };
+  const ids = kinds.flatMap((k) => k.records.map((r) => `${k.kind}:${r.id}`)).sort();
+  return {
+    email: address,
+    kinds,
+    total: ids.length,
+    fingerprint: createHash("sha256").update(ids.join("\n")).digest("hex").slice(0, 32),
+  };
 }
 
 /** "2 reviews, 1 messages, 0 orders, 0 spam; 3 deliveries": counts only, never content or the address. */
@@ -113,35 +125,48 @@ export async function exportPersonalData(staff: Staff, sources: PersonalDataSour
 
 export type EraseResult = { ok: true; erased: Record<PersonalDataKind, number>; deliveries: number } | { ok: false; changed: true; total: number };
 
+/** Thrown inside the transaction when a delete removed fewer rows than were found: another request got there first. */
+class ChangedMeanwhile extends Error {}
+
 /**
  * Deletes everything stored for `email` in one transaction, with one audit line that says who did
- * it and how many of each kind (never what they said, nor the address). `expectedTotal` is the
- * count staff saw when they confirmed: if something arrived or went since, nothing is deleted and
- * they are shown the list again.
+ * it and how many of each kind (never what they said, nor the address). `seen` is the fingerprint
+ * of the records staff were shown when they confirmed: if any record arrived or went since, or
+ * another request (a release from spam, a second deletion, another instance) removes one while
+ * this runs, nothing is deleted and staff are shown the list again.
  */
-export async function erasePersonalData(staff: Staff, sources: PersonalDataSources, email: string, expectedTotal: number, now = new Date()): Promise<EraseResult> {
+export async function erasePersonalData(staff: Staff, sources: PersonalDataSources, email: string, seen: string, now = new Date()): Promise<EraseResult> {
   const address = normalEmail(email);
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const found = await findPersonalData(sources, address, trx);
-      if (found.total !== expectedTotal) return { ok: false as const, changed: true as const, total: found.total };
-      let deliveries = 0;
-      for (const kind of found.kinds) {
-        const ids = kind.records.map((r) => r.id);
-        if (ids.length === 0) continue;
-        const source = sources[kind.kind];
-        if (source.outboxKinds.length > 0) {
-          const removed = await trx.deleteFrom("outbox").where("kind", "in", source.outboxKinds).where("ref_id", "in", ids).executeTakeFirst();
-          deliveries += Number(removed.numDeletedRows);
+  try {
+    return await db()
+      .transaction()
+      .execute(async (trx) => {
+        // SQLite: take the write lock before reading, so a write by another connection meanwhile
+        // makes this wait (busy_timeout) instead of failing when it turns from reading to writing.
+        if (getDatabase().dialect === "sqlite") await sql`update audit_log set id = id where 0 = 1`.execute(trx);
+        const found = await findPersonalData(sources, address, trx);
+        if (found.fingerprint !== seen) return { ok: false as const, changed: true as const, total: found.total };
+        let deliveries = 0;
+        for (const kind of found.kinds) {
+          const ids = kind.records.map((r) => r.id);
+          if (ids.length === 0) continue;
+          const source = sources[kind.kind];
+          if (source.outboxKinds.length > 0) {
+            const removed = await trx.deleteFrom("outbox").where("kind", "in", source.outboxKinds).where("ref_id", "in", ids).executeTakeFirst();
+            deliveries += Number(removed.numDeletedRows);
+          }
+          if ((await source.erase(ids, trx, now)) !== ids.length) throw new ChangedMeanwhile();
         }
-        await source.erase(ids, trx, now);
-      }
-      await recordAudit(staff, "erase-personal-data", "data_request", null, countsLine(found), trx);
-      const erased = Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.length])) as Record<PersonalDataKind, number>;
-      log.info("erased personal data on request", { ...erased, deliveries, by: staff.username });
-      return { ok: true as const, erased, deliveries };
-    });
+        if (deliveries !== found.kinds.reduce((sum, k) => sum + k.deliveries.length, 0)) throw new ChangedMeanwhile();
+        await recordAudit(staff, "erase-personal-data", "data_request", null, countsLine(found), trx);
+        const erased = Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.length])) as Record<PersonalDataKind, number>;
+        log.info("erased personal data on request", { ...erased, deliveries, by: staff.username });
+        return { ok: true as const, erased, deliveries };
+      });
+  } catch (error) {
+    if (!(error instanceof ChangedMeanwhile)) throw error;
+    return { ok: false, changed: true, total: (await findPersonalData(sources, address)).total };
+  }
 }
 
 /** The daily purge: every kind's retention period, one kind at a time; a failing kind does not stop the others. */

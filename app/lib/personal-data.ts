@@ -12,9 +12,9 @@ const requestEmail = z
 /** Finding what is stored for an address (the admin's Data requests page, and its export). */
 export const PersonalDataLookupSchema = z.object({ email: requestEmail });
 
-/** Deleting it all: the address and how many records staff saw when they confirmed. */
+/** Deleting it all: the address, and which records staff saw when they confirmed (their fingerprint). */
 export const PersonalDataEraseSchema = z.object({
   intent: z.literal("erase"),
   email: requestEmail,
-  expected: z.coerce.number().int().min(1).max(1_000_000),
+  seen: z.string().regex(/^[0-9a-f]{32}$/),
 });

@@ -123,7 +123,8 @@ export const spamPersonalData: PersonalDataSource = {
   },
 
   async erase(ids, trx) {
-    await trx.deleteFrom("spam").where("id", "in", ids).execute();
+    const result = await trx.deleteFrom("spam").where("id", "in", ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   purgeExpired: (config, now) => purgeOldSpam(config.retention.spamDays, now),

@@ -41,10 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
   const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false, message: "That request could not be read. Find the address again, then delete." }, { status: 400 });
-  const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.expected);
+  const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.seen);
   if (!result.ok) {
     return data(
-      { ok: false, message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, "record", "records")} now). Check the list below, then delete again.` },
+      { ok: false, message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, "record", "records")} now). Check the list below, then delete again if you still should.` },
       { status: 409 },
     );
   }
@@ -65,7 +65,9 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
       <p className="mt-1 max-w-prose text-muted">
         When someone asks for a copy of what we keep about them, or asks us to delete it, find it here by the email address they used. Check
         that the request comes from that address (for example, reply to it) before you send a copy or delete. Exports and deletions are
-        recorded in the audit log with their counts, never the address or what was written.
+        recorded in the audit log with their counts, never the address or what was written. Deleting here removes everything from
+        the site&rsquo;s database: delete the notification emails about it too, and, where messages are forwarded to another service,
+        ask it to delete its copies (the privacy policy promises both).
       </p>
       <ActionStatus result={actionData} />
       <Form method="get" noValidate className="mt-6 flex max-w-xl flex-wrap items-end gap-3">
@@ -123,7 +125,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
               </a>
               <ConfirmDelete
                 question={`Delete all ${plural(searched.total, "record", "records")} stored for ${searched.email}, with their delivery records, for good? A published review is taken down and counted as removed at the writer's request. This cannot be undone.`}
-                hiddenFields={{ intent: "erase", email: searched.email, expected: String(searched.total) }}
+                hiddenFields={{ intent: "erase", email: searched.email, seen: searched.fingerprint }}
                 busy={busy}
                 targetName={`everything stored for ${searched.email}`}
               />

@@ -34,6 +34,7 @@ export function writeNginxConfig(dir: string, { port, redirectPort, appPort, tls
   let site = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
     .replaceAll("/srv/aquila", root)
     .replace("/var/log/nginx/aquila.access.log", path.join(dir, "access.log"))
+    .replaceAll("/var/log/nginx/aquila.error.log", path.join(dir, "site-error.log"))
     .replace("listen 80;", `listen 127.0.0.1:${redirectPort};`)
     .replace(/^\s*listen \[::\]:\d+.*$/gm, "")
     .replace(/server 127\.0\.0\.1:300[01]/g, `server 127.0.0.1:${appPort}`)

@@ -95,7 +95,7 @@ export const signInFailedMessage = "Invalid username or password";
 export async function signIn(request: Request, username: string, password: string, clientIp: string, now = Date.now()): Promise<SignInResult> {
   const wait = await signInWait(username, clientIp, now);
   if (wait > 0) {
-    log.warn("sign-in refused: too many failed attempts from this address", { username, ip: clientIp, retryAfter: wait });
+    log.warn("sign-in refused: too many failed attempts from one address", { username, retryAfter: wait });
     return { ok: false, status: 429, message: `Too many failed sign-in attempts. Please wait ${waitText(wait)} and try again.`, retryAfter: wait };
   }
   const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
@@ -103,7 +103,7 @@ export async function signIn(request: Request, username: string, password: strin
   const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
   if (!account || !valid) {
     await recordSignInFailure(username, clientIp, now);
-    log.info("sign-in failed", { username, ip: clientIp });
+    log.info("sign-in failed", { username });
     return { ok: false, status: 401, message: signInFailedMessage };
   }
   // Rotation: whatever session the browser had is ended; the new one has a fresh id.

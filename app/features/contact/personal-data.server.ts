@@ -29,7 +29,8 @@ export const messagePersonalData: PersonalDataSource = {
   },
 
   async erase(ids, trx) {
-    await trx.deleteFrom("contact_messages").where("id", "in", ids).execute();
+    const result = await trx.deleteFrom("contact_messages").where("id", "in", ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   purgeExpired: (config, now) => purgeOldMessages(config.retention.messageMonths, now),

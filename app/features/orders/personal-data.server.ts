@@ -30,7 +30,8 @@ export const orderPersonalData: PersonalDataSource = {
   },
 
   async erase(ids, trx) {
-    await trx.deleteFrom("order_requests").where("id", "in", ids).execute();
+    const result = await trx.deleteFrom("order_requests").where("id", "in", ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   purgeExpired: (config, now) => purgeOldOrders(config.retention.orderMonths, now),

@@ -42,13 +42,23 @@ export const reviewPersonalData: PersonalDataSource = {
   },
 
   async erase(ids, trx, now) {
-    const rows = await trx.selectFrom("testimonials").select(["id", "created_at"]).where("id", "in", ids).execute();
-    if (rows.length === 0) return;
+    const rows = await trx.selectFrom("testimonials").select(["id", "created_at", "approved", "decline_reason"]).where("id", "in", ids).execute();
+    if (rows.length === 0) return 0;
+    // Still counted as received on the ledger: a review not published keeps the reason it was
+    // not published for; one that was published or waiting is counted as removed at the writer's request.
     await trx
       .insertInto("review_removals")
-      .values(rows.map((row) => ({ id: row.id, reason: "reviewer-request" as const, received_at: row.created_at, removed_at: now.toISOString() })))
+      .values(
+        rows.map((row) => ({
+          id: row.id,
+          reason: Number(row.approved) === 1 ? ("reviewer-request" as const) : (row.decline_reason ?? "reviewer-request"),
+          received_at: row.created_at,
+          removed_at: now.toISOString(),
+        })),
+      )
       .execute();
-    await trx.deleteFrom("testimonials").where("id", "in", ids).execute();
+    const result = await trx.deleteFrom("testimonials").where("id", "in", ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   async purgeExpired(config, now) {
