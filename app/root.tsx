@@ -166,13 +166,21 @@ function flashNotice(key: FlashKey, id: string, username: string | undefined): {
  * they left behind. Changes of query or hash on the same page keep focus where it is.
  */
 function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    // A link to a part of the new page (/privacy#health-data) starts there, as it would on a
+    // page loaded afresh: the next Tab and the screen reader continue from that part.
+    const part = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (part) {
+      if (!part.hasAttribute("tabindex")) part.setAttribute("tabindex", "-1");
+      part.focus({ preventScroll: true });
+      return;
+    }
     document.getElementById("main-content")?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, hash]);
 }
 
 export function ErrorBoundary() {

@@ -32,7 +32,7 @@ export const accessibilityStatement = {
     items: [
       "Every page and form works with a keyboard alone, with a clearly visible focus outline, and a \u201cSkip to main content\u201d link at the start of every page.",
       "Every page can be read, and every public form sent, with JavaScript turned off.",
-      "Buttons, links and form controls are at least 44 by 44 pixels.",
+      "Buttons, links and form controls are at least 44 by 44 pixels, apart from links inside a sentence.",
       "Text and controls have enough contrast in both the light and the dark theme. Choose either, or follow your device's setting, with the theme switch in the header.",
       "Pages fit a screen 320 pixels wide, or zoomed to 400 %, without scrolling sideways.",
       "Nothing moves by itself unless it has a pause button, and nothing moves at all when your device asks for reduced motion.",
@@ -43,15 +43,15 @@ export const accessibilityStatement = {
 
   testing: {
     title: "How we test it",
-    lead: "Every change to the site is tested automatically before it is published:",
+    lead: "The site has automated tests that run in a real browser before each release. A release goes out only when they all pass. They check that:",
     items: [
-      "axe-core checks every page in Chromium in the light and the dark theme, at phone and desktop widths, and every open menu, dialog, error message and confirmation. A single violation stops the change.",
-      "Browser tests use the keyboard alone, and check that focus is visible and lands where it should after every action.",
-      "Every page and every public form is tested again with JavaScript turned off.",
-      "Tests measure that controls are at least 44 by 44 pixels and that no page scrolls sideways at 320 pixels.",
+      "An accessibility checker (axe) finds no problem on any page, in the light and the dark theme, on a phone-sized and a desktop-sized screen, or in any open menu, dialog, error message or confirmation.",
+      "Forms, menus, dialogs and the reviews carousel work with the keyboard alone; the focus outline shows; and after an action such as sending a form, opening a menu or going to another page, focus is where a keyboard or screen-reader user expects it.",
+      "Every page can be read, and every public form sent, with JavaScript turned off.",
+      "No page scrolls sideways on a screen 320 pixels wide, and the controls on the home page are at least 44 by 44 pixels.",
     ],
     figures: (version: string, runs: number, date: string) =>
-      `Lighthouse ${version} (mobile), median of ${runs} runs per page, measured on ${date}. Accessibility score out of 100:`,
+      `Google's Lighthouse tool (version ${version}, as on a phone) also scores each page for accessibility, out of 100. The middle of ${runs} runs per page, measured on ${date}:`,
   },
 
   limitations: {

@@ -23,7 +23,7 @@ export const payingPage = {
   eyebrow: "Product",
   description: `How the ${company.productName} cushion is paid for: a durable medical equipment billing code, dealers who bill insurance, what a dealer usually asks for, questions to ask, and what comes with every cushion.`,
   keywords: ["SofTech insurance", "wheelchair cushion insurance coverage", "durable medical equipment cushion", "DME dealer"],
-  intro: `The ${company.productName} system is ${coverage.equipmentClass} with its own insurance billing code, so your insurance may help pay for it. ${company.name} does not bill insurance itself: medical-equipment dealers do. This page explains who to talk to, what a dealer usually asks for and what to ask, whether you use the cushion or help someone who does.`,
+  intro: `The ${company.productName} system is ${coverage.equipmentClass} with a billing code, so your insurance may help pay for it. ${company.name} does not bill insurance itself: medical-equipment dealers do. This page explains who to talk to, what a dealer usually asks for and what to ask, whether you use the cushion or help someone who does.`,
 
   steps: {
     title: "How paying through insurance usually works",
@@ -42,14 +42,14 @@ export const payingPage = {
       },
       {
         title: "We build and ship your cushion",
-        body: `Once it is approved, we build your cushion for your body and your chair and ship it directly to you, ${commitments.shipping.ground}.`,
+        body: `When your order is confirmed, we build your cushion for your body and your chair and ship it directly to you, ${commitments.shipping.ground}.`,
       },
     ] satisfies PayingStep[],
   },
 
   billingCode: {
     title: "The billing code",
-    body: `Insurers use billing codes to decide what they pay for. The ${company.productName} system has its own code as ${coverage.equipmentClass}; your dealer puts it on the claim.`,
+    body: `Insurers use billing codes to decide what they pay for. The ${company.productName} system has a billing code as ${coverage.equipmentClass}; your dealer puts it on the claim.`,
     known: (code: string) => `The ${company.productName} billing code is ${code}.`,
     ask: "Ask us for the code and we will give it to you or your dealer:",
   },
@@ -101,8 +101,8 @@ export const payingPage = {
   },
 
   selfPay: {
-    title: "Paying yourself",
-    body: `You can also buy the ${company.productName} system without insurance. Send an order request or call us: at your consultation we talk through the setup you need and what it costs.`,
+    title: "Not going through insurance?",
+    body: `Send an order request or call us: at your consultation we talk through the setup you need and what it costs.`,
   },
 
   included: {
@@ -120,6 +120,6 @@ export const payingPage = {
 
   cta: {
     title: "Ready to start?",
-    body: `Send a request and an expert contacts you within ${company.consultationWithin}. Nothing is charged until you have talked it through.`,
+    body: `Send a request and an expert contacts you within ${company.consultationWithin}.`,
   },
 };

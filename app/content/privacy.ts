@@ -42,23 +42,37 @@ function days(n: number) {
 function staffEmailSentence(facts: PrivacyFacts): string {
   if (facts.staffEmail === "off") return "Staff read what you send in the website's admin; no email is sent about it.";
   if (facts.staffEmail === "link") {
-    return "When something arrives, our staff get an email that gives only the sender's name and a link to the website's admin. What you wrote, your contact details and any health details stay in our database.";
+    return "When something arrives, our staff get an email that gives the sender's name, what arrived (a message and its topic, a review and its rating, or an order request and its reference) and a link to the website's admin. What you wrote, your contact details and any health details stay in our database.";
   }
   return "When something arrives, our staff get an email with your message or review and your contact details, so they can reply quickly. The fitting and health details of an order request are never sent by email.";
 }
 
 /** Copies sent to another service, as this deployment sends them. */
 function forwardSentences(facts: PrivacyFacts): string[] {
-  const sentences: string[] = [];
+  const orderCopy = "who asked and how to reach them (name, email address, phone number and location), never the chair, seat or health details";
   if (facts.forwardsMessages) {
-    sentences.push(
-      "A copy of each contact message, with your name, email address, phone number and message, and of each new review, is also sent to the service the company uses to manage its messages. That service keeps it for the company, under the company's instructions.",
-    );
+    return [
+      "A copy of each contact message (your name, email address, phone number and message) and of each new review is also sent to the service the company uses to manage its messages, which keeps it for the company, under the company's instructions.",
+      ...(facts.forwardsOrders ? [`For an order request, that copy carries only ${orderCopy}.`] : []),
+    ];
   }
-  if (facts.forwardsOrders) {
-    sentences.push("For an order request, that copy carries only who asked and how to reach them, never the chair, seat or health details.");
-  }
-  return sentences;
+  if (facts.forwardsOrders) return [`A copy of each order request, with ${orderCopy}, is also sent to the service the company uses to manage its orders, which keeps it for the company, under the company's instructions.`];
+  return [];
+}
+
+/** The other companies that handle what you send, for us, as this deployment is set up. */
+function processors(facts: PrivacyFacts): string[] {
+  return [
+    ...(facts.staffEmail !== "off" ? ["the email provider that carries our staff notifications"] : []),
+    ...(facts.forwardsMessages || facts.forwardsOrders ? ["the service that manages our messages, which receives the copies described above"] : []),
+    ...(facts.hostedOrderForm ? ["the company that runs the hosted order form the order page also offers: if you use that form instead of ours, what you type there is kept by that company under its own terms"] : []),
+  ];
+}
+
+function sharingSentence(facts: PrivacyFacts): string {
+  const others = processors(facts);
+  if (others.length === 0) return "No other company handles it.";
+  return `The only other ${others.length === 1 ? "company that handles" : "companies that handle"} it, for us, ${others.length === 1 ? "is" : "are"}: ${others.join("; ")}.`;
 }
 
 export function privacyPolicy(facts: PrivacyFacts) {
@@ -66,7 +80,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
   return {
     title: "Privacy Policy",
     description: `What ${company.name} keeps when you send a message, a review or an order request, why, for how long, who sees it, how health details are handled, and how to get a copy or have it deleted.`,
-    intro: `This page explains what ${company.name} keeps when you use this website, why, where and for how long, who sees it, and how to get a copy or have it deleted. In short: we keep only what you send us through our forms, we use it only to answer you and to make your cushion, and we never sell it or share it with third parties.`,
+    intro: `This page explains what ${company.name} keeps when you use this website, why, where and for how long, who sees it, and how to get a copy or have it deleted. In short: we keep what you send us through our forms and very little else, we use it only to answer you and to make your cushion, and we never sell it.`,
     blocks: [
       {
         id: "what-we-collect",
@@ -80,12 +94,12 @@ export function privacyPolicy(facts: PrivacyFacts) {
           {
             term: "Review form",
             detail:
-              "Your name, email address, rating, review, the optional line about you (such as \u201cManual chair user\u201d), the tags you choose, and who wrote the review. We use the email address only to check that you are a customer and, if we need to, to ask you about your review; it is never published. If we publish your review, your name, rating, words, the line about you, the tags and who wrote it are public.",
+              "Your name, email address, rating, review, the optional line about you (such as \u201cManual chair user\u201d), the tags you choose, and whether you wrote it yourself or someone wrote it with you or for you. We use the email address only to check that you are a customer and, if we need to, to ask you about your review; it is never published. If we publish your review, your name, rating, words, the line about you, the tags and who wrote it are public.",
           },
           {
             term: "Order request",
             detail:
-              "The name, email address, phone number and location of the person who will use the cushion; who filled in the form for them, if someone did; the wheelchair and seat measurements, the current cushion, daily sitting hours, where they feel discomfort, how sensitive their skin is, what matters most to them, their choices of pad, cover and controller, and any notes; and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
+              "The name, email address, phone number and location of the person who will use the cushion, and who filled in the form for them, if someone did. Their wheelchair and seat measurements, current cushion and daily sitting hours. Where they feel discomfort, how sensitive their skin is and what matters most to them. Their choices of pad, cover and controller, any notes, and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
           },
           {
             term: "Anything that looks automated",
@@ -99,13 +113,13 @@ export function privacyPolicy(facts: PrivacyFacts) {
         paragraphs: [],
         items: [
           {
-            term: "Your network address",
-            detail: "It is used to limit how many forms and sign-in attempts can come from one connection. It is kept in those counters for at most a day, and never stored with anything you send.",
+            term: "Your IP address",
+            detail: "Your device's network (IP) address is used to limit how many forms and sign-in attempts can come from one connection. It is kept in those counters for two days at most, and never stored with anything you send.",
           },
           {
             term: "Cookies",
             detail:
-              "\u201ctheme\u201d remembers the light, dark or system theme you chose, for a year. \u201caquila_flash\u201d carries a one-time notice, such as \u201cMessage sent\u201d, to the next page, for a minute. Staff who sign in get a session cookie. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies.",
+              `\u201ctheme\u201d remembers the light, dark or system theme you chose, for a year. \u201caquila_flash\u201d carries a one-time notice, such as \u201cMessage sent\u201d, to the next page, for a minute. Staff who sign in get a session cookie, “aquila_session”, for 12 hours at most. With JavaScript on, your browser's local storage also keeps the theme (“aquila-theme”), so the page can switch without a reload. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies${facts.hostedOrderForm ? ", except the hosted order form the order page also offers, which comes from the company that runs it" : ""}.`,
           },
           {
             term: "Your browser tab",
@@ -113,7 +127,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
           },
           {
             term: "Logs",
-            detail: "The site's logs record each page asked for, its status and how long it took; not your network address and not what you typed. Only a failed attempt to sign in to the staff area is logged with the address it came from, to detect attacks.",
+            detail: "The site's logs record each page asked for, its status and how long it took; not your IP address and not what you typed.",
           },
         ],
       },
@@ -132,7 +146,8 @@ export function privacyPolicy(facts: PrivacyFacts) {
         id: "never-sold",
         title: "We never sell it or share it",
         paragraphs: [
-          "We never sell your information, never use it for advertising, and never share it with third parties. We use it only to answer you, to prepare and deliver your cushion, to moderate and publish the reviews you ask us to publish, and to keep the site safe from automated abuse.",
+          "We never sell your information and never use it for advertising. We use it only to answer you, to prepare and deliver your cushion, to moderate and publish the reviews you ask us to publish, and to keep the site safe from automated abuse.",
+          `We do not share it with third parties. ${sharingSentence(facts)}`,
         ],
       },
       {
@@ -145,7 +160,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
           { term: "A review we did not publish", detail: `${months(r.reviewMonths)} after our decision. Only a count of it is kept, so the figures on the reviews page stay complete.` },
           { term: "A published review", detail: `While it is published. The email address given with it is erased ${months(r.reviewMonths)} after it was published.` },
           { term: "Anything held as automated", detail: `${days(r.spamDays)} after it arrived.` },
-          { term: "Network-address counters", detail: "One day." },
+          { term: "IP-address counters", detail: "Two days at most." },
         ],
       },
       {
@@ -159,7 +174,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
           { term: "A correction", detail: "We correct what is wrong. We do not change the words of a published review; we can take it down instead." },
           {
             term: "Deletion",
-            detail: "We delete all of it at once. A published review is taken down; the reviews page then counts it only as removed at the writer's request. Our record of the deletion says how many items were deleted, not what they said or your address.",
+            detail: `We delete all of it from our database at once, and staff delete the notification emails about it${facts.forwardsMessages || facts.forwardsOrders ? " and ask the service that manages our messages to delete its copies" : ""}. A published review is taken down; the reviews page then counts it only as removed at the writer's request. Our record of the deletion says how many items were deleted, not what they said or your address.`,
           },
         ],
       },
@@ -181,7 +196,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
         {
           term: "Who receives it",
           detail:
-            "Only our staff, in the website's admin. The fitting and health details of an order request never leave our database, not even by email. We never sell consumer health data and never share it with third parties.",
+            `Our staff, in the website's admin. The fitting and health details of an order request never leave our database, not even by email.${facts.staffEmail === "full" ? " Staff notification emails quote messages and reviews, which may mention your health." : ""}${facts.forwardsMessages ? " A copy of a message or review that mentions your health also goes to the service that manages our messages, as described above." : ""} We never sell consumer health data and share it with no one else.`,
         },
         { term: "Your consent", detail: "You give it by sending a form that says so. You can withdraw it at any time: we then stop using what you sent and delete it." },
         { term: "Your rights", detail: "You can ask whether we keep health data about you, get a copy of it, and have it deleted, as described under \u201cGet a copy, correct it or delete it\u201d." },
@@ -195,7 +210,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
 
     contact: {
       title: "How to ask",
-      lead: `Send a message with the topic \u201cPrivacy and My Data\u201d, write to us, or call. We reply within ${company.emailResponse} and complete the request within ${dataRequestTime.text}.`,
+      lead: `Send a message with the topic \u201cPrivacy and My Data\u201d, email us, or call. We reply within ${company.emailResponse} and complete the request within ${dataRequestTime.text}.`,
       form: "Send a privacy request",
     },
   };

@@ -1,4 +1,5 @@
 import benchmarks from "../../docs/benchmarks.json";
+import { siteRoutes } from "../route-manifest";
 
 /**
  * The latest Lighthouse figures from docs/benchmarks.json (written by `npm run bench`), as the
@@ -10,7 +11,8 @@ export interface AccessibilityFigures {
   date: string;
   lighthouseVersion: string;
   runsPerRoute: number;
-  pages: Array<{ route: string; accessibility: number }>;
+  /** Each page measured, named by its title (its path when it is no longer a page). */
+  pages: Array<{ route: string; title: string; accessibility: number }>;
 }
 
 export function accessibilityFigures(): AccessibilityFigures {
@@ -19,6 +21,6 @@ export function accessibilityFigures(): AccessibilityFigures {
     date: run.machine.date.slice(0, 10),
     lighthouseVersion: run.lighthouseVersion,
     runsPerRoute: run.runsPerRoute,
-    pages: run.routes.map((r) => ({ route: r.route, accessibility: r.scores.accessibility })),
+    pages: run.routes.map((r) => ({ route: r.route, title: siteRoutes.find((page) => page.path === r.route)?.title ?? r.route, accessibility: r.scores.accessibility })),
   };
 }

@@ -67,9 +67,9 @@ describe("configuration", () => {
 
   it("renders the privacy page again when what it states changes: a period, what staff emails carry, a forward", () => {
     const base = parseConfig({});
-    expect(privacyFacts(base)).toEqual({ retention: base.retention, staffEmail: "off", forwardsMessages: false, forwardsOrders: false });
+    expect(privacyFacts(base)).toEqual({ retention: base.retention, staffEmail: "off", forwardsMessages: false, forwardsOrders: false, hostedOrderForm: false });
     expect(privacyFacts(parseConfig({ SMTP_HOST: "mail.example" })).staffEmail).toBe("link");
-    for (const changed of [{ REVIEW_RETENTION_MONTHS: "6" }, { SMTP_HOST: "mail.example" }, { SMTP_HOST: "mail.example", STAFF_EMAIL_CONTENT: "full" }, { CONTACT_FORWARD_URL: "https://forms.example/in" }]) {
+    for (const changed of [{ REVIEW_RETENTION_MONTHS: "6" }, { SMTP_HOST: "mail.example" }, { SMTP_HOST: "mail.example", STAFF_EMAIL_CONTENT: "full" }, { CONTACT_FORWARD_URL: "https://forms.example/in" }, { ORDER_FORM_URL: "https://forms.example/order" }]) {
       expect(renderFingerprint(parseConfig(changed)), JSON.stringify(changed)).not.toBe(renderFingerprint(base));
     }
     // What the page does not state does not render it again.

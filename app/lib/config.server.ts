@@ -184,6 +184,7 @@ export function privacyFacts(config: Config) {
     staffEmail: config.smtp ? config.staffEmailContent : ("off" as const),
     forwardsMessages: Boolean(config.contactForwardUrl),
     forwardsOrders: Boolean(config.orderForwardUrl),
+    hostedOrderForm: Boolean(config.orderFormUrl),
   };
 }
 

@@ -64,7 +64,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
                 <tr key={page.route} className="border-b border-line">
                   <th scope="row" className="py-2 pr-4 font-normal">
                     <Link to={page.route} className="tap-target inline-flex items-center underline">
-                      {page.route}
+                      {page.title}
                     </Link>
                   </th>
                   <td className="py-2">{page.accessibility}</td>

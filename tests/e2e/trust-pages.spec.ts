@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { caseStudies } from "../../app/content/case-studies";
+import { siteRoutes } from "../../app/route-manifest";
 import { coverage } from "../../app/content/site";
 import { expect, test, viewports } from "./fixtures";
 
@@ -25,6 +26,11 @@ test("the privacy policy, its health-data section, the accessibility statement a
   await page.getByRole("contentinfo").getByRole("link", { name: "Consumer Health Data Privacy" }).click();
   await expect(page).toHaveURL(/\/privacy#health-data$/);
   await expect(page.getByRole("heading", { level: 2, name: "Consumer health data" })).toBeInViewport();
+  // Keyboard and screen-reader users continue from that section, not from the top of the page.
+  await expect(page.locator("#health-data")).toBeFocused();
+  await page.keyboard.press("Tab");
+  const position = await page.evaluate(() => document.getElementById("health-data")?.compareDocumentPosition(document.activeElement as Node) ?? 0);
+  expect(position & 4, "focus moved on past the section").toBe(4);
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility", exact: true }).click();
   await expect(page).toHaveURL(/\/accessibility$/);
@@ -93,7 +99,7 @@ test("the privacy policy states this site's retention periods and what staff ema
   // No SMTP is configured there, so no email is sent about a submission, and nothing is forwarded.
   await expect(page.locator("#where")).toContainText("no email is sent about it");
   await expect(page.locator("#where")).not.toContainText("also sent to the service");
-  await expect(page.locator("#never-sold")).toContainText("never share it with third parties");
+  await expect(page.locator("#never-sold")).toContainText("We do not share it with third parties. No other company handles it.");
   await page.getByRole("link", { name: "Send a privacy request" }).click();
   await expect(page).toHaveURL(/\/contact\?topic=privacy#contact-form$/);
   await expect(page.getByLabel("Topic")).toHaveValue("privacy");
@@ -106,7 +112,11 @@ test("the accessibility statement quotes the measured figures and takes barrier 
   await expect(page.locator("#testing")).toContainText(`measured on ${run.machine.date.slice(0, 10)}`);
   const rows = page.locator("#testing tbody tr");
   await expect(rows).toHaveCount(run.routes.length);
-  for (const [index, route] of run.routes.entries()) await expect(rows.nth(index)).toHaveText(`${route.route}${route.scores.accessibility}`);
+  for (const [index, route] of run.routes.entries()) {
+    const title = siteRoutes.find((page) => page.path === route.route)?.title ?? route.route;
+    await expect(rows.nth(index)).toHaveText(`${title}${route.scores.accessibility}`);
+    await expect(rows.nth(index).getByRole("link", { name: title })).toHaveAttribute("href", route.route);
+  }
   await expect(page.locator("#limitations")).toContainText("not tagged for screen readers");
   await expect(page.locator("#report")).toContainText("We reply within 1-2 business days");
   await page.getByRole("link", { name: "Report a barrier" }).click();

@@ -1,9 +1,12 @@
 /** The building blocks of a text page (the policies, the statement, Paying for SofTech). */
 
-/** A titled part of a page, its heading an h2 that names the section for screen-reader users. */
+/**
+ * A titled part of a text page, reached by its h2. Not a named region: a policy has a dozen of
+ * them, which would crowd a screen reader's list of landmarks; headings are the way through.
+ */
 export function ProseSection({ id, title, children, className = "" }: { id: string; title: string; children: React.ReactNode; className?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={className}>
+    <section id={id} className={className}>
       <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
         {title}
       </h2>
