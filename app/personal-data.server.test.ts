@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../db/test-databases";
@@ -264,5 +265,37 @@ describe("personal data in the embedded SQLite file", () => {
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(appDb());
     const after = file();
     for (const secret of ["trace@example.com", words.review, words.message, words.notes]) expect(after, secret).not.toContain(secret);
+  });
+
+  it("holds the write lock from its first statement, so another connection's write waits instead of breaking it", async () => {
+    await storeEverything("locked@example.com");
+    const seen = await findPersonalData(personalDataSources, "locked@example.com");
+    // Another instance on the same file, writing while the deletion is between its reads and its
+    // deletes. Without the lock taken first, that write would commit and the deletion would then
+    // fail with "database is locked" (its read snapshot is stale); with it, the other write waits.
+    const other = new SQLite(database().url);
+    other.pragma("busy_timeout = 0");
+    let otherWrite = "not tried";
+    const racing = {
+      ...personalDataSources,
+      spam: {
+        ...personalDataSources.spam,
+        async find(email: string, from: Parameters<typeof personalDataSources.spam.find>[1]) {
+          try {
+            other.prepare("insert into rate_limits (key, window_start, count) values ('other-instance', 0, 1)").run();
+            otherWrite = "committed";
+          } catch (error) {
+            otherWrite = (error as { code?: string }).code ?? String(error);
+          }
+          return personalDataSources.spam.find(email, from);
+        },
+      },
+    };
+    try {
+      expect((await erasePersonalData(staff, racing, "locked@example.com", seen.fingerprint)).ok).toBe(true);
+      expect(otherWrite).toBe("SQLITE_BUSY");
+    } finally {
+      other.close();
+    }
   });
 });
