@@ -1,3 +1,8 @@
+/** "1 review", "1,024 reviews": a count with the word that goes with it. */
+export function plural(n: number, words: { one: string; many: string }): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? words.one : words.many}`;
+}
+
 /** "2.1 MB", "980 KB": sizes as people read them (decimal units, like file managers on the web). */
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;

@@ -1,8 +1,8 @@
-/** A stored JSON column for an export: parsed, or as it is when it is not JSON (written by an older release, say). */
-export function jsonOrText(text: string): unknown {
+/** `text` parsed as JSON, or `fallback` when it is not JSON (a stored column written by an older release, say). */
+export function parseJson<T>(text: string, fallback: T): T {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text) as T;
   } catch {
-    return text;
+    return fallback;
   }
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "./audit.server";
 import type { Config } from "./config.server";
 import { db, type Executor, getDatabase } from "./db.server";
 import { log } from "./logger.server";
+import { deliveriesOf, dropDeliveries } from "./outbox/queue.server";
 import type { Staff } from "./staff";
 
 /**
@@ -80,11 +81,11 @@ export async function findPersonalData(sources: PersonalDataSources, email: stri
   for (const kind of personalDataKinds) {
     const source = sources[kind];
     const records = await source.find(address, from);
-    const ids = records.map((r) => r.id);
-    const deliveries =
-      ids.length && source.outboxKinds.length
-        ? await from.selectFrom("outbox").selectAll().where("kind", "in", source.outboxKinds).where("ref_id", "in", ids).orderBy("created_at").execute()
-        : [];
+    const deliveries = await deliveriesOf(
+      source.outboxKinds,
+      records.map((r) => r.id),
+      from,
+    );
     kinds.push({
       kind,
       label: source.label,
@@ -151,10 +152,7 @@ export async function erasePersonalData(staff: Staff, sources: PersonalDataSourc
           const ids = kind.records.map((r) => r.id);
           if (ids.length === 0) continue;
           const source = sources[kind.kind];
-          if (source.outboxKinds.length > 0) {
-            const removed = await trx.deleteFrom("outbox").where("kind", "in", source.outboxKinds).where("ref_id", "in", ids).executeTakeFirst();
-            deliveries += Number(removed.numDeletedRows);
-          }
+          deliveries += await dropDeliveries(trx, source.outboxKinds, ids);
           if ((await source.erase(ids, trx, now)) !== ids.length) throw new ChangedMeanwhile();
         }
         if (deliveries !== found.kinds.reduce((sum, k) => sum + k.deliveries.length, 0)) throw new ChangedMeanwhile();

@@ -3,8 +3,10 @@ import { sql } from "kysely";
 import type { SpamKind } from "../../db/schema";
 import { db, type Executor, inTransaction } from "./db.server";
 import type { SpamReason } from "./forms";
+import { parseJson } from "./json";
 import { log } from "./logger.server";
 import { normalEmail, type PersonalDataSource } from "./personal-data.server";
+import { containing } from "./search";
 
 /**
  * The spam store: submissions that passed validation but look automated, kept apart from reviews
@@ -19,14 +21,6 @@ export interface SpamItem {
   payload: Record<string, unknown>;
   reasons: SpamReason[];
   receivedAt: string;
-}
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 function toItem(row: { id: string; kind: SpamKind; payload: string; reasons: string; received_at: string }): SpamItem {
@@ -102,11 +96,10 @@ export const spamPersonalData: PersonalDataSource = {
 
   async find(email, from) {
     // The address is inside the stored JSON: narrow with LIKE, then compare the parsed field exactly.
-    const like = `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = await from
       .selectFrom("spam")
       .selectAll()
-      .where(sql`lower(payload)`, "like", sql`${like} escape '\\'`)
+      .where(sql`lower(payload)`, "like", containing(email))
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .execute();

@@ -6,7 +6,7 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { TextField } from "~/components/ui/field";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { getConfig } from "~/lib/config.server";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, plural } from "~/lib/format";
 import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";
 import { erasePersonalData, findPersonalData, type PersonalDataKind } from "~/lib/personal-data.server";
 import { readForm } from "~/lib/request.server";
@@ -26,16 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { searched: await findPersonalData(personalDataSources, parsed.data.email), error: null, reviewMonths };
 }
 
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-const kindWords: Record<PersonalDataKind, [string, string]> = {
-  reviews: ["review", "reviews"],
-  messages: ["message", "messages"],
-  orders: ["order request", "order requests"],
-  spam: ["item held as spam", "items held as spam"],
+const kindWords: Record<PersonalDataKind, { one: string; many: string }> = {
+  reviews: { one: "review", many: "reviews" },
+  messages: { one: "message", many: "messages" },
+  orders: { one: "order request", many: "order requests" },
+  spam: { one: "item held as spam", many: "items held as spam" },
 };
+const recordWords = { one: "record", many: "records" };
+const deliveryWords = { one: "delivery record", many: "delivery records" };
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
@@ -44,12 +42,12 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.seen);
   if (!result.ok) {
     return data(
-      { ok: false, message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, "record", "records")} now). Check the list below, then delete again if you still should.` },
+      { ok: false, message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.` },
       { status: 409 },
     );
   }
-  const counts = (Object.keys(kindWords) as PersonalDataKind[]).filter((kind) => result.erased[kind] > 0).map((kind) => plural(result.erased[kind], ...kindWords[kind]));
-  return { ok: true, message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, "delivery record", "delivery records")}. The audit log records that you did it, with these counts.` };
+  const counts = (Object.keys(kindWords) as PersonalDataKind[]).filter((kind) => result.erased[kind] > 0).map((kind) => plural(result.erased[kind], kindWords[kind]));
+  return { ok: true, message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.` };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -82,7 +80,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
       {searched ? (
         <section aria-labelledby="found-title" className="mt-8">
           <h2 id="found-title" className="text-xl font-bold">
-            Stored for {searched.email}: {plural(searched.total, "record", "records")}
+            Stored for {searched.email}: {plural(searched.total, recordWords)}
           </h2>
           {searched.total === 0 ? (
             <p className="mt-2 max-w-prose text-muted">
@@ -108,7 +106,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
                           </Link>{" "}
                           <span className="text-muted">
                             · received {formatDateTime(record.at)}
-                            {deliveries ? ` · ${plural(deliveries, "delivery record", "delivery records")}` : ""}
+                            {deliveries ? ` · ${plural(deliveries, deliveryWords)}` : ""}
                           </span>
                         </li>
                       );
@@ -124,7 +122,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
                 Download everything (JSON)
               </a>
               <ConfirmDelete
-                question={`Delete all ${plural(searched.total, "record", "records")} stored for ${searched.email}, with their delivery records, for good? A published review is taken down and counted as removed at the writer's request. This cannot be undone.`}
+                question={`Delete all ${plural(searched.total, recordWords)} stored for ${searched.email}, with their delivery records, for good? A published review is taken down and counted as removed at the writer's request. This cannot be undone.`}
                 hiddenFields={{ intent: "erase", email: searched.email, seen: searched.fingerprint }}
                 busy={busy}
                 targetName={`everything stored for ${searched.email}`}

@@ -1,16 +1,11 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { e2eDatabase, seedOrders, signInAsAdmin } from "./seed";
+import { e2eDatabase, e2eRows, seedOrders, signInAsAdmin } from "./seed";
 
 /**
  * Staff find an order request, read what the requester told us (only here: no delivery carries
  * the fitting and health details), move it along, export it and delete it, all by keyboard.
  */
-function rows(sql: string, ...params: unknown[]) {
-  const db = e2eDatabase();
-  const result = db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
-  db.close();
-  return result;
-}
+const rows = e2eRows;
 
 function run(sql: string, ...params: unknown[]) {
   const db = e2eDatabase();

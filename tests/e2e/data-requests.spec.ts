@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { completeOrderForm } from "../support/orders";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { e2eDatabase, signInAsAdmin } from "./seed";
+import { e2eRows, signInAsAdmin } from "./seed";
 
 /**
  * A person asks what we keep about them, then asks us to delete it. They sent a review, a message
@@ -9,17 +9,11 @@ import { e2eDatabase, signInAsAdmin } from "./seed";
  * their address, hand over the file, and delete it all in one confirmed step, by keyboard.
  */
 function count(table: string, email: string): number {
-  const db = e2eDatabase();
-  const row = db.prepare(`select count(*) as n from ${table} where lower(email) = ?`).get(email.toLowerCase()) as { n: number };
-  db.close();
-  return row.n;
+  return Number(e2eRows(`select count(*) as n from ${table} where lower(email) = ?`, email.toLowerCase())[0]?.n);
 }
 
 function auditLines(action: string) {
-  const db = e2eDatabase();
-  const rows = db.prepare("select username, detail, target_id from audit_log where action = ? order by at").all(action) as Array<Record<string, unknown>>;
-  db.close();
-  return rows;
+  return e2eRows("select username, detail, target_id from audit_log where action = ? order by at", action);
 }
 
 test("staff find everything sent from one address, export it, and delete it all with one confirmation", async ({ page, context, request, baseURL }) => {

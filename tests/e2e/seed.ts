@@ -32,6 +32,16 @@ export function e2eDatabase(file: E2EFile = "e2e.sqlite") {
   return db;
 }
 
+/** Rows the e2e server stored, read with a query of the test's own: another path than the site's pages. */
+export function e2eRows(sql: string, ...params: unknown[]): Array<Record<string, unknown>> {
+  const db = e2eDatabase();
+  try {
+    return db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+}
+
 /** Reviews submitted and moderated through the app's own functions; returns their ids. */
 export function seedReviews(reviews: seed.SeedReview[], file: E2EFile = "e2e.sqlite"): string[] {
   return seedSync("seedReviews", e2eFile(file), reviews);

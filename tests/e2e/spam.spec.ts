@@ -1,19 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { completeOrderForm } from "../support/orders";
-import { e2eDatabase, signInAsAdmin } from "./seed";
+import { e2eRows, signInAsAdmin } from "./seed";
 
 /**
  * Nothing a visitor is thanked for is lost: a person who fills a form in a second (autofill, voice
  * input, a caregiver) reaches staff by the normal path; a submission that trips the honeypot is
  * answered the same but held in the spam store, where staff can move it back.
  */
-function rows(sql: string, ...params: unknown[]) {
-  const db = e2eDatabase();
-  const result = db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
-  db.close();
-  return result;
-}
+const rows = e2eRows;
 
 /** Fills the contact form as autofill does: everything at once, then send. */
 async function autofillContact(page: Page, email: string, message: string) {

@@ -7,6 +7,7 @@ import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
+import { containing } from "~/lib/search";
 
 /** The outbox kinds that deliver an order request: the staff notice and the requester's receipt. */
 export const orderKinds = ["order", "order-receipt"] as const;
@@ -30,9 +31,7 @@ function filtered(filter: OrderFilter) {
   let query = db().selectFrom("order_requests");
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.q) {
-    // The term is a bound parameter; its own %, _ and \ match themselves.
-    const term = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-    const like = sql`${term} escape '\\'`;
+    const like = containing(filter.q.toLowerCase());
     query = query.where((eb) =>
       eb.or([eb(sql`lower(reference)`, "like", like), eb(sql`lower(first_name || ' ' || last_name)`, "like", like), eb(sql`lower(email)`, "like", like)]),
     );

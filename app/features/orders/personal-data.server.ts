@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { jsonOrText } from "~/lib/json";
+import { parseJson } from "~/lib/json";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { orderKinds, purgeOldOrders } from "./admin.server";
 
@@ -25,7 +25,7 @@ export const orderPersonalData: PersonalDataSource = {
       at: row.received_at,
       summary: `Order request ${row.reference}, ${row.status}`,
       href: `/admin/orders/${row.id}`,
-      data: { ...row, discomfort_areas: jsonOrText(row.discomfort_areas), priorities: jsonOrText(row.priorities) },
+      data: { ...row, discomfort_areas: parseJson<unknown>(row.discomfort_areas, row.discomfort_areas), priorities: parseJson<unknown>(row.priorities, row.priorities) },
     }));
   },
 

@@ -2,11 +2,8 @@ import { Link } from "react-router";
 import { StarRating } from "~/components/ui/star-rating";
 import { declineReasonLabels, noReasonLabel, reviewPolicyPath, reviewPolicyTitle, verifiedMeaning } from "~/content/review-labels";
 import { ledgerText } from "~/content/testimonials";
+import { plural } from "~/lib/format";
 import type { ReviewLedger } from "./types";
-
-function plural(n: number, words: { one: string; many: string }) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? words.one : words.many}`;
-}
 
 /**
  * The reviews page's summary: the average, how the published reviews spread over 1–10 (a table,

@@ -1,15 +1,12 @@
 import { sql } from "kysely";
 import { reviewStateLabels } from "~/content/review-labels";
 import { monthsBefore } from "~/lib/format";
-import { db } from "~/lib/db.server";
+import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { jsonOrText } from "~/lib/json";
+import { parseJson } from "~/lib/json";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { dropDeliveries } from "~/lib/outbox/queue.server";
-
-function stateLabel(row: { approved: number; decline_reason: string | null }) {
-  return Number(row.approved) === 1 ? reviewStateLabels.published : row.decline_reason ? reviewStateLabels.declined : reviewStateLabels.pending;
-}
+import { stateOf } from "./queries.server";
 
 /**
  * Reviews, as stored personal data. Deleting one (a request, or retention) leaves a removal row
@@ -35,48 +32,29 @@ export const reviewPersonalData: PersonalDataSource = {
     return rows.map((row) => ({
       id: row.id,
       at: row.created_at,
-      summary: `Review, ${row.rating} out of 10, ${stateLabel(row).toLowerCase()}`,
+      summary: `Review, ${row.rating} out of 10, ${reviewStateLabels[stateOf(row)].toLowerCase()}`,
       href: `/admin/testimonials?q=${encodeURIComponent(row.email)}`,
-      data: { ...row, tags: jsonOrText(row.tags) },
+      data: { ...row, tags: parseJson<unknown>(row.tags, row.tags) },
     }));
   },
 
-  async erase(ids, trx, now) {
-    const rows = await trx.selectFrom("testimonials").select(["id", "created_at", "approved", "decline_reason"]).where("id", "in", ids).execute();
-    if (rows.length === 0) return 0;
-    // Still counted as received on the ledger: a review not published keeps the reason it was
-    // not published for; one that was published or waiting is counted as removed at the writer's request.
-    await trx
-      .insertInto("review_removals")
-      .values(
-        rows.map((row) => ({
-          id: row.id,
-          reason: Number(row.approved) === 1 ? ("reviewer-request" as const) : (row.decline_reason ?? "reviewer-request"),
-          received_at: row.created_at,
-          removed_at: now.toISOString(),
-        })),
-      )
-      .execute();
-    const result = await trx.deleteFrom("testimonials").where("id", "in", ids).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  },
+  erase: removeReviews,
 
   async purgeExpired(config, now) {
     const cutoff = monthsBefore(now, config.retention.reviewMonths);
     const removed = await db()
       .transaction()
       .execute(async (trx) => {
-        const expired = trx.selectFrom("testimonials").where("approved", "=", 0).where("decline_reason", "is not", null).where("declined_at", "<", cutoff);
-        const rows = await expired.select(["id", "created_at", "decline_reason"]).execute();
-        if (rows.length === 0) return 0;
-        const at = now.toISOString();
-        await trx
-          .insertInto("review_removals")
-          .values(rows.map((row) => ({ id: row.id, reason: row.decline_reason, received_at: row.created_at, removed_at: at })))
+        const expired = await trx
+          .selectFrom("testimonials")
+          .select("id")
+          .where("approved", "=", 0)
+          .where("decline_reason", "is not", null)
+          .where("declined_at", "<", cutoff)
           .execute();
-        await dropDeliveries(trx, ["review"], expired.select("id"));
-        const result = await trx.deleteFrom("testimonials").where("id", "in", expired.select("id")).executeTakeFirst();
-        return Number(result.numDeletedRows);
+        const ids = expired.map((row) => row.id);
+        await dropDeliveries(trx, ["review"], ids);
+        return removeReviews(ids, trx, now);
       });
     const cleared = await db()
       .updateTable("testimonials")
@@ -90,3 +68,27 @@ export const reviewPersonalData: PersonalDataSource = {
     return removed + erased;
   },
 };
+
+/**
+ * Deletes these reviews, each leaving a removal row that keeps it counted as received on the
+ * ledger: a review not published keeps the reason it was not published for; one that was
+ * published or waiting is counted as removed at the writer's request. Returns how many went.
+ */
+async function removeReviews(ids: readonly string[], trx: Executor, now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await trx.selectFrom("testimonials").select(["id", "created_at", "approved", "decline_reason"]).where("id", "in", ids).execute();
+  if (rows.length === 0) return 0;
+  await trx
+    .insertInto("review_removals")
+    .values(
+      rows.map((row) => ({
+        id: row.id,
+        reason: Number(row.approved) === 1 ? ("reviewer-request" as const) : (row.decline_reason ?? "reviewer-request"),
+        received_at: row.created_at,
+        removed_at: now.toISOString(),
+      })),
+    )
+    .execute();
+  const result = await trx.deleteFrom("testimonials").where("id", "in", ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -6,6 +6,7 @@ import type { Staff } from "~/lib/staff";
 import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
+import { containing } from "~/lib/search";
 import { type FilterValue, filterTabs, type TestimonialInput } from "./schema";
 import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
 
@@ -160,7 +161,8 @@ export async function createTestimonial(input: TestimonialInput, now = new Date(
 /** A review's state in SQL, as `stateOf` reads it in code (the schema's comment on TestimonialTable). */
 const stateSql = sql<ReviewState>`case when approved = 1 then 'published' when decline_reason is null then 'pending' else 'declined' end`;
 
-function stateOf(row: Pick<Selectable<TestimonialTable>, "approved" | "decline_reason">): ReviewState {
+/** A review's state, from the two columns that hold it (the schema's comment on TestimonialTable). */
+export function stateOf(row: Pick<Selectable<TestimonialTable>, "approved" | "decline_reason">): ReviewState {
   return Number(row.approved) === 1 ? "published" : row.decline_reason ? "declined" : "pending";
 }
 
@@ -174,8 +176,8 @@ export async function listAllTestimonials(search?: string, limit = 200, state?: 
   let query = db().selectFrom("testimonials").selectAll();
   const term = search?.trim();
   if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
-    query = query.where((eb) => eb.or(["name", "quote", "email"].map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${like} escape '\\'`))));
+    const like = containing(term.toLowerCase());
+    query = query.where((eb) => eb.or(["name", "quote", "email"].map((column) => eb(sql`lower(${sql.ref(column)})`, "like", like))));
   }
   if (state) query = query.where(inState(state));
   const rows = await query

@@ -112,16 +112,18 @@ export async function retryDeliveries(kind: OutboxKind | readonly OutboxKind[], 
     .execute();
 }
 
-/** The delivery rows of these records, oldest first per kind: what the admin shows beside each one. */
-export async function deliveriesOf(kinds: readonly OutboxKind[], refIds: readonly string[]): Promise<OutboxTable[]> {
-  if (refIds.length === 0) return [];
-  return db().selectFrom("outbox").selectAll().where("kind", "in", kinds).where("ref_id", "in", refIds).orderBy("kind").orderBy("created_at").execute();
+/** The delivery rows of these records, oldest first per kind: what the admin shows beside each one (read through `from`, a transaction or the database). */
+export async function deliveriesOf(kinds: readonly OutboxKind[], refIds: readonly string[], from: Kysely<Database> = db()): Promise<OutboxTable[]> {
+  if (refIds.length === 0 || kinds.length === 0) return [];
+  return from.selectFrom("outbox").selectAll().where("kind", "in", kinds).where("ref_id", "in", refIds).orderBy("kind").orderBy("created_at").execute();
 }
 
 /**
  * Removes the delivery rows of records being deleted, inside the caller's transaction, so no row
  * is left for a record that is gone. `refIds` may be a subquery selecting the records' ids.
  */
-export async function dropDeliveries(trx: Transaction<Database>, kinds: readonly OutboxKind[], refIds: readonly string[] | SelectQueryBuilder<Database, keyof Database, { id: string }>) {
-  await trx.deleteFrom("outbox").where("kind", "in", kinds).where("ref_id", "in", refIds).execute();
+export async function dropDeliveries(trx: Transaction<Database>, kinds: readonly OutboxKind[], refIds: readonly string[] | SelectQueryBuilder<Database, keyof Database, { id: string }>): Promise<number> {
+  if (kinds.length === 0 || (Array.isArray(refIds) && refIds.length === 0)) return 0;
+  const result = await trx.deleteFrom("outbox").where("kind", "in", kinds).where("ref_id", "in", refIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

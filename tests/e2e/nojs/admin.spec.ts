@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { e2eDatabase, signInAsAdmin } from "../seed";
+import { e2eRows, signInAsAdmin } from "../seed";
 
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
@@ -31,8 +31,5 @@ test("without JavaScript staff can find what is stored for an address and delete
   await page.locator("summary", { hasText: "Delete" }).click();
   await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByRole("status")).toContainText("Deleted for good: 1 message, and 1 delivery record.");
-  const db = e2eDatabase();
-  const left = db.prepare("select count(*) as n from contact_messages where email = ?").get(email) as { n: number };
-  db.close();
-  expect(left.n).toBe(0);
+  expect(e2eRows("select count(*) as n from contact_messages where email = ?", email)).toEqual([{ n: 0 }]);
 });

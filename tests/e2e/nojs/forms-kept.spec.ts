@@ -1,15 +1,10 @@
 import { expect, test } from "../fixtures";
-import { e2eDatabase } from "../seed";
+import { e2eRows } from "../seed";
 
 // A form post with a mistake answers 400; the browser logs that status.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-function rows(sql: string, ...params: unknown[]) {
-  const db = e2eDatabase();
-  const result = db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
-  db.close();
-  return result;
-}
+const rows = e2eRows;
 
 test("without JavaScript, a review with one mistake comes back with every value kept", async ({ page }) => {
   await page.goto("/testimonials");
