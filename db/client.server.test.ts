@@ -31,6 +31,33 @@ describe("SQLite connection settings", () => {
     }
   });
 
+  it("a transaction holds the write lock from its start, so another connection's commit cannot make its write fail", async () => {
+    const handle = await createTestDatabase("sqlite");
+    const other = openSqlite(handle.url);
+    try {
+      await sql`create table lock_probe (writer text not null)`.execute(handle.db);
+      // The other connection does not wait here, so a write it attempts mid-transaction shows who holds the lock.
+      other.pragma("busy_timeout = 0");
+      let othersWrite = "";
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`select count(*) from lock_probe`.execute(trx);
+        try {
+          other.prepare("insert into lock_probe (writer) values ('other')").run();
+          othersWrite = "committed";
+        } catch (error) {
+          othersWrite = (error as { code?: string }).code ?? String(error);
+        }
+        // With a plain BEGIN the other commit lands and this write fails with SQLITE_BUSY_SNAPSHOT.
+        await sql`insert into lock_probe (writer) values ('transaction')`.execute(trx);
+      });
+      expect(othersWrite).toBe("SQLITE_BUSY");
+      expect(other.prepare("select writer from lock_probe").pluck().all()).toEqual(["transaction"]);
+    } finally {
+      other.close();
+      await handle.drop();
+    }
+  });
+
   it("does not create or open the file until the first query", async () => {
     const { existsSync, mkdtempSync } = await import("node:fs");
     const os = await import("node:os");

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type SqliteDialectConfig, sql } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
@@ -49,6 +49,30 @@ export function openSqlite(file: string): SQLite.Database {
 }
 
 /**
+ * SQLite's plain BEGIN reads first and asks for the write lock at the first write. If another
+ * connection (a second instance, a backup, a script) commits in between, that upgrade fails at
+ * once with SQLITE_BUSY, whatever the busy timeout: a moderation decision or a release from spam
+ * would answer 500. BEGIN IMMEDIATE takes the write lock up front, so such a transaction waits its
+ * turn (busy_timeout) and then sees the other writer's rows. Every transaction here writes.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
  * Creates the database handle for a URL. Nothing is opened until the first query, so importing
  * the server bundle (as the prerender step does) never touches a database.
  */
@@ -68,7 +92,7 @@ export function createDatabase(url: string, options: { onConnectionError?: (erro
   }
   const file = sqliteFile(url);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: async () => openSqlite(file) }),
+    dialect: new ImmediateSqliteDialect({ database: async () => openSqlite(file) }),
   });
   return { db, dialect, location: file, close: () => db.destroy() };
 }

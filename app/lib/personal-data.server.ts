@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, OutboxKind } from "../../db/schema";
 import { recordAudit } from "./audit.server";
 import type { Config } from "./config.server";
-import { db, type Executor, getDatabase } from "./db.server";
+import { db, type Executor } from "./db.server";
 import { log } from "./logger.server";
 import { deliveriesOf, dropDeliveries } from "./outbox/queue.server";
 import type { Staff } from "./staff";
@@ -142,9 +142,8 @@ export async function erasePersonalData(staff: Staff, sources: PersonalDataSourc
     return await db()
       .transaction()
       .execute(async (trx) => {
-        // SQLite: take the write lock before reading, so a write by another connection meanwhile
-        // makes this wait (busy_timeout) instead of failing when it turns from reading to writing.
-        if (getDatabase().dialect === "sqlite") await sql`update audit_log set id = id where 0 = 1`.execute(trx);
+        // On SQLite the transaction began with the write lock (db/client.server.ts), so a write by
+        // another connection meanwhile waits for this one instead of making it fail.
         const found = await findPersonalData(sources, address, trx);
         if (found.fingerprint !== seen) return { ok: false as const, changed: true as const, total: found.total };
         let deliveries = 0;
