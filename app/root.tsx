@@ -15,6 +15,8 @@ import {
 import { useEffect, useRef } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
+import bodyFont from "@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-400-normal.woff2?url";
+import boldFont from "@fontsource/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-700-normal.woff2?url";
 import { NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -57,6 +59,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export const links: Route.LinksFunction = () => [
+  // The two faces app.css declares, fetched with the stylesheet so `font-display: optional` finds
+  // them in time on a first visit (the same hashed files the stylesheet points at).
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: boldFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/images/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
@@ -192,7 +198,7 @@ export function ErrorBoundary() {
   return (
     <div className="container-page py-16">
       <title>{pageTitle("Something went wrong")}</title>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <h1 className="text-title font-bold">Something went wrong</h1>
       <p className="mt-4 max-w-prose text-muted">
         We could not show this page just now. Please try again in a moment. If it keeps happening, call us at{" "}
         {company.phone.display} and we will help.

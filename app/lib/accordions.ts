@@ -11,7 +11,7 @@
  */
 /** The accordion's look, the same whether React or `enhanceAccordions` builds it. */
 export const accordionClasses = {
-  heading: "text-lg",
+  heading: "text-lead",
   button: "tap-target flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold",
   icon: "size-5 shrink-0 transition-transform",
   iconOpen: "rotate-180",

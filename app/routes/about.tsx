@@ -27,22 +27,22 @@ export default function About() {
       </PageHeader>
 
       <Section id="story" title="Our story">
-        <div className="max-w-prose space-y-4 text-lg">
+        <div className="max-w-prose space-y-4">
           {story.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
       </Section>
 
-      <Section id="mission" title={mission.heading} className="bg-surface">
-        <p className="max-w-prose text-lg">{mission.body}</p>
+      <Section id="mission" title={mission.heading} tone="band">
+        <p className="max-w-prose text-lead">{mission.body}</p>
       </Section>
 
       <Section id="history" title="Our history">
         <ol className="grid gap-6 md:grid-cols-3">
           {history.map((entry) => (
             <li key={entry.title} className="rounded-xl border border-line bg-surface p-6">
-              <p className="text-2xl font-bold text-brand">{entry.when}</p>
+              <p className="text-figure font-bold text-brand">{entry.when}</p>
               <h3 className="mt-2 font-semibold">{entry.title}</h3>
               <p className="mt-2 text-muted">{entry.body}</p>
             </li>
@@ -56,12 +56,12 @@ export default function About() {
             <li key={owner.id} className="flex items-start gap-4 rounded-xl border border-line bg-surface p-6">
               <span
                 aria-hidden="true"
-                className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-lg font-bold text-brand"
+                className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-subheading font-bold text-brand"
               >
                 {owner.initials}
               </span>
               <div>
-                <h3 className="text-lg font-semibold">{owner.name}</h3>
+                <h3 className="text-subheading font-bold">{owner.name}</h3>
                 <p className="text-muted">{owner.role}</p>
                 <DialogTrigger dialogId={`bio-${owner.id}`} className="tap-target mt-2 -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline hover:bg-brand-soft">
                   Read bio<span className="sr-only"> of {owner.name} {owners.length > 1 ? index + 1 : ""}</span>

@@ -30,7 +30,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
       <PageHeader eyebrow="Accessibility" title={statement.title}>
         <p>{statement.intro}</p>
       </PageHeader>
-      <div className="container-page max-w-prose space-y-10 py-12 text-lg">
+      <div className="container-page max-w-prose space-y-10 py-12">
         <ProseSection id="standard" title={statement.standard.title}>
           {statement.standard.paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-3">
@@ -47,7 +47,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
           <p className="mt-3">{statement.testing.lead}</p>
           <BulletList items={statement.testing.items} />
           <p className="mt-4">{statement.testing.figures(figures.lighthouseVersion, figures.runsPerRoute, figures.date)}</p>
-          <table className="mt-3 w-full text-left text-base">
+          <table className="mt-3 w-full text-left text-body">
             <caption className="sr-only">Lighthouse accessibility score of each page</caption>
             <thead>
               <tr className="border-b border-line">
@@ -84,7 +84,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
           <p className="mt-3">{statement.report.response}</p>
         </ProseSection>
 
-        <p className="text-base text-muted">
+        <p className="text-body text-muted">
           This statement was prepared on <time dateTime={statementDate.date}>{statementDate.label}</time>.
         </p>
       </div>

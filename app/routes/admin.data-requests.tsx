@@ -59,7 +59,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
   const typed = searched?.email ?? ("typed" in loaderData ? loaderData.typed : undefined);
   return (
     <>
-      <h1 className="text-2xl font-bold">Data requests</h1>
+      <h1 className="text-heading font-bold">Data requests</h1>
       <p className="mt-1 max-w-prose text-muted">
         When someone asks for a copy of what we keep about them, or asks us to delete it, find it here by the email address they used. Check
         that the request comes from that address (for example, reply to it) before you send a copy or delete. Exports and deletions are
@@ -79,7 +79,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
 
       {searched ? (
         <section aria-labelledby="found-title" className="mt-8">
-          <h2 id="found-title" className="text-xl font-bold">
+          <h2 id="found-title" className="text-subheading font-bold">
             Stored for {searched.email}: {plural(searched.total, recordWords)}
           </h2>
           {searched.total === 0 ? (

@@ -71,7 +71,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
-        <h1 className="text-2xl font-bold">Admin Login</h1>
+        <h1 className="text-heading font-bold">Admin Login</h1>
         <p className="mt-2 text-muted">For Aquila staff: moderate reviews and answer messages.</p>
         {message ? (
           <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">

@@ -53,13 +53,13 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <Link to="/admin/messages" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
         <span aria-hidden="true">←&nbsp;</span>All messages
       </Link>
-      <h1 id="message-title" className="mt-4 text-2xl font-bold">
+      <h1 id="message-title" className="mt-4 text-heading font-bold">
         {topicLabel(message.topic)} from {message.name}
       </h1>
       <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-muted">Email</dt>
+          <dt className="text-small text-muted">Email</dt>
           <dd>
             <a href={`mailto:${message.email}`} className="tap-target inline-flex items-center text-brand underline">
               {message.email}
@@ -67,34 +67,34 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">Phone</dt>
+          <dt className="text-small text-muted">Phone</dt>
           <dd>{message.phone ?? "Not given"}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">Received</dt>
+          <dt className="text-small text-muted">Received</dt>
           <dd>{formatDate(message.received_at)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">Consent given</dt>
+          <dt className="text-small text-muted">Consent given</dt>
           <dd>{message.consent === 1 ? `Yes, ${formatDate(message.consent_at)}` : "No"}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">Status</dt>
+          <dt className="text-small text-muted">Status</dt>
           <dd>{message.status === "new" ? "New" : `Handled ${message.handled_at ? formatDate(message.handled_at) : ""}`}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">Delivery</dt>
+          <dt className="text-small text-muted">Delivery</dt>
           <dd className="flex flex-wrap gap-2">
             {deliveries.map((d) => (
               <span key={d.id}>
                 <DeliveryStatus channel={d.channel} status={d.status} />
-                {d.last_error ? <span className="block text-sm text-muted">Last error: {d.last_error}</span> : null}
+                {d.last_error ? <span className="block text-small text-muted">Last error: {d.last_error}</span> : null}
               </span>
             ))}
           </dd>
         </div>
       </dl>
-      <h2 className="mt-8 text-lg font-semibold">Message</h2>
+      <h2 className="mt-8 text-subheading font-bold">Message</h2>
       <p className="mt-2 whitespace-pre-wrap rounded-xl border border-line bg-surface p-4">{message.message}</p>
 
       <div className="mt-8 flex flex-wrap items-start gap-3">

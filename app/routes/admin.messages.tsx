@@ -27,7 +27,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
   return (
     <>
-      <h1 className="text-2xl font-bold">Messages</h1>
+      <h1 className="text-heading font-bold">Messages</h1>
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.handled} handled.
       </p>
@@ -74,12 +74,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                   {m.name} — {topicLabel(m.topic)}
                 </Link>
                 <p className="truncate text-muted">{m.message}</p>
-                <p className="text-sm text-muted">
+                <p className="text-small text-muted">
                   {formatDate(m.received_at)} · {m.email}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${m.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
+                <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${m.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
                   {m.status === "new" ? "New" : "Handled"}
                 </span>
                 {m.deliveries.map((d) => (

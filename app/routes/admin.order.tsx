@@ -69,7 +69,7 @@ const nextSteps: Record<OrderStatus, Array<{ intent: keyof typeof statusIntents;
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-sm text-muted">{label}</dt>
+      <dt className="text-small text-muted">{label}</dt>
       <dd>{children}</dd>
     </div>
   );
@@ -78,7 +78,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-lg font-semibold">
+      <h2 id={id} className="text-subheading font-bold">
         {title}
       </h2>
       <dl className="mt-3 grid gap-4 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2">{children}</dl>
@@ -108,7 +108,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <Link to="/admin/orders" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
         <span aria-hidden="true">←&nbsp;</span>All orders
       </Link>
-      <h1 id="order-title" className="mt-4 text-2xl font-bold">
+      <h1 id="order-title" className="mt-4 text-heading font-bold">
         Order request {order.reference} for {name}
       </h1>
       <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
@@ -126,9 +126,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <ul className="flex flex-wrap gap-2">
               {deliveries.map((d) => (
                 <li key={d.id}>
-                  <span className="text-sm text-muted">{d.kind === "order-receipt" ? "Receipt to the requester: " : "To staff: "}</span>
+                  <span className="text-small text-muted">{d.kind === "order-receipt" ? "Receipt to the requester: " : "To staff: "}</span>
                   <DeliveryStatus channel={d.channel} status={d.status} />
-                  {d.last_error ? <span className="block text-sm text-muted">Last error: {d.last_error}</span> : null}
+                  {d.last_error ? <span className="block text-small text-muted">Last error: {d.last_error}</span> : null}
                 </li>
               ))}
             </ul>
@@ -175,7 +175,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <LabelList labels={choices.discomfortAreas} />
         </Field>
         <div className="sm:col-span-2">
-          <dt className="text-sm text-muted">{orderFieldLabels.medicalNotes}</dt>
+          <dt className="text-small text-muted">{orderFieldLabels.medicalNotes}</dt>
           <dd className="whitespace-pre-wrap">{order.medical_notes ?? "None given"}</dd>
         </div>
       </Section>

@@ -28,7 +28,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
   return (
     <>
-      <h1 className="text-2xl font-bold">Orders</h1>
+      <h1 className="text-heading font-bold">Orders</h1>
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.contacted} contacted, {counts.closed} closed.
       </p>
@@ -74,17 +74,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {o.state}, {o.country}
                   {o.submitted_by_name ? ` · filled in by ${o.submitted_by_name}` : ""}
                 </p>
-                <p className="text-sm text-muted">
+                <p className="text-small text-muted">
                   {formatDate(o.received_at)} · {o.email}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${o.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
+                <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${o.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
                   {orderStatusLabels[o.status]}
                 </span>
                 {o.deliveries.map((d) => (
                   <span key={`${d.kind}-${d.channel}`} className="inline-flex items-center gap-1">
-                    {d.kind === "order-receipt" ? <span className="text-sm text-muted">Receipt:</span> : null}
+                    {d.kind === "order-receipt" ? <span className="text-small text-muted">Receipt:</span> : null}
                     <DeliveryStatus channel={d.channel} status={d.status} />
                   </span>
                 ))}

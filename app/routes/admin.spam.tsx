@@ -42,7 +42,7 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state !== "idle";
   return (
     <>
-      <h1 className="text-2xl font-bold">Spam</h1>
+      <h1 className="text-heading font-bold">Spam</h1>
       <p className="mt-1 max-w-prose text-muted">
         Reviews and messages that looked automated. They are kept here, never published or delivered, until you move them out
         (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {retentionDays} days. {total} held now.

@@ -44,7 +44,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state !== "idle";
   return (
     <>
-      <h1 className="text-2xl font-bold">Reviews</h1>
+      <h1 className="text-heading font-bold">Reviews</h1>
       <p className="mt-1 text-muted">
         {counts.pending} pending, {counts.published} published, {counts.declined} not published. Ratings never decide: publish every review about the product, whatever its rating, and record a reason for any you do not.
       </p>
@@ -91,7 +91,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       )}
 
       <section aria-labelledby="audit-title" className="mt-12">
-        <h2 id="audit-title" className="text-xl font-bold">
+        <h2 id="audit-title" className="text-subheading font-bold">
           Recent staff actions
         </h2>
         {audit.length === 0 ? (
@@ -99,7 +99,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         ) : (
           <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
             {audit.map((entry) => (
-              <li key={entry.id} className="p-3 text-sm">
+              <li key={entry.id} className="p-3 text-small">
                 <strong>{entry.username}</strong> {entry.action.replace(/-/g, " ")} {entry.target_type.replace(/_/g, " ")}
                 {entry.target_id ? ` ${entry.target_id.slice(0, 8)}` : ""}
                 {entry.detail ? ` (${entry.detail})` : ""} · {formatDate(entry.at)}{" "}

@@ -34,7 +34,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   className="tap-target inline-flex items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
                 >
                   {tab.name}
-                  {tab.count && loaderData[tab.count] > 0 ? <span className="ml-2 rounded-full border border-current px-2 text-sm">{loaderData[tab.count]}</span> : null}
+                  {tab.count && loaderData[tab.count] > 0 ? <span className="ml-2 rounded-full border border-current px-2 text-small">{loaderData[tab.count]}</span> : null}
                 </NavLink>
               </li>
             ))}

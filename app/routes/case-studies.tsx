@@ -42,29 +42,29 @@ export default function CaseStudies() {
             <li key={study.id}>
               <article aria-labelledby={`${study.id}-title`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm font-semibold text-brand">{study.category}</p>
-                  <p className={`rounded-full border px-3 py-1 text-sm font-semibold ${statusStyle[study.status]}`}>
+                  <p className="text-small font-semibold text-brand">{study.category}</p>
+                  <p className={`rounded-full border px-3 py-1 text-small font-semibold ${statusStyle[study.status]}`}>
                     <span className="sr-only">Status: </span>
                     {study.status}
                   </p>
                 </div>
-                <h2 id={`${study.id}-title`} className="mt-3 text-xl font-bold">
+                <h2 id={`${study.id}-title`} className="mt-3 text-subheading font-bold">
                   {study.title}
                 </h2>
                 <p className="mt-2 text-muted">{study.summary}</p>
                 <dl className="mt-4 grid grid-cols-2 gap-3">
                   <div>
-                    <dt className="text-sm text-muted">Participants</dt>
+                    <dt className="text-small text-muted">Participants</dt>
                     <dd className="font-semibold">{study.participants}</dd>
                   </div>
                   <div>
-                    <dt className="text-sm text-muted">Duration</dt>
+                    <dt className="text-small text-muted">Duration</dt>
                     <dd className="font-semibold">{study.duration}</dd>
                   </div>
                   <div className="col-span-2">
-                    <dt className="text-sm text-muted">{study.status === "Ongoing" ? caseStudyLabels.interim(study.participants) : caseStudyLabels.result}</dt>
-                    <dd className="text-2xl font-bold text-brand">{study.result}</dd>
-                    {study.status === "Ongoing" ? <dd className="mt-1 text-sm text-muted">{caseStudyLabels.interimNote}</dd> : null}
+                    <dt className="text-small text-muted">{study.status === "Ongoing" ? caseStudyLabels.interim(study.participants) : caseStudyLabels.result}</dt>
+                    <dd className="text-figure font-bold text-brand">{study.result}</dd>
+                    {study.status === "Ongoing" ? <dd className="mt-1 text-small text-muted">{caseStudyLabels.interimNote}</dd> : null}
                   </div>
                 </dl>
                 <div className="mt-auto pt-6">

@@ -131,11 +131,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <header className="border-b border-line bg-surface">
         <div className="container-page py-12 md:py-16">
           <p className="font-semibold text-brand">{contactPage.eyebrow}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight md:text-4xl">{contactPage.title}</h1>
-          <p className="mt-4 max-w-prose text-lg text-muted">{contactPage.intro}</p>
+          <h1 className="mt-2 text-title font-bold">{contactPage.title}</h1>
+          <p className="mt-4 max-w-prose text-lead text-muted">{contactPage.intro}</p>
           <ul className="mt-6 flex flex-wrap gap-3">
             {contactPage.badges.map((badge) => (
-              <li key={badge} className="rounded-full border border-line bg-canvas px-4 py-2 text-sm font-semibold">
+              <li key={badge} className="rounded-full border border-line bg-canvas px-4 py-2 text-small font-semibold">
                 {badge}
               </li>
             ))}
@@ -174,7 +174,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <SentPanel />
           ) : (
             <>
-              <h2 id="contact-form-title" className="text-2xl font-bold">
+              <h2 id="contact-form-title" className="text-heading font-bold">
                 {contactPage.formTitle}
               </h2>
               {failedProblem ? (
@@ -206,7 +206,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </Form>
             </>
           )}
-          <p className="mt-8 text-sm text-muted">
+          <p className="mt-8 text-small text-muted">
             <strong className="text-ink">{contactPage.privacy.lead}</strong> {contactPage.privacy.body} <PrivacyPolicyLink>{contactPage.privacy.link}</PrivacyPolicyLink>.
           </p>
         </section>
@@ -224,7 +224,7 @@ function SentPanel() {
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="rounded-2xl border-2 border-success bg-success-soft p-8 text-center">
-      <h2 id="contact-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-2xl font-bold">
+      <h2 id="contact-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-heading font-bold">
         {contactPage.sent.title}
       </h2>
       <p className="mt-3">{contactOutcomes.sent.description}</p>

@@ -37,7 +37,7 @@ export default function Paying() {
         <ProseSection id="billing-code" title={payingPage.billingCode.title}>
           <p className="mt-3 max-w-prose">{payingPage.billingCode.body}</p>
           {code ? (
-            <p className="mt-3 text-xl font-bold">{payingPage.billingCode.known(code)}</p>
+            <p className="mt-3 text-subheading font-bold">{payingPage.billingCode.known(code)}</p>
           ) : (
             <>
               <p className="mt-3 max-w-prose">{payingPage.billingCode.ask}</p>
@@ -56,7 +56,7 @@ export default function Paying() {
         <div className="grid gap-6 md:grid-cols-3">
           {payingPage.questions.lists.map((list) => (
             <section key={list.id} aria-labelledby={`${list.id}-title`} className="rounded-xl border border-line bg-surface p-6">
-              <h3 id={`${list.id}-title`} className="text-lg font-semibold">
+              <h3 id={`${list.id}-title`} className="text-subheading font-bold">
                 {list.title}
               </h3>
               <BulletList items={list.questions} />

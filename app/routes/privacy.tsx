@@ -34,14 +34,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader eyebrow="Privacy" title={policy.title}>
         <p>{policy.intro}</p>
-        <p className="mt-3 text-base">
+        <p className="mt-3 text-body">
           Last updated <time dateTime={policyDate.date}>{policyDate.label}</time>.{" "}
           <a href="#health-data" className="tap-target inline-flex items-center font-semibold text-brand underline">
             Consumer health data
           </a>
         </p>
       </PageHeader>
-      <div className="container-page max-w-prose space-y-10 py-12 text-lg">
+      <div className="container-page max-w-prose space-y-10 py-12">
         {first ? <Block block={first} /> : null}
         <ProseSection id={policy.health.id} title={policy.health.title} className="rounded-2xl border-2 border-brand bg-surface p-6">
           <p className="mt-3">{policy.health.lead}</p>

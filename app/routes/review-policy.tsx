@@ -24,10 +24,10 @@ export default function ReviewPolicy() {
       <PageHeader eyebrow="Reviews" title={reviewPolicy.title}>
         <p>{reviewPolicy.intro}</p>
       </PageHeader>
-      <div className="container-page max-w-prose space-y-10 py-12 text-lg">
+      <div className="container-page max-w-prose space-y-10 py-12">
         {reviewPolicy.sections.map((section) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
-            <h2 id={`${section.id}-title`} className="text-2xl font-bold tracking-tight">
+            <h2 id={`${section.id}-title`} className="text-heading font-bold">
               {section.title}
             </h2>
             <div className="mt-3 space-y-3">

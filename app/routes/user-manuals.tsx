@@ -44,8 +44,8 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
         <dl className="grid grid-cols-3 gap-4 text-center">
           {stats.map((stat) => (
             <div key={stat.label} className="rounded-xl border border-line bg-surface p-4">
-              <dt className="text-sm text-muted">{stat.label}</dt>
-              <dd className="text-3xl font-bold text-brand">{stat.value}</dd>
+              <dt className="text-small text-muted">{stat.label}</dt>
+              <dd className="text-figure font-bold text-brand">{stat.value}</dd>
             </div>
           ))}
         </dl>
@@ -53,11 +53,11 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
         {manualGroups.map((group) => (
           <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
             <div className="flex flex-wrap items-center gap-3">
-              <h2 id={`${group.id}-title`} className="text-2xl font-bold">
+              <h2 id={`${group.id}-title`} className="text-heading font-bold">
                 {group.title}
               </h2>
               {hasPlaceholders ? (
-                <span className="rounded-full border border-warning bg-warning-soft px-3 py-1 text-sm font-semibold text-warning">
+                <span className="rounded-full border border-warning bg-warning-soft px-3 py-1 text-small font-semibold text-warning">
                   Placeholder Files
                 </span>
               ) : null}
@@ -69,11 +69,11 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
                 .map((guide) => (
                   <li key={guide.id} className="flex flex-col rounded-xl border border-line bg-surface p-6">
                     <div className="flex items-center justify-between gap-2">
-                      <h3 className="text-lg font-semibold">{guide.title}</h3>
-                      <span className="rounded-md bg-brand-soft px-2 py-1 text-sm font-semibold text-brand">{guide.format}</span>
+                      <h3 className="text-subheading font-bold">{guide.title}</h3>
+                      <span className="rounded-md bg-brand-soft px-2 py-1 text-small font-semibold text-brand">{guide.format}</span>
                     </div>
                     <p className="mt-2 text-muted">{guide.description}</p>
-                    <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+                    <dl className="mt-4 grid grid-cols-3 gap-2 text-small">
                       <div>
                         <dt className="text-muted">Type</dt>
                         <dd className="font-semibold">{guide.type}</dd>

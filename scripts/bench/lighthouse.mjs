@@ -41,6 +41,7 @@ function summarize(route, lhr, runs) {
     fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
     scriptTransferBytes: scriptBytes,
     scriptRequests: requests.filter((item) => item.resourceType === "Script").length,
+    fontTransferBytes: requests.filter((item) => item.resourceType === "Font").reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     totalTransferBytes: Math.round(lhr.audits["total-byte-weight"].numericValue),
     performanceScoresOfAllRuns: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
     failedAudits: Object.values(lhr.categories).flatMap((category) =>
@@ -65,6 +66,7 @@ function markdown(data) {
     `${r.tbtMs} ms`,
     r.cls.toFixed(3),
     kb(r.scriptTransferBytes),
+    kb(r.fontTransferBytes ?? 0),
     kb(r.totalTransferBytes),
   ]);
   const below = data.routes
@@ -83,7 +85,7 @@ function markdown(data) {
     `Lighthouse's default configuration: mobile, simulated throttling (slow 4G, 4× CPU slowdown). ${data.runsPerRoute} run${data.runsPerRoute === 1 ? "" : "s"} per page, each in a fresh headless Chromium; the table shows the median run as Lighthouse chooses it (by first contentful paint and time to interactive). Default theme, no cookies, ${data.reviews.toLocaleString("en")} published reviews in the database.`,
     "",
     table(
-      ["Route", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "TBT", "CLS", "JS (KB transferred, compressed)", "Page weight (KB transferred)"],
+      ["Route", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "TBT", "CLS", "JS (KB transferred, compressed)", "Fonts (KB)", "Page weight (KB transferred)"],
       rows,
     ),
     "",

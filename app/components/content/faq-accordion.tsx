@@ -20,8 +20,8 @@ export function FaqAccordion({ items, headingLevel = 3, group }: { items: FaqIte
       <div data-accordion={group} className="divide-y divide-line rounded-xl border border-line bg-surface">
         {items.map((item) => (
           <details key={item.id} name={group} data-item={item.id} className="group">
-            <summary className="tap-target flex items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold">
-              <Heading className="text-lg">{item.question}</Heading>
+            <summary className="tap-target flex items-center justify-between gap-4 px-5 py-4 text-left text-subheading font-bold">
+              <Heading className="text-lead">{item.question}</Heading>
               <ChevronDown className="size-5 shrink-0 transition-transform group-open:rotate-180" />
             </summary>
             <p className="px-5 pb-5 text-muted">{item.answer}</p>

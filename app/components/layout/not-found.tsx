@@ -12,12 +12,12 @@ export function NotFound({ showRouterHint }: { showRouterHint: boolean }) {
     <div className="container-page py-16">
       <title>Page not found | Aquila</title>
       <meta name="robots" content="noindex, nofollow" />
-      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
+      <h1 className="text-title font-bold">404 Page Not Found</h1>
       <p className="mt-4 max-w-prose text-muted">
         We could not find that page. It may have moved, or the address may have a typo. These pages may help:
       </p>
       {showRouterHint ? (
-        <p className="mt-4 rounded-md border border-warning bg-warning-soft p-3 text-sm">
+        <p className="mt-4 rounded-md border border-warning bg-warning-soft p-3 text-small">
           Development hint: did you add the page to the router (<code>app/routes.ts</code>)?
         </p>
       ) : null}

@@ -8,7 +8,7 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
     <footer className="mt-16 border-t border-line bg-surface">
       <div className="container-page grid gap-8 py-10 md:grid-cols-3">
         <div>
-          <p className="text-lg font-bold">{company.name}</p>
+          <p className="text-subheading font-bold">{company.name}</p>
           <p className="mt-2 text-muted">
             Makers of the {company.productFullName}. {company.tagline}.
           </p>
@@ -56,13 +56,13 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
             ))}
           </ul>
         </nav>
-        <p className="mt-4 text-sm text-muted">{disclaimer}</p>
-        <p className="mt-2 text-sm text-muted">
+        <p className="mt-4 text-small text-muted">{disclaimer}</p>
+        <p className="mt-2 text-small text-muted">
           © {company.founded}–{new Date().getFullYear()} {company.name}. All rights reserved.
         </p>
       </div>
       <div className="bg-surface-raised">
-        <p className="container-page py-3 text-center text-sm">
+        <p className="container-page py-3 text-center text-small">
           <Link to={credit.href} className="tap-target inline-flex items-center justify-center hover:underline">
             {credit.label}
           </Link>

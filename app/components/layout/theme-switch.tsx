@@ -45,7 +45,7 @@ export function ThemeSwitch({ theme, idPrefix, group }: { theme: Theme; idPrefix
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
         <fieldset>
-          <legend className="px-2 pb-1 text-sm text-muted">Colour theme</legend>
+          <legend className="px-2 pb-1 text-small text-muted">Colour theme</legend>
           {themes.map((value) => {
             const Icon = iconFor[value];
             return (

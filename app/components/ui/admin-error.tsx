@@ -15,7 +15,7 @@ export function AdminErrorBoundary({ list }: { list: { href: string; name: strin
   return (
     <div role="alert" className="rounded-xl border-2 border-danger bg-danger-soft p-5">
       <title>{pageTitle(title)}</title>
-      <h1 className="text-2xl font-bold">{title}</h1>
+      <h1 className="text-heading font-bold">{title}</h1>
       <p className="mt-2 max-w-prose">
         {missing
           ? "It may have been deleted, or the link is wrong. Nothing else has changed."

@@ -2,7 +2,7 @@
 export function CallToAction({ id, title, children, actions, className = "" }: { id: string; title: string; children: React.ReactNode; actions: React.ReactNode; className?: string }) {
   return (
     <section aria-labelledby={id} className={`rounded-2xl bg-brand-soft p-8 md:p-12 ${className}`}>
-      <h2 id={id} className="text-2xl font-bold">
+      <h2 id={id} className="text-heading font-bold">
         {title}
       </h2>
       <div className="mt-3 max-w-prose">{children}</div>

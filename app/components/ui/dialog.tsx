@@ -60,7 +60,7 @@ export function Dialog({ id, title, children }: { id: string; title: string; chi
     >
       <div className="p-6">
         <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="text-xl font-bold">
+          <h2 id={`${id}-title`} className="text-subheading font-bold">
             {title}
           </h2>
           <button
@@ -68,7 +68,7 @@ export function Dialog({ id, title, children }: { id: string; title: string; chi
             commandfor={id}
             command="close"
             aria-label="Close"
-            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-2xl leading-none hover:bg-surface-raised"
+            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon hover:bg-surface-raised"
             onClick={() => ref.current?.close()}
           >
             <span aria-hidden="true">×</span>

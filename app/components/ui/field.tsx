@@ -31,12 +31,12 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: stri
   return (
     <>
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+        <p id={`${id}-hint`} className="mt-1 text-small text-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger">
+        <p id={`${id}-error`} className="mt-1 text-small font-semibold text-danger">
           {error}
         </p>
       ) : null}
@@ -269,7 +269,7 @@ export function ChoiceGroup({
                 <span>{option.label}</span>
               </label>
               {option.hint ? (
-                <p id={`${optionId}-hint`} className="-mt-1 pb-2 pl-12 pr-3 text-sm text-muted">
+                <p id={`${optionId}-hint`} className="-mt-1 pb-2 pl-12 pr-3 text-small text-muted">
                   {option.hint}
                 </p>
               ) : null}

@@ -7,7 +7,7 @@
 export function ProseSection({ id, title, children, className = "" }: { id: string; title: string; children: React.ReactNode; className?: string }) {
   return (
     <section id={id} className={className}>
-      <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
+      <h2 id={`${id}-title`} className="text-heading font-bold">
         {title}
       </h2>
       {children}
@@ -49,7 +49,7 @@ export function StepList({ steps, className }: { steps: ReadonlyArray<{ title: s
           <p aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand font-bold text-brand-ink">
             {index + 1}
           </p>
-          <h3 className="mt-3 text-lg font-semibold">
+          <h3 className="mt-3 text-subheading font-bold">
             <span className="sr-only">Step {index + 1}: </span>
             {step.title}
           </h3>

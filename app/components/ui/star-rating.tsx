@@ -13,7 +13,7 @@ export function StarRating({ value, size = "md", showNumber = true }: { value: n
     <span className="inline-flex items-center gap-2">
       <span role="img" aria-label={label} className={`star-rating text-warning ${starSize}`} style={{ "--filled": filled } as React.CSSProperties} />
       {showNumber ? (
-        <span aria-hidden="true" className="text-sm font-semibold">
+        <span aria-hidden="true" className="text-small font-semibold">
           {formatRating(value)}/10
         </span>
       ) : null}

@@ -63,12 +63,12 @@ export function Toaster() {
           <div>
             <ToastPrimitive.Title className="font-semibold">{message.title}</ToastPrimitive.Title>
             {message.description ? (
-              <ToastPrimitive.Description className="mt-1 text-sm">{message.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="mt-1 text-small">{message.description}</ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
-            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-xl leading-none"
+            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon"
           >
             <span aria-hidden="true">×</span>
           </ToastPrimitive.Close>

@@ -14,7 +14,7 @@ const styles: Record<string, string> = {
 
 export function DeliveryStatus({ channel, status }: { channel: string; status: string }) {
   return (
-    <span className={`inline-block rounded-full border px-2 py-0.5 text-sm ${styles[status] ?? ""}`}>
+    <span className={`inline-block rounded-full border px-2 py-0.5 text-small ${styles[status] ?? ""}`}>
       {labels[status] ?? status} ({channelLabels[channel] ?? channel})
     </span>
   );

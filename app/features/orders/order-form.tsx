@@ -303,8 +303,8 @@ export function OrderForm({
       {orderSteps.map((s, index) => (
         <fieldset key={s.id} hidden={stepped && index !== step} className="mt-6 space-y-5 rounded-xl border border-line bg-surface p-5 md:p-6">
           <legend className="contents">
-            <h3 id={`order-step-${s.id}`} ref={(el) => void (headings.current[index] = el)} tabIndex={-1} className="mb-2 text-xl font-bold">
-              {stepped ? <span className="block text-base font-semibold text-brand">Step {index + 1} of {orderSteps.length}</span> : null}
+            <h3 id={`order-step-${s.id}`} ref={(el) => void (headings.current[index] = el)} tabIndex={-1} className="mb-2 text-subheading font-bold">
+              {stepped ? <span className="block text-body font-semibold text-brand">Step {index + 1} of {orderSteps.length}</span> : null}
               {s.title}
             </h3>
           </legend>
@@ -354,14 +354,14 @@ export function OrderSent({ reference, confirmationEmail, consultationWithin }: 
   }, []);
   return (
     <div className="mt-6 rounded-2xl border-2 border-success bg-success-soft p-6 md:p-8">
-      <h2 id="order-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-2xl font-bold">
+      <h2 id="order-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-heading font-bold">
         Order Request Received
       </h2>
-      <p className="mt-3 text-lg">
-        Your reference is <strong className="font-mono text-xl tracking-wider">{reference}</strong>. Please keep it: quote it when you call or write to us.
+      <p className="mt-3 text-lead">
+        Your reference is <strong className="font-mono text-subheading tracking-wider">{reference}</strong>. Please keep it: quote it when you call or write to us.
       </p>
       {confirmationEmail ? <p className="mt-2">We are emailing a confirmation with this reference to the address you gave.</p> : null}
-      <h3 className="mt-6 text-lg font-semibold">What happens next</h3>
+      <h3 className="mt-6 text-subheading font-bold">What happens next</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-6">
         <li>An expert contacts you within {consultationWithin} for your consultation, by phone or email.</li>
         <li>Together you confirm the size, shape and settings of your cushion.</li>

@@ -54,11 +54,11 @@ export function SpamItemDetails({ item }: { item: SpamItemView }) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">
-          <span className="mr-2 rounded-full border border-warning bg-warning-soft px-2 py-0.5 text-sm">{kindLabel[item.kind]}</span>
-          {senderName(item.payload) || "(no name)"} <span className="text-sm font-normal text-muted">({text(item.payload.email)})</span>
+        <h2 className="text-subheading font-bold">
+          <span className="mr-2 rounded-full border border-warning bg-warning-soft px-2 py-0.5 text-small">{kindLabel[item.kind]}</span>
+          {senderName(item.payload) || "(no name)"} <span className="text-small font-normal text-muted">({text(item.payload.email)})</span>
         </h2>
-        <p className="text-sm text-muted">
+        <p className="text-small text-muted">
           Received {formatDate(item.receivedAt)} {time} UTC
         </p>
       </div>

@@ -31,20 +31,20 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
   return (
     <article aria-labelledby={`review-${review.id}-title`} className="rounded-xl border border-line bg-surface p-5 [overflow-wrap:anywhere]">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`review-${review.id}-title`} className="text-lg font-semibold">
-          {review.name} <span className="text-sm font-normal text-muted">({review.email || "address erased after the retention period"})</span>
+        <h2 id={`review-${review.id}-title`} className="text-subheading font-bold">
+          {review.name} <span className="text-small font-normal text-muted">({review.email || "address erased after the retention period"})</span>
         </h2>
         <span className="flex flex-wrap gap-2">
-          {quote.summary.length ? <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-sm font-semibold">Check before publishing</span> : null}
-          {review.verified ? <span className="rounded-full border border-success px-2 py-0.5 text-sm font-semibold">Verified</span> : null}
-          <span className={`rounded-full border px-2 py-0.5 text-sm font-semibold ${stateBadgeClass[review.state]}`}>{reviewStateLabels[review.state]}</span>
+          {quote.summary.length ? <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-small font-semibold">Check before publishing</span> : null}
+          {review.verified ? <span className="rounded-full border border-success px-2 py-0.5 text-small font-semibold">Verified</span> : null}
+          <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${stateBadgeClass[review.state]}`}>{reviewStateLabels[review.state]}</span>
         </span>
       </div>
       <div className="mt-2">
         <StarRating value={review.rating} size="sm" />
       </div>
       <FlaggedQuote view={quote} className="mt-2" />
-      <p className="mt-2 text-sm text-muted">
+      <p className="mt-2 text-small text-muted">
         {writer ? `${writer} · ` : ""}
         {review.context ? `${review.context} · ` : ""}
         {review.tags.map(tagLabel).join(", ")}
@@ -61,7 +61,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
         </p>
       ) : null}
 
-      <p className="mt-3 text-sm">
+      <p className="mt-3 text-small">
         {orders.length ? (
           <>
             Order {orders.length === 1 ? "request" : "requests"} from this address:{" "}
@@ -82,7 +82,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
 
       {review.reply ? (
         <div className="mt-3 rounded-lg border-l-4 border-brand bg-brand-soft p-3">
-          <p className="text-sm font-semibold">
+          <p className="text-small font-semibold">
             Reply from {company.name} · {formatDate(review.reply.at)}
             {review.replyBy ? ` · by ${review.replyBy}` : ""}
             {review.state === "published" ? "" : " (shown once the review is published)"}
@@ -168,7 +168,7 @@ function ReplyForm({ review, busy }: { review: AdminTestimonial; busy: boolean }
           <label htmlFor={`reply-${review.id}`} className="block font-semibold">
             Reply from {company.name} <span className="text-danger">(required)</span>
           </label>
-          <p className="text-sm text-muted">Shown under the review, marked as ours. It never changes the review.</p>
+          <p className="text-small text-muted">Shown under the review, marked as ours. It never changes the review.</p>
           <textarea id={`reply-${review.id}`} name="reply" rows={4} required maxLength={2000} defaultValue={review.reply?.text ?? ""} className="mt-1 w-full rounded-md border-2 border-line bg-canvas p-2" />
           <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2")}>
             {review.reply ? "Save reply" : "Post reply"}

@@ -74,7 +74,7 @@ function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
   if (login.state === "loading") return <p role="status">Loading admin panel...</p>;
   return (
     <>
-      <h2 id="admin-section-title" className="text-2xl font-bold">
+      <h2 id="admin-section-title" className="text-heading font-bold">
         Admin Access
       </h2>
       <p className="mt-2 text-muted">For Aquila staff. Other staff accounts sign in at /admin/login.</p>
@@ -131,7 +131,7 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PendingPanelRevie
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-section-title" ref={heading} tabIndex={-1} className="text-2xl font-bold">
+        <h2 id="admin-section-title" ref={heading} tabIndex={-1} className="text-heading font-bold">
           Admin Panel
         </h2>
         <a href="/admin/testimonials" className={buttonClass("quiet")}>
@@ -139,7 +139,7 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PendingPanelRevie
         </a>
       </div>
       {moderated ? <ModerationNotice result={moderated} /> : null}
-      <h3 ref={pendingHeading} tabIndex={-1} className="mt-6 text-lg font-semibold">
+      <h3 ref={pendingHeading} tabIndex={-1} className="mt-6 text-subheading font-bold">
         Pending reviews ({panel.pending.length})
       </h3>
       {panel.pending.length === 0 ? (
@@ -169,7 +169,7 @@ function AdminPanel({ panel, pageAnswer }: { panel: { pending: PendingPanelRevie
           ))}
         </ul>
       )}
-      <h3 className="mt-8 text-lg font-semibold">Published reviews ({panel.approved.length})</h3>
+      <h3 className="mt-8 text-subheading font-bold">Published reviews ({panel.approved.length})</h3>
       {panel.approved.length === 0 ? (
         <p className="mt-2 text-muted">No published reviews yet.</p>
       ) : (

@@ -15,22 +15,22 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
   return (
     <section aria-labelledby="summary-title" className="grid gap-8 rounded-2xl border border-line bg-surface p-6 lg:grid-cols-3">
       <div>
-        <h2 id="summary-title" className="text-lg font-semibold">
+        <h2 id="summary-title" className="text-subheading font-bold">
           {ledgerText.averageTitle}
         </h2>
-        <p className="mt-1 text-4xl font-bold">
+        <p className="mt-1 text-figure font-bold">
           {ledger.published === 0 ? "0.0" : ledger.average.toFixed(1)}
-          <span className="text-lg font-normal text-muted"> {ledgerText.outOf}</span>
+          <span className="text-lead font-normal text-muted"> {ledgerText.outOf}</span>
         </p>
         <StarRating value={ledger.average} size="lg" showNumber={false} />
-        <p className="mt-3 text-lg font-semibold">{plural(ledger.published, ledgerText.publishedReviews)}</p>
+        <p className="mt-3 text-subheading font-bold">{plural(ledger.published, ledgerText.publishedReviews)}</p>
         <p className="mt-1">{ledgerText.fromConfirmed(ledger.verified.toLocaleString("en-US"), plural(ledger.published, ledgerText.reviews))}</p>
         <p className="mt-1 text-muted">{verifiedMeaning}</p>
       </div>
 
       <div>
         <table className="w-full border-collapse">
-          <caption className="text-left text-lg font-semibold">{ledgerText.byRating}</caption>
+          <caption className="text-left text-subheading font-bold">{ledgerText.byRating}</caption>
           <thead className="sr-only">
             <tr>
               <th scope="col">{ledgerText.ratingColumn}</th>
@@ -56,11 +56,11 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
             ))}
           </tbody>
         </table>
-        <p className="mt-2 text-sm text-muted">{ledgerText.everyRatingCounts}</p>
+        <p className="mt-2 text-small text-muted">{ledgerText.everyRatingCounts}</p>
       </div>
 
       <div>
-        <h3 className="text-lg font-semibold">{ledgerText.receivedTitle}</h3>
+        <h3 className="text-subheading font-bold">{ledgerText.receivedTitle}</h3>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           <dt>{ledgerText.counts.received}</dt>
           <dd className="text-right tabular-nums">{ledger.received.toLocaleString("en-US")}</dd>

@@ -23,9 +23,9 @@ export function RatingInput({ name = "rating", defaultValue = 5, idPrefix, error
           );
         })}
       </div>
-      <p aria-hidden="true" className="rating-value mt-1 text-sm font-semibold" />
+      <p aria-hidden="true" className="rating-value mt-1 text-small font-semibold" />
       {error ? (
-        <p id={`${idPrefix}-rating-error`} className="mt-1 text-sm font-semibold text-danger">
+        <p id={`${idPrefix}-rating-error`} className="mt-1 text-small font-semibold text-danger">
           {error}
         </p>
       ) : null}
