@@ -9,7 +9,7 @@
  */
 import { caseStudies } from "./case-studies";
 import { clinicalEvidence, hero } from "./home";
-import { commitments, company, disclaimer, heroClaims, regulatory } from "./site";
+import { commitments, company, disclaimer, heroClaims, keyFigures, regulatory, trustSignals } from "./site";
 
 export interface Claim {
   text: string;
@@ -30,5 +30,7 @@ export const claimsForReview: Claim[] = [
   ...caseStudies.map((study) => ({ text: `${study.title}: ${study.result} (${study.status.toLowerCase()})`, where: "case studies page", reviewed: false })),
   { text: `${commitments.guaranteeDays}-day satisfaction guarantee`, where: "home page, FAQ, paying for SofTech page", reviewed: false },
   { text: `${commitments.warrantyMonths}-month manufacturer warranty`, where: "home page, FAQ, paying for SofTech page", reviewed: false },
+  ...trustSignals.map((signal) => ({ text: [signal.title, signal.detail].filter(Boolean).join(": "), where: "trust band: home, product and order pages", reviewed: false })),
+  ...keyFigures.map((figure) => ({ text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`, where: "home page, figures", reviewed: false })),
   { text: disclaimer, where: "footer of every page", reviewed: false },
 ];

@@ -1,4 +1,5 @@
 /** Home-page copy: edit the life stories, technology cards, clinical-evidence points and final call to action here. */
+import { powerOptions } from "~/content/showcase";
 import { commitments, company, regulatory } from "~/content/site";
 
 /** The home page's opening: the headline and the button are the spec's words (the company's own claim). */
@@ -16,11 +17,20 @@ export interface LifeStory {
   howItHelps: string;
 }
 
+/**
+ * A technology row's picture: one of the drawings in app/components/content/illustrations.tsx,
+ * the words drawn in it, and what a screen reader says for it.
+ */
+export type TechnologyPicture = { alt: string } & (
+  | { drawing: "two-controllers" | "moisture-unit"; words: [string, string] }
+  | { drawing: "battery" | "built-to-fit"; words: [string] }
+);
+
 export interface TechnologyCard {
   id: string;
   title: string;
   body: string;
-  image: { src: string; alt: string; width: 400; height: 300 };
+  picture: TechnologyPicture;
 }
 
 export interface ClinicalEvidence {
@@ -62,49 +72,57 @@ export const lifeStories: LifeStory[] = [
   },
 ];
 
+/** The key message: how the cells alternate, beside the animation of them. */
+export const alternation = {
+  heading: "Pressure that never stays in one place",
+  body: [
+    "Two sets of air cells take turns. One set carries your weight while the other deflates to relieve pressure, then they swap, about every 60 seconds.",
+    "It happens all day, by itself, so no part of your body carries the load for long.",
+  ],
+  picture: "Animation of the cushion's air cells seen from the side: cells marked A and cells marked B take turns rising and falling.",
+  caption: "Cells A and B take turns. Shown twenty times faster than the cushion, which swaps about every 60 seconds.",
+  pause: "Pause the animation",
+};
+
 export const technologyCards: TechnologyCard[] = [
   {
-    id: "air-cells",
-    title: "Alternating air cells",
-    body: "Two sets of air cells take turns. One set carries your weight while the other deflates to relieve pressure, then they swap, about every 60 seconds.",
-    image: {
-      src: "/images/tech/air-cells.svg",
-      alt: "Diagram of the cushion's two sets of air cells, one inflated and one deflated.",
-      width: 400,
-      height: 300,
-    },
-  },
-  {
     id: "controller",
-    title: "Simple controller",
-    body: "The controller runs the alternating cycle for you. Choose Auto-Start, which turns on when you transfer onto the cushion, or a Manual Rocker Switch.",
-    image: {
-      src: "/images/tech/controller.svg",
-      alt: `Illustration of the compact ${company.productName} controller.`,
-      width: 400,
-      height: 300,
+    title: "Two ways to switch it on",
+    body: "The controller runs the alternating cycle for you. Auto-Start turns on when you transfer onto the cushion and off when you transfer off. The Manual Rocker Switch turns on and off when you choose.",
+    picture: {
+      drawing: "two-controllers",
+      words: [powerOptions["auto-start"].label, powerOptions["manual-switch"].label],
+      alt: "Drawing of the two controllers side by side: the Auto-Start controller with its round sensor and a light marked AUTO, and the Manual Rocker Switch controller with a switch marked I and O.",
     },
   },
   {
     id: "battery",
     title: "All-day battery",
-    body: "A full charge gives 24-30 hours of use. Recharging takes 3-4 hours.",
-    image: {
-      src: "/images/tech/battery.svg",
-      alt: "Illustration of a fully charged battery.",
-      width: 400,
-      height: 300,
+    body: "A full charge gives 24-30 hours of use. Recharging takes 3-4 hours, for example while you sleep.",
+    picture: {
+      drawing: "battery",
+      words: ["24–30 h"],
+      alt: "Drawing of a battery four-fifths charged, with a clock and the words 24–30 h: one charge lasts 24 to 30 hours.",
     },
   },
   {
     id: "custom-fit",
     title: "Built to fit",
-    body: "Every cushion is custom-built to any size or shape and custom-programmed for the person using it. There is no weight limit.",
-    image: {
-      src: "/images/tech/custom-fit.svg",
-      alt: "Illustration of cushions in different sizes and shapes.",
-      width: 400,
-      height: 300,
+    body: "Every cushion is custom-built to any size or shape and custom-programmed for the person using it. There is no weight limit. Choose Soft, Medium or Firm.",
+    picture: {
+      drawing: "built-to-fit",
+      words: ["any size or shape"],
+      alt: "Drawing of a cushion with one corner cut away, inside the dashed outline of a seat, with arrows measuring its width and depth: it is built to any size or shape.",
+    },
+  },
+  {
+    id: "moisture",
+    title: "Optional moisture control unit",
+    body: `A moisture control unit is available as an option for the ${company.productName} system. Ask us whether it suits you.`,
+    picture: {
+      drawing: "moisture-unit",
+      words: ["Moisture", "control unit"],
+      alt: "Drawing of the cushion seen from above, its rows of air cells, joined by a hose to the small moisture control unit beside it.",
     },
   },
 ];

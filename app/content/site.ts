@@ -16,6 +16,8 @@ export const company = {
   productFullName: "SofTech alternating-pressure cushion system",
   tagline: "Take Control of your Healing",
   founded: 1999,
+  /** How many people use the cushion, as the company states it. */
+  usersWorldwide: "1000+",
   newOwnership: 2025,
   phone: {
     display: "866-7AQUILA (727-8452)",
@@ -76,8 +78,57 @@ export const heroClaims = [
   "Trusted solutions",
   "Endless customization",
   "Insurance coded",
-  "1000+ users worldwide",
+  `${company.usersWorldwide} users worldwide`,
 ] as const;
+
+/** The small drawn marks the trust band uses (app/components/content/trust-band.tsx); never a logo. */
+export type TrustMark = "shield" | "stars" | "code" | "seal" | "calendar" | "return";
+
+export interface TrustSignal {
+  id: string;
+  mark: TrustMark;
+  title: string;
+  /** A second line, only where the company's facts give one. */
+  detail?: string;
+}
+
+/**
+ * The facts that make the cushion safe to buy, shown as one band on the home, product and order
+ * pages. The billing code shows once the company has supplied it (`coverage.billingCode`).
+ */
+export const trustSignals: TrustSignal[] = [
+  { id: "fda", mark: "shield", title: "FDA-cleared", detail: regulatory.classification },
+  { id: "ce", mark: "stars", title: "CE marked" },
+  {
+    id: "insurance",
+    mark: "code",
+    title: "Insurance coded",
+    detail: coverage.billingCode.code ? `Billing code ${coverage.billingCode.code}` : "Ask us for the billing code",
+  },
+  { id: "patents", mark: "seal", title: "Two active patents", detail: "Patented technology" },
+  { id: "warranty", mark: "calendar", title: `${commitments.warrantyMonths}-month warranty`, detail: "From the manufacturer" },
+  { id: "guarantee", mark: "return", title: `${commitments.guaranteeDays}-day guarantee`, detail: "Satisfaction guarantee" },
+];
+
+export interface KeyFigure {
+  id: string;
+  /** The number, as large type. */
+  value: string;
+  /** Its unit, beside the number. */
+  unit?: string;
+  /** What the number means, as a sentence after it. */
+  label: string;
+}
+
+/** The facts that are numbers, set as large figures on the home page. */
+export const keyFigures: KeyFigure[] = [
+  { id: "cycle", value: "60", unit: "seconds", label: "About this often, the two sets of air cells swap" },
+  { id: "battery", value: "24–30", unit: "hours", label: "Of use on one charge; it recharges in 3-4 hours" },
+  { id: "warranty", value: String(commitments.warrantyMonths), unit: "months", label: "Manufacturer warranty" },
+  { id: "guarantee", value: String(commitments.guaranteeDays), unit: "days", label: "Satisfaction guarantee" },
+  { id: "users", value: company.usersWorldwide, label: "Users worldwide" },
+  { id: "since", value: String(company.founded), label: `The year ${company.name} was founded` },
+];
 
 export const disclaimer =
   "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.";

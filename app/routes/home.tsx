@@ -1,11 +1,15 @@
 import { Link } from "react-router";
 import { FaqAccordion } from "~/components/content/faq-accordion";
+import { BatteryLife, BuiltToFit, CellsCycle, MoistureControlUnit, TwoControllers } from "~/components/content/illustrations";
+import { KeyFigures } from "~/components/content/key-figures";
+import { TrustBand } from "~/components/content/trust-band";
+import { MediaRow } from "~/components/ui/media-row";
 import { LinkButton } from "~/components/ui/button";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { Section } from "~/components/ui/page-header";
 import { comparisonRows } from "~/content/comparison";
 import { faqItems, faqTeaserIds } from "~/content/faq";
-import { clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "~/content/home";
+import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards, type TechnologyPicture } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
 import { TestimonialCarousel } from "~/features/testimonials/testimonial-carousel";
@@ -32,13 +36,13 @@ const teaser = faqTeaserIds.map((id) => faqItems.find((item) => item.id === id))
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section aria-labelledby="hero-title" className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-16">
+      <section aria-labelledby="hero-title" className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
         <div>
           <p className="font-semibold text-brand">{company.tagline}</p>
-          <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight md:text-5xl">
+          <h1 id="hero-title" className="mt-3 text-display font-bold">
             {hero.headline}
           </h1>
-          <p className="mt-5 max-w-prose text-lg text-muted">
+          <p className="mt-6 max-w-prose text-lead text-muted">
             The {company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in
             turn, about every 60 seconds, so no part of your body carries the load for long.
           </p>
@@ -51,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Compare Cushions
             </a>
           </div>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <ul className="mt-8 grid grid-cols-1 gap-x-4 gap-y-2 min-[360px]:grid-cols-2">
             {heroClaims.map((claim) => (
               <li key={claim} className="flex items-center gap-2">
                 <span aria-hidden="true" className="text-success">
@@ -72,13 +76,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
+      <TrustBand />
+
+      <Section id="alternation" title={alternation.heading} tone="brand">
+        <MediaRow
+          media={<CellsCycle label={alternation.picture} caption={alternation.caption} pauseLabel={alternation.pause} />}
+        >
+          {alternation.body.map((paragraph) => (
+            <p key={paragraph} className="mt-4 max-w-prose text-lead first:mt-0">
+              {paragraph}
+            </p>
+          ))}
+        </MediaRow>
+      </Section>
+
       <Showcase />
 
-      <Section id="life-stories" title="Made for real days" className="bg-surface">
-        <ul className="grid gap-6 md:grid-cols-3">
+      <Section id="figures" title={`${company.productName} in numbers`} tone="band">
+        <KeyFigures />
+      </Section>
+
+      <Section id="life-stories" title="Made for real days">
+        <ul className="grid gap-10 md:grid-cols-3 md:gap-8">
           {lifeStories.map((story) => (
-            <li key={story.id} className="rounded-xl border border-line bg-canvas p-6">
-              <h3 className="text-lg font-semibold">{story.title}</h3>
+            <li key={story.id} className="border-l-4 border-accent pl-5">
+              <h3 className="text-subheading font-bold">{story.title}</h3>
               <p className="mt-2 text-muted">{story.situation}</p>
               <p className="mt-3">{story.howItHelps}</p>
             </li>
@@ -114,13 +136,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     {row.feature}
                   </th>
                   <td className="p-4 text-center">
-                    <span aria-hidden="true" className="text-xl text-success">
+                    <span aria-hidden="true" className="text-icon text-success">
                       ✓
                     </span>
                     <span className="sr-only">Yes</span>
                   </td>
                   <td className="p-4 text-center">
-                    <span aria-hidden="true" className="text-xl text-danger">
+                    <span aria-hidden="true" className="text-icon text-danger">
                       ✗
                     </span>
                     <span className="sr-only">No</span>
@@ -132,24 +154,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </TableScroll>
       </Section>
 
-      <Section id="technology" title="The technology inside" className="bg-surface">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {technologyCards.map((card) => (
-            <li key={card.id} className="overflow-hidden rounded-xl border border-line bg-canvas">
-              <img src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" className="h-auto w-full" />
-              <div className="p-5">
-                <h3 className="text-lg font-semibold">{card.title}</h3>
-                <p className="mt-2 text-muted">{card.body}</p>
-              </div>
-            </li>
+      <Section id="technology" title="The technology inside" tone="band">
+        <div className="space-y-14 md:space-y-20">
+          {technologyCards.map((card, index) => (
+            <MediaRow key={card.id} flip={index % 2 === 1} media={<TechnologyDrawing picture={card.picture} />}>
+              <h3 className="text-subheading font-bold">{card.title}</h3>
+              <p className="mt-3 max-w-prose text-lead text-muted">{card.body}</p>
+            </MediaRow>
           ))}
-        </ul>
+        </div>
       </Section>
 
       <Section id="evidence" title={clinicalEvidence.heading} intro={clinicalEvidence.intro}>
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid gap-x-10 gap-y-4 md:grid-cols-2">
           {clinicalEvidence.points.map((point) => (
-            <li key={point} className="flex gap-3 rounded-xl border border-line bg-surface p-5">
+            <li key={point} className="flex gap-3 border-b border-line pb-4">
               <span aria-hidden="true" className="font-bold text-success">
                 ✓
               </span>
@@ -168,7 +187,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <TestimonialCarousel testimonials={loaderData.testimonials} />
 
-      <Section id="faq-teaser" title="Questions people ask" className="bg-surface">
+      <Section id="faq-teaser" title="Questions people ask">
         <FaqAccordion items={teaser} group="faq-teaser" />
         <p className="mt-6 flex flex-wrap gap-3">
           <LinkButton to="/faq" variant="secondary">
@@ -180,12 +199,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <section aria-labelledby="final-cta" className="container-page py-12">
-        <div className="rounded-2xl bg-brand p-8 text-brand-ink md:p-12">
-          <h2 id="final-cta" className="text-2xl font-bold md:text-3xl">
+      <section aria-labelledby="final-cta" className="bg-brand text-brand-ink">
+        <div className="container-page py-16 md:py-24">
+          <h2 id="final-cta" className="max-w-[22ch] text-title font-bold">
             {finalCallToAction.heading}
           </h2>
-          <p className="mt-3 max-w-prose">{finalCallToAction.body}</p>
+          <p className="mt-4 max-w-prose text-lead">{finalCallToAction.body}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
               to="/order"
@@ -204,4 +223,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
+}
+
+/** A technology row's picture, drawn in the theme's colours so it belongs to the light and the dark page alike. */
+function TechnologyDrawing({ picture }: { picture: TechnologyPicture }) {
+  switch (picture.drawing) {
+    case "two-controllers":
+      return <TwoControllers label={picture.alt} words={picture.words} />;
+    case "moisture-unit":
+      return <MoistureControlUnit label={picture.alt} words={picture.words} />;
+    case "battery":
+      return <BatteryLife label={picture.alt} words={picture.words} />;
+    case "built-to-fit":
+      return <BuiltToFit label={picture.alt} words={picture.words} />;
+  }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
+import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { orderSteps } from "~/content/order";
@@ -73,18 +74,18 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <section aria-labelledby="order-title" className="border-b border-line bg-surface">
         <div className="container-page py-12 md:py-16">
           <p className="font-semibold text-brand">Order</p>
-          <h1 id="order-title" className="mt-2 text-3xl font-bold tracking-tight md:text-4xl">
+          <h1 id="order-title" className="mt-2 text-title font-bold">
             Request Your Custom {company.name} Pad
           </h1>
-          <p className="mt-4 max-w-prose text-lg text-muted">
+          <p className="mt-4 max-w-prose text-lead text-muted">
             Every {company.productName} cushion is built for the person who sits on it. Tell us about yourself and an
             expert will be in touch within {company.consultationWithin}.
           </p>
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {orderSteps.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-line bg-canvas p-5">
-                <p className="text-sm font-semibold text-brand">Step {index + 1}</p>
-                <h2 className="mt-1 text-lg font-semibold">{step.title}</h2>
+                <p className="text-small font-semibold text-brand">Step {index + 1}</p>
+                <h2 className="mt-1 text-subheading font-bold">{step.title}</h2>
                 <p className="mt-2 text-muted">{step.body}</p>
               </li>
             ))}
@@ -95,6 +96,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </section>
 
+      <TrustBand />
+
       <section id="order-form" aria-labelledby="order-form-title" className="container-page py-12">
         <div className="mx-auto max-w-3xl">
           {sent ? (
@@ -103,7 +106,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <>
               <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 md:flex-row md:items-center md:justify-between">
                 <div>
-                  <h2 id="order-form-title" className="text-2xl font-bold">
+                  <h2 id="order-form-title" className="text-heading font-bold">
                     Your order request
                   </h2>
                   <p className="mt-1 text-muted">
@@ -113,7 +116,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     </Link>
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-3">
+                {/* The button keeps its words on one line; the text beside it wraps instead. */}
+                <div className="flex shrink-0 flex-wrap gap-3">
                   <a
                     href="#order-request"
                     onClick={(event) => {
@@ -155,7 +159,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </div>
             </>
           )}
-          <p className="mt-8 text-sm text-muted">
+          <p className="mt-8 text-small text-muted">
             <strong className="text-ink">Privacy:</strong> we use these details only to prepare your cushion and to
             contact you about it, and never share them with third parties. Health details stay in our own system: they
             are not sent by email. While you fill in the form, your answers are kept in this browser tab until you
@@ -186,7 +190,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       {orderFormUrl && !sent ? (
         <section aria-labelledby="hosted-form-title" className="container-page pb-12">
           <div className="mx-auto max-w-3xl">
-            <h2 id="hosted-form-title" className="text-xl font-bold">
+            <h2 id="hosted-form-title" className="text-subheading font-bold">
               Or use our hosted order form
             </h2>
             <iframe

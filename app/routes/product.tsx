@@ -3,7 +3,9 @@ import { StepList } from "~/components/ui/prose";
 import { pagePaths } from "~/content/navigation";
 import { PageHeader, Section } from "~/components/ui/page-header";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { activationModels, clinicalBenefits, howItWorks, productIntro, specifications, traditionalVsSoftech } from "~/content/product";
+import { CushionInUse } from "~/components/content/illustrations";
+import { TrustBand } from "~/components/content/trust-band";
+import { activationModels, clinicalBenefits, howItWorks, productIntro, productPicture, specifications, traditionalVsSoftech } from "~/content/product";
 import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
@@ -33,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader eyebrow={regulatory.clearances.join(" · ")} title={productIntro.heading}>
+      <PageHeader eyebrow={regulatory.clearances.join(" · ")} title={productIntro.heading} media={<CushionInUse label={productPicture} />}>
         {productIntro.body.map((paragraph) => (
           <p key={paragraph} className="mt-3 first:mt-0">
             {paragraph}
@@ -41,18 +43,22 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         ))}
       </PageHeader>
 
+      <TrustBand />
+
       <Section id="benefits" title="Clinical benefits">
+        {/* The first benefit spans two columns at every width that has two or three, so five
+            benefits fill their rows with no hole (2 + 3 on desktop, 1 + 2 + 2 on a tablet). */}
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {clinicalBenefits.map((benefit) => (
-            <li key={benefit.title} className="rounded-xl border border-line bg-surface p-6">
-              <h3 className="text-lg font-semibold">{benefit.title}</h3>
+          {clinicalBenefits.map((benefit, index) => (
+            <li key={benefit.title} className={`rounded-xl border border-line bg-surface p-6 ${index === 0 && clinicalBenefits.length % 2 === 1 ? "md:col-span-2 md:bg-brand-soft" : ""}`}>
+              <h3 className="text-subheading font-bold">{benefit.title}</h3>
               <p className="mt-2 text-muted">{benefit.body}</p>
             </li>
           ))}
         </ul>
       </Section>
 
-      <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} className="bg-surface">
+      <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} tone="band">
         <TableScroll label={`Traditional cushions vs ${company.productName}, comparison table`}>
           <table className="w-full min-w-[36rem] border-collapse text-left">
             <caption className="sr-only">How a traditional static cushion compares with the {company.productName} system</caption>
@@ -94,7 +100,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" className="h-auto w-full" />
                 ) : null}
                 <div className="p-6">
-                  <h3 className="text-xl font-semibold">{model.name}</h3>
+                  <h3 className="text-subheading font-bold">{model.name}</h3>
                   <p className="mt-2">{model.description}</p>
                   <p className="mt-2 text-muted">
                     <strong className="text-ink">Best for:</strong> {model.bestFor}
@@ -106,12 +112,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="specifications" title="Specifications" className="bg-surface">
+      <Section id="specifications" title="Specifications" tone="band">
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
           {specifications.map((spec) => (
             <div key={spec.label} className="rounded-xl border border-line bg-canvas p-4">
-              <dt className="text-sm text-muted">{spec.label}</dt>
-              <dd className="mt-1 text-lg font-bold">{spec.value}</dd>
+              <dt className="text-small text-muted">{spec.label}</dt>
+              <dd className="mt-1 text-subheading font-bold">{spec.value}</dd>
             </div>
           ))}
         </dl>

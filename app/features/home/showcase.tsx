@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
+import { Section } from "~/components/ui/page-header";
 import { type PowerOption, powerOptionOrder, powerOptions } from "~/content/showcase";
 
 function isPowerOption(value: string | null): value is PowerOption {
@@ -19,12 +20,8 @@ export function Showcase() {
   const option = powerOptions[power];
 
   return (
-    <section id="showcase" aria-labelledby="showcase-title" className="container-page py-12">
-      <h2 id="showcase-title" className="text-2xl font-bold tracking-tight md:text-3xl">
-        Two models, one way of healing
-      </h2>
-      <p className="mt-3 max-w-prose text-muted">Choose how your cushion switches on.</p>
-      <nav aria-label="Power option" className="mt-6 inline-flex rounded-lg border border-line bg-surface p-1">
+    <Section id="showcase" title="Two models, one way of healing" intro="Choose how your cushion switches on.">
+      <nav aria-label="Power option" className="inline-flex rounded-lg border border-line bg-surface p-1">
         {powerOptionOrder.map((value) => (
           <Link
             key={value}
@@ -66,6 +63,6 @@ export function Showcase() {
           Talk to us about sizing
         </LinkButton>
       </div>
-    </section>
+    </Section>
   );
 }

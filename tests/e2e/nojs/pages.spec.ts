@@ -45,3 +45,12 @@ test("the showcase toggle works as links without JavaScript, and every slide is 
   await images.nth(3).scrollIntoViewIfNeeded();
   await expect(images.nth(3)).toBeInViewport();
 });
+
+test("the alternating-cells animation pauses from its checkbox without JavaScript", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  const cell = page.locator("#alternation .cell-a").first();
+  expect(await cell.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe("running");
+  await page.getByRole("checkbox", { name: "Pause the animation" }).check();
+  expect(await cell.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe("paused");
+});
