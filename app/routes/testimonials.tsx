@@ -120,8 +120,8 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
     <>
       <header className="border-b border-line bg-surface">
         <div className="container-page py-12 md:py-16">
-          <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{testimonialsPage.title}</h1>
-          <p className="mt-4 max-w-prose text-lg text-muted">{testimonialsPage.intro}</p>
+          <h1 className="text-title font-bold">{testimonialsPage.title}</h1>
+          <p className="mt-4 max-w-prose text-lead text-muted">{testimonialsPage.intro}</p>
         </div>
       </header>
 
@@ -153,9 +153,11 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
               <p className="sr-only" role="status">
                 {showingReviews(testimonials.length, total)}
               </p>
-              <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {/* Columns, not a grid: each card takes the height of its words, and the order in the
+                  source (newest first, down each column) is the order of reading and of Tab. */}
+              <ul className="gap-6 md:columns-2 lg:columns-3">
                 {testimonials.map((review) => (
-                  <li key={review.id} className="min-w-0">
+                  <li key={review.id} className="mb-6 min-w-0 break-inside-avoid">
                     <ReviewCard review={review} />
                   </li>
                 ))}
@@ -188,7 +190,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
 
       <section id="share" aria-labelledby="share-title" className="border-y border-line bg-surface">
         <div className="container-page py-12">
-          <h2 id="share-title" className="text-2xl font-bold md:text-3xl">
+          <h2 id="share-title" className="text-heading font-bold">
             {testimonialsPage.share.title}
           </h2>
           <p className="mt-2 max-w-prose text-muted">
@@ -204,7 +206,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
             <div className="rounded-2xl border border-line bg-canvas p-6">
-              <h3 className="text-xl font-bold">{testimonialsPage.share.formTitle}</h3>
+              <h3 className="text-subheading font-bold">{testimonialsPage.share.formTitle}</h3>
               <div className="mt-4">
                 <ReviewForm idPrefix="review" startedAt={startedAt} pageAnswer={reviewAnswer} />
               </div>

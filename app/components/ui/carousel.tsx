@@ -130,7 +130,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
         // The row scrolls, so it must be reachable from the keyboard (arrow keys scroll it).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="-mx-2 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain scroll-smooth motion-reduce:scroll-auto"
+        className="-mx-2 flex items-start snap-x snap-mandatory overflow-x-auto overscroll-x-contain scroll-smooth motion-reduce:scroll-auto"
       >
         {slides.map((slide, slideIndex) => (
           <div
@@ -147,7 +147,8 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
         ))}
       </div>
 
-      <div className="mt-4 flex min-h-11 flex-wrap items-center justify-center gap-2">
+      {/* One line on a phone: the dots give way to "2 / 9" below 640 px. */}
+      <div className="mt-4 flex min-h-11 items-center justify-center gap-2">
         {hydrated && positions > 1 ? (
           <>
             {canAutoAdvance ? (
@@ -155,7 +156,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
                 type="button"
                 onClick={() => setPlaying((p) => !p)}
                 aria-controls={`${id}-slides`}
-                className="tap-target mr-2 inline-flex items-center justify-center rounded-md border border-line px-4 font-semibold hover:bg-surface-raised"
+                className="tap-target mr-1 inline-flex shrink-0 items-center justify-center rounded-md border border-line px-4 font-semibold hover:bg-surface-raised sm:mr-2"
               >
                 {playing ? "Pause" : "Play"}
                 <span className="sr-only"> automatic slide show</span>
@@ -166,12 +167,16 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
               onClick={() => goTo(current - 1)}
               aria-controls={`${id}-slides`}
               aria-label="Previous slide"
-              className="tap-target inline-flex items-center justify-center rounded-full border border-line text-xl hover:bg-surface-raised"
+              className="tap-target inline-flex shrink-0 items-center justify-center rounded-full border border-line text-icon hover:bg-surface-raised"
             >
               <span aria-hidden="true">‹</span>
             </button>
+            {/* The slide's own label says "2 of 9" to a screen reader; this is the same for the eye. */}
+            <span aria-hidden="true" className="min-w-14 text-center font-semibold tabular-nums sm:hidden">
+              {current + 1} / {positions}
+            </span>
             {/* Wraps rather than widening the page when there are more dots than fit (WCAG 1.4.10). */}
-            <div className="flex flex-wrap justify-center">
+            <div className="hidden flex-wrap justify-center sm:flex">
               {Array.from({ length: positions }, (_, dot) => (
                 <button
                   key={dot}
@@ -191,7 +196,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
               onClick={() => goTo(current + 1)}
               aria-controls={`${id}-slides`}
               aria-label="Next slide"
-              className="tap-target inline-flex items-center justify-center rounded-full border border-line text-xl hover:bg-surface-raised"
+              className="tap-target inline-flex shrink-0 items-center justify-center rounded-full border border-line text-icon hover:bg-surface-raised"
             >
               <span aria-hidden="true">›</span>
             </button>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Carousel } from "~/components/ui/carousel";
+import { Section } from "~/components/ui/page-header";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
 import { reviewWriterLabels } from "~/content/review-labels";
@@ -10,12 +11,9 @@ export const homeQuoteLimit = 220;
 /** Published reviews only; with none the section says so rather than inventing any. */
 export function TestimonialCarousel({ testimonials }: { testimonials: PublicTestimonial[] }) {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="container-page py-12">
-      <h2 id="testimonials-title" className="text-2xl font-bold tracking-tight md:text-3xl">
-        What users say
-      </h2>
+    <Section id="testimonials" title="What users say" tone="band">
       {testimonials.length === 0 ? (
-        <p className="mt-4 max-w-prose text-muted">
+        <p className="max-w-prose text-muted">
           No reviews have been published yet. If you use the cushion,{" "}
           <Link to="/testimonials#share" className="font-semibold text-brand underline">
             be the first to share your experience
@@ -23,34 +21,32 @@ export function TestimonialCarousel({ testimonials }: { testimonials: PublicTest
           .
         </p>
       ) : (
-        <div className="mt-8">
-          <Carousel
+        <Carousel
             id="home-testimonials"
             label="Reviews"
             layout="responsive"
             autoAdvanceMs={8000}
             slides={testimonials.map((t) => (
-              <article key={t.id} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6 [overflow-wrap:anywhere]">
+              <article key={t.id} className="rounded-xl border border-line bg-canvas p-6 [overflow-wrap:anywhere]">
                 <StarRating value={t.rating} size="sm" />
-                <blockquote className="mt-3 flex-1">
+                <blockquote className="mt-3">
                   <ExpandableText text={`“${t.quote}”`} limit={homeQuoteLimit} />
                 </blockquote>
                 <p className="mt-4 font-semibold">
                   {t.name}
-                  {t.verified ? <span className="ml-2 text-sm font-normal text-success">Verified</span> : null}
+                  {t.verified ? <span className="ml-2 text-small font-normal text-success">Verified</span> : null}
                 </p>
-                {reviewWriterLabels[t.writtenBy].card ? <p className="text-sm font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p> : null}
-                {t.context ? <p className="text-sm text-muted">{t.context}</p> : null}
+                {reviewWriterLabels[t.writtenBy].card ? <p className="text-small font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p> : null}
+                {t.context ? <p className="text-small text-muted">{t.context}</p> : null}
               </article>
             ))}
-          />
-        </div>
+        />
       )}
       <p className="mt-6">
         <Link to="/testimonials" className="tap-target inline-flex items-center font-semibold text-brand underline">
           Read all reviews
         </Link>
       </p>
-    </section>
+    </Section>
   );
 }
