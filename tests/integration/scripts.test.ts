@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -124,4 +124,24 @@ describe("SQLite backup and restore", () => {
       await restored.exited;
     }
   });
+
+  it("screenshots writes a full-page PNG per page, width and theme, into the folder asked for", () => {
+    requireBuild();
+    const out = mkdtempSync(path.join(os.tmpdir(), "aquila-shots-"));
+    const result = spawnSync(process.execPath, [path.join(root, "scripts/screenshots.mjs"), "--routes", "/,/product", "--widths", "320", "--themes", "light,dark", "--reviews", "0", "--out", out], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(["home-320-dark.png", "home-320-light.png", "product-320-dark.png", "product-320-light.png"]);
+    for (const file of files) {
+      const png = readFileSync(path.join(out, file));
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
+      // Full page: taller than the 812 px window, and exactly 320 px wide.
+      expect(png.readUInt32BE(16)).toBe(320);
+      expect(png.readUInt32BE(20)).toBeGreaterThan(812);
+    }
+  }, 150_000);
 });
