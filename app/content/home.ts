@@ -79,8 +79,10 @@ export const alternation = {
     "Two sets of air cells take turns. One set carries your weight while the other deflates to relieve pressure, then they swap, about every 60 seconds.",
     "It happens all day, by itself, so no part of your body carries the load for long.",
   ],
-  picture: "Animation of the cushion's air cells seen from the side: cells marked A and cells marked B take turns rising and falling.",
-  caption: "Cells A and B take turns. Shown twenty times faster than the cushion, which swaps about every 60 seconds.",
+  picture: "The cushion's air cells seen from the side: cells marked A and cells marked B take turns rising and falling.",
+  caption: "Cells A and B take turns; on the cushion they cycle about every 60 seconds.",
+  /** Said only where the picture moves (no reduced-motion preference). */
+  motionCaption: "The animation is sped up.",
   pause: "Pause the animation",
 };
 
@@ -122,7 +124,7 @@ export const technologyCards: TechnologyCard[] = [
     picture: {
       drawing: "moisture-unit",
       words: ["Moisture", "control unit"],
-      alt: "Drawing of the cushion seen from above, its rows of air cells, joined by a hose to the small moisture control unit beside it.",
+      alt: "Drawing of the cushion seen from above, its rows of air cells, with the small moisture control unit beside it.",
     },
   },
 ];

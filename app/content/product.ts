@@ -38,7 +38,7 @@ export interface HowItWorksStep {
 
 /** What the product page's opening drawing shows, for screen readers. */
 export const productPicture =
-  "Drawing of a person sitting in a wheelchair on the cushion: its air cells, alternately raised and lowered, lie under them on the seat, and the controller hangs beneath the seat, joined to the cushion by a hose.";
+  "Drawing of a person sitting in a wheelchair on the cushion: its air cells, alternately raised and lowered, lie under them on the seat, and the controller is fixed to the side of the chair, joined to the cushion by a hose.";
 
 export const productIntro: ProductIntro = {
   heading: `The ${company.productName} System`,

@@ -82,7 +82,7 @@ export const heroClaims = [
 ] as const;
 
 /** The small drawn marks the trust band uses (app/components/content/trust-band.tsx); never a logo. */
-export type TrustMark = "shield" | "stars" | "code" | "seal" | "calendar" | "return";
+export type TrustMark = "shield" | "check" | "code" | "bulb" | "calendar" | "return";
 
 export interface TrustSignal {
   id: string;
@@ -98,14 +98,14 @@ export interface TrustSignal {
  */
 export const trustSignals: TrustSignal[] = [
   { id: "fda", mark: "shield", title: "FDA-cleared", detail: regulatory.classification },
-  { id: "ce", mark: "stars", title: "CE marked" },
+  { id: "ce", mark: "check", title: "CE marked" },
   {
     id: "insurance",
     mark: "code",
     title: "Insurance coded",
     detail: coverage.billingCode.code ? `Billing code ${coverage.billingCode.code}` : "Ask us for the billing code",
   },
-  { id: "patents", mark: "seal", title: "Two active patents", detail: "Patented technology" },
+  { id: "patents", mark: "bulb", title: "Two active patents", detail: "Patented technology" },
   { id: "warranty", mark: "calendar", title: `${commitments.warrantyMonths}-month warranty`, detail: "From the manufacturer" },
   { id: "guarantee", mark: "return", title: `${commitments.guaranteeDays}-day guarantee`, detail: "Satisfaction guarantee" },
 ];
@@ -122,7 +122,7 @@ export interface KeyFigure {
 
 /** The facts that are numbers, set as large figures on the home page. */
 export const keyFigures: KeyFigure[] = [
-  { id: "cycle", value: "60", unit: "seconds", label: "About this often, the two sets of air cells swap" },
+  { id: "cycle", value: "60", unit: "seconds", label: "About this often, the air cells cycle, all day" },
   { id: "battery", value: "24–30", unit: "hours", label: "Of use on one charge; it recharges in 3-4 hours" },
   { id: "warranty", value: String(commitments.warrantyMonths), unit: "months", label: "Manufacturer warranty" },
   { id: "guarantee", value: String(commitments.guaranteeDays), unit: "days", label: "Satisfaction guarantee" },

@@ -80,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section id="alternation" title={alternation.heading} tone="brand">
         <MediaRow
-          media={<CellsCycle label={alternation.picture} caption={alternation.caption} pauseLabel={alternation.pause} />}
+          media={<CellsCycle label={alternation.picture} caption={alternation.caption} motionCaption={alternation.motionCaption} pauseLabel={alternation.pause} />}
         >
           {alternation.body.map((paragraph) => (
             <p key={paragraph} className="mt-4 max-w-prose text-lead first:mt-0">
@@ -199,7 +199,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <section aria-labelledby="final-cta" className="bg-brand text-brand-ink">
+      <section aria-labelledby="final-cta" className="on-brand bg-brand text-brand-ink">
         <div className="container-page py-16 md:py-24">
           <h2 id="final-cta" className="max-w-[22ch] text-title font-bold">
             {finalCallToAction.heading}

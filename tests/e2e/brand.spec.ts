@@ -9,8 +9,8 @@ test("the trust band is the same six facts, with drawn marks, on the home, produ
   const seen: string[] = [];
   for (const path of ["/", "/product", "/order"]) {
     await page.goto(path);
-    const band = page.getByRole("region", { name: "Certifications and guarantees" });
-    await expect(band.getByRole("heading", { name: "Certifications and guarantees" })).toBeAttached();
+    const band = page.getByRole("region", { name: "Approvals, coverage and guarantees" });
+    await expect(band.getByRole("heading", { name: "Approvals, coverage and guarantees" })).toBeAttached();
     const items = band.getByRole("listitem");
     await expect(items).toHaveCount(6);
     for (const title of ["FDA-cleared", "CE marked", "Insurance coded", "Two active patents", "18-month warranty", "30-day guarantee"]) {
@@ -82,7 +82,7 @@ test.describe("the alternating-cells animation", () => {
     await page.goto("/");
     const picture = page.locator("#alternation").getByRole("img");
     await expect(picture).toHaveAttribute("aria-label", /cells marked A and cells marked B take turns/);
-    await expect(page.locator("#alternation figcaption")).toContainText("about every 60 seconds");
+    await expect(page.locator("#alternation figcaption")).toHaveText("Cells A and B take turns; on the cushion they cycle about every 60 seconds. The animation is sped up.");
     expect(await cellA(page).evaluate((cell) => getComputedStyle(cell).animationName)).toBe("cells-a");
     expect(await cellB(page).evaluate((cell) => getComputedStyle(cell).animationName)).toBe("cells-b");
     expect(await cellA(page).evaluate((cell) => getComputedStyle(cell).animationPlayState)).toBe("running");
@@ -108,8 +108,37 @@ test.describe("the alternating-cells animation", () => {
     const [a, b] = [await cellA(page).boundingBox(), await cellB(page).boundingBox()];
     expect(a!.height).toBeGreaterThan(b!.height * 2);
     await expect(page.getByRole("checkbox", { name: "Pause the animation" })).toBeHidden();
+    // A still picture is not called sped up.
+    await expect(page.locator("#alternation figcaption")).toHaveText("Cells A and B take turns; on the cushion they cycle about every 60 seconds.", { useInnerText: true });
   });
 });
+
+/** WCAG contrast of two computed CSS colours ("rgb(r, g, b)"). */
+function contrastOf(a: string, b: string) {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`on the brand-coloured final call to action the focus ring stands out from the band in the ${theme} theme`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
+    await page.goto("/");
+    const band = page.locator("section[aria-labelledby='final-cta']");
+    const link = band.getByRole("link", { name: "Send us a message" });
+    await link.focus();
+    expect(await link.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
+    const ring = await link.evaluate((el) => getComputedStyle(el).outlineColor);
+    const behind = await band.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(contrastOf(ring, behind)).toBeGreaterThanOrEqual(3);
+  });
+}
 
 test("the technology rows are drawn in the page's own colours, each saying what it shows, in the light and the dark theme", async ({ page, context, baseURL }) => {
   const plates: string[] = [];

@@ -30,9 +30,12 @@ test.describe.serial("the home page's reviews carousel", () => {
       const last = 9 - perView + 1;
       // On a phone the dots give way to "1 / 9", so the controls stay on one line.
       const position = carousel.getByText(/^\d+ \/ \d+$/);
+      // A screen reader is told the new position at every width: pressing a button only scrolls.
+      const announced = carousel.locator("[aria-live='polite'][aria-atomic='true']");
       const isAt = async (slide: number) => {
         if (width < 640) await expect(position).toHaveText(`${slide} / ${last}`);
         else await expect(carousel.getByRole("button", { name: `Show slide ${slide} of ${last}` })).toHaveAttribute("aria-current", "true");
+        await expect(announced).toHaveText(`Slide ${slide} of ${last}`);
       };
       await expect(dots).toHaveCount(width < 640 ? 0 : last);
       await carousel.getByRole("button", { name: "Previous slide" }).click();

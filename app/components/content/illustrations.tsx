@@ -1,3 +1,5 @@
+import { useId } from "react";
+
 /**
  * Illustrations drawn inline, in the theme's own colours (app.css: --art, --art-line, --brand,
  * --accent), so each is designed for the light and the dark theme rather than inverted. Each takes
@@ -17,7 +19,7 @@ function Figure({ label, viewBox, children, className = "" }: { label: string; v
   );
 }
 
-/** The cushion on a wheelchair seat, with someone sitting on it and the controller under the seat. */
+/** The cushion on a wheelchair seat, with someone sitting on it and the controller on the chair's side. */
 export function CushionInUse({ label }: { label: string }) {
   const cells = Array.from({ length: 6 }, (_, i) => i);
   return (
@@ -43,7 +45,7 @@ export function CushionInUse({ label }: { label: string }) {
           <path d="M192 104l34 44 44-8" strokeWidth="15" />
         </g>
         <circle cx="178" cy="56" r="23" className="fill-muted" />
-        {/* The controller under the seat, its hose to the cushion. */}
+        {/* The controller fixed to the side of the chair (left, right or portable are the choices), its hose to the cushion. */}
         <path d="M244 216c0-10-14-10-22-14" className="stroke-accent" strokeWidth="4" />
         <rect x="226" y="216" width="66" height="36" rx="7" className="fill-surface stroke-art-line" strokeWidth="3" />
         <circle cx="278" cy="234" r="4.5" className="fill-accent" />
@@ -78,7 +80,7 @@ export function TwoControllers({ label, words }: { label: string; words: [string
         <circle cx="132" cy="122" r="32" className="fill-brand-soft stroke-brand" strokeWidth="3" />
         <circle cx="132" cy="122" r="12" className="fill-brand" />
         <circle cx="86" cy="188" r="7" className="fill-accent" />
-        <text x="102" y="194" className="fill-ink" fontSize="17" fontWeight="700">
+        <text x="102" y="195" className="fill-ink" fontSize="20" fontWeight="700">
           AUTO
         </text>
         {/* Manual: a rocker switch marked I and O. */}
@@ -94,9 +96,9 @@ export function TwoControllers({ label, words }: { label: string; words: [string
         </text>
         <circle cx="300" cy="188" r="7" className="fill-accent" />
       </g>
-      <g className="fill-ink" fontSize="18" fontWeight="700" textAnchor="middle">
-        <text x="132" y="256">{words[0]}</text>
-        <text x="348" y="256">{words[1]}</text>
+      <g className="fill-ink" fontSize="21" fontWeight="700" textAnchor="middle">
+        <text x="132" y="258">{words[0]}</text>
+        <text x="348" y="258">{words[1]}</text>
       </g>
     </Figure>
   );
@@ -126,6 +128,7 @@ export function BatteryLife({ label, words }: { label: string; words: [string] }
 
 /** A cushion of an unusual shape inside the dashed outline of a seat, with its width and depth measured. */
 export function BuiltToFit({ label, words }: { label: string; words: [string] }) {
+  const clip = useId();
   // One corner cut away: a shape no standard cushion has.
   const outline = "M124 66H330Q346 66 346 82V214Q346 230 330 230H176Q158 230 147 216L116 178Q108 168 108 156V82Q108 66 124 66Z";
   const rows = Array.from({ length: 8 }, (_, i) => i);
@@ -133,13 +136,13 @@ export function BuiltToFit({ label, words }: { label: string; words: [string] })
     <Figure label={label} viewBox="0 0 480 300">
       <Plate width={480} height={300} />
       <defs>
-        <clipPath id="built-to-fit-shape">
+        <clipPath id={clip}>
           <path d={outline} />
         </clipPath>
       </defs>
       <rect x="96" y="54" width="262" height="188" rx="16" fill="none" className="stroke-art-line" strokeWidth="2" strokeDasharray="7 7" opacity=".6" />
       <path d={outline} className="fill-surface" />
-      <g clipPath="url(#built-to-fit-shape)">
+      <g clipPath={`url(#${clip})`}>
         {rows.map((i) => (
           <rect key={i} x="112" y={72 + i * 20} width="230" height={i % 2 === 0 ? 15 : 11} rx="6" className={i % 2 === 0 ? "fill-brand" : "fill-accent"} />
         ))}
@@ -156,7 +159,7 @@ export function BuiltToFit({ label, words }: { label: string; words: [string] })
   );
 }
 
-/** The cushion seen from above with the optional moisture control unit beside it, joined by a hose. */
+/** The cushion seen from above with the optional moisture control unit beside it. */
 export function MoistureControlUnit({ label, words }: { label: string; words: [string, string] }) {
   const rows = Array.from({ length: 5 }, (_, i) => i);
   return (
@@ -166,13 +169,12 @@ export function MoistureControlUnit({ label, words }: { label: string; words: [s
       {rows.map((i) => (
         <rect key={i} x="64" y={68 + i * 34} width="216" height="26" rx="13" className={i % 2 === 0 ? "fill-brand" : "fill-accent"} />
       ))}
-      <path d="M298 150h46" fill="none" className="stroke-art-line" strokeWidth="6" strokeLinecap="round" />
       <rect x="344" y="106" width="96" height="88" rx="14" className="fill-surface stroke-art-line" strokeWidth="3" />
       <path d="M364 130h56M364 144h56M364 158h56" fill="none" className="stroke-muted" strokeWidth="4" strokeLinecap="round" />
       <circle cx="392" cy="178" r="5" className="fill-accent" />
-      <g className="fill-ink" fontSize="16" fontWeight="700" textAnchor="middle">
-        <text x="392" y="222">{words[0]}</text>
-        <text x="392" y="242">{words[1]}</text>
+      <g className="fill-ink" fontSize="20" fontWeight="700" textAnchor="middle">
+        <text x="392" y="226">{words[0]}</text>
+        <text x="392" y="250">{words[1]}</text>
       </g>
     </Figure>
   );
@@ -183,7 +185,7 @@ export function MoistureControlUnit({ label, words }: { label: string; words: [s
  * not asked for reduced motion, and that a checkbox pauses (plain HTML and CSS: it works before
  * and without JavaScript). With reduced motion it is a still picture of one phase.
  */
-export function CellsCycle({ label, caption, pauseLabel }: { label: string; caption: React.ReactNode; pauseLabel: string }) {
+export function CellsCycle({ label, caption, motionCaption, pauseLabel }: { label: string; caption: string; motionCaption: string; pauseLabel: string }) {
   const cells = Array.from({ length: 8 }, (_, i) => i);
   return (
     <figure className="cells-demo">
@@ -193,15 +195,18 @@ export function CellsCycle({ label, caption, pauseLabel }: { label: string; capt
         {cells.map((i) => (
           <rect key={i} x={36 + i * 52} y="38" width="44" height="120" rx="14" className={`cell ${i % 2 === 0 ? "cell-a fill-brand" : "cell-b fill-accent"}`} />
         ))}
-        <g className="fill-ink" fontSize="16" fontWeight="700" textAnchor="middle">
+        <g className="fill-ink" fontSize="20" fontWeight="700" textAnchor="middle">
           {cells.map((i) => (
-            <text key={i} x={58 + i * 52} y="194">
+            <text key={i} x={58 + i * 52} y="197">
               {i % 2 === 0 ? "A" : "B"}
             </text>
           ))}
         </g>
       </Figure>
-      <figcaption className="mt-3 text-small text-muted">{caption}</figcaption>
+      <figcaption className="mt-3 text-small text-muted">
+        {caption}
+        <span className="motion-reduce:hidden"> {motionCaption}</span>
+      </figcaption>
       <label className="tap-target mt-3 inline-flex cursor-pointer items-center gap-3 rounded-md border border-line bg-surface px-4 font-semibold motion-reduce:hidden">
         <input type="checkbox" className="cells-pause size-5 accent-brand" />
         {pauseLabel}

@@ -8,12 +8,11 @@ const marks: Record<TrustMark, React.ReactNode> = {
       <path d="m8.5 11.75 2.5 2.5 4.75-5" />
     </>
   ),
-  stars: (
+  // A plain tick in a circle: conformity, without imitating the CE mark or the European emblem.
+  check: (
     <>
-      {Array.from({ length: 12 }, (_, i) => {
-        const angle = (i * Math.PI) / 6;
-        return <circle key={i} cx={(12 + 7.5 * Math.sin(angle)).toFixed(2)} cy={(12 - 7.5 * Math.cos(angle)).toFixed(2)} r="1.1" className="fill-current" />;
-      })}
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="m8.25 12.25 2.5 2.5 5-5.25" />
     </>
   ),
   code: (
@@ -22,10 +21,11 @@ const marks: Record<TrustMark, React.ReactNode> = {
       <path d="M14.25 2.75v4h4M9.75 11.5h5.5M9.75 14.5h5.5M9.75 17.5h3.5" />
     </>
   ),
-  seal: (
+  // An idea, for an invention: a light bulb.
+  bulb: (
     <>
-      <circle cx="12" cy="9.5" r="6.25" />
-      <path d="m9.25 9.5 2 2 3.5-3.75M8.5 14.75 7 21.25l5-2.25 5 2.25-1.5-6.5" />
+      <path d="M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.2 1.1 2v.7h5v-.7c0-.8.4-1.5 1.1-2A6 6 0 0 0 12 3Z" />
+      <path d="M9.5 19.25h5M10.5 21.5h3" />
     </>
   ),
   calendar: (
@@ -53,7 +53,7 @@ export function TrustBand({ id = "trust" }: { id?: string }) {
     <section aria-labelledby={`${id}-title`} className="border-y border-line bg-surface">
       <div className="container-page py-8">
         <h2 id={`${id}-title`} className="sr-only">
-          Certifications and guarantees
+          Approvals, coverage and guarantees
         </h2>
         <ul className="grid grid-cols-1 gap-x-6 gap-y-5 min-[360px]:grid-cols-2 md:grid-cols-3">
           {trustSignals.map((signal) => (

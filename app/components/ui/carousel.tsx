@@ -171,9 +171,13 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
             >
               <span aria-hidden="true">‹</span>
             </button>
-            {/* The slide's own label says "2 of 9" to a screen reader; this is the same for the eye. */}
             <span aria-hidden="true" className="min-w-14 text-center font-semibold tabular-nums sm:hidden">
               {current + 1} / {positions}
+            </span>
+            {/* Pressing Previous or Next only scrolls, so nothing else would tell a screen reader where
+                it now is (the dots that say so are hidden on a phone); quiet while the show runs. */}
+            <span className="sr-only" aria-live={running ? "off" : "polite"} aria-atomic="true">
+              Slide {current + 1} of {positions}
             </span>
             {/* Wraps rather than widening the page when there are more dots than fit (WCAG 1.4.10). */}
             <div className="hidden flex-wrap justify-center sm:flex">
