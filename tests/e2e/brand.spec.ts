@@ -1,6 +1,7 @@
 import { siteRoutes } from "../../app/route-manifest";
 import { trustSignals } from "../../app/content/site";
 import { expect, test, viewports } from "./fixtures";
+import { contrastRatio } from "../support/contrast";
 import { seedReviews } from "./seed";
 
 const trustTitles = trustSignals.map((signal) => signal.title);
@@ -113,19 +114,6 @@ test.describe("the alternating-cells animation", () => {
   });
 });
 
-/** WCAG contrast of two computed CSS colours ("rgb(r, g, b)"). */
-function contrastOf(a: string, b: string) {
-  const luminance = (color: string) => {
-    const [r, g, bl] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
-
 for (const theme of ["light", "dark"] as const) {
   test(`on the brand-coloured final call to action the focus ring stands out from the band in the ${theme} theme`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
@@ -136,7 +124,7 @@ for (const theme of ["light", "dark"] as const) {
     expect(await link.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
     const ring = await link.evaluate((el) => getComputedStyle(el).outlineColor);
     const behind = await band.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(contrastOf(ring, behind)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(ring, behind)).toBeGreaterThanOrEqual(3);
   });
 }
 
