@@ -6,14 +6,14 @@ import { useId } from "react";
  * the words a screen reader says for it; those live in app/content with the rest of the copy.
  */
 
-/** The light plate every illustration sits on, as the image files' own backgrounds do. */
-function Plate({ width, height }: { width: number; height: number }) {
-  return <rect width={width} height={height} rx="24" className="fill-art" />;
-}
-
-function Figure({ label, viewBox, children, className = "" }: { label: string; viewBox: string; children: React.ReactNode; className?: string }) {
+/**
+ * Every drawing is 480 units wide, on a plate of the theme's art colour (as the image files have a
+ * light background of their own); only its height differs.
+ */
+function Figure({ label, height, children }: { label: string; height: number; children: React.ReactNode }) {
   return (
-    <svg viewBox={viewBox} role="img" aria-label={label} className={`h-auto w-full ${className}`}>
+    <svg viewBox={`0 0 480 ${height}`} role="img" aria-label={label} className="h-auto w-full">
+      <rect width="480" height={height} rx="24" className="fill-art" />
       {children}
     </svg>
   );
@@ -23,8 +23,7 @@ function Figure({ label, viewBox, children, className = "" }: { label: string; v
 export function CushionInUse({ label }: { label: string }) {
   const cells = Array.from({ length: 6 }, (_, i) => i);
   return (
-    <Figure label={label} viewBox="0 0 480 360">
-      <Plate width={480} height={360} />
+    <Figure label={label} height={360}>
       <g fill="none" strokeLinecap="round" strokeLinejoin="round">
         <path d="M30 332h420" className="stroke-art-line" strokeWidth="2" opacity=".35" />
         {/* Rear wheel, push rim and spokes. */}
@@ -72,8 +71,7 @@ export function CushionInUse({ label }: { label: string }) {
 /** The two controllers side by side: Auto-Start with its sensor, and the Manual Rocker Switch. */
 export function TwoControllers({ label, words }: { label: string; words: [string, string] }) {
   return (
-    <Figure label={label} viewBox="0 0 480 300">
-      <Plate width={480} height={300} />
+    <Figure label={label} height={300}>
       <g strokeLinecap="round" strokeLinejoin="round">
         {/* Auto-Start: a sensor and an indicator marked AUTO. */}
         <rect x="45" y="60" width="175" height="160" rx="20" className="fill-surface stroke-art-line" strokeWidth="3" />
@@ -108,8 +106,7 @@ export function TwoControllers({ label, words }: { label: string; words: [string
 export function BatteryLife({ label, words }: { label: string; words: [string] }) {
   const bars = Array.from({ length: 5 }, (_, i) => i);
   return (
-    <Figure label={label} viewBox="0 0 480 300">
-      <Plate width={480} height={300} />
+    <Figure label={label} height={300}>
       <rect x="90" y="56" width="276" height="132" rx="22" className="fill-surface stroke-art-line" strokeWidth="6" />
       <rect x="370" y="98" width="20" height="48" rx="6" className="fill-art-line" />
       {bars.map((i) => (
@@ -133,8 +130,7 @@ export function BuiltToFit({ label, words }: { label: string; words: [string] })
   const outline = "M124 66H330Q346 66 346 82V214Q346 230 330 230H176Q158 230 147 216L116 178Q108 168 108 156V82Q108 66 124 66Z";
   const rows = Array.from({ length: 8 }, (_, i) => i);
   return (
-    <Figure label={label} viewBox="0 0 480 300">
-      <Plate width={480} height={300} />
+    <Figure label={label} height={300}>
       <defs>
         <clipPath id={clip}>
           <path d={outline} />
@@ -163,8 +159,7 @@ export function BuiltToFit({ label, words }: { label: string; words: [string] })
 export function MoistureControlUnit({ label, words }: { label: string; words: [string, string] }) {
   const rows = Array.from({ length: 5 }, (_, i) => i);
   return (
-    <Figure label={label} viewBox="0 0 480 300">
-      <Plate width={480} height={300} />
+    <Figure label={label} height={300}>
       <rect x="46" y="52" width="252" height="196" rx="24" className="fill-surface stroke-art-line" strokeWidth="3" />
       {rows.map((i) => (
         <rect key={i} x="64" y={68 + i * 34} width="216" height="26" rx="13" className={i % 2 === 0 ? "fill-brand" : "fill-accent"} />
@@ -189,8 +184,7 @@ export function CellsCycle({ label, caption, motionCaption, pauseLabel }: { labe
   const cells = Array.from({ length: 8 }, (_, i) => i);
   return (
     <figure className="cells-demo">
-      <Figure label={label} viewBox="0 0 480 210">
-        <Plate width={480} height={210} />
+      <Figure label={label} height={210}>
         <rect x="28" y="158" width="424" height="14" rx="7" className="fill-art-line" opacity=".35" />
         {cells.map((i) => (
           <rect key={i} x={36 + i * 52} y="38" width="44" height="120" rx="14" className={`cell ${i % 2 === 0 ? "cell-a fill-brand" : "cell-b fill-accent"}`} />

@@ -48,11 +48,11 @@ const marks: Record<TrustMark, React.ReactNode> = {
  * every page that shows it (home, product, order). The words are the facts; the marks only help
  * the eye find them.
  */
-export function TrustBand({ id = "trust" }: { id?: string }) {
+export function TrustBand() {
   return (
-    <section aria-labelledby={`${id}-title`} className="border-y border-line bg-surface">
+    <section aria-labelledby="trust-title" className="border-y border-line bg-surface">
       <div className="container-page py-8">
-        <h2 id={`${id}-title`} className="sr-only">
+        <h2 id="trust-title" className="sr-only">
           Approvals, coverage and guarantees
         </h2>
         <ul className="grid grid-cols-1 gap-x-6 gap-y-5 min-[360px]:grid-cols-2 md:grid-cols-3">
