@@ -128,6 +128,25 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
+test("the facts that are numbers stand as large figures, and the key message and the final call to action span the page", async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  await page.goto("/");
+  const figures = page.locator("#figures li");
+  await expect(figures).toHaveCount(6);
+  const values = await figures.evaluateAll((items) => items.map((item) => item.querySelector("p")!.firstChild!.textContent!.trim()));
+  expect(values).toEqual(["60", "24–30", "18", "30", "1000+", "1999"]);
+  // Large: each number is set well above the body text beside it.
+  const [number, body] = await Promise.all([
+    figures.first().locator("p").first().evaluate((p) => parseFloat(getComputedStyle(p).fontSize)),
+    page.locator("body").evaluate((b) => parseFloat(getComputedStyle(b).fontSize)),
+  ]);
+  expect(number).toBeGreaterThanOrEqual(body * 2.5);
+  for (const band of ["#alternation", "section[aria-labelledby='final-cta']"]) {
+    const box = (await page.locator(band).boundingBox())!;
+    expect([box.x, box.width], band).toEqual([0, viewports.desktop.width]);
+  }
+});
+
 test("the technology rows are drawn in the page's own colours, each saying what it shows, in the light and the dark theme", async ({ page, context, baseURL }) => {
   const plates: string[] = [];
   for (const theme of ["light", "dark"] as const) {
