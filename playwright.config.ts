@@ -46,9 +46,8 @@ const siteEnv = {
   // Browser tests send many forms from one address; the integration tests cover the real rate
   // limit. The fill-time signal keeps its default: a form filled in a second must still arrive.
   FORM_RATE_LIMIT: "1000",
-  // Tests write to the database and read the pages at once, so rendered pages are not kept;
-  // page-cache.spec.ts runs its own server with them kept, as in production.
-  PAGE_CACHE_MS: "0",
+  // Rendered pages are kept as in production (PAGE_CACHE=on): tests write to the database and
+  // read the pages at once, so every one of them also checks that a write is seen at once.
 };
 
 export default defineConfig({

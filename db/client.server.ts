@@ -13,7 +13,105 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, with any password removed, for logs. */
   location: string;
+  /** Starts watching for writes to the tables the public pages show (migration 0010). */
+  watchPublicChanges(): ChangeFeed;
   close(): Promise<void>;
+}
+
+/**
+ * Says when the rows behind the public pages change, whoever writes them. `version()` moves on
+ * every change this process can see, and is undefined while it cannot see them (not connected
+ * yet, or the connection that hears them is lost): then nothing kept may be served.
+ */
+export interface ChangeFeed {
+  version(): number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * SQLite: the count the triggers keep in public_changes, read on the process's own connection
+ * (synchronous, about a microsecond), so a commit by this or any other process is seen by the
+ * next request.
+ */
+function sqliteChanges(connection: () => SQLite.Database | undefined): ChangeFeed {
+  let statement: SQLite.Statement | undefined;
+  return {
+    version() {
+      const open = connection();
+      if (!open?.open) return undefined;
+      try {
+        statement ??= open.prepare("select version from public_changes where id = 1").pluck();
+        const value = statement.get();
+        return typeof value === "number" ? value : undefined;
+      } catch {
+        statement = undefined;
+        return undefined;
+      }
+    },
+    stop: async () => undefined,
+  };
+}
+
+/** How long the listener waits before connecting again: doubles from 100 ms up to 2 s. */
+const listenRetryMs = { first: 100, max: 2_000 };
+
+/**
+ * PostgreSQL: a connection of its own that LISTENs on public_pages. Each notification (sent by the
+ * triggers when a write commits, on any instance) moves the version. While the connection is
+ * down the version is undefined, and a new connection moves it again, because what was said while
+ * nobody listened is lost.
+ */
+function postgresChanges(url: string, onProblem: (error: Error) => void): ChangeFeed {
+  let count = 0;
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = listenRetryMs.first;
+  let timer: NodeJS.Timeout | undefined;
+
+  const retry = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void connect(), retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, listenRetryMs.max);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, application_name: "aquila-public-changes", keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    next.on("notification", () => {
+      if (client === next) count++;
+    });
+    next.on("error", (error) => onProblem(error));
+    next.on("end", () => {
+      if (client !== next) return;
+      client = undefined;
+      retry();
+    });
+    try {
+      await next.connect();
+      await next.query("listen public_pages");
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      count++;
+      retryMs = listenRetryMs.first;
+    } catch (error) {
+      onProblem(error instanceof Error ? error : new Error(String(error)));
+      next.end().catch(() => undefined);
+      retry();
+    }
+  };
+  void connect();
+  return {
+    version: () => (client ? count : undefined),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
 }
 
 export function dialectOf(url: string): Dialect {
@@ -88,13 +186,20 @@ export function createDatabase(url: string, options: { onConnectionError?: (erro
     pool.on("connect", (client) => client.on("error", (error) => options.onConnectionError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
-    return { db, dialect, location, close: () => db.destroy() };
+    const onProblem = (error: Error) => options.onConnectionError?.(error);
+    return { db, dialect, location, watchPublicChanges: () => postgresChanges(url, onProblem), close: () => db.destroy() };
   }
   const file = sqliteFile(url);
+  let connection: SQLite.Database | undefined;
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: async () => openSqlite(file) }),
+    dialect: new ImmediateSqliteDialect({
+      database: async () => {
+        connection = openSqlite(file);
+        return connection;
+      },
+    }),
   });
-  return { db, dialect, location: file, close: () => db.destroy() };
+  return { db, dialect, location: file, watchPublicChanges: () => sqliteChanges(() => connection), close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

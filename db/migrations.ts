@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from "kysely";
 
 /** A SQL list of allowed values for a CHECK constraint, from a fixed list written in code. */
 function valueList(values: readonly string[]) {
@@ -90,6 +90,10 @@ async function rebuildContactMessages(db: Kysely<unknown>, topics: readonly stri
   await db.schema.alterTable("contact_messages_next").renameTo("contact_messages").execute();
   await db.schema.createIndex("contact_messages_received_idx").on("contact_messages").column("received_at").execute();
 }
+
+/** The tables whose rows the public pages show (reviews and the ledger's count of removed ones). */
+const publicTables = ["testimonials", "review_removals"] as const;
+const writeEvents = ["insert", "update", "delete"] as const;
 
 /**
  * Migrations live in code (not read from a folder) so they travel inside the server bundle.
@@ -341,6 +345,43 @@ const migrations: Record<string, Migration> = {
     // Running it again after it committed but before it was recorded rebuilds the same table again.
     up: (db: Kysely<unknown>) => atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair", "accessibility", "privacy"])),
     down: (db: Kysely<unknown>) => atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair"])),
+  },
+  "0010_public_change_signal": {
+    // The page cache keeps a rendered public page until a write changes what it shows
+    // (server/page-cache.ts, decision 006). The database itself says when, so no write is missed,
+    // whoever makes it: this process, another instance, a script, the retention purge.
+    // PostgreSQL: a statement trigger sends NOTIFY public_pages, delivered to every listening
+    // instance when the transaction commits (and never if it rolls back).
+    // SQLite: row triggers count the writes in public_changes, which each instance reads, in
+    // about a microsecond, before it answers from its cache.
+    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`create or replace function public_pages_changed() returns trigger language plpgsql as $$
+          begin perform pg_notify('public_pages', tg_table_name); return null; end $$`.execute(db);
+        for (const table of publicTables) {
+          await sql`create or replace trigger ${sql.raw(`${table}_public_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+            for each statement execute function public_pages_changed()`.execute(db);
+        }
+        return;
+      }
+      await sql`create table if not exists public_changes (id integer primary key check (id = 1), version integer not null)`.execute(db);
+      await sql`insert or ignore into public_changes (id, version) values (1, 0)`.execute(db);
+      for (const table of publicTables) {
+        for (const event of writeEvents) {
+          await sql`create trigger if not exists ${sql.raw(`${table}_public_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+            begin update public_changes set version = version + 1 where id = 1; end`.execute(db);
+        }
+      }
+    }),
+    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        for (const table of publicTables) await sql`drop trigger if exists ${sql.raw(`${table}_public_change`)} on ${sql.table(table)}`.execute(db);
+        await sql`drop function if exists public_pages_changed()`.execute(db);
+        return;
+      }
+      for (const table of publicTables) for (const event of writeEvents) await sql`drop trigger if exists ${sql.raw(`${table}_public_${event}`)}`.execute(db);
+      await sql`drop table if exists public_changes`.execute(db);
+    }),
   },
 };
 

@@ -235,7 +235,8 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     manifest = await prerender(buildDir);
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
-  const pageCache = createPageCache(cachedPaths, headerOptions(config), config.pageCacheMs);
+  const changes = config.pageCache ? database.watchPublicChanges() : undefined;
+  const pageCache = createPageCache(cachedPaths, headerOptions(config), changes);
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, serveStatic);
 
@@ -283,6 +284,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       clearTimeout(timer);
       await worker.stop();
       clearInterval(purge);
+      await changes?.stop();
       await closeDatabase();
       log.info("stopped");
     })();

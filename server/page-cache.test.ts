@@ -13,6 +13,10 @@ function exchange(method: string, url: string) {
     body: "",
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
+    writeHead(status: number, flat: string[]) {
+      res.statusCode = status;
+      for (let i = 0; i < flat.length; i += 2) headers.set(String(flat[i]).toLowerCase(), flat[i + 1]);
+    },
     write(chunk: unknown) {
       res.body += String(chunk);
       return true;
@@ -35,40 +39,111 @@ function render(cache: ReturnType<typeof createPageCache>, url: string) {
   return { finish: (html: string) => res.end(html) };
 }
 
+/** Whether a GET is answered from memory, and with what. */
+function ask(cache: ReturnType<typeof createPageCache>, url: string) {
+  const { req, res } = exchange("GET", url);
+  return cache.serve(req, res) ? res.body : undefined;
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-describe("the page cache and changes made through this process", () => {
-  it("keeps a page rendered while nothing changed", async () => {
-    const cache = createPageCache(["/testimonials"], { https: false }, 60_000);
+/** The database's change feed, moved by hand. */
+function feed() {
+  let version: number | undefined = 1;
+  return {
+    version: () => version,
+    move: () => {
+      version = (version ?? 0) + 1;
+    },
+    lose: () => {
+      version = undefined;
+    },
+  };
+}
+
+describe("the page cache", () => {
+  it("keeps a page until the database says something changed, however long that is", async () => {
+    const changes = feed();
+    const cache = createPageCache(["/testimonials"], { https: false }, changes);
     render(cache, "/testimonials").finish("<p>v1</p>");
     await settle();
-    const { req, res } = exchange("GET", "/testimonials");
-    expect(cache.serve(req, res)).toBe(true);
-    expect(res.body).toBe("<p>v1</p>");
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    changes.move();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
-  it("never keeps a page whose render began before a change made here had finished", async () => {
-    const cache = createPageCache(["/testimonials"], { https: false }, 60_000);
-    // The render reads the database before the deletion commits, and writes its page after it.
+  it("never keeps a render that began before a change, even when it finishes after it", async () => {
+    const changes = feed();
+    const cache = createPageCache(["/testimonials"], { https: false }, changes);
     const slow = render(cache, "/testimonials");
-    const post = exchange("POST", "/admin/data-requests");
-    expect(cache.serve(post.req, post.res)).toBe(false);
-    post.res.end("deleted");
-    slow.finish("<p>the deleted review</p>");
+    changes.move();
+    slow.finish("<p>the review before it was removed</p>");
     await settle();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
+  it("serves nothing from memory and keeps nothing while changes cannot be seen", async () => {
+    const changes = feed();
+    const cache = createPageCache(["/testimonials"], { https: false }, changes);
+    render(cache, "/testimonials").finish("<p>v1</p>");
+    await settle();
+    changes.lose();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    render(cache, "/testimonials").finish("<p>rendered while deaf</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    // Heard again: the version moves, and what was kept before is gone.
+    changes.move();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
+  it("is off without a change feed", async () => {
+    const cache = createPageCache(["/testimonials"], { https: false }, undefined);
     const { req, res } = exchange("GET", "/testimonials");
     expect(cache.serve(req, res)).toBe(false);
+    cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
+    res.end("<p>v1</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
-  it("does not keep a render that began while a change was still being made", async () => {
-    const cache = createPageCache(["/testimonials"], { https: false }, 60_000);
+  it("empties itself when a state-changing request through this process succeeds, before the database's notice", async () => {
+    const changes = feed();
+    const cache = createPageCache(["/testimonials"], { https: false }, changes);
+    render(cache, "/testimonials").finish("<p>v1</p>");
+    await settle();
+    const refused = exchange("POST", "/testimonials");
+    expect(cache.serve(refused.req, refused.res)).toBe(false);
+    refused.res.statusCode = 400;
+    refused.res.end("a field is missing");
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    const post = exchange("POST", "/testimonials");
+    expect(cache.serve(post.req, post.res)).toBe(false);
+    post.res.statusCode = 303;
+    post.res.end();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
+  it("does not keep a render that ran while a change was being made here", async () => {
+    const cache = createPageCache(["/testimonials"], { https: false }, feed());
     const post = exchange("POST", "/admin/data-requests");
     cache.serve(post.req, post.res);
     const during = render(cache, "/testimonials");
     post.res.end("deleted");
     during.finish("<p>maybe before the commit</p>");
     await settle();
-    const { req, res } = exchange("GET", "/testimonials");
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
+  it("keeps each theme and query apart, and never a request with a session cookie", async () => {
+    const cache = createPageCache(["/testimonials"], { https: false }, feed());
+    render(cache, "/testimonials?page=2").finish("<p>page 2</p>");
+    await settle();
+    expect(ask(cache, "/testimonials?page=2")).toBe("<p>page 2</p>");
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    const { req, res } = exchange("GET", "/testimonials?page=2");
+    (req.headers as Record<string, string>).cookie = "session=abc";
     expect(cache.serve(req, res)).toBe(false);
   });
 });

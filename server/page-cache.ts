@@ -4,39 +4,29 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { themeFromCookieHeader } from "../app/lib/theme";
 import { type HeaderOptions, inlineScriptHashes, securityHeaders } from "./security-headers";
-import { choose, etagOf } from "./static-files";
+import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
 
 /**
- * A short-lived cache of the server-rendered public pages (and the public reviews API), as
- * anonymous visitors see them.
+ * The server-rendered public pages (and the public reviews API), as anonymous visitors see them,
+ * rendered once per change.
  *
- * A page such as /testimonials reads the database and renders on every request; under load that
- * is most of the server's time, for HTML that changes only when staff publish or remove a review.
- * So the rendered HTML of a page a visitor without a session asked for is kept for `ttlMs`,
- * compressed once, and served from memory before Express, the way the prerendered pages are.
- * Like them it is served with a CSP listing the SHA-256 of each inline script instead of a nonce,
- * which would otherwise repeat across responses.
+ * A page such as /testimonials reads the database and renders; the HTML changes only when a
+ * review is written, published or removed. So the rendered HTML of a page a visitor without a
+ * session asked for is kept, compressed once, and served from memory before Express, the way the
+ * prerendered pages are, until the database says that a row it shows has changed (`changes`, see
+ * ChangeFeed in db/client.server.ts). That works across instances and for writes made by
+ * anything, with no time-based staleness. Like the prerendered pages it is served with a CSP
+ * listing the SHA-256 of each inline script instead of a nonce, which would otherwise repeat.
  *
  * - Only GET, only the listed paths, only 200 answers without Set-Cookie, and only requests whose
  *   cookies are at most the theme (a session, or anything else, always goes to React Router).
- * - Any state-changing request through this process empties the cache when it starts and again
- *   when it ends, and a page whose render began before that end is not kept, so a change made here
- *   is visible here at once, even to a render that read the database before it; other instances
- *   see it within `ttlMs`.
- * - When an entry is stale, one request renders it again while the others get the stale copy,
- *   so an expiry under load costs one render, not one per waiting visitor.
+ * - A render is kept only if nothing changed while it ran (the version it began with is still
+ *   current), so a render that read the database just before a write is never kept after it.
+ * - While changes cannot be seen (the PostgreSQL listener is reconnecting), nothing is served
+ *   from memory or kept: every request renders.
+ * - A state-changing request through this process that succeeds empties the cache when it ends,
+ *   so its own change shows on the next request even before the database's notice arrives.
  */
-
-interface CachedPage {
-  body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-  headers: Record<string, string>;
-  storedAt: number;
-  /** When a request began rendering this page again (0: none is); a render that never finishes is retried after 10 s. */
-  refreshingSince: number;
-}
 
 export interface PageCache {
   /** Answers from the cache when it can; returns false when React Router must render. */
@@ -45,30 +35,45 @@ export interface PageCache {
   capture(req: Request, res: Response, next: NextFunction): void;
 }
 
+/** What the cache asks of the database: see ChangeFeed in db/client.server.ts. */
+export interface Changes {
+  version(): number | undefined;
+}
+
 const storeMark = Symbol("page-cache-key");
 
-/** What a request that may fill the cache carries: its key, and the cache's generation when it began. */
+/** What a request that may fill the cache carries: its key, and the versions when it began. */
 interface StoreMark {
   key: string;
-  generation: number;
+  version: number;
+  local: number;
 }
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 /** Bounds memory when visitors walk many pages (?page=N) or send made-up query strings. */
 const maxEntries = 500;
 
-export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: number, now = () => Date.now()): PageCache {
+/** `changes` undefined: the cache is off (PAGE_CACHE=off) and every request renders. */
+export function createPageCache(paths: string[], options: HeaderOptions, changes: Changes | undefined): PageCache {
   const cacheable = new Set(paths);
-  const entries = new Map<string, CachedPage>();
-  /** Counts the changes made through this process; a render from an older generation may be stale. */
-  let generation = 0;
-  function forget() {
-    entries.clear();
-    generation++;
+  const entries = new Map<string, Prepared>();
+  /** The database's version the entries were rendered at. */
+  let seen: number | undefined;
+  /** Counts the state-changing requests through this process (their own change may not be announced yet). */
+  let local = 0;
+
+  /** The current version, emptying the cache when it has moved; undefined: do not use the cache. */
+  function current(): number | undefined {
+    const version = changes?.version();
+    if (version !== seen) {
+      entries.clear();
+      seen = version;
+    }
+    return version;
   }
 
   function keyOf(req: IncomingMessage): string | undefined {
-    if (ttlMs <= 0 || req.method !== "GET") return undefined;
+    if (!changes || req.method !== "GET") return undefined;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
@@ -78,61 +83,52 @@ export function createPageCache(paths: string[], options: HeaderOptions, ttlMs: 
     return `${themeFromCookieHeader(cookie)} ${url}`;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
-    for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-    res.setHeader("ETag", page.etag);
-    if (req.headers["if-none-match"] === page.etag) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const { body, encoding } = choose(page, String(req.headers["accept-encoding"] ?? ""));
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(body);
-  }
-
-  async function store({ key, generation: renderedIn }: StoreMark, body: Buffer, contentType: string) {
+  async function store({ key, version, local: renderedIn }: StoreMark, body: Buffer, contentType: string) {
     const [hashes, br, gz] = await Promise.all([
       inlineScriptHashes(body.toString("utf8")),
       compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       compressGzip(body, { level: 6 }),
     ]);
-    // A change was made through this process while this page rendered: it may show the old state.
-    if (renderedIn !== generation) return;
+    // Something changed while this page rendered: it may show the old state.
+    if (current() !== version || renderedIn !== local) return;
     if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value as string);
-    entries.set(key, {
-      body,
-      br,
-      gzip: gz,
-      etag: etagOf(body),
-      headers: {
-        "Content-Type": contentType,
-        "Cache-Control": "no-cache",
-        Vary: "Accept-Encoding, Cookie",
-        ...securityHeaders({ hashes }, options),
-      },
-      storedAt: now(),
-      refreshingSince: 0,
-    });
+    entries.set(
+      key,
+      prepare({
+        body,
+        br,
+        gzip: gz,
+        etag: etagOf(body),
+        headers: {
+          "Content-Type": contentType,
+          "Cache-Control": "no-cache",
+          Vary: "Accept-Encoding, Cookie",
+          ...securityHeaders({ hashes }, options),
+        },
+      }),
+    );
   }
 
   return {
     serve(req, res) {
       if (req.method !== "GET" && req.method !== "HEAD") {
-        forget();
-        res.once("finish", forget);
+        local++;
+        res.once("finish", () => {
+          if (res.statusCode >= 400) return;
+          local++;
+          entries.clear();
+        });
       }
       const key = keyOf(req);
       if (!key) return false;
+      const version = current();
+      if (version === undefined) return false;
       const page = entries.get(key);
-      if (page && (now() - page.storedAt < ttlMs || now() - page.refreshingSince < 10_000)) {
-        send(req, res, page);
+      if (page) {
+        sendPrepared(req, res, page);
         return true;
       }
-      if (page) page.refreshingSince = now();
-      (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] = { key, generation };
+      (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] = { key, version, local };
       return false;
     },
 

@@ -38,6 +38,54 @@ interface Entry {
   etag: string;
 }
 
+/**
+ * One file's answers with their headers laid out once, as the flat [name, value, ...] list that
+ * `writeHead` takes as is: setting a dozen headers one by one on every request (each validated
+ * and lower-cased by Node) cost about a fifth of the time of a static answer.
+ */
+export interface Prepared extends Entry {
+  identity: string[];
+  brHeaders?: string[];
+  gzipHeaders?: string[];
+  notModified: string[];
+}
+
+export function prepare(entry: Entry): Prepared {
+  const common = Object.entries({ ETag: entry.etag, ...entry.headers }).flat();
+  const withBody = (body: Buffer, encoding?: string) => [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)];
+  return {
+    ...entry,
+    identity: withBody(entry.body),
+    brHeaders: entry.br && withBody(entry.br, "br"),
+    gzipHeaders: entry.gzip && withBody(entry.gzip, "gzip"),
+    notModified: common,
+  };
+}
+
+/**
+ * Answers with a prepared entry: 304 when the client has it, else the smallest encoding it
+ * accepts. Headers set on `res` before (Connection: close while shutting down) are kept.
+ */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: Prepared) {
+  if (req.headers["if-none-match"] === entry.etag) {
+    res.writeHead(304, entry.notModified);
+    res.end();
+    return;
+  }
+  const accept = req.headers["accept-encoding"] ?? "";
+  let body = entry.body;
+  let headers = entry.identity;
+  if (entry.brHeaders && /\bbr\b/.test(accept)) {
+    body = entry.br as Buffer;
+    headers = entry.brHeaders;
+  } else if (entry.gzipHeaders && /\bgzip\b/.test(accept)) {
+    body = entry.gzip as Buffer;
+    headers = entry.gzipHeaders;
+  }
+  res.writeHead(200, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -101,13 +149,6 @@ function load(buildDir: string, meta: ManifestFile, headers: Record<string, stri
   };
 }
 
-/** The smallest encoding of `entry` the client accepts: brotli, then gzip, then the file itself. */
-export function choose(entry: Pick<Entry, "body" | "br" | "gzip">, acceptEncoding: string): { body: Buffer; encoding?: string } {
-  if (entry.br && /\bbr\b/.test(acceptEncoding)) return { body: entry.br, encoding: "br" };
-  if (entry.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: entry.gzip, encoding: "gzip" };
-  return { body: entry.body };
-}
-
 export type StaticHandler = ((req: IncomingMessage, res: ServerResponse) => boolean) & {
   /** Whether a file or prerendered page is served at this path (for GET and HEAD). */
   has: (pathname: string) => boolean;
@@ -115,20 +156,22 @@ export type StaticHandler = ((req: IncomingMessage, res: ServerResponse) => bool
 
 export function createStaticHandler(buildDir: string, manifest: StaticManifest, options: HeaderOptions): StaticHandler {
   const baseHeaders = securityHeaders({}, options);
-  const files = new Map<string, Entry>();
+  const files = new Map<string, Prepared>();
   for (const [urlPath, meta] of Object.entries(manifest.files)) {
-    files.set(urlPath, load(buildDir, meta, { ...baseHeaders, Vary: "Accept-Encoding" }));
+    files.set(urlPath, prepare(load(buildDir, meta, { ...baseHeaders, Vary: "Accept-Encoding" })));
   }
-  const pages = new Map<string, Record<Theme, Entry>>();
+  const pages = new Map<string, Record<Theme, Prepared>>();
   for (const [urlPath, variants] of Object.entries(manifest.pages)) {
-    const byTheme = {} as Record<Theme, Entry>;
+    const byTheme = {} as Record<Theme, Prepared>;
     for (const [theme, meta] of Object.entries(variants) as Array<[Theme, ManifestPage]>) {
-      byTheme[theme] = load(buildDir, meta, {
-        ...securityHeaders({ hashes: meta.scriptHashes }, options),
-        // The theme cookie picks the variant, so caches must key on it.
-        Vary: "Accept-Encoding, Cookie",
-        "Cache-Control": "no-cache",
-      });
+      byTheme[theme] = prepare(
+        load(buildDir, meta, {
+          ...securityHeaders({ hashes: meta.scriptHashes }, options),
+          // The theme cookie picks the variant, so caches must key on it.
+          Vary: "Accept-Encoding, Cookie",
+          "Cache-Control": "no-cache",
+        }),
+      );
     }
     pages.set(urlPath, byTheme);
   }
@@ -142,19 +185,7 @@ export function createStaticHandler(buildDir: string, manifest: StaticManifest, 
     const page = query === -1 ? pages.get(pathname) : undefined;
     const entry = page ? page[themeFromCookieHeader(req.headers.cookie)] : files.get(pathname);
     if (!entry) return false;
-
-    res.setHeader("ETag", entry.etag);
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    if (req.headers["if-none-match"] === entry.etag) {
-      res.statusCode = 304;
-      res.end();
-      return true;
-    }
-    const { body, encoding } = choose(entry, String(req.headers["accept-encoding"] ?? ""));
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendPrepared(req, res, entry);
     return true;
   };
   const has = (pathname: string) => files.has(pathname) || pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);

@@ -81,7 +81,7 @@ export const ConfigSchema = z
     ORDER_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).optional()),
     REVIEW_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(12)),
     SPAM_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(30)),
-    PAGE_CACHE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(2000)),
+    PAGE_CACHE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
   })
@@ -116,7 +116,8 @@ export const ConfigSchema = z
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
       shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
-      pageCacheMs: env.PAGE_CACHE_MS,
+      /** Keep anonymous renders of the cached routes until a write changes them (server/page-cache.ts). */
+      pageCache: env.PAGE_CACHE === "on",
       /** A form sent sooner than this after it was shown carries one spam signal (never a verdict alone). */
       formMinFillMs: env.FORM_MIN_FILL_MS,
       /** Public form posts allowed per visitor address in ten minutes. */

@@ -14,7 +14,7 @@ let server: ServerProcess;
 
 test.beforeAll(async () => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-page-cache-")), "site.sqlite");
-  server = await startServerProcess({ DATABASE_URL: file, PAGE_CACHE_MS: "60000", FORM_MIN_FILL_MS: "0" });
+  server = await startServerProcess({ DATABASE_URL: file, FORM_MIN_FILL_MS: "0" });
 });
 
 test.afterAll(async () => {

@@ -131,4 +131,76 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
     expect(ids).toHaveLength(10);
     expect([...forwarded].sort()).toEqual([...ids].sort());
   }, 60_000);
+
+  /** Sends a review to `server` and returns its id, as staff see it (pending). */
+  async function sendReview(server: ServerProcess, cookie: string, reviewer: string) {
+    const quote = `${reviewer} wrote this at ${Date.now()}.`;
+    const sent = await fetch(new URL("/api/testimonials", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: reviewer, email: "cache@example.com", rating: 8, quote, tags: [] }),
+    });
+    expect(sent.status).toBe(201);
+    const all = (await (await listAll(server, cookie)).json()) as { testimonials: Array<{ id: string; quote: string }> };
+    return all.testimonials.find((t) => t.quote === quote)?.id ?? "";
+  }
+
+  /** Asks until `server` answers /testimonials from memory (a kept page carries an ETag). */
+  async function keptPage(server: ServerProcess) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const response = await fetch(new URL("/testimonials", server.url));
+      const body = await response.text();
+      if (response.headers.get("etag")) return body;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("/testimonials was never kept");
+  }
+
+  async function staffCookie(server: ServerProcess) {
+    return ((await signIn(server, "admin", "multi-instance-password")).headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  }
+
+  it("a review approved on A shows on B's kept /testimonials within 100 ms", async () => {
+    const cookie = await staffCookie(a);
+    const id = await sendReview(a, cookie, "Quinn Approved-On-A");
+    expect(await keptPage(b)).not.toContain("Quinn Approved-On-A");
+    const approved = await fetch(new URL(`/api/admin/testimonials/${id}/approve`, a.url), { method: "PATCH", headers: { Cookie: cookie } });
+    expect(approved.status).toBe(200);
+    const started = performance.now();
+    let shown = false;
+    while (!shown && performance.now() - started < 1_000) {
+      shown = (await (await fetch(new URL("/testimonials", b.url))).text()).includes("Quinn Approved-On-A");
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const elapsed = performance.now() - started;
+    expect(shown).toBe(true);
+    expect(elapsed).toBeLessThan(100);
+    // …and B keeps the new page again once it has rendered it.
+    expect(await keptPage(b)).toContain("Quinn Approved-On-A");
+  });
+
+  it("after B's listening connection drops and returns, B serves no page from before a change made meanwhile", async () => {
+    const cookie = await staffCookie(a);
+    const id = await sendReview(a, cookie, "Rosa Approved-While-Deaf");
+    expect(await keptPage(b)).not.toContain("Rosa Approved-While-Deaf");
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      const listeners = async () =>
+        (await db.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and application_name = 'aquila-public-changes'", [name])).rows.map((r) => r.pid);
+      const before = await listeners();
+      expect(before).toHaveLength(2);
+      await db.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'aquila-public-changes'", [name]);
+      await expect.poll(async () => (await listeners()).some((pid) => before.includes(pid)), { interval: 5 }).toBe(false);
+      // The change is made while nobody listens, so no notice of it ever arrives.
+      await db.query("update testimonials set approved = 1, approved_at = $2 where id = $1", [id, new Date().toISOString()]);
+      await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await db.end();
+    }
+    expect(await (await fetch(new URL("/testimonials", b.url))).text()).toContain("Rosa Approved-While-Deaf");
+    expect(await keptPage(b)).toContain("Rosa Approved-While-Deaf");
+  });
 });

@@ -33,8 +33,6 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       HOST: "127.0.0.1",
       DATABASE_URL: path.join(dataDir, "site.sqlite"),
       LOG_LEVEL: "info",
-      // Tests write to the database and read pages straight after; page-cache.test.ts turns it on.
-      PAGE_CACHE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
