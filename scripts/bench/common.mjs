@@ -38,7 +38,7 @@ export function runAsMain(file, run) {
     );
 }
 
-const defaults = { runs: 3, duration: 10, warmup: 2, connections: 10, rate: 200, reviews: 10_000 };
+const defaults = { runs: 3, duration: 10, warmup: 2, connections: 20, reviews: 10_000 };
 
 /** Command-line options shared by every benchmark script (so `npm run bench -- --runs 1` passes through). */
 export function readOptions(argv = process.argv.slice(2)) {
@@ -225,7 +225,7 @@ export function countReviews(databaseFile) {
  * Builds if needed, starts `node scripts/start.mjs` on a free port with a fresh SQLite file, waits
  * for /healthz, then seeds `reviews` published reviews. `stop()` sends SIGTERM and waits.
  */
-export async function startSite({ reviews, env: extraEnv = {} }) {
+export async function startSite({ reviews, env: extraEnv = {}, cpu }) {
   ensureBuild();
   const port = await freePort();
   const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-bench-"));
@@ -249,7 +249,10 @@ export async function startSite({ reviews, env: extraEnv = {} }) {
     SHUTDOWN_DRAIN_MS: "0",
     ...extraEnv,
   };
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const command = [process.execPath, path.join(root, "scripts", "start.mjs")];
+  // taskset replaces itself with node (exec), so signals still reach the server.
+  const [file, ...args] = cpu === undefined ? command : ["taskset", "-c", String(cpu), ...command];
+  const child = spawn(file, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   let exit;
   child.once("exit", (code, signal) => {
@@ -328,7 +331,7 @@ npm ci && npm run build && npm run bench
 
 \`npm run bench:lighthouse\` and \`npm run bench:throughput\` run one half each and rewrite only their own
 section. Options: \`--runs N\` (Lighthouse runs per page), \`--duration S\` (seconds per load case),
-\`--warmup S\`, \`--connections N\`, \`--rate N\` (the fixed-rate case), \`--reviews N\`. The figures in
+\`--warmup S\`, \`--connections N\`, \`--reviews N\`. The figures in
 machine-readable form are in [benchmarks.json](benchmarks.json); a local run also writes
 \`reports/bench/\`.
 

@@ -49,6 +49,8 @@ describe("sustained load", () => {
       FORM_RATE_LIMIT: "100000000",
       ADMIN_PASSWORD: password,
       TRUST_PROXY: "loopback",
+      // Every page rendered: the load is on rendering and the database, not on the page cache.
+      PAGE_CACHE: "off",
       NODE_OPTIONS: `--max-old-space-size=${heapLimitMb}`,
     });
     // Seeded once the server has started: its first start creates admin only in a database with
