@@ -352,8 +352,8 @@ const migrations: Record<string, Migration> = {
     // whoever makes it: this process, another instance, a script, the retention purge.
     // PostgreSQL: a statement trigger sends NOTIFY public_pages, delivered to every listening
     // instance when the transaction commits (and never if it rolls back).
-    // SQLite: row triggers count the writes in public_changes, which each instance reads, in
-    // about a microsecond, before it answers from its cache.
+    // SQLite: row triggers count the writes in public_changes, which each instance reads (at
+    // most a millisecond before it answers from its cache).
     up: (db: Kysely<unknown>) => atomically(db, async (db) => {
       if (db.getExecutor().adapter instanceof PostgresAdapter) {
         await sql`create or replace function public_pages_changed() returns trigger language plpgsql as $$
