@@ -103,6 +103,46 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(await getReviewLedger()).toEqual(ledger);
   });
 
+  /** review_tallies next to a grouped count of the rows, as the ledger used to read it. */
+  async function talliesAndRows() {
+    const db = database().db;
+    const tallies = await sql<{ k: string; n: number }>`select approved || ':' || decline_reason || ':' || rating || ':' || verified as k, n from review_tallies where n > 0 order by k`.execute(db);
+    const rows = await sql<{ k: string; n: number }>`select approved || ':' || coalesce(decline_reason, '') || ':' || rating || ':' || verified as k, count(*) as n from testimonials group by 1 order by k`.execute(db);
+    const plain = (list: Array<{ k: string; n: number }>) => list.map((r) => [r.k, Number(r.n)]);
+    return { tallies: plain(tallies.rows), rows: plain(rows.rows) };
+  }
+
+  it("keeps its tallies in step with writes that bypass the application (plain SQL, as another program would)", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await createTestimonial(input(i, 1 + (i % 10))));
+    const db = database().db;
+    await sql`update testimonials set approved = 1 where id in (${sql.join(ids.slice(0, 6))})`.execute(db);
+    await sql`update testimonials set rating = 3, verified = 1 where id = ${ids[0]}`.execute(db);
+    await sql`update testimonials set approved = 0, decline_reason = 'spam' where id = ${ids[1]}`.execute(db);
+    await sql`delete from testimonials where id in (${sql.join(ids.slice(6, 9))})`.execute(db);
+    const { tallies, rows } = await talliesAndRows();
+    expect(tallies).toEqual(rows);
+    expect(rows.reduce((sum, [, n]) => sum + Number(n), 0)).toBe(9);
+    const ledger = await getReviewLedger();
+    expect(ledger.published).toBe(5);
+    expect(ledger.pending).toBe(3);
+  });
+
+  it("counts, when migration 0011 runs, the reviews written before it", async () => {
+    for (let i = 0; i < 7; i++) {
+      const id = await createTestimonial(input(i, 1 + (i % 10)));
+      if (i % 2) await publishReview(staff, id);
+    }
+    const before = await getReviewLedger();
+    const migration = (await migrationProvider.getMigrations())["0011_review_tallies"];
+    await migration?.down?.(database().db as Kysely<unknown>);
+    await createTestimonial(input(99, 9));
+    await migration?.up(database().db as Kysely<unknown>);
+    const { tallies, rows } = await talliesAndRows();
+    expect(tallies).toEqual(rows);
+    expect((await getReviewLedger()).received).toBe(before.received + 1);
+  });
+
   it("moves the counts when staff decline, unpublish, change a reason, publish after all and delete, and audits each", async () => {
     const ids = [await createTestimonial(input(1, 10)), await createTestimonial(input(2, 2))];
     const [high, low] = ids as [string, string];
