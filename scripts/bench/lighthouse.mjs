@@ -3,7 +3,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumFlags, chromiumPath } from "../chromium.mjs";
-import { describeMachine, machine, onCleanup, readOptions, readSiteRoutes, runAsMain, startSite, table, writeReport } from "./common.mjs";
+import { describeMachine, machine, onCleanup, passFail, readOptions, readSiteRoutes, runAsMain, startSite, table, writeReport } from "./common.mjs";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const chromeFlags = ["--headless=new", ...chromiumFlags];
@@ -90,11 +90,25 @@ function markdown(data) {
     ),
     "",
     below.length ? `Below 100 in a category: ${below.join("; ")}.` : "All pages score 100 in all four categories.",
+    "",
+    jsTarget(data.routes),
     ...(varied.length ? ["", `Single runs vary: performance in each run was ${varied.join("; ")}.`] : []),
     ...(data.retries.length
       ? ["", `${data.retries.length} run${data.retries.length === 1 ? " was" : "s were"} repeated because Lighthouse could not load or trace the page: ${data.retries.map((r) => `\`${r.route}\` run ${r.run}`).join(", ")} (the messages are in benchmarks.json).`]
       : []),
   ].join("\n");
+}
+
+/** The JavaScript budget: what a public page may load, compressed, as Lighthouse counted it. */
+const maxScriptKb = 120;
+
+function jsTarget(routes) {
+  const over = routes.filter((r) => r.scriptTransferBytes / 1024 > maxScriptKb);
+  const largest = [...routes].sort((a, b) => b.scriptTransferBytes - a.scriptTransferBytes)[0];
+  const actual = over.length
+    ? `over: ${over.map((r) => `\`${r.route}\` ${(r.scriptTransferBytes / 1024).toFixed(1)} KB`).join(", ")}`
+    : `largest \`${largest?.route}\` ${((largest?.scriptTransferBytes ?? 0) / 1024).toFixed(1)} KB`;
+  return `Target: ${passFail(over.length === 0)}: no public page loads more than ${maxScriptKb} KB of compressed JavaScript (${actual}).`;
 }
 
 export async function benchLighthouse(options = readOptions()) {

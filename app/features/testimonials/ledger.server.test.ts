@@ -128,6 +128,30 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(ledger.pending).toBe(3);
   });
 
+  it("pages through every review and through a tab, from either end, exactly as a plain query over the rows orders them", async () => {
+    const tagSets = [[], ["travel"], ["mobility", "comfort"], ["travel", "mobility"], ["daily-use"], ["comfort"]] as const;
+    for (let i = 0; i < 41; i++) {
+      const id = await createTestimonial(input(i, 1 + (i % 10), { tags: tagSets[i % tagSets.length] }), new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 3) * 60_000));
+      if (i % 5 !== 0) await publishReview(staff, id);
+    }
+    const db = database().db;
+    // Changed behind the application's back: the tab rows follow the tags and the state.
+    await sql`update testimonials set tags = '["mobility"]' where quote = 'Review 4'`.execute(db);
+    await sql`update testimonials set approved = 0, decline_reason = 'spam' where quote = 'Review 7'`.execute(db);
+    const all = await sql<{ id: string; tags: string }>`select id, tags from testimonials where approved = 1 order by created_at desc, id desc`.execute(db);
+    const expected = {
+      all: all.rows.map((r) => r.id),
+      travel: all.rows.filter((r) => /"(travel|mobility)"/.test(r.tags)).map((r) => r.id),
+    };
+    for (const filter of ["all", "travel"] as const) {
+      const seen: string[] = [];
+      const first = await listPublishedTestimonials(filter, 1);
+      expect(first.total).toBe(expected[filter].length);
+      for (let page = 1; page <= first.pages + 1; page++) seen.push(...(await listPublishedTestimonials(filter, page)).testimonials.map((t) => t.id));
+      expect(seen).toEqual(expected[filter]);
+    }
+  });
+
   it("counts, when migration 0011 runs, the reviews written before it", async () => {
     for (let i = 0; i < 7; i++) {
       const id = await createTestimonial(input(i, 1 + (i % 10)));

@@ -7,7 +7,7 @@ import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { containing } from "~/lib/search";
-import { type FilterValue, filterTabs, type TestimonialInput } from "./schema";
+import { type FilterValue, type TestimonialInput } from "./schema";
 import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
 
 const publicColumns = ["id", "name", "rating", "quote", "context", "tags", "verified", "created_at", "written_by", "reply", "reply_at"] as const;
@@ -34,12 +34,6 @@ function parseTags(value: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** Reviews carrying any tag that counts towards the filter (tags are stored as a JSON array). */
-function matchesFilter(filter: FilterValue) {
-  const tags = filterTabs.find((t) => t.value === filter)?.tags ?? [];
-  return (eb: ExpressionBuilder<Database, "testimonials">) => (tags.length === 0 ? eb.lit(true) : eb.or(tags.map((tag) => eb("tags", "like", `%"${tag}"%`))));
 }
 
 /** The newest published reviews, for the home page carousel. */
@@ -78,30 +72,75 @@ async function countPublished(): Promise<number> {
 
 export const publicPageSize = 12;
 
-export async function listPublishedTestimonials(filter: FilterValue, page: number) {
-  const where = matchesFilter(filter);
-  const [rows, total] = await Promise.all([
-    db()
-      .selectFrom("testimonials")
-      .select(publicColumns)
-      .where("approved", "=", 1)
-      .where(where)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(publicPageSize)
-      .offset((page - 1) * publicPageSize)
-      .execute(),
+/** review_filters is kept by the database from each review's tags (migration 0012), like review_tallies. */
+interface ReviewFilterTable {
+  filter: string;
+  testimonial_id: string;
+  approved: number;
+  created_at: string;
+}
+const filters = () => db().withTables<{ review_filters: ReviewFilterTable }>();
+
+/**
+ * The ids of one page of published reviews, newest first, read from an index alone: every
+ * review (testimonials_order_idx) or one filter tab (review_filters_list_idx). A page past the
+ * middle is read from the oldest end, so the last page costs what the first does; a page in
+ * the middle still steps over up to half the index.
+ */
+async function pageIds(filter: FilterValue, page: number, total: number): Promise<string[]> {
+  const skip = (page - 1) * publicPageSize;
+  if (skip >= total) return [];
+  const fromEnd = skip > total / 2;
+  const direction = fromEnd ? "asc" : "desc";
+  // From the oldest end: the page's rows are those after the `total - skip - size` oldest.
+  const size = fromEnd ? Math.min(publicPageSize, total - skip) : publicPageSize;
+  const offset = fromEnd ? Math.max(0, total - skip - publicPageSize) : skip;
+  const rows =
     filter === "all"
-      ? countPublished()
-      : db()
+      ? await db()
           .selectFrom("testimonials")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .select("id")
           .where("approved", "=", 1)
-          .where(where)
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.n)),
-  ]);
-  return { testimonials: rows.map(toPublic), total, pages: Math.max(1, Math.ceil(total / publicPageSize)) };
+          .orderBy("created_at", direction)
+          .orderBy("id", direction)
+          .limit(size)
+          .offset(offset)
+          .execute()
+      : await filters()
+          .selectFrom("review_filters")
+          .select("testimonial_id as id")
+          .where("filter", "=", filter)
+          .where("approved", "=", 1)
+          .orderBy("created_at", direction)
+          .orderBy("testimonial_id", direction)
+          .limit(size)
+          .offset(offset)
+          .execute();
+  const ids = rows.map((row) => row.id);
+  return fromEnd ? ids.reverse() : ids;
+}
+
+async function countInFilter(filter: FilterValue): Promise<number> {
+  if (filter === "all") return countPublished();
+  const row = await filters()
+    .selectFrom("review_filters")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("filter", "=", filter)
+    .where("approved", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listPublishedTestimonials(filter: FilterValue, page: number) {
+  const total = await countInFilter(filter);
+  const ids = await pageIds(filter, page, total);
+  const rows = ids.length === 0 ? [] : await db().selectFrom("testimonials").select(publicColumns).where("id", "in", ids).where("approved", "=", 1).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const testimonials = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPublic(row)] : [];
+  });
+  return { testimonials, total, pages: Math.max(1, Math.ceil(total / publicPageSize)) };
 }
 
 /**
