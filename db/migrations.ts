@@ -450,9 +450,10 @@ const migrations: Record<string, Migration> = {
       await sql`create table if not exists review_filter_tags (tag text primary key, filter text not null)`.execute(db);
       await sql`delete from review_filter_tags`.execute(db);
       for (const [filter, tags] of Object.entries(tabs)) for (const tag of tags) await sql`insert into review_filter_tags (tag, filter) values (${tag}, ${filter})`.execute(db);
+      // Keyed by review first: the triggers find and replace a review's rows by its id.
       await sql`create table if not exists review_filters (
         filter text not null, testimonial_id text not null, approved integer not null, created_at text not null,
-        primary key (filter, testimonial_id))`.execute(db);
+        primary key (testimonial_id, filter))`.execute(db);
       await sql`create index if not exists review_filters_list_idx on review_filters (filter, approved, created_at, testimonial_id)`.execute(db);
       await sql`create index if not exists testimonials_order_idx on testimonials (approved, created_at, id)`.execute(db);
       // The tags of one review (`row`: t, new or old) as a table j, and the column of j that holds a tag.

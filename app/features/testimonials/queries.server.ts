@@ -134,8 +134,11 @@ async function countInFilter(filter: FilterValue): Promise<number> {
 export async function listPublishedTestimonials(filter: FilterValue, page: number) {
   const total = await countInFilter(filter);
   const ids = await pageIds(filter, page, total);
-  const rows = ids.length === 0 ? [] : await db().selectFrom("testimonials").select(publicColumns).where("id", "in", ids).where("approved", "=", 1).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  // By primary key alone: with `approved = 1` in the same WHERE, SQLite walked the approved
+  // index instead (140 ms at 100,000 reviews). A review unpublished since its id was read is
+  // dropped here.
+  const rows = ids.length === 0 ? [] : await db().selectFrom("testimonials").select([...publicColumns, "approved"]).where("id", "in", ids).execute();
+  const byId = new Map(rows.filter((row) => Number(row.approved) === 1).map((row) => [row.id, row]));
   const testimonials = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toPublic(row)] : [];
