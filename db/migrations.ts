@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, type RawBuilder, sql } from "kysely";
 
 /** A SQL list of allowed values for a CHECK constraint, from a fixed list written in code. */
 function valueList(values: readonly string[]) {
@@ -94,6 +94,46 @@ async function rebuildContactMessages(db: Kysely<unknown>, topics: readonly stri
 /** The tables whose rows the public pages show (reviews and the ledger's count of removed ones). */
 const publicTables = ["testimonials", "review_removals"] as const;
 const writeEvents = ["insert", "update", "delete"] as const;
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Keeps a table derived from the reviews in step with every write to `testimonials`, in the
+ * writer's own transaction: `remove` takes out what an old row counted for, `add` puts in what a
+ * new row does. An update touches it only when one of `columns` changes. PostgreSQL: one row
+ * trigger `name` running the function `name`, and a TRUNCATE that empties `table`. SQLite: the
+ * triggers `name`_insert, `name`_delete and `name`_update.
+ */
+async function keepInStep(db: Kysely<unknown>, name: string, table: string, columns: string, add: (row: "new") => RawBuilder<unknown>, remove: (row: "old") => RawBuilder<unknown>) {
+  const id = (suffix = "") => sql.raw(`${name}${suffix}`);
+  if (isPostgres(db)) {
+    await sql`create or replace function ${id()}() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then ${remove("old")}; end if;
+        if tg_op in ('INSERT', 'UPDATE') then ${add("new")}; end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create or replace trigger ${id()} after insert or update of ${sql.raw(columns)} or delete on testimonials for each row execute function ${id()}()`.execute(db);
+    await sql`create or replace function ${id("_reset")}() returns trigger language plpgsql as $$ begin delete from ${sql.raw(table)}; return null; end $$`.execute(db);
+    await sql`create or replace trigger ${id("_reset")} after truncate on testimonials for each statement execute function ${id("_reset")}()`.execute(db);
+    return;
+  }
+  await sql`create trigger if not exists ${id("_insert")} after insert on testimonials begin ${add("new")}; end`.execute(db);
+  await sql`create trigger if not exists ${id("_delete")} after delete on testimonials begin ${remove("old")}; end`.execute(db);
+  await sql`create trigger if not exists ${id("_update")} after update of ${sql.raw(columns)} on testimonials begin ${remove("old")}; ${add("new")}; end`.execute(db);
+}
+
+/** Undoes keepInStep. */
+async function stopKeepingInStep(db: Kysely<unknown>, name: string) {
+  if (isPostgres(db)) {
+    for (const suffix of ["_reset", ""]) {
+      await sql`drop trigger if exists ${sql.raw(`${name}${suffix}`)} on testimonials`.execute(db);
+      await sql`drop function if exists ${sql.raw(`${name}${suffix}`)}()`.execute(db);
+    }
+    return;
+  }
+  for (const event of writeEvents) await sql`drop trigger if exists ${sql.raw(`${name}_${event}`)}`.execute(db);
+}
 
 /**
  * Migrations live in code (not read from a folder) so they travel inside the server bundle.
@@ -355,7 +395,7 @@ const migrations: Record<string, Migration> = {
     // SQLite: row triggers count the writes in public_changes, which each instance reads (at
     // most a millisecond before it answers from its cache).
     up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (isPostgres(db)) {
         await sql`create or replace function public_pages_changed() returns trigger language plpgsql as $$
           begin perform pg_notify('public_pages', tg_table_name); return null; end $$`.execute(db);
         for (const table of publicTables) {
@@ -374,7 +414,7 @@ const migrations: Record<string, Migration> = {
       }
     }),
     down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (isPostgres(db)) {
         for (const table of publicTables) await sql`drop trigger if exists ${sql.raw(`${table}_public_change`)} on ${sql.table(table)}`.execute(db);
         await sql`drop function if exists public_pages_changed()`.execute(db);
         return;
@@ -403,32 +443,10 @@ const migrations: Record<string, Migration> = {
         on conflict (approved, decline_reason, rating, verified) do update set n = review_tallies.n + 1`;
       const remove = (row: "old") => sql`update review_tallies set n = n - 1
         where approved = ${sql.raw(row)}.approved and decline_reason = coalesce(${sql.raw(row)}.decline_reason, '') and rating = ${sql.raw(row)}.rating and verified = ${sql.raw(row)}.verified`;
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`create or replace function review_tally() returns trigger language plpgsql as $$
-          begin
-            if tg_op in ('UPDATE', 'DELETE') then ${remove("old")}; end if;
-            if tg_op in ('INSERT', 'UPDATE') then ${add("new")}; end if;
-            return null;
-          end $$`.execute(db);
-        await sql`create or replace trigger testimonials_tally after insert or update or delete on testimonials for each row execute function review_tally()`.execute(db);
-        await sql`create or replace function review_tally_reset() returns trigger language plpgsql as $$ begin delete from review_tallies; return null; end $$`.execute(db);
-        await sql`create or replace trigger testimonials_tally_reset after truncate on testimonials for each statement execute function review_tally_reset()`.execute(db);
-        return;
-      }
-      await sql`create trigger if not exists testimonials_tally_insert after insert on testimonials begin ${add("new")}; end`.execute(db);
-      await sql`create trigger if not exists testimonials_tally_delete after delete on testimonials begin ${remove("old")}; end`.execute(db);
-      await sql`create trigger if not exists testimonials_tally_update after update of approved, decline_reason, rating, verified on testimonials
-        begin ${remove("old")}; ${add("new")}; end`.execute(db);
+      await keepInStep(db, "testimonials_tally", "review_tallies", "approved, decline_reason, rating, verified", add, remove);
     }),
     down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`drop trigger if exists testimonials_tally_reset on testimonials`.execute(db);
-        await sql`drop trigger if exists testimonials_tally on testimonials`.execute(db);
-        await sql`drop function if exists review_tally_reset()`.execute(db);
-        await sql`drop function if exists review_tally()`.execute(db);
-      } else {
-        for (const event of writeEvents) await sql`drop trigger if exists ${sql.raw(`testimonials_tally_${event}`)}`.execute(db);
-      }
+      await stopKeepingInStep(db, "testimonials_tally");
       await sql`drop table if exists review_tallies`.execute(db);
     }),
   },
@@ -440,7 +458,7 @@ const migrations: Record<string, Migration> = {
     // when this ran, like the lists in 0008); a page of a tab is a range of one index.
     // testimonials_order_idx lets a page of every review skip rows within an index too.
     up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      const postgres = isPostgres(db);
       const tabs: Record<string, string[]> = {
         comfort: ["comfort", "long-sessions", "wheelchair-comfort"],
         "support-experience": ["support-experience", "pressure-sensitivity"],
@@ -468,33 +486,10 @@ const migrations: Record<string, Migration> = {
         select distinct ft.filter, t.id, t.approved, t.created_at
         from testimonials t ${postgres ? sql.raw("cross join lateral") : sql.raw(",")} ${tagsOf("t")}
         join review_filter_tags ft on ft.tag = ${tagColumn}`.execute(db);
-      if (postgres) {
-        await sql`create or replace function review_filter_rows() returns trigger language plpgsql as $$
-          begin
-            if tg_op in ('UPDATE', 'DELETE') then ${remove("old")}; end if;
-            if tg_op in ('INSERT', 'UPDATE') then ${add("new")}; end if;
-            return null;
-          end $$`.execute(db);
-        await sql`create or replace trigger testimonials_filters after insert or update of tags, approved, created_at or delete on testimonials
-          for each row execute function review_filter_rows()`.execute(db);
-        await sql`create or replace function review_filter_reset() returns trigger language plpgsql as $$ begin delete from review_filters; return null; end $$`.execute(db);
-        await sql`create or replace trigger testimonials_filters_reset after truncate on testimonials for each statement execute function review_filter_reset()`.execute(db);
-        return;
-      }
-      await sql`create trigger if not exists testimonials_filters_insert after insert on testimonials begin ${add("new")}; end`.execute(db);
-      await sql`create trigger if not exists testimonials_filters_delete after delete on testimonials begin ${remove("old")}; end`.execute(db);
-      await sql`create trigger if not exists testimonials_filters_update after update of tags, approved, created_at on testimonials
-        begin ${remove("old")}; ${add("new")}; end`.execute(db);
+      await keepInStep(db, "testimonials_filters", "review_filters", "tags, approved, created_at", add, remove);
     }),
     down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`drop trigger if exists testimonials_filters_reset on testimonials`.execute(db);
-        await sql`drop trigger if exists testimonials_filters on testimonials`.execute(db);
-        await sql`drop function if exists review_filter_reset()`.execute(db);
-        await sql`drop function if exists review_filter_rows()`.execute(db);
-      } else {
-        for (const event of writeEvents) await sql`drop trigger if exists ${sql.raw(`testimonials_filters_${event}`)}`.execute(db);
-      }
+      await stopKeepingInStep(db, "testimonials_filters");
       await sql`drop index if exists testimonials_order_idx`.execute(db);
       await sql`drop table if exists review_filters`.execute(db);
       await sql`drop table if exists review_filter_tags`.execute(db);

@@ -68,7 +68,8 @@ end
 /** One GET or POST, with the body as bytes and the headers as sent. */
 function fetchRaw(url, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
+    // A new connection each time: a kept-alive one may have been closed by the server meanwhile.
+    const req = request(url, { method, headers, agent: false }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
