@@ -45,6 +45,18 @@ function ask(cache: ReturnType<typeof createPageCache>, url: string) {
   return cache.serve(req, res) ? res.body : undefined;
 }
 
+/** A state-changing request: the cache sees it start; `end(status)` finishes it. */
+function post(cache: ReturnType<typeof createPageCache>, url: string) {
+  const { req, res } = exchange("POST", url);
+  expect(cache.serve(req, res)).toBe(false);
+  return {
+    end(status: number, body = "") {
+      res.statusCode = status;
+      res.end(body);
+    },
+  };
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 /** The database's change feed, moved by hand. */
@@ -100,10 +112,7 @@ describe("the page cache", () => {
 
   it("is off without a change feed", async () => {
     const cache = createPageCache(["/testimonials"], { https: false }, undefined);
-    const { req, res } = exchange("GET", "/testimonials");
-    expect(cache.serve(req, res)).toBe(false);
-    cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
-    res.end("<p>v1</p>");
+    render(cache, "/testimonials").finish("<p>v1</p>");
     await settle();
     expect(ask(cache, "/testimonials")).toBeUndefined();
   });
@@ -113,24 +122,17 @@ describe("the page cache", () => {
     const cache = createPageCache(["/testimonials"], { https: false }, changes);
     render(cache, "/testimonials").finish("<p>v1</p>");
     await settle();
-    const refused = exchange("POST", "/testimonials");
-    expect(cache.serve(refused.req, refused.res)).toBe(false);
-    refused.res.statusCode = 400;
-    refused.res.end("a field is missing");
+    post(cache, "/testimonials").end(400, "a field is missing");
     expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
-    const post = exchange("POST", "/testimonials");
-    expect(cache.serve(post.req, post.res)).toBe(false);
-    post.res.statusCode = 303;
-    post.res.end();
+    post(cache, "/testimonials").end(303);
     expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
   it("does not keep a render that ran while a change was being made here", async () => {
     const cache = createPageCache(["/testimonials"], { https: false }, feed());
-    const post = exchange("POST", "/admin/data-requests");
-    cache.serve(post.req, post.res);
+    const erase = post(cache, "/admin/data-requests");
     const during = render(cache, "/testimonials");
-    post.res.end("deleted");
+    erase.end(200, "deleted");
     during.finish("<p>maybe before the commit</p>");
     await settle();
     expect(ask(cache, "/testimonials")).toBeUndefined();

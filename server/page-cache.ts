@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { themeFromCookieHeader } from "../app/lib/theme";
+import type { ChangeFeed } from "../db/client.server";
 import { type HeaderOptions, inlineScriptHashes, securityHeaders } from "./security-headers";
 import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
 
@@ -35,11 +36,6 @@ export interface PageCache {
   capture(req: Request, res: Response, next: NextFunction): void;
 }
 
-/** What the cache asks of the database: see ChangeFeed in db/client.server.ts. */
-export interface Changes {
-  version(): number | undefined;
-}
-
 const storeMark = Symbol("page-cache-key");
 
 /** What a request that may fill the cache carries: its key, and the versions when it began. */
@@ -54,7 +50,7 @@ const compressGzip = promisify(gzip);
 const maxEntries = 500;
 
 /** `changes` undefined: the cache is off (PAGE_CACHE=off) and every request renders. */
-export function createPageCache(paths: string[], options: HeaderOptions, changes: Changes | undefined): PageCache {
+export function createPageCache(paths: string[], options: HeaderOptions, changes: Pick<ChangeFeed, "version"> | undefined): PageCache {
   const cacheable = new Set(paths);
   const entries = new Map<string, Prepared>();
   /** The database's version the entries were rendered at. */
@@ -84,13 +80,15 @@ export function createPageCache(paths: string[], options: HeaderOptions, changes
   }
 
   async function store({ key, version, local: renderedIn }: StoreMark, body: Buffer, contentType: string) {
+    // Something changed while this page rendered (checked before and after compressing it): it may show the old state.
+    const stale = () => current() !== version || renderedIn !== local;
+    if (stale()) return;
     const [hashes, br, gz] = await Promise.all([
       inlineScriptHashes(body.toString("utf8")),
       compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       compressGzip(body, { level: 6 }),
     ]);
-    // Something changed while this page rendered: it may show the old state.
-    if (current() !== version || renderedIn !== local) return;
+    if (stale()) return;
     if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value as string);
     entries.set(
       key,
