@@ -8,7 +8,7 @@ import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { deleteOrder, getOrder, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
 import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
-import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/schema";
+import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { exportOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { readableChoices } from "~/features/orders/labels";
-import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/schema";
+import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
 import { csvDownload, toCsv } from "~/lib/csv";
 import type { Route } from "./+types/admin.orders.export";
 

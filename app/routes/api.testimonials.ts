@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getReviewLedger, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ratingSummary } from "~/features/testimonials/types";
 import { reviewOutcomes } from "~/features/testimonials/outcomes";
-import { parseFilter } from "~/features/testimonials/schema";
+import { parseFilter } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";

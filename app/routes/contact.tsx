@@ -4,18 +4,17 @@ import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
+import { preloadToasts, toast } from "~/components/ui/toast";
 import { contactPage, contactTopics, requestMessage } from "~/content/contact";
 import { company, defaultSupportEmail } from "~/content/site";
-import { ContactFormSchema } from "~/features/contact/schema";
 import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
-import { firstErrors, typedValues } from "~/lib/forms";
+import { typedValues } from "~/lib/forms";
+import { checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import { crumbs, organizationLd, seo, siteUrlFrom } from "~/lib/seo";
-import { z } from "~/lib/zod";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
 
@@ -89,6 +88,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
   });
 
+const contactCheck = lazyCheck(() => import("~/features/contact/check"));
+
+/** The form was touched: what answering it needs starts loading. */
+function prepareForm() {
+  void contactCheck.load();
+  preloadToasts();
+}
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
   const navigation = useNavigation();
@@ -117,13 +124,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   // With JavaScript, mistakes are shown before anything is sent; the action checks again either way.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const result = ContactFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (result.success) {
+    const check = checkOnSubmit(event, contactCheck);
+    if (!check) return;
+    const mistakes = check(Object.fromEntries(new FormData(event.currentTarget)));
+    if (Object.keys(mistakes).length === 0) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    setClientErrors(firstErrors(z.flattenError(result.error).fieldErrors));
+    setClientErrors(mistakes);
   }
 
   return (
@@ -182,7 +191,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <strong>{contactOutcomes.failedTitle}.</strong> {failureLead(failedProblem)} contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
                 </p>
               ) : null}
-              <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit}>
+              <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit} onFocus={prepareForm}>
                 <ErrorSummary errors={errors} labels={labels} />
                 <TextField name="name" label="Name" required autoComplete="name" defaultValue={values.name} error={errors.name} />
                 <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />

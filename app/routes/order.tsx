@@ -9,7 +9,7 @@ import { pagePaths } from "~/content/navigation";
 import { company, defaultSupportEmail } from "~/content/site";
 import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
 import { orderFailureLead, orderOutcomes } from "~/features/orders/outcomes";
-import { type OrderField, OrderFields, referencePattern } from "~/features/orders/schema";
+import { orderFieldNames, referencePattern } from "~/features/orders/fields";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Post/redirect/get: reloading the success view never sends the request twice.
   if (result.ok) return redirect("/order?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("order-sent", result.reference) } });
   // Sent back so the form shows again as it was typed.
-  const values: OrderFormValues = typedValues(form, Object.keys(OrderFields.shape) as OrderField[], 3000);
+  const values: OrderFormValues = typedValues(form, orderFieldNames, 3000);
   return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
 }
 

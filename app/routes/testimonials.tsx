@@ -13,7 +13,7 @@ import { getReviewLedger, listAllTestimonials, listPublishedTestimonials } from 
 import { ratingSummary } from "~/features/testimonials/types";
 import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
-import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormValues } from "~/features/testimonials/schema";
+import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormValues } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setFlash } from "~/lib/flash.server";
 import { formObject } from "~/lib/forms";

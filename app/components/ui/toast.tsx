@@ -1,80 +1,54 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useSyncExternalStore } from "react";
-
 /**
- * One toast at a time (a new one replaces the old), 5 s by default, swipe right 50 px to dismiss,
- * F8 moves focus to the region. Success is announced politely; failures assertively.
+ * Toasts: `toast()` shows one (see ./toast-store.ts). The region and its library (Radix Toast,
+ * 11 KB compressed) load with the first toast, or earlier when a form is first touched
+ * (`preloadToasts`), not with every page.
  */
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: string;
-  variant: "success" | "error" | "info";
-  duration?: number;
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { currentToast, dismissToast, subscribe, type ToastMessage, variantClass } from "./toast-store";
+
+export { dismissToast, toast, type ToastMessage } from "./toast-store";
+
+const loadView = () => import("./toast-view");
+// Should the region fail to load (the connection dropped), the message is still shown and read out.
+const ToastView = lazy(() => loadView().catch(() => ({ default: PlainToast })));
+
+function PlainToast({ message }: { message: ToastMessage | null }) {
+  return (
+    <div role="region" aria-label="Notifications" className="fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
+      <div role={message?.variant === "error" ? "alert" : "status"}>
+        {message ? (
+          <div className={`grid grid-cols-[1fr_auto] items-start gap-3 rounded-lg border-2 p-4 text-ink shadow-lg ${variantClass[message.variant]}`}>
+            <div>
+              <p className="font-semibold">{message.title}</p>
+              {message.description ? <p className="mt-1 text-small">{message.description}</p> : null}
+            </div>
+            <button type="button" aria-label="Dismiss notification" onClick={dismissToast} className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon">
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
-let current: ToastMessage | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const listener of listeners) listener();
+/** Starts loading the toast region, so a form's answer shows without waiting for it. */
+export function preloadToasts() {
+  void loadView().catch(() => undefined);
 }
-
-export function toast(message: Omit<ToastMessage, "id">) {
-  current = { ...message, id: nextId++ };
-  emit();
-}
-
-export function dismissToast() {
-  current = null;
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const variantClass: Record<ToastMessage["variant"], string> = {
-  success: "border-success bg-success-soft",
-  error: "border-danger bg-danger-soft",
-  info: "border-line bg-surface",
-};
 
 export function Toaster() {
   const message = useSyncExternalStore(
     subscribe,
-    () => current,
+    currentToast,
     () => null,
   );
-  return (
-    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
-      {message ? (
-        <ToastPrimitive.Root
-          key={message.id}
-          type={message.variant === "error" ? "foreground" : "background"}
-          duration={message.duration}
-          onOpenChange={(open) => {
-            if (!open) dismissToast();
-          }}
-          className={`toast-root grid grid-cols-[1fr_auto] items-start gap-3 rounded-lg border-2 p-4 text-ink shadow-lg ${variantClass[message.variant]}`}
-        >
-          <div>
-            <ToastPrimitive.Title className="font-semibold">{message.title}</ToastPrimitive.Title>
-            {message.description ? (
-              <ToastPrimitive.Description className="mt-1 text-small">{message.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Dismiss notification"
-            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon"
-          >
-            <span aria-hidden="true">×</span>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ) : null}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4" />
-    </ToastPrimitive.Provider>
-  );
+  // Once there has been a toast, the region stays (F8 reaches it, and its closing animation runs).
+  const [shown, setShown] = useState(false);
+  if (message && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastView message={message} />
+    </Suspense>
+  ) : null;
 }

@@ -2,7 +2,7 @@ import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
-import { choiceLabel, relationshipChoices } from "./schema";
+import { choiceLabel, relationshipChoices } from "./fields";
 
 /**
  * What leaves the database about an order request. The staff email names the reference, who it is

@@ -9,7 +9,7 @@ import {
   sensitivityChoices,
   sittingHoursChoices,
   wheelchairTypes,
-} from "./schema";
+} from "./fields";
 
 /** How staff read a request's status, in the admin and the export. */
 export const orderStatusLabels: Record<OrderStatus, string> = {

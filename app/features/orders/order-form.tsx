@@ -3,17 +3,17 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
+import { preloadToasts } from "~/components/ui/toast";
 import { company } from "~/content/site";
-import { firstErrors, formObject, honeypotField, startedAtField } from "~/lib/forms";
+import { formObject, honeypotField, startedAtField } from "~/lib/forms";
+import { type Check, checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import { useHydrated } from "~/lib/use-hydrated";
-import { z } from "~/lib/zod";
 import {
   controllerPlacements,
   coverTypes,
   discomfortAreaChoices,
   type OrderField,
   orderFieldLabels,
-  OrderRequestSchema,
   orderSteps,
   padSizeChoices,
   priorityChoices,
@@ -23,7 +23,7 @@ import {
   sittingHoursChoices,
   submittedByChoices,
   wheelchairTypes,
-} from "./schema";
+} from "./fields";
 
 /** What the form shows again: everything typed, as the browser sent it. */
 export type OrderFormValues = Partial<Record<OrderField, string | string[]>>;
@@ -100,9 +100,16 @@ function applyDraft(form: HTMLFormElement, values: Record<string, string | strin
   }
 }
 
-function errorsFor(form: HTMLFormElement): Record<string, string> {
-  const result = OrderRequestSchema.safeParse(formObject(new FormData(form)));
-  return result.success ? {} : firstErrors(z.flattenError(result.error).fieldErrors as Record<string, string[]>);
+const orderCheck = lazyCheck(() => import("./check"));
+
+/** The form was touched: what answering it needs starts loading. */
+function prepareForm() {
+  void orderCheck.load();
+  preloadToasts();
+}
+
+function errorsFor(form: HTMLFormElement, check: Check): Record<string, string> {
+  return check(formObject(new FormData(form)));
 }
 
 function stepOf(field: string): number {
@@ -180,7 +187,12 @@ export function OrderForm({
   function onContinue() {
     const form = formRef.current;
     if (!form) return;
-    const mistakes = only(errorsFor(form), step);
+    const check = orderCheck.ready;
+    if (!check) {
+      void orderCheck.load().then(onContinue);
+      return;
+    }
+    const mistakes = only(errorsFor(form, check), step);
     if (Object.keys(mistakes).length > 0) {
       setClientErrors(mistakes);
       return;
@@ -196,7 +208,9 @@ export function OrderForm({
 
   // The last check before sending; the server checks again either way.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const mistakes = errorsFor(event.currentTarget);
+    const check = checkOnSubmit(event, orderCheck);
+    if (!check) return;
+    const mistakes = errorsFor(event.currentTarget, check);
     if (Object.keys(mistakes).length === 0) {
       setClientErrors(null);
       saveDraft(event.currentTarget, step);
@@ -297,7 +311,7 @@ export function OrderForm({
   ];
 
   return (
-    <Form ref={formRef} method="post" noValidate className="relative mt-6" onSubmit={onSubmit} onChange={onChange}>
+    <Form ref={formRef} method="post" noValidate className="relative mt-6" onSubmit={onSubmit} onChange={onChange} onFocus={prepareForm}>
       {alert}
       <ErrorSummary errors={shown} labels={orderFieldLabels} />
       {orderSteps.map((s, index) => (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { OrderRequestSchema, seatInches } from "./schema";
+import { seatInches } from "./fields";
+import { OrderRequestSchema } from "./schema";
 import { completeOrderForm } from "../../../tests/support/orders";
 import { orderMessages as sectionFive } from "../../../tests/support/spec-messages";
 

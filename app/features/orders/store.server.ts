@@ -5,7 +5,8 @@ import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
-import { type OrderRequestInput, OrderRequestSchema, referencePattern } from "./schema";
+import { referencePattern } from "./fields";
+import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 
 const referenceAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

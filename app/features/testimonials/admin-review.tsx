@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { FlaggedQuote, FlagNotice } from "./flagged-text";
 import { flagReviewText } from "./flags";
 import type { AdminTestimonial, ReviewState } from "./types";
-import { tagLabel } from "./schema";
+import { tagLabel } from "./fields";
 
 const stateBadgeClass: Record<ReviewState, string> = {
   pending: "border-warning bg-warning-soft",

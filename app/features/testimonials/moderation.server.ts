@@ -2,7 +2,8 @@ import type { Staff } from "~/lib/staff";
 import { firstErrors } from "~/lib/forms";
 import { z } from "~/lib/zod";
 import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./queries.server";
-import { type ModerationInput, type ModerationIntent, moderationIntents, ModerationSchema } from "./schema";
+import { type ModerationIntent, moderationIntents } from "./fields";
+import { type ModerationInput, ModerationSchema } from "./schema";
 
 export type ModerationResult =
   | { ok: true; intent: ModerationIntent }

@@ -1,4 +1,4 @@
-import type { ModerationIntent } from "./schema";
+import type { ModerationIntent } from "./fields";
 
 /**
  * Every outcome a visitor or a moderator is told about, in the spec's words (section 8), written

@@ -7,7 +7,8 @@ import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { containing } from "~/lib/search";
-import { type FilterValue, type TestimonialInput } from "./schema";
+import type { FilterValue } from "./fields";
+import type { TestimonialInput } from "./schema";
 import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
 
 const publicColumns = ["id", "name", "rating", "quote", "context", "tags", "verified", "created_at", "written_by", "reply", "reply_at"] as const;

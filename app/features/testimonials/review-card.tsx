@@ -4,7 +4,7 @@ import { reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate } from "~/lib/format";
 import { reviewAnchor } from "~/lib/seo";
-import { tagLabel } from "./schema";
+import { tagLabel } from "./fields";
 import type { PublicTestimonial } from "./types";
 
 export const pageQuoteLimit = 150;

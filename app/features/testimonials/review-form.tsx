@@ -2,20 +2,28 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
+import { preloadToasts, toast } from "~/components/ui/toast";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
 import { reviewWriters } from "../../../db/schema";
-import { firstErrors, formObject } from "~/lib/forms";
+import { formObject } from "~/lib/forms";
+import { checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
-import { z } from "~/lib/zod";
 import { reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
-import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues, TestimonialSchema } from "./schema";
+import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues } from "./fields";
 
 const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags", writtenBy: "Who is writing this review" };
 // The first, "the user wrote it", is the select's empty choice; the schema reads "" as that.
 const writerOptions = reviewWriters.map((value) => ({ value, label: reviewWriterLabels[value].choice }));
+
+const reviewCheck = lazyCheck(() => import("./check"));
+
+/** The form was touched: what answering it needs starts loading. */
+function prepareForm() {
+  void reviewCheck.load();
+  preloadToasts();
+}
 
 /**
  * 'Submit Your Review'. It posts to the testimonials page's action, the form's one endpoint: with
@@ -73,20 +81,22 @@ export function ReviewForm({
 
   // Mistakes are shown before anything is sent; the action checks again either way.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const check = checkOnSubmit(event, reviewCheck);
+    if (!check) return;
     const form = formObject(new FormData(event.currentTarget));
-    const parsed = TestimonialSchema.safeParse(form);
+    const mistakes = check(form);
     const isMissing = hasMissingRequired(form);
-    if (parsed.success && !isMissing) {
+    if (Object.keys(mistakes).length === 0 && !isMissing) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    setClientErrors({ errors: parsed.success ? {} : firstErrors(z.flattenError(parsed.error).fieldErrors), missing: isMissing });
+    setClientErrors({ errors: mistakes, missing: isMissing });
     if (isMissing) toast({ variant: "error", ...reviewOutcomes.missing });
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="space-y-5">
+    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} onFocus={prepareForm} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
         <div ref={submittedRef} tabIndex={-1} role="status" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-success bg-success-soft p-4">

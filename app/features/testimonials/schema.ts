@@ -1,40 +1,6 @@
 import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
 import { isStorableText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
-
-/** The review form, checked with this schema in the browser and again on the server. */
-export const tagValues = [
-  "comfort",
-  "support-experience",
-  "travel",
-  "ease-of-use",
-  "mobility",
-  "independence",
-  "long-sessions",
-  "pressure-sensitivity",
-  "daily-use",
-  "wheelchair-comfort",
-] as const;
-export type TagValue = (typeof tagValues)[number];
-
-/** "support-experience" → "support experience", as cards show tags. */
-export function tagLabel(tag: string) {
-  return tag.replace(/-/g, " ");
-}
-
-/** The filter tabs, each a tag (or all), with the older tags that count towards it (the spec's legacy mapping). */
-export const filterTabs = [
-  { value: "all", label: "All Reviews", tags: [] },
-  { value: "comfort", label: "Comfort", tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
-  { value: "support-experience", label: "Support Experience", tags: ["support-experience", "pressure-sensitivity"] },
-  { value: "travel", label: "Travel", tags: ["travel", "mobility"] },
-  { value: "ease-of-use", label: "Ease of Use", tags: ["ease-of-use", "daily-use", "independence"] },
-] as const satisfies ReadonlyArray<{ value: "all" | TagValue; label: string; tags: readonly TagValue[] }>;
-
-export type FilterValue = (typeof filterTabs)[number]["value"];
-
-export function parseFilter(value: string | null): FilterValue {
-  return filterTabs.some((t) => t.value === value) ? (value as FilterValue) : "all";
-}
+import { tagValues } from "./fields";
 
 const tagsInput = z
   .union([z.array(z.string()), z.string()])
@@ -43,6 +9,7 @@ const tagsInput = z
   .pipe(z.array(z.enum(tagValues, "Choose tags from the list")).max(tagValues.length))
   .transform((tags) => [...new Set(tags)]);
 
+/** The review form, checked with this schema in the browser and again on the server. */
 export const TestimonialSchema = z.object({
   name: z.string("Name is required").refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
   email: z.string("Email is required").refine(isStorableText, unstorableMessage).trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
@@ -67,13 +34,6 @@ export const TestimonialSchema = z.object({
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
 
-/**
- * What staff can do to a review, from the admin page, the testimonials page's panel or the JSON
- * API. "decline" covers a pending review and a published one (unpublishing); both need a reason.
- */
-export const moderationIntents = ["approve", "decline", "delete", "verify", "unverify", "reply", "remove-reply"] as const;
-export type ModerationIntent = (typeof moderationIntents)[number];
-
 const reasonSchema = z.enum(reviewDeclineReasons, "Choose a reason from the list");
 const noteSchema = z
   .string()
@@ -96,43 +56,3 @@ export const ModerationSchema = z.discriminatedUnion("intent", [
   }),
 ], { error: "Unknown action" });
 export type ModerationInput = z.infer<typeof ModerationSchema>;
-
-/** The review form's fields as typed, sent back with its errors so nothing typed is lost. */
-export interface ReviewFormValues {
-  name?: string;
-  email?: string;
-  rating?: string;
-  quote?: string;
-  context?: string;
-  tags?: string[];
-  writtenBy?: string;
-}
-
-export function reviewFormValues(formData: FormData): ReviewFormValues {
-  const text = (name: string, max: number) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value.slice(0, max) : undefined;
-  };
-  return {
-    name: text("name", 200),
-    email: text("email", 300),
-    rating: text("rating", 4),
-    quote: text("quote", 2500),
-    context: text("context", 200),
-    tags: formData.getAll("tags").map(String).slice(0, tagValues.length),
-    writtenBy: text("writtenBy", 20),
-  };
-}
-
-export type ReviewProblem = "missing" | "invalid" | "rate-limited" | "unavailable";
-
-/** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */
-export interface ReviewAnswer {
-  intent: "submit";
-  review: { ok: true } | { ok: false; problem: ReviewProblem; errors: Record<string, string> };
-  values?: ReviewFormValues;
-}
-
-export function hasMissingRequired(input: Record<string, unknown>) {
-  return ["name", "email", "quote"].some((field) => typeof input[field] !== "string" || (input[field] as string).trim() === "");
-}

@@ -1,7 +1,8 @@
 import type { Executor } from "~/lib/db.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
 import { createTestimonial } from "./queries.server";
-import { hasMissingRequired, type ReviewProblem, TestimonialSchema } from "./schema";
+import { hasMissingRequired, type ReviewProblem } from "./fields";
+import { TestimonialSchema } from "./schema";
 
 type Failure = Exclude<PublicFormResult, { ok: true }>;
 export type ReviewSubmitResult = Extract<PublicFormResult, { ok: true }> | (Omit<Failure, "problem"> & { problem: ReviewProblem });

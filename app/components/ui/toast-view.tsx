@@ -1,0 +1,35 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { dismissToast, type ToastMessage, variantClass } from "./toast-store";
+
+/** The notification region and the toast in it; loaded by `Toaster` when there is one to show. */
+export default function ToastView({ message }: { message: ToastMessage | null }) {
+  return (
+    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
+      {message ? (
+        <ToastPrimitive.Root
+          key={message.id}
+          type={message.variant === "error" ? "foreground" : "background"}
+          duration={message.duration}
+          onOpenChange={(open) => {
+            if (!open) dismissToast();
+          }}
+          className={`toast-root grid grid-cols-[1fr_auto] items-start gap-3 rounded-lg border-2 p-4 text-ink shadow-lg ${variantClass[message.variant]}`}
+        >
+          <div>
+            <ToastPrimitive.Title className="font-semibold">{message.title}</ToastPrimitive.Title>
+            {message.description ? (
+              <ToastPrimitive.Description className="mt-1 text-small">{message.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon"
+          >
+            <span aria-hidden="true">×</span>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ) : null}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4" />
+    </ToastPrimitive.Provider>
+  );
+}
