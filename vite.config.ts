@@ -14,59 +14,52 @@ import { allRoutes } from "./app/route-manifest";
  */
 const production = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-/**
- * Every page runs the client entry and the root route, so what they import statically is one
- * chunk for the frameworks and one for the site's frame, instead of a dozen small files each
- * costing a request and its headers (docs/benchmarks.md counts the bytes). Route modules keep
- * their own chunks, and what is imported lazily stays out.
- */
 type ChunkingContext = { getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null };
 
-/** Whether the client entry or the root route imports a module, directly or through others. */
-function everyPageLoads(id: string, ctx: ChunkingContext): boolean {
-  if (ctx.getModuleInfo(id)?.isEntry) return false;
-  const seen = new Set<string>();
+/** The app files (relative to app/, without a query) that import a module, directly or through others. */
+function importedBy(id: string, ctx: ChunkingContext): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>([id]);
   const queue = [id];
   while (queue.length) {
-    const current = queue.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
-      if (/[\\/](root\.tsx|entry\.client\.tsx)$/.test(importer)) return true;
+    for (const importer of ctx.getModuleInfo(queue.pop()!)?.importers ?? []) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      files.add(importer.split("?")[0]!.replace(/^.*[\\/]app[\\/]/, "").replaceAll("\\", "/"));
       queue.push(importer);
     }
   }
-  return false;
+  return files;
 }
 
 /** The route modules of the public pages that load JavaScript (most are HTML only: docs/decisions/005). */
 const hydratedPages = new Set(allRoutes.filter((entry) => entry.page && entry.hydrate !== false).map((entry) => entry.file));
 
 /**
- * The pages among those that import a module, directly or through others, as a chunk name: a
- * module two or more of them share goes to "parts"; one that only one of them uses (with pages
- * that load no JavaScript) goes to a chunk for that page. null: none of them uses it.
+ * Which chunk a module goes to. Every page runs the client entry and the root route, so what they
+ * import is one chunk for the frameworks and one for the site's frame; what two or more of the
+ * pages with JavaScript share is "parts"; what one of them shares with pages that load no
+ * JavaScript is that page's "<page>-parts". Each costs a request and its headers, so a page loads
+ * 8 or 9 files instead of 25–28 (docs/decisions/018). null: the bundler decides (a route's own
+ * modules stay in its chunk; what is imported lazily stays out).
  */
-function hydratedPagesChunk(id: string, ctx: ChunkingContext): string | null {
+function chunkOf(id: string, ctx: ChunkingContext): string | null {
   if (ctx.getModuleInfo(id)?.isEntry) return null;
-  const seen = new Set<string>();
-  const pages = new Set<string>();
-  const queue = [id];
-  while (queue.length) {
-    const current = queue.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
-      const file = importer.split("?")[0]!.replace(/^.*[\\/]app[\\/]/, "").replaceAll("\\", "/");
-      if (hydratedPages.has(file)) pages.add(file);
-      else if (!ctx.getModuleInfo(importer)?.isEntry) queue.push(importer);
-    }
+  const importers = importedBy(id, ctx);
+  if (importers.has("root.tsx") || [...importers].some((file) => file.endsWith("entry.client.tsx"))) {
+    return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "frame";
   }
-  if (pages.size === 0) return null;
-  return pages.size > 1 ? "parts" : `${path.basename([...pages][0]!).replace(/\.[jt]sx?$/, "")}-parts`;
+  if (/[\\/]node_modules[\\/]/.test(id)) return null;
+  const pages = [...importers].filter((file) => hydratedPages.has(file));
+  if (pages.length === 0) return null;
+  return pages.length > 1 ? "parts" : `${path.basename(pages[0]!).replace(/\.[jt]sx?$/, "")}-parts`;
 }
 
-const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+/** A chunking group that takes the modules `chunkOf` sends to the chunks `wanted` accepts. */
+const only = (wanted: (chunk: string) => boolean) => (id: string, ctx: ChunkingContext) => {
+  const chunk = chunkOf(id, ctx);
+  return chunk !== null && wanted(chunk) ? chunk : null;
+};
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
@@ -76,12 +69,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : {
           output: {
             codeSplitting: {
+              // One group per kind, highest first: a group takes its modules' dependencies along,
+              // so the shared chunks must claim theirs before a page's own group can.
               groups: [
-                { name: (id, ctx) => (inNodeModules(id) && everyPageLoads(id, ctx) ? "framework" : null), priority: 4 },
-                { name: (id, ctx) => (!inNodeModules(id) && everyPageLoads(id, ctx) ? "frame" : null), priority: 3 },
-                // Shared parts first, so a page's own group cannot take them in as its dependencies.
-                { name: (id, ctx) => (!inNodeModules(id) && hydratedPagesChunk(id, ctx) === "parts" ? "parts" : null), priority: 2 },
-                { name: (id, ctx) => (inNodeModules(id) ? null : hydratedPagesChunk(id, ctx)), priority: 1 },
+                { name: only((chunk) => chunk === "framework"), priority: 4 },
+                { name: only((chunk) => chunk === "frame"), priority: 3 },
+                { name: only((chunk) => chunk === "parts"), priority: 2 },
+                { name: only((chunk) => chunk.endsWith("-parts")), priority: 1 },
               ],
             },
           },
