@@ -34,7 +34,7 @@ const growthLevels = [100, 10_000, 100_000];
 /**
  * wrk (Debian's package; C, one event loop per thread) is the load generator for every figure:
  * a generator written in Node tops out near a Node server's own speed, so its ratios measure
- * itself. Nothing here needs a scripted request mix, so autocannon is no longer used.
+ * itself. Nothing here needs a scripted request mix, so autocannon is not used (nor installed).
  */
 function findWrk() {
   const wrk = process.env.WRK_PATH ?? "wrk";
