@@ -10,9 +10,14 @@
  * in the same way. Documents without the bootstrap (pages that are not hydrated) are unchanged.
  */
 export function deferHydration(html: string): string {
-  const bootstrap = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/.exec(html);
-  if (!bootstrap) return html;
-  const [whole, open, code = "", close] = bootstrap;
+  // The preloads are in the <head> and the bootstrap after it: each search covers only its part of
+  // the document, and the result is put together from slices (a render's document is ~100 KB).
+  const headEnd = html.indexOf("</head>");
+  const bootstrap = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+  bootstrap.lastIndex = Math.max(0, headEnd);
+  const found = bootstrap.exec(html);
+  if (!found) return html;
+  const [whole, open, code = "", close] = found;
   const imports: Array<{ name: string; href: string }> = [];
   let index = 0;
   const rest = code.replace(/import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g, (_statement, name: string | undefined, href: string) => {
@@ -22,7 +27,8 @@ export function deferHydration(html: string): string {
   if (imports.length === 0) return html;
 
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, (link) => {
+  const headPart = headEnd === -1 ? "" : html.slice(0, headEnd);
+  const headWithoutPreloads = headPart.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, (link) => {
     const href = /\bhref="([^"]+)"/.exec(link)?.[1];
     if (href) preloads.push(href);
     return "";
@@ -42,5 +48,6 @@ export function deferHydration(html: string): string {
     "};",
     "requestAnimationFrame(() => setTimeout(start, 0));",
   ].join("\n");
-  return withoutPreloads.replace(whole, `${open}${deferred}${close}`);
+  const from = found.index;
+  return headWithoutPreloads + html.slice(headPart.length, from) + open + deferred + close + html.slice(from + whole.length);
 }
