@@ -47,7 +47,9 @@ export default function handleRequest(
             final(done) {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               const html = deferHydration(Buffer.concat(chunks).toString("utf8"));
-              resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
+              // Bytes, not a string: a string body is first checked for lone surrogates
+              // (toUSVString over the whole document) and then encoded again by the Response.
+              resolve(new Response(Buffer.from(html, "utf8"), { headers: responseHeaders, status: statusCode }));
               done();
             },
           });
