@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -151,7 +152,10 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     next();
   });
 
-  app.use(compression());
+  // What reaches here is rendered for this one request (kept pages and static files are compressed
+  // once, elsewhere, at higher levels): a low level costs about half the CPU of the default (gzip 6,
+  // brotli 4) for a document about 10 % larger.
+  app.use(compression({ level: 3, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } } }));
   app.use(pageCache.capture);
   app.use(
     createRequestHandler({
