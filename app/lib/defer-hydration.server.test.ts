@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration.server";
+import { deferHydration, deferHydrationBytes } from "./defer-hydration.server";
 
 const document = `<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js" nonce="abc"/><link rel="icon" href="/favicon.svg"/></head><body><main>Hi</main><script>window.__reactRouterContext = {};</script><script nonce="abc" type="module" async="">;
 import * as route0 from "/assets/root.js";
@@ -36,5 +36,13 @@ describe("deferring React until after the first paint", () => {
   it("leaves a page without a bootstrap alone", () => {
     const plain = "<html><head></head><body><script>x()</script></body></html>";
     expect(deferHydration(plain)).toBe(plain);
+  });
+
+  it("works on the bytes, leaving text outside the head and the bootstrap exactly as it was", () => {
+    const withText = document.replace("<main>Hi</main>", "<main>“Quoted” — café ✓</main><script>const a = '<script type=\"module\">';</script>");
+    const bytes = deferHydrationBytes(Buffer.from(withText, "utf8"));
+    expect(bytes.toString("utf8")).toBe(deferHydration(withText));
+    expect(bytes.toString("utf8")).toContain("<main>“Quoted” — café ✓</main>");
+    expect(bytes.toString("utf8")).toContain('<script nonce="abc" type="module" async="">const start = async () => {');
   });
 });

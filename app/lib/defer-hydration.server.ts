@@ -10,25 +10,29 @@
  * in the same way. Documents without the bootstrap (pages that are not hydrated) are unchanged.
  */
 export function deferHydration(html: string): string {
-  // The preloads are in the <head> and the bootstrap after it: each search covers only its part of
-  // the document, and the result is put together from slices (a render's document is ~100 KB).
-  const headEnd = html.indexOf("</head>");
-  const bootstrap = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
-  bootstrap.lastIndex = Math.max(0, headEnd);
-  const found = bootstrap.exec(html);
-  if (!found) return html;
-  const [whole, open, code = "", close] = found;
+  return deferHydrationBytes(Buffer.from(html, "utf8")).toString("utf8");
+}
+
+/**
+ * The same, on the document's bytes as React wrote them. Only the <head> (for the preloads) and
+ * the bootstrap script are read as text; the rest (most of a ~100 KB document) is copied as it is,
+ * never decoded and encoded again.
+ */
+export function deferHydrationBytes(document: Buffer): Buffer {
+  const headEnd = document.indexOf("</head>");
+  const bootstrap = findBootstrap(document, Math.max(0, headEnd));
+  if (!bootstrap) return document;
   const imports: Array<{ name: string; href: string }> = [];
   let index = 0;
-  const rest = code.replace(/import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g, (_statement, name: string | undefined, href: string) => {
+  const rest = bootstrap.code.replace(/import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g, (_statement, name: string | undefined, href: string) => {
     imports.push({ name: name ?? `sideEffect${index++}`, href });
     return "";
   });
-  if (imports.length === 0) return html;
+  if (imports.length === 0) return document;
 
   const preloads: string[] = [];
-  const headPart = headEnd === -1 ? "" : html.slice(0, headEnd);
-  const headWithoutPreloads = headPart.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, (link) => {
+  const head = headEnd === -1 ? "" : document.toString("utf8", 0, headEnd);
+  const headWithoutPreloads = head.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, (link) => {
     const href = /\bhref="([^"]+)"/.exec(link)?.[1];
     if (href) preloads.push(href);
     return "";
@@ -48,6 +52,29 @@ export function deferHydration(html: string): string {
     "};",
     "requestAnimationFrame(() => setTimeout(start, 0));",
   ].join("\n");
-  const from = found.index;
-  return headWithoutPreloads + html.slice(headPart.length, from) + open + deferred + close + html.slice(from + whole.length);
+  return Buffer.concat([
+    Buffer.from(headWithoutPreloads, "utf8"),
+    document.subarray(Math.max(0, headEnd), bootstrap.start),
+    Buffer.from(`${bootstrap.open}${deferred}${scriptEnd}`, "utf8"),
+    document.subarray(bootstrap.end),
+  ]);
+}
+
+const scriptEnd = "</script>";
+
+/** The first `<script … type="module" …>` from `from` on: its opening tag, its code, and where the element starts and ends. */
+function findBootstrap(document: Buffer, from: number): { open: string; code: string; start: number; end: number } | undefined {
+  let at = from;
+  for (;;) {
+    const start = document.indexOf("<script", at);
+    if (start === -1) return undefined;
+    const tagEnd = document.indexOf(">", start);
+    const close = tagEnd === -1 ? -1 : document.indexOf(scriptEnd, tagEnd);
+    if (close === -1) return undefined;
+    const open = document.toString("utf8", start, tagEnd + 1);
+    if (/^<script\b[^>]*\btype="module"[^>]*>$/.test(open)) {
+      return { open, code: document.toString("utf8", tagEnd + 1, close), start, end: close + scriptEnd.length };
+    }
+    at = close + scriptEnd.length;
+  }
 }
