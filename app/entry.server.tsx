@@ -3,9 +3,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { deferHydrationBytes } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
+import { compressRender, type RenderEncoding } from "./lib/render-compression.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** The compression middleware's threshold: a smaller body is sent as it is. */
+const minCompressedBytes = 1024;
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -13,6 +17,11 @@ declare module "react-router" {
     nonce?: string;
     /** The visitor's address (from the proxy header when TRUST_PROXY is set), for rate limits. */
     clientIp?: string;
+    /**
+     * The encoding to compress the rendered document with here, in one call (see
+     * lib/render-compression.server.ts); undefined: the compression middleware decides.
+     */
+    compressWith?: RenderEncoding;
   }
 }
 
@@ -48,7 +57,13 @@ export default function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               // Bytes throughout: decoding the whole document to a string and encoding it again
               // (with a string body's check for lone surrogates) cost more than the rewrite itself.
-              const html = deferHydrationBytes(Buffer.concat(chunks));
+              let html = deferHydrationBytes(Buffer.concat(chunks));
+              const encoding = request.method === "HEAD" ? undefined : loadContext?.compressWith;
+              if (encoding && html.byteLength >= minCompressedBytes) {
+                html = compressRender(html, encoding);
+                // The compression middleware leaves an encoded body alone (and adds the Vary).
+                responseHeaders.set("Content-Encoding", encoding);
+              }
               resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
               done();
             },

@@ -15,6 +15,7 @@ import { personalDataSources } from "../app/personal-data.server";
 import { purgeExpiredData } from "../app/lib/personal-data.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
+import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
 import { cachedPaths } from "../app/route-manifest";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/data-request";
@@ -154,14 +155,20 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
 
   // What reaches here is rendered for this one request (kept pages and static files are compressed
   // once, elsewhere, at higher levels): a low level costs about half the CPU of the default (gzip 6,
-  // brotli 4) for a document about 10 % larger.
-  app.use(compression({ level: 3, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } } }));
+  // brotli 4) for a document about 10 % larger. Rendered documents mostly arrive compressed
+  // already (entry.server.tsx, `compressWith` below), which this leaves alone.
+  app.use(compression({ level: renderGzipLevel, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: renderBrotliQuality } } }));
   app.use(pageCache.capture);
   app.use(
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        nonce: res.locals.nonce as string,
+        clientIp: req.ip ?? "unknown",
+        // A render the page cache keeps goes through uncompressed: the cache keeps the plain body.
+        compressWith: pageCache.captures(req) ? undefined : renderEncoding(req.headers["accept-encoding"]),
+      }),
     }),
   );
 

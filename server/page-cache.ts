@@ -34,6 +34,8 @@ export interface PageCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Express middleware, placed after compression: keeps what a cacheable render wrote. */
   capture(req: Request, res: Response, next: NextFunction): void;
+  /** Whether `capture` keeps what this request's render writes (so it must be written uncompressed). */
+  captures(req: IncomingMessage): boolean;
 }
 
 const storeMark = Symbol("page-cache-key");
@@ -128,6 +130,10 @@ export function createPageCache(paths: string[], options: HeaderOptions, changes
       }
       (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] = { key, version, local };
       return false;
+    },
+
+    captures(req) {
+      return (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] !== undefined;
     },
 
     capture(req, res, next) {

@@ -18,7 +18,7 @@ export function deferHydration(html: string): string {
  * the bootstrap script are read as text; the rest (most of a ~100 KB document) is copied as it is,
  * never decoded and encoded again.
  */
-export function deferHydrationBytes(document: Buffer): Buffer {
+export function deferHydrationBytes(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = document.indexOf("</head>");
   const bootstrap = findBootstrap(document, Math.max(0, headEnd));
   if (!bootstrap) return document;
