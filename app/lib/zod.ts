@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstErrors } from "./forms";
 
 /**
  * Zod, configured for a strict CSP: without `jitless` it probes `new Function()` to decide
@@ -27,4 +28,10 @@ export const rowIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 export function rowIdSchema(message: string) {
   return z.string().regex(rowIdPattern, message);
+}
+
+/** A schema's verdict on a form's answers: one message per field with a mistake, empty when valid. */
+export function fieldMistakes(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  return result.success ? {} : firstErrors(z.flattenError(result.error).fieldErrors as Record<string, string[]>);
 }

@@ -1,9 +1,5 @@
-import { firstErrors } from "~/lib/forms";
-import { z } from "~/lib/zod";
+import { fieldMistakes } from "~/lib/zod";
 import { ContactFormSchema } from "./schema";
 
 /** The contact form's check in the browser, loaded when the form is first used (lib/lazy-check.ts). */
-export function check(values: Record<string, unknown>): Record<string, string> {
-  const result = ContactFormSchema.safeParse(values);
-  return result.success ? {} : firstErrors(z.flattenError(result.error).fieldErrors);
-}
+export const check = (values: Record<string, unknown>) => fieldMistakes(ContactFormSchema, values);

@@ -1,9 +1,5 @@
-import { firstErrors } from "~/lib/forms";
-import { z } from "~/lib/zod";
+import { fieldMistakes } from "~/lib/zod";
 import { OrderRequestSchema } from "./schema";
 
 /** The order form's check in the browser, loaded when the form is first used (lib/lazy-check.ts). */
-export function check(values: Record<string, unknown>): Record<string, string> {
-  const result = OrderRequestSchema.safeParse(values);
-  return result.success ? {} : firstErrors(z.flattenError(result.error).fieldErrors as Record<string, string[]>);
-}
+export const check = (values: Record<string, unknown>) => fieldMistakes(OrderRequestSchema, values);
