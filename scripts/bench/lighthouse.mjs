@@ -62,7 +62,7 @@ async function compressedBytes(lhr) {
   let total = 0;
   for (const { url } of requests.filter((item) => item.resourceType === "Script")) {
     // fetch decompresses the body it hands over; Content-Length is the size sent.
-    const response = await fetch(url, { headers: { "Accept-Encoding": "br, gzip" } });
+    const response = await globalThis.fetch(url, { headers: { "Accept-Encoding": "br, gzip" } });
     await response.arrayBuffer();
     const length = Number(response.headers.get("content-length"));
     if (!response.ok || !Number.isInteger(length) || length <= 0) throw new Error(`No compressed size for ${url} (${response.status})`);
