@@ -11,6 +11,9 @@ describe("the encoding a rendered document is compressed with", () => {
     expect(renderEncoding("br;q=0, gzip")).toBe("gzip");
     expect(renderEncoding("*")).toBe("br");
     expect(renderEncoding("GZIP ; q=1.0")).toBe("gzip");
+    // Ties go to the preferred order, not the order the client listed them in.
+    expect(renderEncoding("gzip, br")).toBe("br");
+    expect(renderEncoding("deflate, gzip")).toBe("gzip");
   });
 
   it("is left to the middleware otherwise", () => {

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import Negotiator from "negotiator";
 
 /**
  * Compression of a document rendered for one request.
@@ -16,29 +17,17 @@ export type RenderEncoding = "br" | "gzip";
 
 /**
  * The encoding the compression middleware would choose for this Accept-Encoding, when it is br
- * or gzip; undefined otherwise (no header, only deflate, identity preferred, or everything
- * refused), and the middleware decides as before. Like it, the higher q wins and br wins a tie.
+ * or gzip; undefined otherwise (no header, deflate or identity preferred, or everything refused),
+ * and the middleware decides as before. It asks the same negotiator the same question
+ * (compression 1.8: these encodings, br then gzip preferred on a tie).
  */
 export function renderEncoding(acceptEncoding: string | null | undefined): RenderEncoding | undefined {
   if (!acceptEncoding) return undefined;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const quality = params.map((p) => /^\s*q\s*=(.*)$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const value = quality === undefined ? 1 : Number.parseFloat(quality);
-    if (!Number.isFinite(value)) continue;
-    q.set(name.trim(), Math.max(q.get(name.trim()) ?? -1, value));
-  }
-  const any = q.get("*");
-  const of = (name: string) => q.get(name) ?? any ?? 0;
-  const br = of("br");
-  const gzip = of("gzip");
-  const best = Math.max(br, gzip);
-  if (best <= 0) return undefined;
-  // Deflate or identity asked for above both: the middleware sends that, as before.
-  if (of("deflate") > best || (q.get("identity") ?? any ?? 0) > best) return undefined;
-  return br >= gzip ? "br" : "gzip";
+  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
+  // negotiator 0.6.4 takes the preferred order as a second argument; its published types predate it.
+  const encoding = negotiator.encoding.bind(negotiator) as (available: string[], preferred: string[]) => string | undefined;
+  const chosen = encoding(["br", "gzip", "deflate", "identity"], ["br", "gzip"]);
+  return chosen === "br" || chosen === "gzip" ? chosen : undefined;
 }
 
 export function compressRender(body: Uint8Array, encoding: RenderEncoding): Buffer<ArrayBuffer> {
