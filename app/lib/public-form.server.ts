@@ -1,10 +1,10 @@
 import type { SpamKind } from "../../db/schema";
 import { getConfig } from "./config.server";
-import { assessSpam, burstThreshold, firstErrors, pickFields } from "./forms";
+import { assessSpam, burstThreshold, pickFields } from "./forms";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { quarantine } from "./spam.server";
-import { z } from "./zod";
+import { fieldErrorsOf, type z } from "./zod";
 
 export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable";
 
@@ -38,7 +38,7 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
   const { kind, schema, form, clientIp } = options;
   const parsed = schema.safeParse(form);
   if (!parsed.success) {
-    return { ok: false, status: 400, problem: "invalid", errors: firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>) };
+    return { ok: false, status: 400, problem: "invalid", errors: fieldErrorsOf(parsed.error) };
   }
   const input = parsed.data as Output;
   const config = getConfig();

@@ -30,8 +30,13 @@ export function rowIdSchema(message: string) {
   return z.string().regex(rowIdPattern, message);
 }
 
+/** A refusal as one message per field, the first zod gave for it. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  return firstErrors(z.flattenError(error).fieldErrors as Record<string, string[]>);
+}
+
 /** A schema's verdict on a form's answers: one message per field with a mistake, empty when valid. */
 export function fieldMistakes(schema: z.ZodType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
-  return result.success ? {} : firstErrors(z.flattenError(result.error).fieldErrors as Record<string, string[]>);
+  return result.success ? {} : fieldErrorsOf(result.error);
 }

@@ -8,9 +8,8 @@ import { LoginSchema } from "~/features/auth/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
-import { firstErrors } from "~/lib/forms";
 import { seo } from "~/lib/seo";
-import { z } from "~/lib/zod";
+import { fieldErrorsOf } from "~/lib/zod";
 import type { Route } from "./+types/admin.login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(form);
   const username = typeof form.username === "string" ? form.username : "";
   if (!parsed.success) {
-    return data({ errors: firstErrors(z.flattenError(parsed.error).fieldErrors), message: null, username }, { status: 400 });
+    return data({ errors: fieldErrorsOf(parsed.error), message: null, username }, { status: 400 });
   }
   const result = await signIn(request, parsed.data.username, parsed.data.password, context.clientIp ?? "unknown");
   if (!result.ok) {
@@ -65,7 +64,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       return;
     }
     event.preventDefault();
-    setClientErrors(firstErrors(z.flattenError(parsed.error).fieldErrors));
+    setClientErrors(fieldErrorsOf(parsed.error));
   }
 
   return (

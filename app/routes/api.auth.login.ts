@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { signIn } from "~/features/auth/auth.server";
 import { LoginSchema } from "~/features/auth/schema";
-import { firstErrors } from "~/lib/forms";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
-import { z } from "~/lib/zod";
+import { fieldErrorsOf } from "~/lib/zod";
 import type { Route } from "./+types/api.auth.login";
 
 export const loader = methodNotAllowed("POST");
@@ -14,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ error: body.error }, { status: body.status });
   const parsed = LoginSchema.safeParse(body.value);
   if (!parsed.success) {
-    const errors = firstErrors(z.flattenError(parsed.error).fieldErrors);
+    const errors = fieldErrorsOf(parsed.error);
     return data({ error: Object.values(errors)[0] ?? "Invalid request", errors }, { status: 400 });
   }
   const result = await signIn(request, parsed.data.username, parsed.data.password, context.clientIp ?? "unknown");

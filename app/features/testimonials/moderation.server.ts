@@ -1,6 +1,5 @@
 import type { Staff } from "~/lib/staff";
-import { firstErrors } from "~/lib/forms";
-import { z } from "~/lib/zod";
+import { fieldErrorsOf } from "~/lib/zod";
 import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./queries.server";
 import { type ModerationIntent, moderationIntents } from "./fields";
 import { type ModerationInput, ModerationSchema } from "./schema";
@@ -20,7 +19,7 @@ export async function moderateReview(staff: Staff, input: Record<string, unknown
   if (!intent) return { ok: false, status: 400, error: "Unknown action" };
   const parsed = ModerationSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = firstErrors(z.flattenError(parsed.error).fieldErrors as Record<string, string[]>);
+    const errors = fieldErrorsOf(parsed.error);
     if (errors.id) return { ok: false, status: 404, intent, error: "No such testimonial" };
     return { ok: false, status: 400, intent, error: Object.values(errors)[0] ?? "Check the form", errors };
   }
