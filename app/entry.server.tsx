@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
-import { deferHydrationBytes } from "./lib/defer-hydration.server";
+import { deferHydration } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
 import { compressRender, type RenderEncoding } from "./lib/render-compression.server";
 import { NonceContext } from "./lib/nonce";
@@ -57,7 +57,7 @@ export default function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               // Bytes throughout: decoding the whole document to a string and encoding it again
               // (with a string body's check for lone surrogates) cost more than the rewrite itself.
-              let html = deferHydrationBytes(Buffer.concat(chunks));
+              let html = deferHydration(Buffer.concat(chunks));
               const encoding = request.method === "HEAD" ? undefined : loadContext?.compressWith;
               if (encoding && html.byteLength >= minCompressedBytes) {
                 html = compressRender(html, encoding);

@@ -8,17 +8,12 @@
  * <head>, and the bootstrap module (`import * as route0 from "…"; … import("entry")`) becomes one
  * that waits for a frame to be painted, then adds the same preloads and imports the same modules
  * in the same way. Documents without the bootstrap (pages that are not hydrated) are unchanged.
+ *
+ * It works on the document's bytes as React wrote them: only the <head> (for the preloads) and
+ * the bootstrap script are read as text; the rest (most of a ~100 KB document) is copied as it
+ * is, never decoded and encoded again.
  */
-export function deferHydration(html: string): string {
-  return deferHydrationBytes(Buffer.from(html, "utf8")).toString("utf8");
-}
-
-/**
- * The same, on the document's bytes as React wrote them. Only the <head> (for the preloads) and
- * the bootstrap script are read as text; the rest (most of a ~100 KB document) is copied as it is,
- * never decoded and encoded again.
- */
-export function deferHydrationBytes(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function deferHydration(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = document.indexOf("</head>");
   const bootstrap = findBootstrap(document, Math.max(0, headEnd));
   if (!bootstrap) return document;
