@@ -2,8 +2,10 @@
 export type Check = (values: Record<string, unknown>) => Record<string, string>;
 
 export interface LazyCheck {
-  /** Starts loading the check (a form calls it when first touched); resolves once it can run. */
+  /** Starts loading the check; resolves once it can run. */
   load(): Promise<Check>;
+  /** For the form's onFocus: starts loading the check and whatever else answering the form needs. */
+  prepare(): void;
   /** The check, once loaded (or found unloadable: then one that finds nothing); undefined before. */
   readonly ready: Check | undefined;
 }
@@ -14,16 +16,21 @@ export interface LazyCheck {
  * server checks every submission with the same schema whatever happens here, so if the check
  * cannot be loaded (the connection dropped), the form is sent and the server answers.
  */
-export function lazyCheck(load: () => Promise<{ check: Check }>): LazyCheck {
+export function lazyCheck(load: () => Promise<{ check: Check }>, alsoPrepare: () => void = () => {}): LazyCheck {
   let ready: Check | undefined;
   let pending: Promise<Check> | undefined;
+  const loadCheck = () => {
+    pending ??= load().then(
+      (module) => (ready = module.check),
+      () => (ready = () => ({})),
+    );
+    return pending;
+  };
   return {
-    load() {
-      pending ??= load().then(
-        (module) => (ready = module.check),
-        () => (ready = () => ({})),
-      );
-      return pending;
+    load: loadCheck,
+    prepare() {
+      void loadCheck();
+      alsoPrepare();
     },
     get ready() {
       return ready;

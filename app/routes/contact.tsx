@@ -88,13 +88,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ],
   });
 
-const contactCheck = lazyCheck(() => import("~/features/contact/check"));
-
-/** The form was touched: what answering it needs starts loading. */
-function prepareForm() {
-  void contactCheck.load();
-  preloadToasts();
-}
+// Focusing the form starts loading its check, and the toast region its answer will use.
+const contactCheck = lazyCheck(() => import("~/features/contact/check"), preloadToasts);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
@@ -191,7 +186,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <strong>{contactOutcomes.failedTitle}.</strong> {failureLead(failedProblem)} contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
                 </p>
               ) : null}
-              <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit} onFocus={prepareForm}>
+              <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit} onFocus={contactCheck.prepare}>
                 <ErrorSummary errors={errors} labels={labels} />
                 <TextField name="name" label="Name" required autoComplete="name" defaultValue={values.name} error={errors.name} />
                 <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />

@@ -100,13 +100,8 @@ function applyDraft(form: HTMLFormElement, values: Record<string, string | strin
   }
 }
 
-const orderCheck = lazyCheck(() => import("./check"));
-
-/** The form was touched: what answering it needs starts loading. */
-function prepareForm() {
-  void orderCheck.load();
-  preloadToasts();
-}
+// Focusing the form starts loading its check, and the toast region its answer will use.
+const orderCheck = lazyCheck(() => import("./check"), preloadToasts);
 
 function errorsFor(form: HTMLFormElement, check: Check): Record<string, string> {
   return check(formObject(new FormData(form)));
@@ -311,7 +306,7 @@ export function OrderForm({
   ];
 
   return (
-    <Form ref={formRef} method="post" noValidate className="relative mt-6" onSubmit={onSubmit} onChange={onChange} onFocus={prepareForm}>
+    <Form ref={formRef} method="post" noValidate className="relative mt-6" onSubmit={onSubmit} onChange={onChange} onFocus={orderCheck.prepare}>
       {alert}
       <ErrorSummary errors={shown} labels={orderFieldLabels} />
       {orderSteps.map((s, index) => (

@@ -17,13 +17,8 @@ const labels: Record<string, string> = { name: "Name", email: "Email", rating: "
 // The first, "the user wrote it", is the select's empty choice; the schema reads "" as that.
 const writerOptions = reviewWriters.map((value) => ({ value, label: reviewWriterLabels[value].choice }));
 
-const reviewCheck = lazyCheck(() => import("./check"));
-
-/** The form was touched: what answering it needs starts loading. */
-function prepareForm() {
-  void reviewCheck.load();
-  preloadToasts();
-}
+// Focusing the form starts loading its check, and the toast region its answer will use.
+const reviewCheck = lazyCheck(() => import("./check"), preloadToasts);
 
 /**
  * 'Submit Your Review'. It posts to the testimonials page's action, the form's one endpoint: with
@@ -96,7 +91,7 @@ export function ReviewForm({
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} onFocus={prepareForm} className="space-y-5">
+    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} onFocus={reviewCheck.prepare} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
         <div ref={submittedRef} tabIndex={-1} role="status" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-success bg-success-soft p-4">
