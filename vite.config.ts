@@ -55,9 +55,13 @@ function chunkOf(id: string, ctx: ChunkingContext): string | null {
   return pages.length > 1 ? "parts" : `${path.basename(pages[0]!).replace(/\.[jt]sx?$/, "")}-parts`;
 }
 
+/** Each module's chunk, worked out once for the four groups that ask (the module graph is fixed by then). */
+const chunks = new Map<string, string | null>();
+
 /** A chunking group that takes the modules `chunkOf` sends to the chunks `wanted` accepts. */
 const only = (wanted: (chunk: string) => boolean) => (id: string, ctx: ChunkingContext) => {
-  const chunk = chunkOf(id, ctx);
+  if (!chunks.has(id)) chunks.set(id, chunkOf(id, ctx));
+  const chunk = chunks.get(id) ?? null;
   return chunk !== null && wanted(chunk) ? chunk : null;
 };
 
