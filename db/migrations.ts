@@ -447,6 +447,9 @@ const migrations: Record<string, Migration> = {
     }),
     down: (db: Kysely<unknown>) => atomically(db, async (db) => {
       await stopKeepingInStep(db, "testimonials_tally");
+      // The first version of this migration to ship named its PostgreSQL functions review_tally
+      // and review_tally_reset (its triggers had today's names, so they are gone by now).
+      if (isPostgres(db)) for (const name of ["review_tally_reset", "review_tally"]) await sql`drop function if exists ${sql.raw(name)}()`.execute(db);
       await sql`drop table if exists review_tallies`.execute(db);
     }),
   },

@@ -303,3 +303,29 @@ async function publishedCount(db: Kysely<Database>) {
   const row = await db.selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).where("approved", "=", 1).where("decline_reason", "is", null).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+describe.each(testDialects)("migration 0011 down on %s", (dialect) => {
+  it("removes its triggers and functions, those of its first shipped version included", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const db = database.db;
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      // The first version to ship named its PostgreSQL functions review_tally and review_tally_reset.
+      if (dialect === "postgres") {
+        for (const name of ["review_tally", "review_tally_reset"]) {
+          await sql`create or replace function ${sql.raw(name)}() returns trigger language plpgsql as $$ begin return null; end $$`.execute(db);
+        }
+      }
+      expect((await migrator.migrateTo("0010_public_change_signal")).error).toBeUndefined();
+      const left =
+        dialect === "postgres"
+          ? await sql<{ name: string }>`select proname as name from pg_proc where proname like '%tally%'
+              union all select tgname as name from pg_trigger where tgname like '%tally%'`.execute(db)
+          : await sql<{ name: string }>`select name from sqlite_master where name like '%tally%' or name like '%tallies%'`.execute(db);
+      expect(left.rows).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
