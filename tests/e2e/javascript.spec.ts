@@ -104,6 +104,31 @@ test.describe("without the check", () => {
   });
 });
 
+test.describe("without the toast region", () => {
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("when it cannot be loaded, a form's answer is still shown and announced", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/toast-view-[\w-]+\.js$/, (route) =>
+      route.abort(),
+    );
+    await page.goto("/contact");
+    await page.getByLabel("Name").fill("Ana Example");
+    await page.getByLabel("Email").fill(`toast-${Date.now()}@example.com`);
+    await page.getByLabel("Topic").selectOption("support");
+    await page
+      .getByRole("textbox", { name: /^Message/ })
+      .fill("The controller light blinks twice. What does it mean?");
+    await page.getByLabel(/I agree/).check();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const notice = page
+      .getByRole("region", { name: "Notifications" })
+      .getByRole("status");
+    await expect(notice).toContainText("Message sent successfully!");
+  });
+});
+
 test("the order form's steps are checked before the check has loaded", async ({
   page,
 }) => {
