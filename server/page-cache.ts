@@ -39,6 +39,8 @@ export interface PageCache {
 }
 
 const storeMark = Symbol("page-cache-key");
+/** A request `serve` marked for keeping: what `captures` and `capture` look for. */
+type Marked = IncomingMessage & { [storeMark]?: StoreMark };
 
 /** What a request that may fill the cache carries: its key, and the versions when it began. */
 interface StoreMark {
@@ -128,16 +130,16 @@ export function createPageCache(paths: string[], options: HeaderOptions, changes
         sendPrepared(req, res, page);
         return true;
       }
-      (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] = { key, version, local };
+      (req as Marked)[storeMark] = { key, version, local };
       return false;
     },
 
     captures(req) {
-      return (req as IncomingMessage & { [storeMark]?: StoreMark })[storeMark] !== undefined;
+      return (req as Marked)[storeMark] !== undefined;
     },
 
     capture(req, res, next) {
-      const mark = (req as unknown as { [storeMark]?: StoreMark })[storeMark];
+      const mark = (req as unknown as Marked)[storeMark];
       if (!mark) return next();
       const chunks: Buffer[] = [];
       const keep = (chunk: unknown, encoding?: unknown) => {
