@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLogLevel } from "~/lib/logger.server";
-import { handleError } from "./entry.server";
+import type { EntryContext } from "react-router";
+import handleRequest, { handleError, streamTimeout } from "./entry.server";
 
 /** What a failing request writes to the log, as the log shipper would read it. */
 function logged(error: unknown, url: string): string {
@@ -31,5 +32,35 @@ describe("errors in the log", () => {
     const refused = logged(data("no", { status: 404 }), "http://127.0.0.1/admin/orders/x?q=ana%40example.com");
     expect(refused).toContain('"url":"http://127.0.0.1/admin/orders/x?…"');
     expect(refused).not.toContain("ana");
+  });
+});
+
+const render = vi.hoisted(() => ({ abort: vi.fn() }));
+vi.mock("react-dom/server", () => ({
+  // A render that completes at once with a small document, as React's does once the data is in.
+  renderToPipeableStream: (_element: unknown, options: { onAllReady: () => void }) => {
+    queueMicrotask(() => options.onAllReady());
+    return {
+      abort: render.abort,
+      pipe: (destination: NodeJS.WritableStream) => destination.end("<!DOCTYPE html><html><head></head><body><p>Ready</p></body></html>"),
+    };
+  },
+}));
+
+describe("a finished render", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    render.abort.mockReset();
+  });
+
+  it("leaves no timer behind, so nothing keeps the render alive after the answer has gone", async () => {
+    vi.useFakeTimers();
+    const response = await handleRequest(new Request("http://127.0.0.1/contact"), 200, new Headers(), {} as EntryContext, {});
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<p>Ready</p>");
+    // The stream timeout was for a render still running; this one is done.
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(streamTimeout * 2);
+    expect(render.abort).not.toHaveBeenCalled();
   });
 });

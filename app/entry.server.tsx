@@ -40,6 +40,9 @@ export default function handleRequest(
   const nonce = loadContext?.nonce;
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
+    // Cleared once the document is complete: a pending timer would keep the whole render (its
+    // tree, its chunks and the loader data) alive for seconds after the answer left.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -47,6 +50,7 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
+          clearTimeout(timeout);
           const chunks: Buffer[] = [];
           const document = new Writable({
             write(chunk: Buffer, _encoding, done) {
@@ -71,6 +75,7 @@ export default function handleRequest(
           pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -79,7 +84,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
