@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
 
+/**
+ * For tests that sign in (or guess) dozens of times: each attempt runs scrypt with N = 2^17
+ * (docs/decisions/003-admin-sessions.md), about 0.3 s on a fast core and 0.9 s on a slow one.
+ */
+const signInsTimeout = 90_000;
+
 const securityHeaderNames = [
   "content-security-policy",
   "strict-transport-security",
@@ -125,7 +131,7 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     expect(app.output()).toMatch(/"msg":"sign-in failed","username":"guess-1"/);
     expect(app.output()).not.toContain("198.51.100.");
     expect(app.output()).not.toMatch(/"ip":/);
-  });
+  }, signInsTimeout);
 
   it("counts contact posts by the address nginx saw, whatever X-Forwarded-For the client forges", async () => {
     const statuses: number[] = [];

@@ -6,6 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
+ * For tests that sign in (or guess) dozens of times: each attempt runs scrypt with N = 2^17
+ * (docs/decisions/003-admin-sessions.md), about 0.3 s on a fast core and 0.9 s on a slow one.
+ */
+const signInsTimeout = 90_000;
+
+/**
  * Staff sign-in and sessions as a visitor meets them, against two server processes sharing one
  * SQLite file (the PostgreSQL pair is in multi-instance.test.ts): cookie flags, rotation,
  * revocation on either process, limits counted across both, and every staff endpoint closed to
@@ -152,7 +158,7 @@ describe("staff sessions across two processes on one SQLite file", () => {
       const response = await call(server, "/api/auth/login", { method: "POST", ip: `192.0.2.${server === a ? 201 : 202}`, json: { username: "admin", password } });
       expect(response.status).toBe(200);
     }
-  });
+  }, signInsTimeout);
 
   it("counts guesses from one address across both processes and every account: the 21st is refused", async () => {
     const statuses: number[] = [];
@@ -166,7 +172,7 @@ describe("staff sessions across two processes on one SQLite file", () => {
     const locked = await call(a, "/api/auth/login", { method: "POST", ip: "192.0.2.77", json: { username: "admin", password } });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(840);
-  });
+  }, signInsTimeout);
 
   it("sends a signed-in visitor only to a page of this site, whatever redirectTo says, and never fails", async () => {
     const { cookie } = await signIn(a, "203.0.113.90");
