@@ -19,8 +19,10 @@ export const testimonialsPage = {
   reviewsLabel: "Reviews",
   noReviews: "No testimonials found for the selected filter.",
   pagesLabel: "Review pages",
+  newest: "Newest reviews",
   newer: "Newer reviews",
   older: "Older reviews",
+  oldest: "Oldest reviews",
   notice: {
     label: "About these reviews",
     lead: "Individual results vary.",
@@ -44,10 +46,6 @@ export function testimonialsDescription(ledger: { published: number; verified: n
 /** What the screen reader hears once a list of reviews is shown. */
 export function showingReviews(shown: number, total: number): string {
   return `Showing ${shown} of ${total} reviews.`;
-}
-
-export function pageOf(page: number, pages: number): string {
-  return `Page ${page} of ${pages}`;
 }
 
 /** The boxes beside the review form, in order. */

@@ -2,17 +2,25 @@ import { data } from "react-router";
 import { getReviewLedger, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ratingSummary } from "~/features/testimonials/types";
 import { reviewOutcomes } from "~/features/testimonials/outcomes";
-import { parseFilter } from "~/features/testimonials/fields";
+import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";
 
-/** GET: published reviews (newest first, paged, ?tag= and ?page=) with the computed summary and the ledger. */
+/**
+ * GET: a page of published reviews, newest first, with the computed summary and the ledger.
+ * `?tag=` picks a filter tab; `newer` and `older` are the query strings of the pages next to this
+ * one (`?before=…`, `?after=…`), or null at either end; `?page=oldest` is the last page.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
-  const [list, ledger] = await Promise.all([listPublishedTestimonials(parseFilter(params.get("tag")), page), getReviewLedger()]);
-  return data({ ...list, page, summary: ratingSummary(ledger), ledger }, { headers: { "Cache-Control": "no-cache" } });
+  const filter = parseFilter(params.get("tag"));
+  const [list, ledger] = await Promise.all([listPublishedTestimonials(filter, parsePosition(params)), getReviewLedger()]);
+  const link = (position: ReviewPosition | null) => (position ? reviewPageQuery(filter, position) : null);
+  return data(
+    { testimonials: list.testimonials, total: list.total, newer: link(list.newer), older: link(list.older), summary: ratingSummary(ledger), ledger },
+    { headers: { "Cache-Control": "no-cache" } },
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { company } from "~/content/site";
-import { type GuidanceBox, pageOf, reviewGuidance, showingReviews, testimonialsDescription, testimonialsPage } from "~/content/testimonials";
+import { type GuidanceBox, reviewGuidance, showingReviews, testimonialsDescription, testimonialsPage } from "~/content/testimonials";
 import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
@@ -13,7 +13,7 @@ import { getReviewLedger, listAllTestimonials, listPublishedTestimonials } from 
 import { ratingSummary } from "~/features/testimonials/types";
 import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
-import { filterTabs, moderationIntents, parseFilter, type ReviewAnswer, reviewFormValues } from "~/features/testimonials/fields";
+import { filterTabs, moderationIntents, parseFilter, parsePosition, type ReviewAnswer, reviewFormValues, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setFlash } from "~/lib/flash.server";
 import { formObject } from "~/lib/forms";
@@ -25,14 +25,12 @@ import type { Route } from "./+types/testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get("page"))) || 1));
-  const [list, ledger, staff] = await Promise.all([listPublishedTestimonials(filter, page), getReviewLedger(), getStaff(request)]);
+  const [list, ledger, staff] = await Promise.all([listPublishedTestimonials(filter, parsePosition(params)), getReviewLedger(), getStaff(request)]);
   const all = staff ? await listAllTestimonials() : [];
   // Pending reviews come with their flags worked out here, so the page carries no word lists.
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
   return {
     filter,
-    page,
     ...list,
     ledger,
     startedAt: Date.now(),
@@ -110,11 +108,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, ledger, page, pages, total, startedAt, panel } = loaderData;
+  const { filter, testimonials, ledger, newer, older, total, startedAt, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
   const reviewAnswer = actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
   const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
-  const pageHref = (p: number) => `?${new URLSearchParams({ ...(filter !== "all" ? { tag: filter } : {}), ...(p > 1 ? { page: String(p) } : {}) })}#reviews`;
+  const pageHref = (position: ReviewPosition) => `/testimonials${reviewPageQuery(filter, position)}#reviews`;
 
   return (
     <>
@@ -164,18 +162,27 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
               </ul>
             </>
           )}
-          {pages > 1 ? (
+          {newer || older ? (
             <nav aria-label={testimonialsPage.pagesLabel} className="mt-8 flex flex-wrap items-center justify-center gap-3">
-              {page > 1 ? (
-                <LinkButton to={pageHref(page - 1)} variant="secondary">
-                  {testimonialsPage.newer}
-                </LinkButton>
+              {newer ? (
+                <>
+                  <LinkButton to={pageHref({ from: "newest" })} variant="quiet">
+                    {testimonialsPage.newest}
+                  </LinkButton>
+                  <LinkButton to={pageHref(newer)} variant="secondary" rel="prev">
+                    {testimonialsPage.newer}
+                  </LinkButton>
+                </>
               ) : null}
-              <span className="text-muted">{pageOf(page, pages)}</span>
-              {page < pages ? (
-                <LinkButton to={pageHref(page + 1)} variant="secondary">
-                  {testimonialsPage.older}
-                </LinkButton>
+              {older ? (
+                <>
+                  <LinkButton to={pageHref(older)} variant="secondary" rel="next">
+                    {testimonialsPage.older}
+                  </LinkButton>
+                  <LinkButton to={pageHref({ from: "oldest" })} variant="quiet">
+                    {testimonialsPage.oldest}
+                  </LinkButton>
+                </>
               ) : null}
             </nav>
           ) : null}

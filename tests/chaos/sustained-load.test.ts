@@ -102,14 +102,17 @@ describe("sustained load", () => {
     }
 
     const pages = ["/", "/faq", "/contact", "/about", "/product", "/testimonials"];
+    // Pages of reviews other than the newest: a filter tab, the oldest end, and a cursor somewhere in between.
+    const middle = (await (await fetch(`${server.url}/api/testimonials?page=oldest`)).json()) as { newer: string | null };
+    const pageQueries = ["?tag=travel", "?page=oldest", "?tag=comfort&page=oldest", middle.newer ?? ""];
     let n = 0;
     const visitor = async () => {
       while (Date.now() < end) {
         const i = n++;
         const pick = i % 20;
         if (pick < 8) await send("GET", pages[i % pages.length] ?? "/");
-        else if (pick < 10) await send("GET", `/testimonials?page=${(i % 150) + 1}`);
-        else if (pick < 14) await send("GET", `/api/testimonials?page=${(i % 150) + 1}`);
+        else if (pick < 10) await send("GET", `/testimonials${pageQueries[i % pageQueries.length]}`);
+        else if (pick < 14) await send("GET", `/api/testimonials${pageQueries[i % pageQueries.length]}`);
         else if (pick < 17) await send("POST", "/api/testimonials", { body: { name: "Load", email: `load${i}@example.com`, rating: 8, quote: "Written under load.", tags: [] } });
         else await send("POST", "/api/contact", { body: { name: "Load", email: `load${i}@example.com`, topic: "general", message: "Sent under load, please ignore.", consent: true } });
       }

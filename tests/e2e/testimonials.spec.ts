@@ -265,3 +265,33 @@ test("the admin API answers 401 without a session, whatever password is sent", a
   expect((await request.delete("/api/admin/testimonials/x", { data: { password: "x" } })).status()).toBe(401);
   expect((await request.patch("/api/admin/testimonials/x/approve", { data: { password: "x" } })).status()).toBe(401);
 });
+
+test("pages of reviews: older, newer and back, each link keeping its reviews; axe finds nothing on the pager", async ({ page }) => {
+  // Dated 1990: other tests add newer reviews all the time, and the no-JavaScript run older ones.
+  const marker = `Pager ${Date.now()}`;
+  seedReviews(Array.from({ length: 14 }, (_, i) => ({ name: `${marker} ${i}`, quote: `A review from the first days, number ${i}.`, createdAt: new Date(Date.UTC(1990, 0, 1, 0, i)) })));
+  const shown = () => page.locator("#reviews article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
+  const reviews = (...numbers: number[]) => numbers.map((i) => `Review by ${marker} ${i}`);
+  const pager = page.getByRole("navigation", { name: "Review pages" });
+
+  await page.goto("/testimonials");
+  await expect(pager.getByRole("link", { name: "Older reviews" })).toBeVisible();
+  await expect(pager.getByRole("link", { name: "Newer reviews" })).toHaveCount(0);
+  // A link that starts just after these reviews, as the site's own links name a place.
+  await page.goto(`/testimonials?before=${Buffer.from("1990-01-01T00:14:00.000Z ~").toString("base64url")}#reviews`);
+  const first = reviews(13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2);
+  await expect.poll(shown).toEqual(first);
+  await expectNoAxeViolations(page, "a page of reviews with its pager");
+
+  await pager.getByRole("link", { name: "Older reviews" }).click();
+  await expect(page).toHaveURL(/\/testimonials\?before=[A-Za-z0-9_-]+#reviews$/);
+  await expect.poll(async () => (await shown()).slice(0, 2)).toEqual(reviews(1, 0));
+  await pager.getByRole("link", { name: "Newer reviews" }).click();
+  await expect(page).toHaveURL(/\/testimonials\?after=[A-Za-z0-9_-]+#reviews$/);
+  await expect.poll(shown).toEqual(first);
+
+  await pager.getByRole("link", { name: "Oldest reviews" }).click();
+  await expect(page).toHaveURL(/\/testimonials\?page=oldest#reviews$/);
+  await expect(pager.getByRole("link", { name: "Older reviews" })).toHaveCount(0);
+  await expect(pager.getByRole("link", { name: "Newest reviews" })).toBeVisible();
+});

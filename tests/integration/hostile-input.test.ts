@@ -227,14 +227,14 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
     });
   }, 120_000);
 
-  it("refuses naughty sign-ins, searches and page numbers without a server error", async () => {
+  it("refuses naughty sign-ins, searches, page numbers and page cursors without a server error", async () => {
     await inParallel(strings, 8, async (s) => {
       const checks = [
         send("POST", "/api/auth/login", encode({ encoding: "json", body: { username: s, password: s } })),
         send("POST", "/admin/login", encode({ encoding: "form", body: { username: s, password: s } })),
         send("POST", "/theme", encode({ encoding: "form", body: { theme: s, redirectTo: s } })),
-        send("GET", `/api/testimonials?${new URLSearchParams({ page: s, tag: s })}`),
-        send("GET", `/testimonials?${new URLSearchParams({ page: s, tag: s })}`),
+        send("GET", `/api/testimonials?${new URLSearchParams({ page: s, tag: s, before: s })}`),
+        send("GET", `/testimonials?${new URLSearchParams({ page: s, tag: s, after: s })}`),
         send("GET", `/contact?${new URLSearchParams({ topic: s, subject: s })}`),
       ];
       const labels = ["POST /api/auth/login", "POST (form) /admin/login", "POST (form) /theme", "GET /api/testimonials", "GET /testimonials", "GET /contact"];

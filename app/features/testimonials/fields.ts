@@ -37,6 +37,33 @@ export function parseFilter(value: string | null): FilterValue {
 }
 
 /**
+ * Which page of a tab's reviews (decision 019): the newest (no parameter), the oldest
+ * (`?page=oldest`), or the page just older (`?before=`) or newer (`?after=`) than a review, named
+ * by the opaque cursor the server gave in the link. Nothing else is read: an old `?page=3` shows
+ * the newest page.
+ */
+export type ReviewPosition = { from: "newest" | "oldest" } | { before: string } | { after: string };
+
+export function parsePosition(params: URLSearchParams): ReviewPosition {
+  const before = params.get("before");
+  if (before) return { before };
+  const after = params.get("after");
+  if (after) return { after };
+  return { from: params.get("page") === "oldest" ? "oldest" : "newest" };
+}
+
+/** The query string of a page of reviews ("" for the newest page of every review), as the page and the JSON API link to it. */
+export function reviewPageQuery(filter: FilterValue, position: ReviewPosition): string {
+  const params = new URLSearchParams();
+  if (filter !== "all") params.set("tag", filter);
+  if ("before" in position) params.set("before", position.before);
+  else if ("after" in position) params.set("after", position.after);
+  else if (position.from === "oldest") params.set("page", "oldest");
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/**
  * What staff can do to a review, from the admin page, the testimonials page's panel or the JSON
  * API. "decline" covers a pending review and a published one (unpublishing); both need a reason.
  */

@@ -76,3 +76,19 @@ test("without JavaScript staff record a reason and post a reply, and the page sh
   expect(db.prepare("select decline_reason, approved, written_by from testimonials where quote = ?").get(`${marker} first`)).toEqual({ decline_reason: "off-topic", approved: 0, written_by: "clinician" });
   db.close();
 });
+
+test("without JavaScript the pages of reviews are links that keep their reviews", async ({ page }) => {
+  // Dated 1980: older than the reviews of the JavaScript run's pager test.
+  const marker = `Plain pager ${Date.now()}`;
+  seedReviews(Array.from({ length: 13 }, (_, i) => ({ name: `${marker} ${i}`, quote: `An early review, number ${i}.`, createdAt: new Date(Date.UTC(1980, 0, 1, 0, i)) })));
+  const shown = () => page.locator("#reviews article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
+  const pager = page.getByRole("navigation", { name: "Review pages" });
+  const first = Array.from({ length: 12 }, (_, i) => `Review by ${marker} ${12 - i}`);
+  await page.goto(`/testimonials?before=${Buffer.from("1980-01-01T00:13:00.000Z ~").toString("base64url")}`);
+  expect(await shown()).toEqual(first);
+  await pager.getByRole("link", { name: "Older reviews" }).click();
+  expect((await shown())[0]).toBe(`Review by ${marker} 0`);
+  await pager.getByRole("link", { name: "Newer reviews" }).click();
+  expect(await shown()).toEqual(first);
+  await expect(pager.getByRole("link", { name: "Newest reviews" })).toHaveAttribute("href", "/testimonials#reviews");
+});
