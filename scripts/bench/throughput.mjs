@@ -19,7 +19,6 @@ import {
   passFail,
   readOptions,
   runAsMain,
-  seedReviews,
   startSite,
   stopper,
   table,
@@ -31,8 +30,13 @@ const acceptEncoding = "gzip";
 const review = JSON.stringify({ name: "Bench", email: "bench@example.com", rating: 9, quote: "A bench review of the cushion.", tags: [] });
 /** The published reviews of the data-growth case: a render should cost the same at each. */
 const growthLevels = [100, 10_000, 100_000];
-/** Seconds each rendered route runs, not counted, on the growth case's fresh server before its first level. */
+/** Seconds each rendered route runs, not counted, on each growth server before the first turn. */
 const firstWarmupSeconds = 5;
+/** Turns of Node and nginx on the same bytes (each side's median turn is reported). */
+const pairTurns = 3;
+/** Turns over the growth servers, and the seconds each route is measured in a turn. */
+const growthTurns = 3;
+const growthTurnSeconds = 5;
 
 /**
  * wrk (Debian's package; C, one event loop per thread) is the load generator for every figure:
@@ -283,15 +287,23 @@ const ratio = (a, b) => Math.round((a / b) * 100) / 100;
 const fmt = (n) => n.toLocaleString("en");
 const spread = (values) => Math.round((Math.max(...values) / Math.min(...values) - 1) * 100);
 
-function markdown(data) {
+/** The widest gap between the fastest and the slowest turn of one route at one level, in %. */
+function turnVariation(growth) {
+  return Math.max(...growth.levels.flatMap((level) => Object.values(level.results).map((r) => Math.round((Math.max(...r.turns) / Math.min(...r.turns) - 1) * 100))));
+}
+
+/** "28,158 (26,010–29,440)": a median turn's rate and the range of all its turns. */
+const withTurns = (r) => (r.turns ? `${fmt(r.requestsPerSec)} (${fmt(Math.min(...r.turns))}–${fmt(Math.max(...r.turns))})` : fmt(r.requestsPerSec));
+
+export function throughputMarkdown(data) {
   const { cases, growth, targets } = data;
   const nginxPage = cases.page.nginx.requestsPerSec;
   const staticRows = ["page", "asset", "keptTestimonials", "keptHome"].map((key) => {
     const c = cases[key];
     return [
       c.label,
-      fmt(c.node.requestsPerSec),
-      fmt(c.nginx.requestsPerSec),
+      withTurns(c.node),
+      withTurns(c.nginx),
       c.ratio.toFixed(2),
       `${c.node.latencyP50Ms} / ${c.node.latencyP99Ms}`,
       `${c.nginx.latencyP50Ms} / ${c.nginx.latencyP99Ms}`,
@@ -306,7 +318,7 @@ function markdown(data) {
     `\`${route.label}\``,
     ...growth.levels.map((level) => {
       const r = level.results[route.key];
-      return `${fmt(r.requestsPerSec)} (${r.latencyP50Ms} / ${r.latencyP99Ms})`;
+      return `${withTurns(r)}; ${r.latencyP50Ms} / ${r.latencyP99Ms}`;
     }),
     `${spread(growth.levels.map((level) => level.results[route.key].requestsPerSec))} %`,
   ]);
@@ -314,12 +326,12 @@ function markdown(data) {
   return [
     `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`.`,
     "",
-    `Load from wrk (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up not counted, then ${data.settings.durationSeconds} s measured; the data-growth server also runs each route for ${firstWarmupSeconds} s, not counted, before its first level); ${data.pinning}. Every request carries \`Accept-Encoding: gzip\`: both servers send the precompressed \`.gz\` file for the static cases, and Node compresses what it renders (a page it keeps is compressed once). nginx is Debian's, with a generated configuration that sends the same files with the same headers. The database is SQLite. Latency p50 / p99 in ms.`,
+    `Load from wrk (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up not counted, then ${data.settings.durationSeconds} s measured; the data-growth servers, one per level, each run each route for ${firstWarmupSeconds} s, not counted, and are then measured in ${growth.turns} turns of ${growth.turnSeconds} s per route, after the same warm-up); ${data.pinning}. Every request carries \`Accept-Encoding: gzip\`: both servers send the precompressed \`.gz\` file for the static cases, and Node compresses what it renders (a page it keeps is compressed once). nginx is Debian's, with a generated configuration that sends the same files with the same headers. The database is SQLite. Latency p50 / p99 in ms.`,
     "",
     ...(warnings.length
       ? [`**Warning:** the two servers did not send the same response for ${warnings.map((w) => `\`${w.path}\``).join(", ")}; see benchmarks.json.`, ""]
       : [`Before measuring, both servers answered 200 with identical bodies (${data.checks.map((c) => `\`${c.path}\`: ${fmt(c.node.bodyBytes)} bytes gzip`).join(", ")}).`, ""]),
-    "Static files and kept pages, Node next to nginx sending the same bytes with the same headers:",
+    `Static files and kept pages, Node next to nginx sending the same bytes with the same headers, each measured in ${pairTurns} turns (which of the two goes first alternating) and shown by its median turn, with the range of its turns in brackets:`,
     "",
     table(["Case", "Node req/s", "nginx req/s", "Node / nginx", "Node p50 / p99", "nginx p50 / p99", "Errors, timeouts, non-2xx (Node / nginx)"], staticRows),
     "",
@@ -329,11 +341,13 @@ function markdown(data) {
     "",
     `The POST case stored ${fmt(cases.apiPost.stored)} reviews (warm-up included), counted in the database.`,
     "",
-    "Rendered on every request (`PAGE_CACHE=off`) as the published reviews grow; req/s (p50 / p99 ms). Pages are named by a cursor (decision 019): `?before=(middle)` is the page just older than the review in the middle of all of them, as far from both ends as a page can be; `?page=oldest` is the last page.",
+    "Rendered on every request (`PAGE_CACHE=off`) as the published reviews grow: a server and a database per level, measured in turns, the levels in a different order each turn; req/s of each route's median turn with the range of its turns in brackets, then that turn's p50 / p99 ms. Pages are named by a cursor (decision 019): `?before=(middle)` is the page just older than the review in the middle of all of them, as far from both ends as a page can be; `?page=oldest` is the last page.",
     "",
     table(["Route", ...growth.levels.map((level) => `${fmt(level.reviews)} reviews`), "Spread (fastest / slowest − 1)"], growthRows),
     "",
     "How to read the p99 of a rendered route: each measured run opens its 20 connections anew. While the server is saturated, Node (here with libuv 1.46, which stopped accepting connections in a loop) accepts one new connection per turn of its event loop, and each turn first answers every connection already open; so the k-th new connection's first request waits about k turns of k renders each. At 100 renders a second the last of the 20 waits about 2 s, and those 20 first answers, 2 % of a 10 s run, are its p99; at 500 a second they would be 0.4 % of the run and below it. Behind nginx, which keeps its connections to Node open (deploy/nginx.conf), visitors do not meet this.",
+    "",
+    `Between the turns of one route at one level, the rate varied by up to ${turnVariation(growth)} % in this run: a spread between levels narrower than that is the machine's drift as much as the data's cost. Whether a page's reads grow with the reviews is tested apart from speed: app/features/testimonials/review-pages.server.test.ts reads their query plans on both databases.`,
     "",
     `The render targets are absolute figures, so they depend on the machine: nginx's rate for the prerendered page above (${fmt(nginxPage)} req/s) is the yardstick to compare runs on different machines by.`,
     "",
@@ -379,6 +393,19 @@ async function measureRenders(options, site, reviews) {
   return { reviews, results, routes: routes.map(({ key, label }) => ({ key, label })) };
 }
 
+/**
+ * One level's figures: for each route, the turn with the median rate (its latencies with it),
+ * and every turn's rate beside it.
+ */
+function medianTurn(level, turns) {
+  const results = {};
+  for (const { key } of turns[0].routes) {
+    const sorted = turns.map((turn) => turn.results[key]).sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+    results[key] = { ...sorted[Math.floor(sorted.length / 2)], turns: turns.map((turn) => turn.results[key].requestsPerSec) };
+  }
+  return { reviews: level, results };
+}
+
 export async function benchThroughput(options = readOptions()) {
   const started = Date.now();
   const { wrk, version: wrkVersion } = findWrk();
@@ -388,7 +415,7 @@ export async function benchThroughput(options = readOptions()) {
   const site = await startSite({ reviews: options.reviews, cpu: serverCpu });
   options = { ...options, check: site.check };
   let nginx;
-  let growthSite;
+  const growthSites = [];
   try {
     const headers = { "Accept-Encoding": acceptEncoding };
     // The file the Node server answers /about with (default theme, no cookie), found by its ETag.
@@ -417,9 +444,21 @@ export async function benchThroughput(options = readOptions()) {
     for (const check of checks.filter((c) => !c.ok)) console.warn(`Warning: Node and nginx differ for ${check.path}: ${JSON.stringify(check)}`);
 
     const cases = {};
+    // Node and nginx in turns, the first of them alternating, each summed up by its median turn:
+    // measured once each, one after the other, a drift in the machine's speed between the two
+    // runs became part of the ratio.
     const pair = async (key, label, urlPath) => {
-      const node = await load(`${label} (Node)`, options, { url: `${site.url}${urlPath}` });
-      const viaNginx = await load(`${label} (nginx)`, options, { url: `${nginx.url}${urlPath}` });
+      const runs = { node: [], nginx: [] };
+      for (let turn = 0; turn < pairTurns; turn++) {
+        const sides = turn % 2 === 0 ? ["node", "nginx"] : ["nginx", "node"];
+        for (const side of sides) {
+          const url = `${side === "node" ? site.url : nginx.url}${urlPath}`;
+          runs[side].push(await load(`${label} (${side === "node" ? "Node" : "nginx"}, turn ${turn + 1})`, options, { url }));
+        }
+      }
+      const median = (list) => ({ ...[...list].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(list.length / 2)], turns: list.map((r) => r.requestsPerSec) });
+      const node = median(runs.node);
+      const viaNginx = median(runs.nginx);
       cases[key] = { label, path: urlPath, node, nginx: viaNginx, ratio: ratio(node.requestsPerSec, viaNginx.requestsPerSec) };
     };
     await pair("page", `Prerendered page \`${pagePath}\` (${pageMeta.file})`, pagePath);
@@ -442,21 +481,22 @@ export async function benchThroughput(options = readOptions()) {
     cases.apiPost.stored = countReviews(site.databaseFile) - before;
     await site.stop();
 
-    // Data growth: one server with the page cache off, seeded up to each level in turn.
-    growthSite = await startSite({ reviews: growthLevels[0], cpu: serverCpu, env: { PAGE_CACHE: "off" } });
-    options = { ...options, check: growthSite.check };
-    const levels = [];
-    let seeded = growthLevels[0];
-    for (const level of growthLevels) {
-      if (level > seeded) await seedReviews(growthSite.databaseFile, level - seeded);
-      seeded = level;
-      // A fresh server compiles its render code during its first few thousand renders; without
-      // this the first level (the smallest) measured the compiler rather than the data.
-      if (level === growthLevels[0]) await measureRenders({ ...options, duration: firstWarmupSeconds, warmup: 0 }, growthSite, level);
-      levels.push(await measureRenders(options, growthSite, level));
+    // Data growth: a server per level, each with the page cache off and a database of its own,
+    // measured in turns, the levels in a different order each turn, and summed up by each route's
+    // median turn. Measured one level after the other, a machine whose speed drifts over minutes
+    // showed the drift as a cost of the data.
+    for (const level of growthLevels) growthSites.push({ level, site: await startSite({ reviews: level, cpu: serverCpu, env: { PAGE_CACHE: "off" } }) });
+    // A fresh server compiles its render code during its first few thousand renders; without
+    // this the first turn measured the compiler rather than the data.
+    for (const { level, site: s } of growthSites) await measureRenders({ ...options, check: s.check, duration: firstWarmupSeconds, warmup: 0 }, s, level);
+    const turns = new Map(growthLevels.map((level) => [level, []]));
+    for (let turn = 0; turn < growthTurns; turn++) {
+      const order = turn % 2 === 0 ? growthSites : [...growthSites].reverse();
+      for (const { level, site: s } of order) turns.get(level).push(await measureRenders({ ...options, check: s.check, duration: growthTurnSeconds }, s, level));
     }
-    await growthSite.stop();
-    const growth = { levels: levels.map(({ routes: _routes, ...level }) => level), routes: levels[0].routes };
+    for (const { site: s } of growthSites.splice(0)) await s.stop();
+    const levels = growthLevels.map((level) => medianTurn(level, turns.get(level)));
+    const growth = { turns: growthTurns, turnSeconds: growthTurnSeconds, levels, routes: turns.get(growthLevels[0])[0].routes };
 
     const at = (reviews) => growth.levels.find((level) => level.reviews === reviews)?.results;
     const mid = at(10_000);
@@ -502,14 +542,14 @@ export async function benchThroughput(options = readOptions()) {
       targets,
     };
     data.seconds = Math.round((Date.now() - started) / 1000);
-    const text = markdown(data);
+    const text = throughputMarkdown(data);
     console.log(`\n${text}\n`);
     writeReport("throughput", data, text);
     return data;
   } finally {
     await nginx?.stop();
     await site.stop();
-    await growthSite?.stop();
+    for (const { site: s } of growthSites) await s.stop();
   }
 }
 
