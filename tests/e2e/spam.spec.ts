@@ -10,14 +10,21 @@ import { e2eRows, signInAsAdmin } from "./seed";
  */
 const rows = e2eRows;
 
-/** Fills the contact form as autofill does: everything at once, then send. */
-async function autofillContact(page: Page, email: string, message: string) {
-  await page.getByLabel("Name").fill("Ada Quick");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Topic").selectOption("product");
-  await page.getByRole("textbox", { name: /^Message/ }).fill(message);
-  await page.getByLabel(/I agree/).check();
-  await page.getByRole("button", { name: "Send Message" }).click();
+/**
+ * The form's start time, as if the page had been shown `ms` ago: the fill the server sees is then
+ * that fast whatever this machine takes to load the page, well under FORM_MIN_FILL_MS (2.5 s by
+ * default), so the fill-time signal fires; it must never be a verdict.
+ */
+const shownAgo = (ms: number) => String(Date.now() - ms);
+
+/**
+ * Fills the contact form as autofill does: everything at once (one step in the page, not a field
+ * at a time), then send.
+ */
+async function autofillContact(page: Page, email: string, message: string, extra: Record<string, string> = {}) {
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
+  await autofill(form, { name: "Ada Quick", email, topic: "product", message, consent: "on", ...extra });
+  await form.getByRole("button", { name: "Send Message" }).click();
 }
 
 /** What only a bot fills: the off-screen field a person never sees or reaches. */
@@ -25,19 +32,21 @@ async function fillHoneypot(form: Locator) {
   await form.locator("input[name=website]").evaluate((input: HTMLInputElement) => (input.value = "http://bot.example"));
 }
 
-/** Sets several fields at once, as a browser's autofill does, without typing. */
+/** Sets several fields at once, as a browser's autofill does, without typing ("on" ticks a checkbox). */
 async function autofill(form: Locator, values: Record<string, string>) {
   await form.evaluate((element: HTMLFormElement, entries) => {
-    for (const [name, value] of Object.entries(entries)) (element.elements.namedItem(name) as HTMLInputElement).value = value;
+    for (const [name, value] of Object.entries(entries)) {
+      const input = element.elements.namedItem(name) as HTMLInputElement;
+      if (input.type === "checkbox") input.checked = value === "on";
+      else input.value = value;
+    }
   }, values);
 }
 
-test("a contact form filled and sent within a second is stored and reaches the staff inbox", async ({ page, context, baseURL }) => {
+test("a contact form filled and sent within a second, as autofill does, is stored and reaches the staff inbox", async ({ page, context, baseURL }) => {
   const email = `quick-${Date.now()}@example.com`;
   await page.goto("/contact");
-  const started = Date.now();
-  await autofillContact(page, email, "Filled by autofill in under a second, please reply.");
-  expect(Date.now() - started).toBeLessThan(1000);
+  await autofillContact(page, email, "Filled by autofill in under a second, please reply.", { startedAt: shownAgo(400) });
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select status from contact_messages where email = ?", email)).toEqual([{ status: "new" }]);
   expect(rows("select * from spam where payload like ?", `%${email}%`)).toEqual([]);
@@ -47,15 +56,13 @@ test("a contact form filled and sent within a second is stored and reaches the s
   await expect(page.getByText(email).first()).toBeVisible();
 });
 
-test("a review filled and sent within a second waits for moderation, where staff see it", async ({ page, context, baseURL }) => {
+test("a review filled and sent within a second, as autofill does, waits for moderation, where staff see it", async ({ page, context, baseURL }) => {
   const email = `quick-review-${Date.now()}@example.com`;
   const quote = `Quick ${Date.now()}: the cushion works from the first day.`;
   await page.goto("/testimonials");
   const form = page.locator("#share form").last();
-  const started = Date.now();
-  await autofill(form, { name: "Bo Quick", email, quote });
+  await autofill(form, { name: "Bo Quick", email, quote, startedAt: shownAgo(400) });
   await form.getByRole("button", { name: "Submit Review" }).click();
-  expect(Date.now() - started).toBeLessThan(1000);
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
   expect(rows("select approved from testimonials where email = ?", email)).toEqual([{ approved: 0 }]);
 
