@@ -189,7 +189,10 @@ async function pageOfPlaces(filter: FilterValue, position: ReviewPosition): Prom
  * next to it, or null at either end.
  */
 export async function listPublishedTestimonials(filter: FilterValue, position: ReviewPosition = { from: "newest" }) {
-  const [total, page] = await Promise.all([countInFilter(filter), pageOfPlaces(filter, position)]);
+  const [total, found] = await Promise.all([countInFilter(filter), pageOfPlaces(filter, position)]);
+  // A cursor with nothing beyond it (its reviews unpublished since, or an address written by
+  // hand) shows the newest page, with its links on, rather than an empty list with no way on.
+  const page = found.places.length === 0 && !("from" in position) ? await pageOfPlaces(filter, { from: "newest" }) : found;
   const ids = page.places.map((place) => place.id);
   // By primary key alone: with `approved = 1` in the same WHERE, SQLite walked the approved
   // index instead (140 ms at 100,000 reviews). A review unpublished since its id was read is

@@ -87,7 +87,7 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     expect((await listPublishedTestimonials("all")).testimonials.slice(0, 5).map((t) => t.quote)).toEqual(["Review 104", "Review 103", "Review 102", "Review 101", "Review 100"]);
   });
 
-  it("shows the few newer reviews left at the newest end, and the newest page for an address it cannot read", async () => {
+  it("shows the few newer reviews left at the newest end, and the newest page for an address it cannot read or with nothing beyond it", async () => {
     await seed(40);
     const newest = await listPublishedTestimonials("all");
     const ids = newest.testimonials.map((t) => t.id);
@@ -101,6 +101,16 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
       for (const position of [parsePosition(new URLSearchParams({ before: cursor })), parsePosition(new URLSearchParams({ after: cursor }))]) {
         expect((await listPublishedTestimonials("all", position)).testimonials.map((t) => t.id)).toEqual(ids);
       }
+    }
+    // Past either end (nothing older than the oldest, nothing newer than the newest): the newest
+    // page, with its way on, instead of an empty list.
+    const oldest = (await listPublishedTestimonials("all", { from: "oldest" })).testimonials.at(-1)!;
+    const newestOne = newest.testimonials[0]!;
+    for (const position of [{ before: encodeCursor({ createdAt: oldest.createdAt, id: oldest.id }) }, { after: encodeCursor({ createdAt: newestOne.createdAt, id: newestOne.id }) }]) {
+      const page = await listPublishedTestimonials("all", position);
+      expect(page.testimonials.map((t) => t.id)).toEqual(ids);
+      expect(page.newer).toBeNull();
+      expect(page.older).toEqual(newest.older);
     }
     // An old numbered link is read as the newest page.
     expect(parsePosition(new URLSearchParams({ page: "3" }))).toEqual({ from: "newest" });

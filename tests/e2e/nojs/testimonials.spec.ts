@@ -91,4 +91,9 @@ test("without JavaScript the pages of reviews are links that keep their reviews"
   await pager.getByRole("link", { name: "Newer reviews" }).click();
   expect(await shown()).toEqual(first);
   await expect(pager.getByRole("link", { name: "Newest reviews" })).toHaveAttribute("href", "/testimonials#reviews");
+  // A link older than every review (its reviews unpublished since) shows the newest page, with
+  // the way on to older ones, not an empty list.
+  await page.goto(`/testimonials?before=${Buffer.from("0001-01-01T00:00:00.000Z 0").toString("base64url")}`);
+  await expect(page.locator("#reviews article")).toHaveCount(12);
+  await expect(pager.getByRole("link", { name: "Older reviews" })).toBeVisible();
 });
