@@ -289,13 +289,16 @@ const spread = (values) => Math.round((Math.max(...values) / Math.min(...values)
 
 /** The widest gap between the fastest and the slowest turn of one route at one level, in %. */
 function turnVariation(growth) {
-  return Math.max(...growth.levels.flatMap((level) => Object.values(level.results).map((r) => Math.round((Math.max(...r.turns) / Math.min(...r.turns) - 1) * 100))));
+  return Math.max(...growth.levels.flatMap((level) => Object.values(level.results).map((r) => spread(r.turns))));
 }
+
+/** Runs of one case summed up by the run with the median rate (its latencies with it), every run's rate beside it. */
+const medianTurn = (runs) => ({ ...[...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(runs.length / 2)], turns: runs.map((r) => r.requestsPerSec) });
 
 /** "28,158 (26,010–29,440)": a median turn's rate and the range of all its turns. */
 const withTurns = (r) => (r.turns ? `${fmt(r.requestsPerSec)} (${fmt(Math.min(...r.turns))}–${fmt(Math.max(...r.turns))})` : fmt(r.requestsPerSec));
 
-export function throughputMarkdown(data) {
+function markdown(data) {
   const { cases, growth, targets } = data;
   const nginxPage = cases.page.nginx.requestsPerSec;
   const staticRows = ["page", "asset", "keptTestimonials", "keptHome"].map((key) => {
@@ -393,16 +396,10 @@ async function measureRenders(options, site, reviews) {
   return { reviews, results, routes: routes.map(({ key, label }) => ({ key, label })) };
 }
 
-/**
- * One level's figures: for each route, the turn with the median rate (its latencies with it),
- * and every turn's rate beside it.
- */
-function medianTurn(level, turns) {
+/** One level's figures: each route's median turn. */
+function medianLevel(level, turns) {
   const results = {};
-  for (const { key } of turns[0].routes) {
-    const sorted = turns.map((turn) => turn.results[key]).sort((a, b) => a.requestsPerSec - b.requestsPerSec);
-    results[key] = { ...sorted[Math.floor(sorted.length / 2)], turns: turns.map((turn) => turn.results[key].requestsPerSec) };
-  }
+  for (const { key } of turns[0].routes) results[key] = medianTurn(turns.map((turn) => turn.results[key]));
   return { reviews: level, results };
 }
 
@@ -456,9 +453,8 @@ export async function benchThroughput(options = readOptions()) {
           runs[side].push(await load(`${label} (${side === "node" ? "Node" : "nginx"}, turn ${turn + 1})`, options, { url }));
         }
       }
-      const median = (list) => ({ ...[...list].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(list.length / 2)], turns: list.map((r) => r.requestsPerSec) });
-      const node = median(runs.node);
-      const viaNginx = median(runs.nginx);
+      const node = medianTurn(runs.node);
+      const viaNginx = medianTurn(runs.nginx);
       cases[key] = { label, path: urlPath, node, nginx: viaNginx, ratio: ratio(node.requestsPerSec, viaNginx.requestsPerSec) };
     };
     await pair("page", `Prerendered page \`${pagePath}\` (${pageMeta.file})`, pagePath);
@@ -495,7 +491,7 @@ export async function benchThroughput(options = readOptions()) {
       for (const { level, site: s } of order) turns.get(level).push(await measureRenders({ ...options, check: s.check, duration: growthTurnSeconds }, s, level));
     }
     for (const { site: s } of growthSites.splice(0)) await s.stop();
-    const levels = growthLevels.map((level) => medianTurn(level, turns.get(level)));
+    const levels = growthLevels.map((level) => medianLevel(level, turns.get(level)));
     const growth = { turns: growthTurns, turnSeconds: growthTurnSeconds, levels, routes: turns.get(growthLevels[0])[0].routes };
 
     const at = (reviews) => growth.levels.find((level) => level.reviews === reviews)?.results;
@@ -542,7 +538,7 @@ export async function benchThroughput(options = readOptions()) {
       targets,
     };
     data.seconds = Math.round((Date.now() - started) / 1000);
-    const text = throughputMarkdown(data);
+    const text = markdown(data);
     console.log(`\n${text}\n`);
     writeReport("throughput", data, text);
     return data;
