@@ -18,6 +18,7 @@ import {
   nginxPath,
   passFail,
   readOptions,
+  root,
   runAsMain,
   startSite,
   stopper,
@@ -63,14 +64,33 @@ function pinning() {
   return { pinned: false, text: `not pinned (${cores} core${cores === 1 ? "" : "s"}${taskset ? "" : ", no taskset"}): wrk and the server share the machine` };
 }
 
-const luaReport = `
+/**
+ * wrk's figures as one line. wrk counts every status of 400 or more as an error; for a route that
+ * should answer another status (the 404 page), each thread counts the answers with any other
+ * status instead, and `done`, which runs in a Lua state of its own, adds up the threads' counts.
+ */
+function luaReport(expectStatus) {
+  const counting =
+    expectStatus === undefined
+      ? "local function unexpected(e) return e.status end"
+      : `local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+init = function(args) others = 0 end
+response = function(status, headers, body) if status ~= ${Number(expectStatus)} then others = others + 1 end end
+local function unexpected(e)
+  local n = 0
+  for _, thread in ipairs(threads) do n = n + thread:get("others") end
+  return n
+end`;
+  return `${counting}
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format("WRK_RESULT %d %d %d %d %d %d %d %d %.0f %.0f %.0f\\n",
-    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, unexpected(e), e.timeout,
     latency:percentile(50), latency:percentile(99), latency.max))
 end
 `;
+}
 
 /** One GET or POST, with the body as bytes and the headers as sent. */
 function fetchRaw(url, { method = "GET", headers = {}, body } = {}) {
@@ -124,6 +144,44 @@ function headerDirectives(headers) {
     }
   }
   return lines.map((line) => `      ${line}`).join("\n");
+}
+
+/**
+ * bare-node.mjs on the server's core, answering each path with what the site answered it with
+ * (gzip; the site's Date and connection headers left to Node, as on the site).
+ */
+async function startBareNode(siteUrl, paths, pin) {
+  const answers = {};
+  for (const urlPath of paths) {
+    const answer = await fetchRaw(`${siteUrl}${urlPath}`, { headers: { "Accept-Encoding": acceptEncoding } });
+    if (answer.status !== 200) throw new Error(`${urlPath} answered ${answer.status}`);
+    const headers = [];
+    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+      if (!/^(date|connection|keep-alive)$/i.test(answer.rawHeaders[i])) headers.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
+    }
+    answers[urlPath] = { headers, body: answer.body.toString("base64") };
+  }
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-bench-bare-"));
+  const file = path.join(tmp, "answers.json");
+  writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const command = [process.execPath, path.join(root, "scripts", "bench", "bare-node.mjs"), file, String(port)];
+  const [program, ...args] = pin.pinned ? ["taskset", "-c", pin.server, ...command] : command;
+  const child = spawn(program, args, { stdio: ["ignore", "inherit", "inherit"] });
+  const stop = stopper(child, "SIGTERM", tmp);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      await fetchRaw(`${url}${paths[0]}`);
+      return { url, stop };
+    } catch (error) {
+      if (i > 100 || child.exitCode !== null || child.signalCode !== null) {
+        await stop();
+        throw error;
+      }
+      await sleep(100);
+    }
+  }
 }
 
 /** nginx (Debian's, from a generated configuration in a temporary folder) serving the same files as Node. */
@@ -217,19 +275,20 @@ async function keptCopy(url, urlPath) {
   throw new Error(`${urlPath} was never kept`);
 }
 
-/** Checks that both servers send the same status, encoding and body bytes for the same request. */
-async function compare(nodeUrl, nginxUrl, urlPath) {
+/** Checks that every server sends the same status, encoding and body bytes for the same request. */
+async function compare(servers, urlPath) {
   const headers = { "Accept-Encoding": acceptEncoding };
-  const [a, b] = await Promise.all([fetchRaw(`${nodeUrl}${urlPath}`, { headers }), fetchRaw(`${nginxUrl}${urlPath}`, { headers })]);
+  const answers = await Promise.all(Object.values(servers).map(({ url }) => fetchRaw(`${url}${urlPath}`, { headers })));
   const sha = (body) => createHash("sha256").update(body).digest("hex");
   const headerBytes = (res) => res.rawHeaders.reduce((sum, part) => sum + Buffer.byteLength(part) + 2, 0);
-  const result = {
-    path: urlPath,
-    node: { status: a.status, encoding: a.headers["content-encoding"] ?? "none", bodyBytes: a.body.length, headerBytes: headerBytes(a) },
-    nginx: { status: b.status, encoding: b.headers["content-encoding"] ?? "none", bodyBytes: b.body.length, headerBytes: headerBytes(b) },
-    sameBody: sha(a.body) === sha(b.body),
-  };
-  result.ok = a.status === 200 && b.status === 200 && result.sameBody && result.node.encoding === result.nginx.encoding;
+  const result = { path: urlPath };
+  for (const [i, key] of Object.keys(servers).entries()) {
+    const res = answers[i];
+    result[key] = { status: res.status, encoding: res.headers["content-encoding"] ?? "none", bodyBytes: res.body.length, headerBytes: headerBytes(res), sha: sha(res.body) };
+  }
+  const [first, ...others] = Object.keys(servers).map((key) => result[key]);
+  result.sameBody = others.every((other) => other.sha === first.sha);
+  result.ok = result.sameBody && [first, ...others].every((one) => one.status === 200 && one.encoding === first.encoding);
   return result;
 }
 
@@ -238,9 +297,11 @@ const lua = (text) => JSON.stringify(text);
 
 /**
  * One wrk run: a warm-up that is not counted, then the measured run, with one thread and
- * `options.connections` connections. POST bodies and headers go in wrk's Lua script.
+ * `options.connections` connections. POST bodies and headers go in wrk's Lua script. `status`:
+ * the one status every answer should have, when it is not a 2xx or 3xx (`non2xx` then counts the
+ * answers with any other).
  */
-async function load(name, options, { url, method = "GET", headers = {}, body }) {
+async function load(name, options, { url, method = "GET", headers = {}, body, status }) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-"));
   try {
     const setup = [
@@ -249,7 +310,7 @@ async function load(name, options, { url, method = "GET", headers = {}, body }) 
       ...(body === undefined ? [] : [`wrk.body = ${lua(body)}`]),
     ].join("\n");
     const script = path.join(tmp, "report.lua");
-    writeFileSync(script, `${setup}\n${luaReport}`);
+    writeFileSync(script, `${setup}\n${luaReport(status)}`);
     const run = (seconds) => {
       const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", script, "-H", `Accept-Encoding: ${acceptEncoding}`, url];
       const [file, ...rest] = options.pin.pinned ? ["taskset", "-c", options.pin.load, options.wrk, ...args] : [options.wrk, ...args];
@@ -303,22 +364,25 @@ function markdown(data) {
   const nginxPage = cases.page.nginx.requestsPerSec;
   const staticRows = ["page", "asset", "keptTestimonials", "keptHome"].map((key) => {
     const c = cases[key];
+    const failures = (r) => r.non2xx + r.errors + r.timeouts;
     return [
       c.label,
       withTurns(c.node),
       withTurns(c.nginx),
       c.ratio.toFixed(2),
+      withTurns(c.bare),
+      c.bareRatio.toFixed(2),
       `${c.node.latencyP50Ms} / ${c.node.latencyP99Ms}`,
       `${c.nginx.latencyP50Ms} / ${c.nginx.latencyP99Ms}`,
-      `${c.node.non2xx + c.node.errors + c.node.timeouts} / ${c.nginx.non2xx + c.nginx.errors + c.nginx.timeouts}`,
+      `${failures(c.node)} / ${failures(c.nginx)} / ${failures(c.bare)}`,
     ];
   });
   const nodeRows = ["apiPost"].map((key) => {
     const c = cases[key];
-    return [c.label, fmt(c.node.requestsPerSec), ratio(c.node.requestsPerSec, nginxPage).toFixed(2), c.node.latencyP50Ms, c.node.latencyP99Ms, c.node.non2xx + c.node.errors + c.node.timeouts];
+    return [c.label, fmt(c.node.requestsPerSec), c.node.latencyP50Ms, c.node.latencyP99Ms, c.node.non2xx + c.node.errors + c.node.timeouts];
   });
   const growthRows = growth.routes.map((route) => [
-    `\`${route.label}\``,
+    `\`${route.label}\`${route.note ? ` (${route.note})` : ""}`,
     ...growth.levels.map((level) => {
       const r = level.results[route.key];
       return `${withTurns(r)}; ${r.latencyP50Ms} / ${r.latencyP99Ms}`;
@@ -332,32 +396,49 @@ function markdown(data) {
     `Load from wrk (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up not counted, then ${data.settings.durationSeconds} s measured; the data-growth servers, one per level, each run each route for ${firstWarmupSeconds} s, not counted, and are then measured in ${growth.turns} turns of ${growth.turnSeconds} s per route, after the same warm-up); ${data.pinning}. Every request carries \`Accept-Encoding: gzip\`: both servers send the precompressed \`.gz\` file for the static cases, and Node compresses what it renders (a page it keeps is compressed once). nginx is Debian's, with a generated configuration that sends the same files with the same headers. The database is SQLite. Latency p50 / p99 in ms.`,
     "",
     ...(warnings.length
-      ? [`**Warning:** the two servers did not send the same response for ${warnings.map((w) => `\`${w.path}\``).join(", ")}; see benchmarks.json.`, ""]
-      : [`Before measuring, both servers answered 200 with identical bodies (${data.checks.map((c) => `\`${c.path}\`: ${fmt(c.node.bodyBytes)} bytes gzip`).join(", ")}).`, ""]),
-    `Static files and kept pages, Node next to nginx sending the same bytes with the same headers, each measured in ${pairTurns} turns (which of the two goes first alternating) and shown by its median turn, with the range of its turns in brackets:`,
+      ? [`**Warning:** the servers did not all send the same response for ${warnings.map((w) => `\`${w.path}\``).join(", ")}; see benchmarks.json.`, ""]
+      : [`Before measuring, the three servers answered 200 with identical bodies (${data.checks.map((c) => `\`${c.path}\`: ${fmt(c.node.bodyBytes)} bytes gzip`).join(", ")}).`, ""]),
+    `Static files and kept pages, Node next to nginx sending the same bytes with the same headers, and next to a bare Node server (scripts/bench/bare-node.mjs: Node's HTTP server answering each path with the site's own headers and bytes, and nothing else), each measured in ${pairTurns} turns (their order reversed every other turn) and shown by its median turn, with the range of its turns in brackets:`,
     "",
-    table(["Case", "Node req/s", "nginx req/s", "Node / nginx", "Node p50 / p99", "nginx p50 / p99", "Errors, timeouts, non-2xx (Node / nginx)"], staticRows),
+    table(["Case", "Node req/s", "nginx req/s", "Node / nginx", "Bare Node req/s", "Node / bare Node", "Node p50 / p99", "nginx p50 / p99", "Errors, timeouts, non-2xx (Node / nginx / bare)"], staticRows),
     "",
-    `Node only, as shipped (${fmt(data.reviews)} published reviews; the ratio is to nginx's ${fmt(nginxPage)} req/s for the prerendered page):`,
+    `For the prerendered page, a bare \`node:http\` server doing nothing but answering reached ${ratio(cases.page.bare.requestsPerSec, nginxPage).toFixed(2)} × nginx's rate here, and the site ${cases.page.bareRatio.toFixed(2)} × the bare server's. The hashed asset is ${fmt(Math.round(data.checks.find((c) => c.path === cases.asset.path).node.bodyBytes / 1024))} KB gzip: at these rates ${(cases.asset.node.bytesPerSec / 1e9).toFixed(1)} to ${(Math.max(cases.asset.nginx.bytesPerSec, cases.asset.bare.bytesPerSec) / 1e9).toFixed(1)} GB/s cross the loopback, so its row may measure the copying of bytes (wrk's and the kernel's) more than the servers.`,
     "",
-    table(["Case", "req/s", "Ratio to nginx page", "p50", "p99", "Errors, timeouts, non-2xx"], nodeRows),
+    `Node only, as shipped (${fmt(data.reviews)} published reviews):`,
+    "",
+    table(["Case", "req/s", "p50", "p99", "Errors, timeouts, non-2xx"], nodeRows),
     "",
     `The POST case stored ${fmt(cases.apiPost.stored)} reviews (warm-up included), counted in the database.`,
     "",
-    "Rendered on every request (`PAGE_CACHE=off`) as the published reviews grow: a server and a database per level, measured in turns, the levels in a different order each turn; req/s of each route's median turn with the range of its turns in brackets, then that turn's p50 / p99 ms. Pages are named by a cursor (decision 019): `?before=(middle)` is the page just older than the review in the middle of all of them, as far from both ends as a page can be; `?page=oldest` is the last page.",
+    "Rendered on every request (`PAGE_CACHE=off`) as the published reviews grow: a server and a database per level, measured in turns; within a turn each route runs on the three servers back to back, in an order that alternates from route to route and from turn to turn. req/s of each route's median turn with the range of its turns in brackets, then that turn's p50 / p99 ms. Pages are named by a cursor (decision 019): `?before=(middle)` is the page just older than the review in the middle of all of them, as far from both ends as a page can be; `?page=oldest` is the last page. The 404 page is counted as answered when it answers 404.",
     "",
     table(["Route", ...growth.levels.map((level) => `${fmt(level.reviews)} reviews`), "Spread (fastest / slowest − 1)"], growthRows),
+    "",
+    ...renderCost(growth),
     "",
     "How to read the p99 of a rendered route: each measured run opens its 20 connections anew. While the server is saturated, Node (here with libuv 1.46, which stopped accepting connections in a loop) accepts one new connection per turn of its event loop, and each turn first answers every connection already open; so the k-th new connection's first request waits about k turns of k renders each. At 100 renders a second the last of the 20 waits about 2 s, and those 20 first answers, 2 % of a 10 s run, are its p99; at 500 a second they would be 0.4 % of the run and below it. Behind nginx, which keeps its connections to Node open (deploy/nginx.conf), visitors do not meet this.",
     "",
     `Between the turns of one route at one level, the rate varied by up to ${turnVariation(growth)} % in this run: a spread between levels narrower than that is the machine's drift as much as the data's cost. Whether a page's reads grow with the reviews is tested apart from speed: app/features/testimonials/review-pages.server.test.ts reads their query plans on both databases.`,
     "",
-    `The render targets are absolute figures, so they depend on the machine: nginx's rate for the prerendered page above (${fmt(nginxPage)} req/s) is the yardstick to compare runs on different machines by.`,
+    `The render targets are absolute figures, so they depend on the machine; the rates of nginx and of the bare Node server for the prerendered page above (${fmt(nginxPage)} and ${fmt(cases.page.bare.requestsPerSec)} req/s) say how fast this one was.`,
     "",
     "Targets:",
     "",
     ...targets.map((t) => `- ${t.result}: ${t.name} (${t.actual})`),
   ].join("\n");
+}
+
+/**
+ * What one request costs at 10,000 reviews, from the growth case's rates: the server has one core,
+ * so a rate of r answers a second is 1 / r seconds of work each.
+ */
+function renderCost(growth) {
+  const at = growth.levels.find((level) => level.reviews === 10_000)?.results;
+  if (!at?.data || !at.shell) return [];
+  const ms = (key) => `${(1000 / at[key].requestsPerSec).toFixed(1)} ms`;
+  return [
+    `Where the time of a rendered \`/testimonials\` goes, at 10,000 reviews (the server has one core, so 1 / rate is the work of one request): the page takes ${ms("testimonials")}; its data alone, with no render (\`/testimonials.data\`: the root and page loaders, React Router's encoding of their data, and the same HTTP, Express and gzip work as a page) ${ms("data")}; a document with none of the page's content (the 404 page: the root loader, the head, the header, the footer and the scripts, rendered by the same React Router and React) ${ms("shell")}. The target of 500 req/s allows 2 ms for all of it.`,
+  ];
 }
 
 /**
@@ -376,31 +457,32 @@ function middleCursor(databaseFile) {
   }
 }
 
-/** Each rendered route on a site with `reviews` published reviews on its own core. */
-async function measureRenders(options, site, reviews) {
-  const routes = [
+/**
+ * The routes of the data-growth case, on one site (the middle page's cursor is its own). Beside
+ * the pages, two that show where a render's time goes: the page's data as React Router sends it to
+ * a browser that navigates (its loaders, without the render), and a page with no data at all (the
+ * 404 page: the document, its header and its footer).
+ */
+function growthRoutes(databaseFile) {
+  return [
     { key: "testimonials", label: "/testimonials", path: "/testimonials" },
     { key: "tag", label: "/testimonials?tag=travel", path: "/testimonials?tag=travel" },
-    { key: "middle", label: "/testimonials?before=(middle)", path: `/testimonials?before=${middleCursor(site.databaseFile)}` },
+    { key: "middle", label: "/testimonials?before=(middle)", path: `/testimonials?before=${middleCursor(databaseFile)}` },
     { key: "oldest", label: "/testimonials?page=oldest", path: "/testimonials?page=oldest" },
+    { key: "data", label: "/testimonials.data", note: "its data, not rendered", path: "/testimonials.data" },
+    { key: "shell", label: "/no-such-page", note: "the 404 page", path: "/no-such-page", status: 404 },
     { key: "api", label: "/api/testimonials", path: "/api/testimonials" },
     { key: "home", label: "/", path: "/" },
     { key: "contact", label: "/contact", path: "/contact" },
   ];
-  const results = {};
-  for (const route of routes) {
-    const probe = await fetchRaw(`${site.url}${route.path}`);
-    if (probe.status !== 200) throw new Error(`${route.path} answered ${probe.status}`);
-    results[route.key] = await load(`${route.label} rendered, ${fmt(reviews)} reviews`, options, { url: `${site.url}${route.path}` });
-  }
-  return { reviews, results, routes: routes.map(({ key, label }) => ({ key, label })) };
 }
 
-/** One level's figures: each route's median turn. */
-function medianLevel(level, turns) {
-  const results = {};
-  for (const { key } of turns[0].routes) results[key] = medianTurn(turns.map((turn) => turn.results[key]));
-  return { reviews: level, results };
+/** One route of a growth server, on its own core. */
+async function measureRoute(options, { level, site }, route) {
+  const url = `${site.url}${route.path}`;
+  const probe = await fetchRaw(url);
+  if (probe.status !== (route.status ?? 200)) throw new Error(`${route.path} answered ${probe.status}`);
+  return load(`${route.label} rendered, ${fmt(level)} reviews`, { ...options, check: site.check }, { url, status: route.status });
 }
 
 export async function benchThroughput(options = readOptions()) {
@@ -412,6 +494,7 @@ export async function benchThroughput(options = readOptions()) {
   const site = await startSite({ reviews: options.reviews, cpu: serverCpu });
   options = { ...options, check: site.check };
   let nginx;
+  let bare;
   const growthSites = [];
   try {
     const headers = { "Accept-Encoding": acceptEncoding };
@@ -436,32 +519,31 @@ export async function benchThroughput(options = readOptions()) {
       kept,
       pin,
     });
+    bare = await startBareNode(site.url, [pagePath, assetPath, ...keptPaths], pin);
+    const servers = { node: { name: "Node", url: site.url }, nginx: { name: "nginx", url: nginx.url }, bare: { name: "bare Node", url: bare.url } };
     const checks = [];
-    for (const urlPath of [pagePath, assetPath, ...keptPaths]) checks.push(await compare(site.url, nginx.url, urlPath));
-    for (const check of checks.filter((c) => !c.ok)) console.warn(`Warning: Node and nginx differ for ${check.path}: ${JSON.stringify(check)}`);
+    for (const urlPath of [pagePath, assetPath, ...keptPaths]) checks.push(await compare(servers, urlPath));
+    for (const check of checks.filter((c) => !c.ok)) console.warn(`Warning: the servers' answers differ for ${check.path}: ${JSON.stringify(check)}`);
 
     const cases = {};
-    // Node and nginx in turns, the first of them alternating, each summed up by its median turn:
-    // measured once each, one after the other, a drift in the machine's speed between the two
-    // runs became part of the ratio.
+    // Node, nginx and the bare Node server in turns, their order reversed every other turn, each
+    // summed up by its median turn: measured once each, one after the other, a drift in the
+    // machine's speed between the runs became part of the ratio.
     const pair = async (key, label, urlPath) => {
-      const runs = { node: [], nginx: [] };
+      const runs = { node: [], nginx: [], bare: [] };
       for (let turn = 0; turn < pairTurns; turn++) {
-        const sides = turn % 2 === 0 ? ["node", "nginx"] : ["nginx", "node"];
-        for (const side of sides) {
-          const url = `${side === "node" ? site.url : nginx.url}${urlPath}`;
-          runs[side].push(await load(`${label} (${side === "node" ? "Node" : "nginx"}, turn ${turn + 1})`, options, { url }));
-        }
+        const sides = turn % 2 === 0 ? ["node", "nginx", "bare"] : ["bare", "nginx", "node"];
+        for (const side of sides) runs[side].push(await load(`${label} (${servers[side].name}, turn ${turn + 1})`, options, { url: `${servers[side].url}${urlPath}` }));
       }
-      const node = medianTurn(runs.node);
-      const viaNginx = medianTurn(runs.nginx);
-      cases[key] = { label, path: urlPath, node, nginx: viaNginx, ratio: ratio(node.requestsPerSec, viaNginx.requestsPerSec) };
+      const [node, viaNginx, viaBare] = [runs.node, runs.nginx, runs.bare].map(medianTurn);
+      cases[key] = { label, path: urlPath, node, nginx: viaNginx, bare: viaBare, ratio: ratio(node.requestsPerSec, viaNginx.requestsPerSec), bareRatio: ratio(node.requestsPerSec, viaBare.requestsPerSec) };
     };
     await pair("page", `Prerendered page \`${pagePath}\` (${pageMeta.file})`, pagePath);
     await pair("asset", `Hashed asset \`${assetPath}\``, assetPath);
     await pair("keptTestimonials", `\`/testimonials\` kept after one render (${fmt(options.reviews)} reviews)`, "/testimonials");
     await pair("keptHome", "`/` kept after one render", "/");
     await nginx.stop();
+    await bare.stop();
 
     const single = async (key, label, target) => {
       const node = await load(label, options, target);
@@ -478,26 +560,31 @@ export async function benchThroughput(options = readOptions()) {
     await site.stop();
 
     // Data growth: a server per level, each with the page cache off and a database of its own,
-    // measured in turns, the levels in a different order each turn, and summed up by each route's
-    // median turn. Measured one level after the other, a machine whose speed drifts over minutes
-    // showed the drift as a cost of the data.
+    // measured in turns and summed up by each route's median turn. Within a turn each route is
+    // measured on the three servers one after the other, in a different order for the next route
+    // and the next turn: measured one level after the other, a machine whose speed drifts over
+    // minutes showed the drift as a cost of the data.
     for (const level of growthLevels) growthSites.push({ level, site: await startSite({ reviews: level, cpu: serverCpu, env: { PAGE_CACHE: "off" } }) });
+    for (const g of growthSites) g.routes = growthRoutes(g.site.databaseFile);
+    const routes = growthSites[0].routes;
     // A fresh server compiles its render code during its first few thousand renders; without
     // this the first turn measured the compiler rather than the data.
-    for (const { level, site: s } of growthSites) await measureRenders({ ...options, check: s.check, duration: firstWarmupSeconds, warmup: 0 }, s, level);
-    const turns = new Map(growthLevels.map((level) => [level, []]));
+    for (const g of growthSites) for (const route of g.routes) await measureRoute({ ...options, duration: firstWarmupSeconds, warmup: 0 }, g, route);
+    const turns = new Map(growthLevels.map((level) => [level, Array.from({ length: growthTurns }, () => ({}))]));
     for (let turn = 0; turn < growthTurns; turn++) {
-      const order = turn % 2 === 0 ? growthSites : [...growthSites].reverse();
-      for (const { level, site: s } of order) turns.get(level).push(await measureRenders({ ...options, check: s.check, duration: growthTurnSeconds }, s, level));
+      for (const [index, { key }] of routes.entries()) {
+        const order = (turn + index) % 2 === 0 ? growthSites : [...growthSites].reverse();
+        for (const g of order) turns.get(g.level)[turn][key] = await measureRoute({ ...options, duration: growthTurnSeconds }, g, g.routes[index]);
+      }
     }
     for (const { site: s } of growthSites.splice(0)) await s.stop();
-    const levels = growthLevels.map((level) => medianLevel(level, turns.get(level)));
-    const growth = { turns: growthTurns, turnSeconds: growthTurnSeconds, levels, routes: turns.get(growthLevels[0])[0].routes };
+    const levels = growthLevels.map((level) => ({ reviews: level, results: Object.fromEntries(routes.map(({ key }) => [key, medianTurn(turns.get(level).map((turn) => turn[key]))])) }));
+    const growth = { turns: growthTurns, turnSeconds: growthTurnSeconds, levels, routes: routes.map(({ key, label, note }) => ({ key, label, ...(note ? { note } : {}) })) };
 
     const at = (reviews) => growth.levels.find((level) => level.reviews === reviews)?.results;
     const mid = at(10_000);
     const flat = ["testimonials", "tag", "middle", "oldest"].map((key) => ({ key, spread: spread(growth.levels.map((level) => level.results[key].requestsPerSec)) }));
-    const all = [...Object.values(cases).flatMap((c) => [c.node, ...(c.nginx ? [c.nginx] : [])]), ...growth.levels.flatMap((level) => Object.values(level.results))];
+    const all = [...Object.values(cases).flatMap((c) => [c.node, ...(c.nginx ? [c.nginx, c.bare] : [])]), ...growth.levels.flatMap((level) => Object.values(level.results))];
     const targets = [
       { name: "prerendered page, Node ≥ 0.6 × nginx req/s", ok: cases.page.ratio >= 0.6, actual: `${cases.page.ratio.toFixed(2)} ×` },
       { name: "hashed asset, Node ≥ 0.6 × nginx req/s", ok: cases.asset.ratio >= 0.6, actual: `${cases.asset.ratio.toFixed(2)} ×` },
@@ -521,7 +608,7 @@ export async function benchThroughput(options = readOptions()) {
         ok: all.every(clean),
         actual: `${all.filter((r) => r.requests === 0).length} cases with no answer in time, ${all.reduce((n, r) => n + r.errors + r.timeouts, 0)} errors and timeouts, ${all.reduce((n, r) => n + r.non2xx, 0)} non-2xx`,
       },
-      { name: "Node and nginx sent identical responses", ok: checks.every((c) => c.ok), actual: checks.map((c) => `${c.path} ${c.ok ? "same" : "different"}`).join(", ") },
+      { name: "Node, nginx and the bare Node server sent identical responses", ok: checks.every((c) => c.ok), actual: checks.map((c) => `${c.path} ${c.ok ? "same" : "different"}`).join(", ") },
     ].map((t) => ({ ...t, result: passFail(t.ok) }));
 
     const data = {
@@ -544,6 +631,7 @@ export async function benchThroughput(options = readOptions()) {
     return data;
   } finally {
     await nginx?.stop();
+    await bare?.stop();
     await site.stop();
     for (const { site: s } of growthSites) await s.stop();
   }
