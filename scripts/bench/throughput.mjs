@@ -64,6 +64,29 @@ function pinning() {
   return { pinned: false, text: `not pinned (${cores} core${cores === 1 ? "" : "s"}${taskset ? "" : ", no taskset"}): wrk and the server share the machine` };
 }
 
+/** A command run on one core when the machine allows pinning (taskset execs it, so signals reach it). */
+const onCore = (pin, core, command) => (pin.pinned ? ["taskset", "-c", core, ...command] : command);
+
+/** Waits until a server just started answers `url`; stops it and says why if it exits first or never answers. */
+async function whenAnswering(child, stop, url, why = (exit) => `The server exited (${exit})`) {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(why(child.exitCode ?? child.signalCode));
+    }
+    try {
+      await fetchRaw(url);
+      return;
+    } catch (error) {
+      if (i > 100) {
+        await stop();
+        throw error;
+      }
+      await sleep(100);
+    }
+  }
+}
+
 /**
  * wrk's figures as one line. wrk counts every status of 400 or more as an error; for a route that
  * should answer another status (the 404 page), each thread counts the answers with any other
@@ -166,22 +189,12 @@ async function startBareNode(siteUrl, paths, pin) {
   writeFileSync(file, JSON.stringify(answers));
   const port = await freePort();
   const command = [process.execPath, path.join(root, "scripts", "bench", "bare-node.mjs"), file, String(port)];
-  const [program, ...args] = pin.pinned ? ["taskset", "-c", pin.server, ...command] : command;
+  const [program, ...args] = onCore(pin, pin.server, command);
   const child = spawn(program, args, { stdio: ["ignore", "inherit", "inherit"] });
   const stop = stopper(child, "SIGTERM", tmp);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      await fetchRaw(`${url}${paths[0]}`);
-      return { url, stop };
-    } catch (error) {
-      if (i > 100 || child.exitCode !== null || child.signalCode !== null) {
-        await stop();
-        throw error;
-      }
-      await sleep(100);
-    }
-  }
+  await whenAnswering(child, stop, `${url}${paths[0]}`, (exit) => `The bare Node server exited (${exit})`);
+  return { url, stop };
 }
 
 /** nginx (Debian's, from a generated configuration in a temporary folder) serving the same files as Node. */
@@ -238,26 +251,11 @@ ${headerDirectives(one.headers)}
   }
   writeFileSync(path.join(tmp, "nginx.conf"), config);
   const command = [nginxPath, "-p", tmp, "-c", path.join(tmp, "nginx.conf")];
-  const [file, ...args] = pin.pinned ? ["taskset", "-c", pin.server, ...command] : command;
+  const [file, ...args] = onCore(pin, pin.server, command);
   const child = spawn(file, args, { stdio: ["ignore", "inherit", "inherit"] });
   const stop = stopper(child, "SIGQUIT", tmp);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}); configuration:\n${config}`);
-    }
-    try {
-      await fetchRaw(`${url}${page.path}`);
-      break;
-    } catch (error) {
-      if (i > 100) {
-        await stop();
-        throw error;
-      }
-      await sleep(100);
-    }
-  }
+  await whenAnswering(child, stop, `${url}${page.path}`, (exit) => `nginx exited (${exit}); configuration:\n${config}`);
   return { url, stop };
 }
 
@@ -301,7 +299,7 @@ const lua = (text) => JSON.stringify(text);
  * the one status every answer should have, when it is not a 2xx or 3xx (`non2xx` then counts the
  * answers with any other).
  */
-async function load(name, options, { url, method = "GET", headers = {}, body, status }) {
+export async function load(name, options, { url, method = "GET", headers = {}, body, status }) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-"));
   try {
     const setup = [
@@ -313,7 +311,7 @@ async function load(name, options, { url, method = "GET", headers = {}, body, st
     writeFileSync(script, `${setup}\n${luaReport(status)}`);
     const run = (seconds) => {
       const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", script, "-H", `Accept-Encoding: ${acceptEncoding}`, url];
-      const [file, ...rest] = options.pin.pinned ? ["taskset", "-c", options.pin.load, options.wrk, ...args] : [options.wrk, ...args];
+      const [file, ...rest] = onCore(options.pin, options.pin.load, [options.wrk, ...args]);
       const result = spawnSync(file, rest, { encoding: "utf8" });
       if (result.status !== 0) throw new Error(`wrk failed for ${url}: ${result.stderr || result.stdout}`);
       const line = result.stdout.split("\n").find((l) => l.startsWith("WRK_RESULT "));
@@ -343,7 +341,9 @@ async function load(name, options, { url, method = "GET", headers = {}, body, st
   }
 }
 
-const clean = (r) => r.requests > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
+/** Answers that went wrong in a run: an unexpected status, a socket error or a timeout. */
+const failures = (r) => r.non2xx + r.errors + r.timeouts;
+const clean = (r) => r.requests > 0 && failures(r) === 0;
 const ratio = (a, b) => Math.round((a / b) * 100) / 100;
 const fmt = (n) => n.toLocaleString("en");
 const spread = (values) => Math.round((Math.max(...values) / Math.min(...values) - 1) * 100);
@@ -364,7 +364,6 @@ function markdown(data) {
   const nginxPage = cases.page.nginx.requestsPerSec;
   const staticRows = ["page", "asset", "keptTestimonials", "keptHome"].map((key) => {
     const c = cases[key];
-    const failures = (r) => r.non2xx + r.errors + r.timeouts;
     return [
       c.label,
       withTurns(c.node),
@@ -379,7 +378,7 @@ function markdown(data) {
   });
   const nodeRows = ["apiPost"].map((key) => {
     const c = cases[key];
-    return [c.label, fmt(c.node.requestsPerSec), c.node.latencyP50Ms, c.node.latencyP99Ms, c.node.non2xx + c.node.errors + c.node.timeouts];
+    return [c.label, fmt(c.node.requestsPerSec), c.node.latencyP50Ms, c.node.latencyP99Ms, failures(c.node)];
   });
   const growthRows = growth.routes.map((route) => [
     `\`${route.label}\`${route.note ? ` (${route.note})` : ""}`,
