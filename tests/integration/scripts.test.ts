@@ -56,6 +56,47 @@ describe("operator scripts", () => {
     expect(JSON.parse(result.stdout)).toEqual(siteRoutes.map((route) => route.path));
   });
 
+  // wrk is the throughput benchmark's load generator (installed by .ci/run, like nginx).
+  const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+  it.runIf(hasWrk)("the throughput benchmark counts answers with the wrong status, and a 404 it expects as answered", () => {
+    // bare-node.mjs answers /page and nothing else (404); load() runs wrk against it.
+    const script = `
+      const { spawn } = await import("node:child_process");
+      const { mkdtempSync, writeFileSync } = await import("node:fs");
+      const os = await import("node:os");
+      const path = await import("node:path");
+      const { freePort } = await import("./scripts/bench/common.mjs");
+      const { load } = await import("./scripts/bench/throughput.mjs");
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-test-")), "answers.json");
+      writeFileSync(file, JSON.stringify({ "/page": { headers: ["Content-Type", "text/plain"], body: Buffer.from("hello").toString("base64") } }));
+      const port = await freePort();
+      const server = spawn(process.execPath, ["scripts/bench/bare-node.mjs", file, String(port)], { stdio: "inherit" });
+      const url = "http://127.0.0.1:" + port;
+      for (let i = 0; ; i++) {
+        try { await fetch(url + "/page"); break; } catch (error) { if (i > 50) throw error; await new Promise((r) => setTimeout(r, 100)); }
+      }
+      const options = { connections: 2, duration: 1, warmup: 0, wrk: "wrk", pin: { pinned: false } };
+      const results = {
+        found: await load("found", options, { url: url + "/page" }),
+        missing: await load("missing", options, { url: url + "/missing" }),
+        missingExpected: await load("missing, 404 expected", options, { url: url + "/missing", status: 404 }),
+        foundExpected404: await load("found, 404 expected", options, { url: url + "/page", status: 404 }),
+      };
+      server.kill();
+      console.log(JSON.stringify(results));`;
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const results = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Record<string, { requests: number; non2xx: number; errors: number }>;
+    for (const r of Object.values(results)) {
+      expect(r.requests).toBeGreaterThan(0);
+      expect(r.errors).toBe(0);
+    }
+    expect(results.found!.non2xx).toBe(0);
+    expect(results.missing!.non2xx).toBe(results.missing!.requests);
+    expect(results.missingExpected!.non2xx).toBe(0);
+    expect(results.foundExpected404!.non2xx).toBe(results.foundExpected404!.requests);
+  });
+
   it("db:migrate applies the migrations once, then reports the database up to date", () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");
