@@ -16,14 +16,20 @@ export const startedAtField = "startedAt";
 /** The site's forms send `startedAt`; the spec's order payload names it `formStartTime`. */
 export const startedAtFields = [startedAtField, "formStartTime"] as const;
 
-/** A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. */
+/**
+ * A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. One pass
+ * over the entries (asking `getAll` for each name is a pass per name), into a Map, so a field
+ * named `__proto__` is a field like any other.
+ */
 export function formObject(formData: FormData): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const key of new Set(formData.keys())) {
-    const values = formData.getAll(key);
-    object[key] = values.length > 1 ? values : values[0];
+  const fields = new Map<string, FormDataEntryValue | FormDataEntryValue[]>();
+  for (const [key, value] of formData) {
+    const seen = fields.get(key);
+    if (seen === undefined) fields.set(key, value);
+    else if (Array.isArray(seen)) seen.push(value);
+    else fields.set(key, [seen, value]);
   }
-  return object;
+  return Object.fromEntries(fields);
 }
 
 /** Zod's field errors as the first message per field. */

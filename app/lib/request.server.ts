@@ -5,7 +5,61 @@ import { rowIdPattern } from "./zod";
 /** The largest request body the server reads (deploy/nginx.conf's client_max_body_size says the same). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type BodyResult = { ok: true; value: Record<string, unknown> } | { ok: false; status: 400 | 415; error: string };
+/**
+ * The most fields a form body may carry. The longest form of the site (the order request, with
+ * every checkbox ticked) sends fewer than 60; 64 KB of `a=&b=&…` would be over 13,000, and every
+ * field costs work in the parser and after it. The count is taken from the raw bytes, before any
+ * parsing, so a body over the cap costs one pass over at most 64 KB.
+ */
+export const MAX_FORM_FIELDS = 100;
+
+type BodyRefusal = { ok: false; status: 400 | 413 | 415; error: string };
+type BodyResult = { ok: true; value: Record<string, unknown> } | BodyRefusal;
+
+const ampersand = 0x26;
+
+function isUrlEncoded(type: string) {
+  return type.includes("application/x-www-form-urlencoded");
+}
+
+function isForm(type: string) {
+  return isUrlEncoded(type) || type.includes("multipart/form-data");
+}
+
+/** How many times `needle` occurs in `bytes` (Buffer.indexOf: one linear pass). */
+function occurrences(bytes: Buffer, needle: Buffer | number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) count++;
+  return count;
+}
+
+/** The number of fields a form body declares, counted on its bytes; undefined when it cannot say. */
+function fieldCount(bytes: Buffer, type: string): number | undefined {
+  if (isUrlEncoded(type)) return bytes.length === 0 ? 0 : occurrences(bytes, ampersand) + 1;
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  const delimiter = boundary?.[1] ?? boundary?.[2];
+  // Each part opens with the delimiter, and the closing delimiter adds one more.
+  return delimiter ? Math.max(0, occurrences(bytes, Buffer.from(`--${delimiter}`)) - 1) : undefined;
+}
+
+/**
+ * A form body, parsed only once its size and its number of fields are known to be within bounds.
+ * The body is read whole (the server has already refused a declared length over MAX_BODY_BYTES
+ * and a body of unknown length); then the fields are counted on the bytes; only then does the
+ * platform's parser see it.
+ */
+async function readBoundedForm(request: Request, type: string): Promise<{ ok: true; value: FormData } | BodyRefusal> {
+  const bytes = Buffer.from(await request.arrayBuffer());
+  if (bytes.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.` };
+  const fields = fieldCount(bytes, type);
+  if (fields === undefined) return { ok: false, status: 400, error: "The form could not be read." };
+  if (fields > MAX_FORM_FIELDS) return { ok: false, status: 413, error: `The form has more than ${MAX_FORM_FIELDS} fields.` };
+  try {
+    return { ok: true, value: await new Response(bytes, { headers: { "Content-Type": type } }).formData() };
+  } catch {
+    return { ok: false, status: 400, error: "The form could not be read." };
+  }
+}
 
 /** Reads a JSON object or a form body; anything else is a clear 4xx for the caller to send. */
 export async function readJsonOrForm(request: Request): Promise<BodyResult> {
@@ -16,8 +70,9 @@ export async function readJsonOrForm(request: Request): Promise<BodyResult> {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, status: 400, error: "Expected a JSON object." };
       return { ok: true, value: value as Record<string, unknown> };
     }
-    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      return { ok: true, value: formObject(await request.formData()) };
+    if (isForm(type)) {
+      const form = await readBoundedForm(request, type);
+      return form.ok ? { ok: true, value: formObject(form.value) } : form;
     }
     return { ok: false, status: 415, error: "Send JSON (application/json) or a form." };
   } catch {
@@ -36,14 +91,15 @@ export function retryAfterHeaders(result: { retryAfter?: number }): HeadersInit 
  */
 export async function readForm(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
-    throw data("Send the form as the page does (application/x-www-form-urlencoded).", { status: 415 });
-  }
+  if (!isForm(type)) throw data("Send the form as the page does (application/x-www-form-urlencoded).", { status: 415 });
+  let form: Awaited<ReturnType<typeof readBoundedForm>>;
   try {
-    return await request.formData();
+    form = await readBoundedForm(request, type);
   } catch {
     throw data("The form could not be read.", { status: 400 });
   }
+  if (!form.ok) throw data(form.error, { status: form.status });
+  return form.value;
 }
 
 export function isRowId(value: unknown): value is string {
