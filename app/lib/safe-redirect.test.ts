@@ -17,8 +17,25 @@ describe("where a sign-in or a theme change may send the browser", () => {
     ["a scheme", "javascript:alert(1)"],
     ["no leading slash", "admin"],
     ["not text", 42],
+    ["a dot segment that resolves to //evil.example", "/.//evil.example"],
+    ["two dots that resolve to //evil.example", "/..//evil.example"],
+    ["a dot segment and a backslash", "/./\\evil.example"],
+    ["a dot segment and three slashes", "/.///evil.example"],
+    ["an encoded dot segment", "/%2e//evil.example"],
+    ["dot segments deeper down", "/admin/../..//evil.example/x"],
   ])("falls back for %s", (_, target) => {
     expect(safeRedirect(target)).toBe("/admin/testimonials");
+  });
+
+  it("returns only what a browser resolves to the same path on this site", () => {
+    const base = "http://site.invalid";
+    for (const target of ["/admin/./messages", "/admin/x/../orders?q=1", "/a//b", "/.well-known/x", "/.//evil.example", "/%2e%2e//evil.example"]) {
+      const result = safeRedirect(target);
+      const resolved = new URL(result, base);
+      expect(resolved.origin, target).toBe(base);
+      expect(`${resolved.pathname}${resolved.search}${resolved.hash}`, target).toBe(result);
+    }
+    expect(safeRedirect("/admin/x/../orders?q=1")).toBe("/admin/orders?q=1");
   });
 
   it("never returns what a response header cannot carry", () => {

@@ -177,7 +177,7 @@ describe("staff sessions across two processes on one SQLite file", () => {
   it("sends a signed-in visitor only to a page of this site, whatever redirectTo says, and never fails", async () => {
     const { cookie } = await signIn(a, "203.0.113.90");
     const origin = new URL(a.url).origin;
-    for (const target of ["/%09/evil.example/x", "/%0a/evil.example/x", "/%0d%0a/evil.example", "/%E3%80%80/x", "//evil.example", "/%5Cevil.example", "https://evil.example"]) {
+    for (const target of ["/%09/evil.example/x", "/%0a/evil.example/x", "/%0d%0a/evil.example", "/%E3%80%80/x", "//evil.example", "/%5Cevil.example", "https://evil.example", "/.//evil.example", "/..//evil.example", "/./%5Cevil.example", "/.///evil.example"]) {
       const response = await call(a, `/admin/login?redirectTo=${target}`, { cookie });
       expect(response.status, target).toBe(302);
       const location = response.headers.get("location") ?? "";
