@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { isDatabaseBusy } from "../../../db/client.server";
 import type { OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { log } from "../logger.server";
@@ -92,6 +93,23 @@ function handlerFor(kinds: DeliveryKinds, kind: string): DeliveryKind {
   return handler;
 }
 
+/**
+ * Records what happened to an item that was sent or tried, waiting out another writer's lock: the
+ * item is leased for a minute, and if its outcome were lost to a busy database it would be sent
+ * again when the lease ran out.
+ */
+async function recordOutcome(write: () => Promise<void>, waitedMs = 0): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isDatabaseBusy(error) || waitedMs >= outcomeWaitMs) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await recordOutcome(write, waitedMs + 250);
+  }
+}
+
+const outcomeWaitMs = 45_000;
+
 /** Sends every item that is due now, one at a time; returns how many were attempted. */
 export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfig(), now = () => new Date()): Promise<number> {
   let attempted = 0;
@@ -106,13 +124,14 @@ export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfi
       // a fault to look into, not something delivered.
       if (!notice) throw new Error(`the ${item.kind} ${item.ref_id} it delivers is not in the database`);
       await send(item, handler, notice, config);
-      await markSent(item.id, now());
-      log.info("delivered", { kind: item.kind, ref: item.ref_id, channel: item.channel });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await markFailedAttempt(item, message, now());
+      await recordOutcome(() => markFailedAttempt(item, message, now()));
       log.warn("delivery failed; will retry", { kind: item.kind, ref: item.ref_id, channel: item.channel, attempts: item.attempts, error: message });
+      continue;
     }
+    await recordOutcome(() => markSent(item.id, now()));
+    log.info("delivered", { kind: item.kind, ref: item.ref_id, channel: item.channel });
   }
 }
 
@@ -120,13 +139,19 @@ export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfi
 export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
   let running = false;
   let stopped = false;
+  /** Whether the last turn found the database locked by another writer. */
+  let waiting = false;
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     try {
       await deliverDue(kinds);
+      waiting = false;
     } catch (error) {
-      log.error("delivery worker failed", { error });
+      if (!isDatabaseBusy(error)) log.error("delivery worker failed", { error });
+      // Another writer holds the database: the next turn asks again. Said once per wait, not every turn.
+      else if (!waiting) log.info("the database is busy with another writer; deliveries wait for it", { error: error instanceof Error ? error.message : String(error) });
+      waiting = isDatabaseBusy(error);
     } finally {
       running = false;
     }
