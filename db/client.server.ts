@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, SqliteDriver, type SqliteDialectConfig, sql } from "kysely";
@@ -144,7 +144,7 @@ function sqliteFile(url: string): string {
  * a copy of it (decision 015).
  */
 export function openSqlite(file: string): SQLite.Database {
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") keepPrivate(file);
   const connection = new SQLite(file);
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = FULL");
@@ -157,6 +157,22 @@ export function openSqlite(file: string): SQLite.Database {
     throw new Error(`SQLite refused synchronous=FULL (got ${String(synchronous)})`);
   }
   return connection;
+}
+
+/**
+ * The database holds health details and staff sessions: only the account the site runs as may
+ * read it, whatever the process's umask. A new folder is made 0700 and a new file 0600 before
+ * SQLite opens it (SQLite gives its -wal and -shm files the database file's mode); an existing file
+ * or companion that others can read is narrowed to 0600.
+ */
+function keepPrivate(file: string) {
+  const dir = path.dirname(file);
+  const created = mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (created) chmodSync(dir, 0o700);
+  closeSync(openSync(file, "a", 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    if (existsSync(name) && (statSync(name).mode & 0o077) !== 0) chmodSync(name, 0o600);
+  }
 }
 
 /**
@@ -251,6 +267,16 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * Whether an error is SQLite saying another connection holds the write lock (a second instance,
+ * a backup, a script writing a large batch) for longer than the busy timeout: a wait that ran
+ * out, not a fault. A caller with nothing waiting on it tries again later.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

@@ -1,7 +1,7 @@
 // `npm run db:backup -- <destination file>`: an online, consistent copy of the SQLite database
 // (SQLite's backup API: safe while the site is running and writing). For PostgreSQL use pg_dump;
 // see docs/deploy.md.
-import { existsSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 
@@ -22,6 +22,9 @@ if (!existsSync(file)) {
 }
 const db = new Database(file, { readonly: true, fileMustExist: true });
 db.pragma("busy_timeout = 5000");
+// A copy holds what the database holds (health details, staff sessions): readable by its owner only.
+closeSync(openSync(destination, "a", 0o600));
+chmodSync(destination, 0o600);
 await db.backup(destination);
 db.close();
 const copy = new Database(destination, { readonly: true });

@@ -25,7 +25,7 @@ import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
 import { nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
-import { prerenderSite } from "./prerender";
+import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
@@ -48,10 +48,9 @@ export async function prerender(buildDir: string): Promise<StaticManifest> {
 
 /** At build: the nginx locations for the prerendered pages and the headers of static files (see deploy/nginx.conf). */
 export async function writeNginxPages(buildDir: string, manifest: StaticManifest) {
-  const { mkdirSync, writeFileSync } = await import("node:fs");
-  mkdirSync(path.join(buildDir, "nginx"), { recursive: true });
-  writeFileSync(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, headerOptions(getConfig())));
-  writeFileSync(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(headerOptions(getConfig())));
+  makePublicDir(path.join(buildDir, "nginx"));
+  writePublicFile(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, headerOptions(getConfig())));
+  writePublicFile(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(headerOptions(getConfig())));
 }
 
 interface AppState {

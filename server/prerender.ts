@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -23,6 +23,23 @@ import {
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/**
+ * What the build and the start write for nginx to serve (pages, their compressed copies, the
+ * manifest, nginx's includes) is public: readable by all, whatever the umask the site runs with
+ * (the systemd unit sets 0077, so that the database and anything else it writes stays private).
+ */
+export function writePublicFile(file: string, body: string | Buffer) {
+  writeFileSync(file, body);
+  chmodSync(file, 0o644);
+}
+
+export function makePublicDir(dir: string) {
+  const first = mkdirSync(dir, { recursive: true });
+  if (!first) return;
+  // Each folder from the first one made down to `dir`.
+  for (let at = dir; at.length >= first.length; at = path.dirname(at)) chmodSync(at, 0o755);
+}
+
 async function precompress(file: string, body: Buffer, reuse: boolean): Promise<Array<"br" | "gzip">> {
   if (!isCompressible(file) || body.length < 512) return [];
   // Client files are compressed once, at build; a later render for another configuration reads them.
@@ -36,8 +53,8 @@ async function precompress(file: string, body: Buffer, reuse: boolean): Promise<
     }),
     gzipAsync(body, { level: 9 }),
   ]);
-  writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gz);
+  writePublicFile(`${file}.br`, br);
+  writePublicFile(`${file}.gz`, gz);
   return ["br", "gzip"];
 }
 
@@ -104,10 +121,10 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
         throw new Error(`Prerendering ${route.path} answered ${status}: ${html.slice(0, 300)}`);
       }
       const dir = path.join(outDir, theme, route.path);
-      mkdirSync(dir, { recursive: true });
+      makePublicDir(dir);
       const file = path.join(dir, "index.html");
       const body = Buffer.from(html, "utf8");
-      writeFileSync(file, body);
+      writePublicFile(file, body);
       variants[theme] = {
         file: path.relative(buildDir, file),
         type: "text/html; charset=utf-8",
@@ -122,7 +139,7 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
 
   const manifest: StaticManifest = { fingerprint, files, pages };
   const target = manifestPath(buildDir, fingerprint);
-  writeFileSync(`${target}.${process.pid}.tmp`, JSON.stringify(manifest, null, 2));
+  writePublicFile(`${target}.${process.pid}.tmp`, JSON.stringify(manifest, null, 2));
   renameSync(`${target}.${process.pid}.tmp`, target);
   return manifest;
 }
