@@ -24,7 +24,7 @@ import { isReachable } from "../db/client.server";
 import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
-import { nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
+import { nginxErrorDir, nginxErrorPagesConfig, nginxErrorStatuses, nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
@@ -46,12 +46,30 @@ export async function prerender(buildDir: string): Promise<StaticManifest> {
   return prerenderSite(build, buildDir, getConfig());
 }
 
-/** At build: the nginx locations for the prerendered pages and the headers of static files (see deploy/nginx.conf). */
+/**
+ * At build: the nginx locations for the prerendered pages, the headers of static files, and
+ * nginx's own error pages with their location (see deploy/nginx.conf).
+ */
 export async function writeNginxPages(buildDir: string, manifest: StaticManifest) {
+  const options = headerOptions(getConfig());
   makePublicDir(path.join(buildDir, "nginx"));
-  writePublicFile(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, headerOptions(getConfig())));
-  writePublicFile(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(headerOptions(getConfig())));
+  writePublicFile(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, options));
+  writePublicFile(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(options));
+  writePublicFile(path.join(buildDir, "nginx", "errors.conf"), nginxErrorPagesConfig(options));
+  makePublicDir(path.join(buildDir, nginxErrorDir));
+  for (const status of nginxErrorStatuses) {
+    const [heading, text] = nginxErrorTexts[status >= 500 ? "unavailable" : status === 404 ? "missing" : status === 413 ? "tooLarge" : "refused"];
+    writePublicFile(path.join(buildDir, nginxErrorDir, `${status}.html`), errorPage(heading, text));
+  }
 }
+
+/** What nginx's error pages say; never the visitor's words. */
+const nginxErrorTexts = {
+  missing: ["Page not found", "There is nothing at this address."],
+  tooLarge: ["That was too much to send", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`],
+  refused: ["That could not be read", "The request could not be read."],
+  unavailable: ["Something went wrong", "The site cannot answer just now. Please try again in a moment."],
+} as const;
 
 interface AppState {
   shuttingDown: boolean;

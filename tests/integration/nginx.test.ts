@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -29,6 +30,7 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   let app: ServerProcess;
   let nginx: ChildProcess;
   let base = "";
+  let redirectBase = "";
   let dir = "";
 
   beforeAll(async () => {
@@ -37,8 +39,10 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     // As docs/deploy.md says to run the instances behind this nginx.
     app = await startServerProcess({ TRUST_PROXY: "loopback" });
     const port = await freePort();
-    const config = writeNginxConfig(dir, { port, redirectPort: await freePort(), appPort: Number(new URL(app.url).port) });
+    const redirectPort = await freePort();
+    const config = writeNginxConfig(dir, { port, redirectPort, appPort: Number(new URL(app.url).port) });
     base = `http://127.0.0.1:${port}`;
+    redirectBase = `http://127.0.0.1:${redirectPort}`;
     nginx = await startNginx(config, `${base}/healthz`);
   }, 90_000);
 
@@ -100,6 +104,52 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     }
   });
 
+  /** nginx's own answer to what it refuses: the site's page, the security headers, never stored, no version. */
+  function expectOwnErrorPage(response: Response, body: string, label: string) {
+    expect(response.headers.get("server"), label).toBe("nginx");
+    for (const name of securityHeaderNames) expect(response.headers.get(name), `${name} on ${label}`).not.toBeNull();
+    expect(response.headers.get("cache-control"), label).toBe("no-store");
+    expect(response.headers.get("content-type"), label).toMatch(/^text\/html/);
+    expect(body, label).toMatch(/<title>[^<]+ \| Aquila<\/title>/);
+    expect(body, label).not.toMatch(/nginx\//);
+  }
+
+  it("answers what nginx itself refuses with the site's error page and the security headers", async () => {
+    const tooLarge = await fetch(`${base}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(100 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    expectOwnErrorPage(tooLarge, await tooLarge.text(), "413");
+    // A file nginx serves itself takes no POST.
+    const notAllowed = await fetch(`${base}/favicon.svg`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
+    expect(notAllowed.status).toBe(405);
+    expectOwnErrorPage(notAllowed, await notAllowed.text(), "405");
+    // Two Host headers: a request nginx cannot take.
+    const raw = await new Promise<string>((resolve) => {
+      let answer = "";
+      const socket = net.connect(Number(new URL(base).port), "127.0.0.1", () => socket.write("GET /about HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n"));
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on("close", () => resolve(answer));
+      socket.on("error", () => resolve(answer));
+    });
+    const [head = "", body = ""] = raw.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    const headers = new Headers(head.split("\r\n").slice(1).map((line) => line.split(/:\s*/, 2) as [string, string]));
+    expectOwnErrorPage(new Response(null, { headers }), body, "400");
+  });
+
+  it("marks only files that exist under /assets/ immutable", async () => {
+    const missing = await fetch(`${base}/assets/no-such-file-0123abcd.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control") ?? "").not.toContain("immutable");
+    expectOwnErrorPage(missing, await missing.text(), "404 under /assets/");
+  });
+
+  it("names no version on the plain-HTTP redirect", async () => {
+    const response = await fetch(`${redirectBase}/about`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("server")).toBe("nginx");
+    expect(await response.text()).not.toMatch(/nginx\//);
+  });
+
   it("passes everything else to the instances, which add a nonce", async () => {
     // A page no cache keeps (a kept /contact would carry its scripts' hashes instead).
     const response = await fetch(`${base}/admin/login`);
@@ -153,6 +203,8 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     app.child.kill("SIGTERM");
     await app.exited;
     expect((await fetch(`${base}/product`)).status).toBe(200);
-    expect((await fetch(`${base}/contact`)).status).toBe(502);
+    const down = await fetch(`${base}/contact`);
+    expect(down.status).toBe(502);
+    expectOwnErrorPage(down, await down.text(), "502");
   });
 });
