@@ -1,7 +1,7 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
+import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, staffEmailText } from "~/lib/outbox/delivery.server";
 import { choiceLabel, relationshipChoices } from "./fields";
 
 /**
@@ -49,20 +49,31 @@ export const orderDelivery: DeliveryKind = {
     return {
       subject: oneLine(`[${company.name} order] ${order.reference} from ${name}`),
       replyTo: full ? order.email : undefined,
-      text: [
-        `New order request from the ${company.name} website. Contact them within ${company.consultationWithin}.`,
-        "",
-        `Reference: ${order.reference}`,
-        `For: ${name}`,
-        ...(full
-          ? [...(submittedBy ? [`Filled in by: ${submittedBy}`] : []), `Email: ${order.email}`, `Phone: ${order.phone}`, `Location: ${order.state}, ${order.country} ${order.zip_code}`]
-          : []),
-        `Received: ${order.received_at}`,
-        "",
-        full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
-        adminUrl,
-        ...(full ? [] : ["", linkOnlyNote]),
-      ].join("\n"),
+      text: staffEmailText(
+        [
+          `New order request from the ${company.name} website. Contact them within ${company.consultationWithin}.`,
+          "",
+          `Reference: ${order.reference}`,
+          `Received: ${order.received_at}`,
+          "",
+          full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
+          adminUrl,
+          ...(full ? [] : ["", linkOnlyNote]),
+        ],
+        [
+          quotedAnswers("Who it is for, as they gave it:", [
+            ["For", name],
+            ...(full
+              ? ([
+                  ...(submittedBy ? [["Filled in by", submittedBy] as const] : []),
+                  ["Email", order.email],
+                  ["Phone", order.phone],
+                  ["Location", `${order.state}, ${order.country} ${order.zip_code}`],
+                ] as const)
+              : []),
+          ]),
+        ],
+      ),
       json,
     };
   },
