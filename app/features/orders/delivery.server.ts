@@ -80,7 +80,12 @@ export const orderDelivery: DeliveryKind = {
   forwardUrl: (config) => config.orderForwardUrl,
 };
 
-/** The requester's receipt: the reference and what happens next, nothing they told us about their health. */
+/**
+ * The requester's receipt: the reference and fixed text, nothing the visitor typed (no name, no
+ * phone, not even the address in the body). It goes to whatever address was typed, so anything
+ * typed in it would make the company's mail carry someone else's words to someone else
+ * (decisions.md, third round); a few a day per address (store.server.ts).
+ */
 export const orderReceiptDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {
     const order = await findOrder(refId);
@@ -92,14 +97,16 @@ export const orderReceiptDelivery: DeliveryKind = {
       text: [
         "Hello,",
         "",
-        `Thank you for your order request for ${order.first_name} ${order.last_name}. We have it, and its reference is ${order.reference}.`,
+        `Thank you for your order request. We have it, and its reference is ${order.reference}.`,
         "",
         "What happens next:",
-        `1. An expert contacts you within ${company.consultationWithin} for your consultation, by phone at ${order.phone} or by email.`,
+        `1. An expert contacts you within ${company.consultationWithin} for your consultation, by phone or by email, using the details given with the request.`,
         `2. Together you confirm the size, shape and settings of the ${company.productName} cushion.`,
         "3. We build it for you and ship it directly to you.",
         "",
         `Questions? Call ${company.phone.display} (${company.hours.long}) or reply to this email, quoting ${order.reference}.`,
+        "",
+        "If you did not send this request, reply to tell us and we will delete it.",
         "",
         `${company.name}`,
         config.siteUrl,
