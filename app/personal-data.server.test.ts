@@ -50,7 +50,7 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
   });
   const db = () => database().db;
   beforeEach(async () => {
-    for (const table of ["spam", "outbox", "testimonials", "review_removals", "contact_messages", "order_requests", "audit_log"] as const) await db().deleteFrom(table).execute();
+    for (const table of ["spam", "outbox", "testimonials", "review_removals", "contact_messages", "order_requests", "audit_log", "rate_limits"] as const) await db().deleteFrom(table).execute();
   });
 
   const idsOf = (found: Awaited<ReturnType<typeof findPersonalData>>) => Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.map((r) => r.id)]));

@@ -23,6 +23,30 @@ export function isStorableText(value: string): boolean {
 
 export const unstorableMessage = "Please remove characters that cannot be saved";
 
+/**
+ * Control characters (C0 with tab, DEL, C1 with NEL) and the line and paragraph separators: what
+ * could end a line or steer what follows wherever a name travels (an email, a CSV cell, a log).
+ */
+const notPrintableOnOneLine = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+export function isOneLineText(value: string): boolean {
+  return !notPrintableOnOneLine.test(value);
+}
+
+/**
+ * A name, a phone number or another answer that is one line by nature: one line of printable
+ * text in any script, refused otherwise with "Please enter {what} on one line", in the browser
+ * and on the server alike. A visitor's line break would otherwise become a line of its own in the
+ * staff notification (decisions.md, third round). Text no database can keep is refused first, with
+ * that message alone.
+ */
+export function lineOfText(what: string, typeMessage?: string) {
+  return z
+    .string(typeMessage)
+    .refine(isStorableText, { error: unstorableMessage, abort: true })
+    .refine(isOneLineText, `Please enter ${what} on one line`);
+}
+
 /** Row ids are UUIDs; anything else cannot name a row, so it never reaches a query. */
 export const rowIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -71,7 +71,13 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
     for (const table of ["outbox", "contact_messages", "testimonials", "order_requests"] as const) await database().db.deleteFrom(table).execute();
   });
 
-  async function sendAll(staffEmailContent?: "link" | "full") {
+  const parsed = () => ({
+    contact: ContactFormSchema.parse(typed.contact),
+    review: TestimonialSchema.parse(typed.review),
+    order: OrderRequestSchema.parse(typed.order),
+  });
+
+  async function sendAll(staffEmailContent?: "link" | "full", inputs = parsed()) {
     const smtp = await startSmtp();
     try {
       const config = parseConfig({
@@ -82,9 +88,9 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
         STAFF_EMAIL_CONTENT: staffEmailContent,
       });
       const ids = {
-        contact: await storeContactMessage(ContactFormSchema.parse(typed.contact), new Date(), ["email"]),
-        review: await createTestimonial(TestimonialSchema.parse(typed.review)),
-        order: (await storeOrder(OrderRequestSchema.parse(typed.order), { config })).id,
+        contact: await storeContactMessage(inputs.contact, new Date(), ["email"]),
+        review: await createTestimonial(inputs.review),
+        order: (await storeOrder(inputs.order, { config })).id,
       };
       // A review queues its notice on the configured channels of the running process (none here), so queue it by hand.
       await database().db.updateTable("outbox").set({ channel: "email", status: "pending" }).where("ref_id", "=", ids.review).execute();
@@ -134,5 +140,36 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
     expect(sent.order.text).toContain(typed.order.phone);
     const orderText = sent.order.text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "(time)");
     for (const health of ["17.25", "19.75", "TYPED-CUSHION", "TYPED-NOTES"]) expect(orderText).not.toContain(health);
+  });
+
+  /**
+   * What a visitor types is drawn where it cannot pass for the notification's own words: a line
+   * that looks like the email's link, put in a name and in the message, shows only inside a quoted
+   * block, below the real link. The names are stored as rows from before names had to be one line
+   * were, so the email is safe whatever the database holds.
+   */
+  it.each(["link", "full"] as const)("with STAFF_EMAIL_CONTENT=%s, a forged link a visitor typed shows only quoted, below the real one", async (mode) => {
+    const forged = "Reply from the inbox: https://evil.example/inbox";
+    const inputs = parsed();
+    inputs.contact = { ...inputs.contact, name: `Nadia Quill\n\n${forged}\r\n`, phone: `555\n${forged}`, message: `Hello there.\n\n${forged}\n\nThanks` };
+    inputs.review = { ...inputs.review, name: `Ruth Quill\u2028${forged}`, context: `Portland\n${forged}`, quote: `Great cushion.\r${forged}` };
+    inputs.order = { ...inputs.order, firstName: `Omar\n${forged}`, submitterName: `Lee\u0085${forged}`, state: `Ohio\n${forged}` };
+    const sent = await sendAll(mode, inputs);
+    const links = {
+      contact: `https://www.aquila.example/admin/messages/${sent.ids.contact}`,
+      review: "https://www.aquila.example/admin/testimonials",
+      order: `https://www.aquila.example/admin/orders/${sent.ids.order}`,
+    };
+    for (const kind of ["contact", "review", "order"] as const) {
+      const lines = sent[kind].text.split(/\r?\n/);
+      const forgedLines = lines.filter((line) => line.includes("evil.example"));
+      expect(forgedLines.length, `${kind}: the forged link is shown to staff, quoted`).toBeGreaterThan(0);
+      expect(forgedLines.filter((line) => !line.startsWith("> ")), `${kind}: lines of visitor text outside a quote`).toEqual([]);
+      const realLink = lines.findIndex((line) => line.includes(links[kind]) && !line.startsWith(">"));
+      expect(realLink, `${kind}: the real link`).toBeGreaterThan(-1);
+      expect(lines.findIndex((line) => line.startsWith(">")), `${kind}: the first quoted line comes after the real link`).toBeGreaterThan(realLink);
+      expect(sent[kind].headers, `${kind}: the subject stays one line`).not.toMatch(/^Reply from the inbox/m);
+      expect(sent[kind].headers).toMatch(/^Subject: .*Reply from the inbox: https:\/\/evil\.example\/inbox/m);
+    }
   });
 });

@@ -16,14 +16,21 @@ import { startSmtp } from "../../../tests/support/mail";
 
 setLogLevel("silent");
 
-const input = ContactFormSchema.parse({
+/**
+ * The form refuses a name of more than one line, but a row stored before it did may hold one: the
+ * header-injection attempt below is such a row, and its email must still be safe.
+ */
+const input = {
+  ...ContactFormSchema.parse({
+    name: "Ana Example",
+    email: "ana@example.com",
+    phone: "555-0100",
+    topic: "repair",
+    message: "My controller light blinks twice; could you help me book a repair?",
+    consent: "on",
+  }),
   name: "Ana Example\r\nBcc: intruder@example.com",
-  email: "ana@example.com",
-  phone: "555-0100",
-  topic: "repair",
-  message: "My controller light blinks twice; could you help me book a repair?",
-  consent: "on",
-});
+};
 
 describe.each(testDialects)("contact messages on %s", (dialect) => {
   const database = useTestDatabase(dialect);

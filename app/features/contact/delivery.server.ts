@@ -2,7 +2,7 @@ import { topicLabel } from "~/content/contact";
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
+import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, quotedText, staffEmailText } from "~/lib/outbox/delivery.server";
 
 /**
  * A contact message reaches staff by email and by the optional forward. The email names the sender
@@ -20,16 +20,23 @@ export const contactDelivery: DeliveryKind = {
     return {
       subject: oneLine(`[${company.name} contact] ${topic} from ${message.name}`),
       replyTo: full ? message.email : undefined,
-      text: [
-        `New message from the ${company.name} website.`,
-        "",
-        `Topic: ${topic}`,
-        `Name: ${message.name}`,
-        ...(full ? [`Email: ${message.email}`, `Phone: ${message.phone ?? "(not given)"}`] : []),
-        `Received: ${message.received_at}`,
-        "",
-        ...(full ? [message.message, "", `Open the inbox: ${inboxUrl}`] : [`Read it and reply from the inbox: ${inboxUrl}`, "", linkOnlyNote]),
-      ].join("\n"),
+      text: staffEmailText(
+        [
+          `New message from the ${company.name} website.`,
+          "",
+          `Topic: ${topic}`,
+          `Received: ${message.received_at}`,
+          "",
+          ...(full ? [`Open the inbox: ${inboxUrl}`] : [`Read it and reply from the inbox: ${inboxUrl}`, "", linkOnlyNote]),
+        ],
+        [
+          quotedAnswers("Who wrote, as they gave it:", [
+            ["Name", message.name],
+            ...(full ? ([["Email", message.email], ["Phone", message.phone ?? "(not given)"]] as const) : []),
+          ]),
+          ...(full ? [quotedText("Their message, as they wrote it:", message.message)] : []),
+        ],
+      ),
       json: {
         id: message.id,
         name: message.name,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContactFormSchema } from "./schema";
+import { broken, notOneLine, realNames } from "../../../tests/support/one-line";
 
 const valid = { name: "Ana", email: "ana@example.com", topic: "product", message: "I would like a quote, please.", consent: "on" };
 
@@ -35,5 +36,29 @@ describe("contact form rules", () => {
 
   it("refuses a header-injection attempt in the email", () => {
     expect(errorsOf({ ...valid, email: "a@example.com\r\nBcc: x@example.com" }).email).toBe("Please enter a valid email address");
+  });
+
+  const oneLineFields = {
+    name: { sample: "Ana Example", message: "Please enter the name on one line" },
+    phone: { sample: "555-010-0199", message: "Please enter the phone number on one line" },
+  };
+
+  describe.each(Object.entries(oneLineFields))("the %s", (field, { sample, message }) => {
+    it.each(Object.entries(notOneLine))("is refused with %s in it, with its own message", (_, character) => {
+      expect(errorsOf({ ...valid, [field]: broken(sample, character) })).toEqual({ [field]: message });
+      expect(errorsOf({ ...valid, [field]: `${sample}${character}` })).toEqual({ [field]: message });
+    });
+
+    it("is refused with a NUL in it, as text no database can keep", () => {
+      expect(errorsOf({ ...valid, [field]: broken(sample, "\0") })).toEqual({ [field]: "Please remove characters that cannot be saved" });
+    });
+  });
+
+  it.each(realNames)("accepts the name %s as typed", (name) => {
+    expect(ContactFormSchema.parse({ ...valid, name }).name).toBe(name);
+  });
+
+  it("still takes a message of several lines", () => {
+    expect(errorsOf({ ...valid, message: "First line,\r\nsecond line.\n\tIndented." })).toEqual({});
   });
 });

@@ -1,20 +1,18 @@
 import { contactTopics, type ContactTopicValue } from "~/content/contact";
-import { isStorableText, unstorableMessage, z } from "~/lib/zod";
+import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 
 const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...ContactTopicValue[]];
 
 /** The contact form, checked with this schema in the browser and again on the server. */
 export const ContactFormSchema = z.object({
-  name: z.string("Name is required").refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
+  name: lineOfText("the name", "Name is required").trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
   email: z
     .string("Please enter a valid email address")
     .refine(isStorableText, unstorableMessage)
     .trim()
     .max(254, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
-  phone: z
-    .string()
-    .refine(isStorableText, unstorableMessage)
+  phone: lineOfText("the phone number")
     .trim()
     .max(40, "Phone number must be 40 characters or fewer")
     // A JSON client sends null for an empty optional field.

@@ -29,11 +29,14 @@ const staff: Staff = { accountId: randomUUID(), username: "orders-staff" };
 /** Email configured: each request queues a staff notice and a receipt, both kind of rows. */
 const withEmail = parseConfig({ SMTP_HOST: "127.0.0.1", STAFF_EMAIL: "staff@aquila.example" });
 
+let made = 0;
+
+/** Each request from an address of its own, so each queues its receipt (an address gets a few a day). */
 function orderInput(fields: Partial<Record<keyof OrderRequestInput, unknown>> = {}): OrderRequestInput {
   return OrderRequestSchema.parse({
     ...completeOrderForm,
     firstName: "Ana",
-    email: "ana@example.com",
+    email: `ana.${++made}@example.com`,
     phone: "555-010-0100",
     state: "Oregon",
     zipCode: "97201",

@@ -1,7 +1,7 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
+import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, staffEmailText } from "~/lib/outbox/delivery.server";
 import { choiceLabel, relationshipChoices } from "./fields";
 
 /**
@@ -49,27 +49,43 @@ export const orderDelivery: DeliveryKind = {
     return {
       subject: oneLine(`[${company.name} order] ${order.reference} from ${name}`),
       replyTo: full ? order.email : undefined,
-      text: [
-        `New order request from the ${company.name} website. Contact them within ${company.consultationWithin}.`,
-        "",
-        `Reference: ${order.reference}`,
-        `For: ${name}`,
-        ...(full
-          ? [...(submittedBy ? [`Filled in by: ${submittedBy}`] : []), `Email: ${order.email}`, `Phone: ${order.phone}`, `Location: ${order.state}, ${order.country} ${order.zip_code}`]
-          : []),
-        `Received: ${order.received_at}`,
-        "",
-        full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
-        adminUrl,
-        ...(full ? [] : ["", linkOnlyNote]),
-      ].join("\n"),
+      text: staffEmailText(
+        [
+          `New order request from the ${company.name} website. Contact them within ${company.consultationWithin}.`,
+          "",
+          `Reference: ${order.reference}`,
+          `Received: ${order.received_at}`,
+          "",
+          full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
+          adminUrl,
+          ...(full ? [] : ["", linkOnlyNote]),
+        ],
+        [
+          quotedAnswers("Who it is for, as they gave it:", [
+            ["For", name],
+            ...(full
+              ? ([
+                  ...(submittedBy ? [["Filled in by", submittedBy] as const] : []),
+                  ["Email", order.email],
+                  ["Phone", order.phone],
+                  ["Location", `${order.state}, ${order.country} ${order.zip_code}`],
+                ] as const)
+              : []),
+          ]),
+        ],
+      ),
       json,
     };
   },
   forwardUrl: (config) => config.orderForwardUrl,
 };
 
-/** The requester's receipt: the reference and what happens next, nothing they told us about their health. */
+/**
+ * The requester's receipt: the reference and fixed text, nothing the visitor typed (no name, no
+ * phone, not even the address in the body). It goes to whatever address was typed, so anything
+ * typed in it would make the company's mail carry someone else's words to someone else
+ * (decisions.md, third round); a few a day per address (store.server.ts).
+ */
 export const orderReceiptDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {
     const order = await findOrder(refId);
@@ -81,14 +97,16 @@ export const orderReceiptDelivery: DeliveryKind = {
       text: [
         "Hello,",
         "",
-        `Thank you for your order request for ${order.first_name} ${order.last_name}. We have it, and its reference is ${order.reference}.`,
+        `Thank you for your order request. We have it, and its reference is ${order.reference}.`,
         "",
         "What happens next:",
-        `1. An expert contacts you within ${company.consultationWithin} for your consultation, by phone at ${order.phone} or by email.`,
+        `1. An expert contacts you within ${company.consultationWithin} for your consultation, by phone or by email, using the details given with the request.`,
         `2. Together you confirm the size, shape and settings of the ${company.productName} cushion.`,
         "3. We build it for you and ship it directly to you.",
         "",
         `Questions? Call ${company.phone.display} (${company.hours.long}) or reply to this email, quoting ${order.reference}.`,
+        "",
+        "If you did not send this request, reply to tell us and we will delete it.",
         "",
         `${company.name}`,
         config.siteUrl,

@@ -86,7 +86,7 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
   };
   beforeEach(async () => {
     ip++;
-    for (const table of ["outbox", "order_requests", "spam", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["outbox", "order_requests", "spam", "audit_log", "rate_limits"] as const) await database().db.deleteFrom(table).execute();
   });
   afterEach(() => resetMailer());
 
@@ -165,6 +165,27 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     // And the same statement succeeds once the database takes it again.
     await storeOrder(input, { config: parseConfig({ SMTP_HOST: "127.0.0.1" }) });
     expect((await rows.outbox()).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
+  });
+
+  it("queues three receipts a day for one mailbox however it is spelled, counting none for a request that was not stored", async () => {
+    const config = parseConfig({ SMTP_HOST: "127.0.0.1" });
+    const receipts = async () => (await rows.outbox()).filter((o) => o.kind === "order-receipt").length;
+    await expect(
+      database().db.transaction().execute(async (trx) => {
+        await storeOrder({ ...input, email: "rosa@example.com" }, { config }, trx);
+        throw new Error("the caller's transaction fails");
+      }),
+    ).rejects.toThrow("the caller's transaction fails");
+    for (const email of ["rosa@example.com", "Rosa@Example.COM", "rosa+cushion@example.com"]) await storeOrder({ ...input, email }, { config });
+    expect(await receipts()).toBe(3);
+    const fourth = await storeOrder({ ...input, email: "ROSA+again@example.com" }, { config });
+    expect(await receipts()).toBe(3);
+    expect((await rows.outbox()).filter((o) => o.ref_id === fourth.id).map((o) => o.kind)).toEqual(["order"]);
+    // Another mailbox has its own count, and the table holds no address.
+    await storeOrder({ ...input, email: "rosa.other@example.com" }, { config });
+    expect(await receipts()).toBe(4);
+    const keys = (await database().db.selectFrom("rate_limits").select("key").execute()).map((r) => r.key);
+    expect(keys.filter((key) => key.includes("rosa"))).toEqual([]);
   });
 
   it("with STAFF_EMAIL_CONTENT=full, tells staff how to reach the requester by email and forward, with no health or fitting detail, and sends a receipt with the reference", async () => {

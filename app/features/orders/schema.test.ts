@@ -3,6 +3,7 @@ import { seatInches } from "./fields";
 import { OrderRequestSchema } from "./schema";
 import { completeOrderForm } from "../../../tests/support/orders";
 import { orderMessages as sectionFive } from "../../../tests/support/spec-messages";
+import { broken, notOneLine, realNames } from "../../../tests/support/one-line";
 
 const valid = completeOrderForm;
 
@@ -117,5 +118,39 @@ describe("order request rules", () => {
     expect(errorsOf({ ...valid, medicalNotes: "Sore\0" }).medicalNotes).toBe("Please remove characters that cannot be saved");
     expect(errorsOf({ ...valid, medicalNotes: "x".repeat(2001) }).medicalNotes).toBe("Must be 2000 characters or fewer");
     expect(errorsOf({ ...valid, firstName: "x".repeat(81) }).firstName).toBe("Must be 80 characters or fewer");
+  });
+
+  /** Every answer that is one line by nature, with the message that asks for it so. */
+  const oneLineFields = {
+    firstName: "Please enter the first name on one line",
+    lastName: "Please enter the last name on one line",
+    submitterName: "Please enter your name on one line",
+    phone: "Please enter the phone number on one line",
+    country: "Please enter the country on one line",
+    state: "Please enter the state or province on one line",
+    zipCode: "Please enter the ZIP or postal code on one line",
+    currentCushion: "Please enter the current cushion on one line",
+  };
+  const filled = { ...valid, submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "clinician", currentCushion: "Foam, three years old" };
+
+  describe.each(Object.entries(oneLineFields))("the %s", (field, message) => {
+    const sample = filled[field as keyof typeof filled] as string;
+
+    it.each(Object.entries(notOneLine))("is refused with %s in it, with its own message", (_, character) => {
+      expect(errorsOf({ ...filled, [field]: broken(sample, character) })).toEqual({ [field]: message });
+      expect(errorsOf({ ...filled, [field]: `${sample}${character}` })).toEqual({ [field]: message });
+    });
+
+    it("is refused with a NUL in it, as text no database can keep", () => {
+      expect(errorsOf({ ...filled, [field]: broken(sample, "\0") })).toEqual({ [field]: "Please remove characters that cannot be saved" });
+    });
+  });
+
+  it.each(realNames)("accepts %s as a first, last and filling-in name", (name) => {
+    expect(OrderRequestSchema.parse({ ...filled, firstName: name, lastName: name, submitterName: name })).toMatchObject({ firstName: name, lastName: name, submitterName: name });
+  });
+
+  it("still takes notes of several lines", () => {
+    expect(errorsOf({ ...filled, medicalNotes: "Healed sore.\r\nSits\tlong days." })).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { isStorableText, unstorableMessage, z } from "~/lib/zod";
+import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 import {
   type Choice,
   controllerPlacements,
@@ -25,19 +25,17 @@ function values<const T extends readonly Choice[]>(choices: T) {
   return choices.map((c) => c.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 }
 
-function requiredText(message: string, max: number, min = 1) {
-  return z
-    .string(message)
-    .refine(isStorableText, unstorableMessage)
+/** A required one-line answer: `what` names it in the message that asks for one line. */
+function requiredLine(what: string, message: string, max: number, min = 1) {
+  return lineOfText(what, message)
     .trim()
     .min(min, message)
     .max(max, `Must be ${max} characters or fewer`);
 }
 
-function optionalText(max: number) {
-  return z
-    .string()
-    .refine(isStorableText, unstorableMessage)
+/** An optional answer: one line when `what` names it, else free text of several lines (the notes). */
+function optionalText(max: number, what?: string) {
+  return (what ? lineOfText(what) : z.string().refine(isStorableText, unstorableMessage))
     .trim()
     .max(max, `Must be ${max} characters or fewer`)
     // A JSON client sends null for an empty optional field.
@@ -82,24 +80,24 @@ function agreement(message: string) {
 /** The fields before the cross-field rule, so a step can be checked on its own. */
 export const OrderFields = z.object({
   submittedBy: z.preprocess((v) => (v === undefined || v === null || v === "" ? "self" : v), z.enum(values(submittedByChoices), "Please say who is filling in the form")),
-  submitterName: optionalText(120),
+  submitterName: optionalText(120, "your name"),
   submitterRelationship: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(values(relationshipChoices), "Please say how you know the person").optional()),
-  firstName: requiredText("First name is required", 80),
-  lastName: requiredText("Last name is required", 80),
+  firstName: requiredLine("the first name", "First name is required", 80),
+  lastName: requiredLine("the last name", "Last name is required", 80),
   email: z
     .string("Please enter a valid email address")
     .refine(isStorableText, unstorableMessage)
     .trim()
     .max(254, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
-  phone: requiredText("Please enter a valid phone number", 40, 10),
-  country: requiredText("Country is required", 80),
-  state: requiredText("State/Province is required", 80),
-  zipCode: requiredText("ZIP/Postal code is required", 12, 5),
+  phone: requiredLine("the phone number", "Please enter a valid phone number", 40, 10),
+  country: requiredLine("the country", "Country is required", 80),
+  state: requiredLine("the state or province", "State/Province is required", 80),
+  zipCode: requiredLine("the ZIP or postal code", "ZIP/Postal code is required", 12, 5),
   wheelchairType: z.enum(values(wheelchairTypes), "Please select wheelchair type"),
   seatWidth: inches("width"),
   seatDepth: inches("depth"),
-  currentCushion: optionalText(200),
+  currentCushion: optionalText(200, "the current cushion"),
   dailySittingHours: z.enum(values(sittingHoursChoices), "Daily sitting hours is required"),
   discomfortAreas: checkboxGroup(discomfortAreaChoices, "Please select at least one area"),
   sensitivityLevel: z.enum(values(sensitivityChoices), "Please select sensitivity level"),

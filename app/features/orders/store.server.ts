@@ -1,10 +1,11 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import { type Config, getConfig } from "~/lib/config.server";
 import { type Executor, inTransaction } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
+import { dayWindowSeconds, hitRateLimit } from "~/lib/rate-limit.server";
 import { referencePattern } from "./fields";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 
@@ -22,9 +23,41 @@ export function orderChannels(config: Config = getConfig()) {
 }
 
 /**
+ * Confirmations one mailbox is sent in a day. The form sends one to whatever address is typed, so
+ * past this the request is still stored and reaches staff, but its receipt is not sent: the
+ * site's mail cannot be used to fill someone's inbox.
+ */
+export const receiptsPerAddressPerDay = 3;
+
+/**
+ * The mailbox an address reaches, as far as can be told without asking its provider: lower-case,
+ * and without a "+tag" after the local part, which Gmail, Outlook, iCloud, Fastmail and most
+ * others deliver to the same inbox. Folding the tag can only join addresses, never split one, so
+ * at worst two addresses of one person share their three; provider-specific forms (dots in a
+ * Gmail address) are left alone.
+ */
+export function receiptMailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  return `${address.slice(0, at).replace(/\+.*$/, "")}${address.slice(at)}`;
+}
+
+/**
+ * Counts a receipt for the address in the caller's transaction, so a request that is not stored
+ * is not counted, and says whether it may be sent. Counted under a hash: the rate-limit table
+ * holds no address. Counted now, even for a request received earlier (released from spam): the
+ * receipt goes out now.
+ */
+async function mayConfirm(email: string, trx: Executor): Promise<boolean> {
+  const key = `order-receipt:${createHash("sha256").update(receiptMailbox(email)).digest("base64url")}`;
+  return (await hitRateLimit(key, receiptsPerAddressPerDay, dayWindowSeconds, Date.now(), trx)).allowed;
+}
+
+/**
  * Stores an order request and queues its deliveries in one transaction: the staff notice, and
- * the requester's receipt when email can be sent. Once this returns, the request is on disk and
- * will reach staff even if every channel is down now.
+ * the requester's receipt when email can be sent and the address has not had its receipts for
+ * the day. Once this returns, the request is on disk and will reach staff even if every channel
+ * is down now.
  */
 export async function storeOrder(
   input: OrderRequestInput,
@@ -37,7 +70,7 @@ export async function storeOrder(
   const now = options.now ?? new Date();
   const at = now.toISOString();
   const other = input.submittedBy === "other";
-  await inTransaction(within, async (trx) => {
+  const receipt = await inTransaction(within, async (trx) => {
     await trx
       .insertInto("order_requests")
       .values({
@@ -72,9 +105,14 @@ export async function storeOrder(
       })
       .execute();
     await queueDeliveries(trx, "order", id, now, orderChannels(config));
-    if (config.smtp) await queueDeliveries(trx, "order-receipt", id, now, ["email"]);
+    if (!config.smtp) return "no email";
+    if (!(await mayConfirm(input.email, trx))) return "held back";
+    await queueDeliveries(trx, "order-receipt", id, now, ["email"]);
+    return "queued";
   });
   if (!config.smtp && !config.orderForwardUrl) log.info("order request stored only: no SMTP or forward URL is configured", { reference });
+  // Logs hold no visitor data (decision 015): the reference finds the request, not the address.
+  if (receipt === "held back") log.info(`order receipt not sent: its address has had ${receiptsPerAddressPerDay} today`, { reference });
   if (!within) nudgeDeliveryWorker();
   return { id, reference };
 }

@@ -1,7 +1,7 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { type DeliveryKind, linkOnlyNote, oneLine } from "~/lib/outbox/delivery.server";
+import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, quotedText, staffEmailText } from "~/lib/outbox/delivery.server";
 import { reviewWriterLabels } from "~/content/review-labels";
 import { flagReviewText } from "./flags";
 
@@ -21,16 +21,18 @@ export const reviewDelivery: DeliveryKind = {
     const moderateUrl = `${config.siteUrl}/admin/testimonials`;
     return {
       subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval${checks.length ? " (check before publishing)" : ""}`),
-      text: [
-        `A new review was submitted and is waiting for moderation.`,
-        "",
-        `Name: ${review.name}`,
-        `Rating: ${review.rating} out of 10`,
-        ...(writer ? [writer] : []),
-        ...(checks.length ? [`Check before publishing: ${checks.join(", ")}`] : []),
-        "",
-        ...(full ? [review.quote, "", `Moderate it: ${moderateUrl}`] : [`Read and moderate it: ${moderateUrl}`, "", linkOnlyNote]),
-      ].join("\n"),
+      text: staffEmailText(
+        [
+          `A new review was submitted and is waiting for moderation.`,
+          "",
+          `Rating: ${review.rating} out of 10`,
+          ...(writer ? [writer] : []),
+          ...(checks.length ? [`Check before publishing: ${checks.join(", ")}`] : []),
+          "",
+          ...(full ? [`Moderate it: ${moderateUrl}`] : [`Read and moderate it: ${moderateUrl}`, "", linkOnlyNote]),
+        ],
+        [quotedAnswers("Who wrote, as they gave it:", [["Name", review.name]]), ...(full ? [quotedText("Their review, as they wrote it:", review.quote)] : [])],
+      ),
       json: { id: review.id, name: review.name, rating: review.rating, quote: review.quote, writtenBy: review.written_by, checks, createdAt: review.created_at },
     };
   },

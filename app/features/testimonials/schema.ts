@@ -1,5 +1,5 @@
 import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
-import { isStorableText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
+import { isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
 import { tagValues } from "./fields";
 
 const tagsInput = z
@@ -11,7 +11,7 @@ const tagsInput = z
 
 /** The review form, checked with this schema in the browser and again on the server. */
 export const TestimonialSchema = z.object({
-  name: z.string("Name is required").refine(isStorableText, unstorableMessage).trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
+  name: lineOfText("the name", "Name is required").trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
   email: z.string("Email is required").refine(isStorableText, unstorableMessage).trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
   // A number (JSON) or the digits a radio button sends; never `true`, "0x8" or "1e1".
   rating: z
@@ -19,9 +19,7 @@ export const TestimonialSchema = z.object({
     .transform(Number)
     .pipe(z.number().int("Choose a rating from 1 to 10").min(1, "Choose a rating from 1 to 10").max(10, "Choose a rating from 1 to 10")),
   quote: z.string("Your review is required").refine(isStorableText, unstorableMessage).trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
-  context: z
-    .string()
-    .refine(isStorableText, unstorableMessage)
+  context: lineOfText("the context")
     .trim()
     .max(120, "Context must be 120 characters or fewer")
     // A JSON client sends null for an empty optional field.

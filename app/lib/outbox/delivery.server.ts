@@ -34,9 +34,42 @@ export type DeliveryKinds = { readonly [K in OutboxKind]: DeliveryKind };
 /** Why a staff email (STAFF_EMAIL_CONTENT=link, the default) names the sender and links to the admin instead of quoting them. */
 export const linkOnlyNote = "What visitors write can include health details, so it stays in the admin and is not copied into email.";
 
+/** Line breaks, tabs and other control characters, each run of them shown as one space. */
+function flattened(value: string): string {
+  return value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
+}
+
 /** No line breaks in anything that becomes a header. */
 export function oneLine(value: string): string {
-  return value.replace(/[\r\n\u2028\u2029]+/g, " ").slice(0, 200);
+  return flattened(value).slice(0, 200);
+}
+
+/** Everything a mail client or a text viewer may take as the end of a line. */
+const lineBreak = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/;
+
+/** Something a visitor typed, shown to staff as a quote under a heading of ours. */
+export interface Quoted {
+  heading: string;
+  lines: string[];
+}
+
+/** One-line answers such as a name or a phone number, each kept on its label's line whatever the database holds. */
+export function quotedAnswers(heading: string, answers: ReadonlyArray<readonly [label: string, value: string]>): Quoted {
+  return { heading, lines: answers.map(([label, value]) => `${label}: ${flattened(value)}`) };
+}
+
+/** Free text such as a message, line for line. */
+export function quotedText(heading: string, text: string): Quoted {
+  return { heading, lines: text.split(lineBreak).map((line) => line.replace(/(?!\t)\p{Cc}/gu, " ")) };
+}
+
+/**
+ * A staff email's text: the notification's own lines, its link and instructions first, then what
+ * the visitor typed, every line of it marked "> ". Nothing a visitor writes can then sit above the
+ * real link or pass for one of the email's own lines (a forged "reply from the inbox" link).
+ */
+export function staffEmailText(ours: readonly string[], theirs: readonly Quoted[]): string {
+  return [...ours, ...theirs.flatMap(({ heading, lines }) => ["", heading, ...lines.map((line) => `> ${line}`)])].join("\n");
 }
 
 let transporter: Transporter | undefined;
