@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
-import { allRoutes, cachedPaths, isHydrated, routeId, siteRoutes } from "./route-manifest";
+import { filterTabs, type ReviewPosition, reviewPageQuery } from "./features/testimonials/fields";
+import { allRoutes, cachedRoutes, isHydrated, routeId, siteRoutes } from "./route-manifest";
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -45,11 +46,21 @@ describe("the route manifest", () => {
   });
 
   it("caches only the routes that ask for it, never a prerendered one or an admin page", () => {
+    const cachedPaths = cachedRoutes.map((route) => route.path);
     expect(cachedPaths.sort()).toEqual(["/", "/api/testimonials", "/contact", "/order", "/testimonials"]);
     const prerendered = new Set(siteRoutes.filter((r) => r.prerender).map((r) => r.path));
     for (const cached of cachedPaths) {
       expect(prerendered.has(cached)).toBe(false);
       expect(cached.startsWith("/admin")).toBe(false);
+    }
+  });
+
+  it("keys the kept pages of reviews by every parameter their links carry", () => {
+    const positions: ReviewPosition[] = [{ from: "newest" }, { from: "oldest" }, { before: "cursor" }, { after: "cursor" }];
+    const carried = new Set(filterTabs.flatMap((tab) => positions.flatMap((position) => [...new URLSearchParams(reviewPageQuery(tab.value, position)).keys()])));
+    for (const path of ["/testimonials", "/api/testimonials"]) {
+      const query = cachedRoutes.find((route) => route.path === path)?.query ?? [];
+      expect([...carried].filter((name) => !query.includes(name)), path).toEqual([]);
     }
   });
 

@@ -6,7 +6,8 @@
  * A route is rendered per request unless it says `render: "prerender"`: then it is rendered once
  * at build (per theme) and served as a file, and the build fails if rendering it touched the
  * database, whose answer would be frozen into the file (server/prerender.ts). Caching a
- * per-request route's anonymous answers is asked for with `cache: true` (server/page-cache.ts).
+ * per-request route's anonymous answers is asked for with `cache`, which names the query
+ * parameters the route reads (server/page-cache.ts).
  *
  * Plain data with no imports, so the client's root can read `hydrate` without pulling in
  * anything else.
@@ -36,14 +37,21 @@ export type RouteEntry =
   | (RouteBase & { render: "prerender"; page: PublicPage; cache?: never })
   | (RouteBase & {
       render?: "server";
-      /** Anonymous GET answers of this path are kept and served from memory (server/page-cache.ts). */
-      cache?: boolean;
+      /**
+       * Anonymous GET answers of this path are kept and served from memory (server/page-cache.ts),
+       * one per theme and per value of the query parameters named here: every parameter the route
+       * reads, and no other (any other is dropped before rendering, so it cannot make a new page).
+       */
+      cache?: { query: readonly string[] };
     });
 
+/** The pager and filter of a list of reviews (features/testimonials/fields.ts: parseFilter, parsePosition). */
+const reviewPageQuery = ["tag", "before", "after", "page"] as const;
+
 export const routeManifest: RouteEntry[] = [
-  { path: "/", file: "routes/home.tsx", cache: true, page: { title: "Home", changefreq: "weekly", priority: 1 } },
+  { path: "/", file: "routes/home.tsx", cache: { query: [] }, page: { title: "Home", changefreq: "weekly", priority: 1 } },
   { path: "/about", file: "routes/about.tsx", render: "prerender", hydrate: false, page: { title: "About", changefreq: "monthly", priority: 0.7 } },
-  { path: "/testimonials", file: "routes/testimonials.tsx", cache: true, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
+  { path: "/testimonials", file: "routes/testimonials.tsx", cache: { query: reviewPageQuery }, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
   {
     path: "/review-policy",
     file: "routes/review-policy.tsx",
@@ -68,8 +76,8 @@ export const routeManifest: RouteEntry[] = [
     page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
   },
   { path: "/paying", file: "routes/paying.tsx", render: "prerender", hydrate: false, page: { title: "Paying for SofTech", changefreq: "monthly", priority: 0.7 } },
-  { path: "/contact", file: "routes/contact.tsx", cache: true, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
-  { path: "/order", file: "routes/order.tsx", cache: true, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
+  { path: "/contact", file: "routes/contact.tsx", cache: { query: ["topic", "subject"] }, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
+  { path: "/order", file: "routes/order.tsx", cache: { query: [] }, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
   { path: "/privacy", file: "routes/privacy.tsx", render: "prerender", hydrate: false, page: { title: "Privacy Policy", changefreq: "monthly", priority: 0.3 } },
   {
     path: "/accessibility",
@@ -82,7 +90,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/theme", file: "routes/theme.ts" },
   { path: "/api/contact", file: "routes/api.contact.ts" },
   { path: "/api/orders", file: "routes/api.orders.ts" },
-  { path: "/api/testimonials", file: "routes/api.testimonials.ts", cache: true },
+  { path: "/api/testimonials", file: "routes/api.testimonials.ts", cache: { query: reviewPageQuery } },
   { path: "/api/admin/testimonials", file: "routes/api.admin.testimonials.ts" },
   { path: "/api/admin/testimonials/:id", file: "routes/api.admin.testimonial.ts" },
   { path: "/api/admin/testimonials/:id/approve", file: "routes/api.admin.testimonial-approve.ts" },
@@ -147,5 +155,11 @@ export const siteRoutes: SiteRoute[] = routeManifest.flatMap((entry) =>
   entry.page ? [{ path: entry.path, prerender: entry.render === "prerender", hydrate: entry.hydrate !== false, ...entry.page }] : [],
 );
 
-/** The paths whose anonymous GET answers the page cache may keep. */
-export const cachedPaths: string[] = routeManifest.filter((entry) => entry.render !== "prerender" && entry.cache).map((entry) => entry.path);
+export interface CachedRoute {
+  path: string;
+  /** The query parameters the route reads: the only ones that can make a different page. */
+  query: readonly string[];
+}
+
+/** The routes whose anonymous GET answers the page cache may keep. */
+export const cachedRoutes: CachedRoute[] = routeManifest.flatMap((entry) => (entry.render !== "prerender" && entry.cache ? [{ path: entry.path, query: entry.cache.query }] : []));

@@ -25,6 +25,11 @@ export interface DatabaseHandle {
  */
 export interface ChangeFeed {
   version(): number | undefined;
+  /**
+   * Resolves once `version()` counts every write committed before the call. A request that may
+   * have written waits for it before answering, so the page it leads to shows its own change.
+   */
+  catchUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,7 +57,7 @@ function sqliteChanges(connection: () => SQLite.Database | undefined): ChangeFee
   return {
     // Read at most once a millisecond: under load that is one read per dozens of requests (the
     // read was a tenth of the time of a kept page), and a commit by another process shows
-    // within a millisecond. Writes through this process also empty the page cache themselves.
+    // within a millisecond.
     version() {
       const now = performance.now();
       if (now - readAt >= 1) {
@@ -60,6 +65,10 @@ function sqliteChanges(connection: () => SQLite.Database | undefined): ChangeFee
         readAt = now;
       }
       return last;
+    },
+    // The commit is already on disk: the next version() only has to read the row again.
+    async catchUp() {
+      readAt = -Infinity;
     },
     stop: async () => undefined,
   };
@@ -117,6 +126,17 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
   void connect();
   return {
     version: () => (client ? count : undefined),
+    // A writer's commit signals every listening backend before the commit returns, and a backend
+    // sends the notices it was signalled about before it says it is ready for the next query
+    // (postgres.c, before ReadyForQuery). So once a query on the listening connection has been
+    // answered, every notice committed before it was sent has been received and counted.
+    async catchUp() {
+      try {
+        await client?.query("select 1");
+      } catch {
+        // The connection is lost: version() is undefined until a new one listens.
+      }
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -9,14 +9,15 @@ import * as build from "virtual:react-router/server-build";
 import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
 import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
-import { ensureBuiltInAccount } from "../app/features/auth/auth.server";
+import { ensureBuiltInAccount, hasSessionCookie } from "../app/features/auth/auth.server";
 import { deliveryKinds } from "../app/deliveries.server";
 import { personalDataSources } from "../app/personal-data.server";
 import { purgeExpiredData } from "../app/lib/personal-data.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
 import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
-import { cachedPaths } from "../app/route-manifest";
+import { cachedRoutes } from "../app/route-manifest";
+import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/data-request";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
@@ -73,6 +74,15 @@ const nginxErrorTexts = {
 
 interface AppState {
   shuttingDown: boolean;
+}
+
+/**
+ * Whether a Cookie header changes what the site answers this visitor: a session (staff see more),
+ * or a one-time notice (a form's outcome). Such a request is rendered for itself and its answer
+ * kept by nobody; any other cookie changes nothing but the theme.
+ */
+function isPersonal(cookie: string | undefined): boolean {
+  return hasSessionCookie(cookie) || flashFromCookieHeader(cookie) !== undefined;
 }
 
 /** Served by Express itself, outside React Router. */
@@ -163,7 +173,18 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     else res.status(status).type("html").send(errorPage(tooLarge ? "That was too much to send" : "That could not be read", error));
   });
 
-  // Staff pages and the admin API are personal: never stored by a browser or a shared cache.
+  // Whichever route reads the session (the reviews page lists unpublished reviews to staff, the
+  // root greets them), its answer, page or data, is for this visitor alone: a browser or proxy
+  // that kept the anonymous page must not answer with it, nor keep this one for anyone.
+  app.use((req, res, next) => {
+    if (isPersonal(req.headers.cookie)) {
+      res.setHeader("Cache-Control", "private, no-store");
+      res.vary("Cookie");
+    }
+    next();
+  });
+
+  // Staff pages and the admin API are personal: never stored by a browser or a shared cache, signed in or not.
   app.use(["/admin", "/api/admin", "/api/auth"], (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
@@ -264,7 +285,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
   const changes = config.pageCache ? database.watchPublicChanges() : undefined;
-  const pageCache = createPageCache(cachedPaths, headerOptions(config), changes);
+  const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal);
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, serveStatic);
 

@@ -4,13 +4,14 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { createPageCache } from "./page-cache";
 
-/** Just enough of a request and a response for the cache: headers kept, body written, "finish" on end. */
-function exchange(method: string, url: string) {
-  const req = Object.assign(new EventEmitter(), { method, url, headers: {} }) as unknown as IncomingMessage;
+/** Just enough of a request and a response for the cache: headers kept, body written, "finish" and "close" on end. */
+function exchange(method: string, url: string, cookie?: string) {
+  const req = Object.assign(new EventEmitter(), { method, url, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
   const headers = new Map<string, unknown>();
   const res = Object.assign(new EventEmitter(), {
     statusCode: 200,
     body: "",
+    ended: false,
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     writeHead(status: number, flat: string[]) {
@@ -23,71 +24,114 @@ function exchange(method: string, url: string) {
     },
     end(chunk?: unknown) {
       if (chunk) res.body += String(chunk);
+      res.ended = true;
       res.emit("finish");
+      res.emit("close");
       return res;
     },
   });
-  return { req, res: res as unknown as ServerResponse & { body: string } };
+  return { req, res: res as unknown as ServerResponse & { body: string; ended: boolean } };
 }
 
-/** A GET rendered by "React Router": the cache lets it through, then keeps what it wrote. */
-function render(cache: ReturnType<typeof createPageCache>, url: string) {
-  const { req, res } = exchange("GET", url);
+type Cache = ReturnType<typeof createPageCache>;
+
+/** The routes the tests keep: the reviews page reads its pager and filter parameters, the home page none. */
+const routes = [
+  { path: "/testimonials", query: ["tag", "before", "after", "page"] },
+  { path: "/", query: [] },
+];
+
+/** Only a cookie named like a session changes a page here (app.ts passes the real test). */
+const personal = (cookie: string) => /(^|;\s*)aquila_session=/.test(cookie);
+
+function cacheWith(changes: ReturnType<typeof feed> | undefined) {
+  return createPageCache(routes, { https: false }, changes, personal);
+}
+
+/**
+ * A GET rendered by "React Router": the cache lets it through, then keeps what it wrote.
+ * `renderedUrl` is the address React Router was given.
+ */
+function render(cache: Cache, url: string, cookie?: string) {
+  const { req, res } = exchange("GET", url, cookie);
   expect(cache.serve(req, res)).toBe(false);
+  const renderedUrl = req.url;
   cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
-  return { finish: (html: string) => res.end(html) };
+  return { renderedUrl, finish: (html: string) => res.end(html) };
 }
 
-/** Whether a GET is answered from memory, and with what. */
-function ask(cache: ReturnType<typeof createPageCache>, url: string) {
-  const { req, res } = exchange("GET", url);
+/** Whether a request is answered from memory, and with what (a HEAD answers headers only: ""). */
+function ask(cache: Cache, url: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) {
+  const { req, res } = exchange(method, url, cookie);
   return cache.serve(req, res) ? res.body : undefined;
 }
 
-/** A state-changing request: the cache sees it start; `end(status)` finishes it. */
-function post(cache: ReturnType<typeof createPageCache>, url: string) {
-  const { req, res } = exchange("POST", url);
+/** Any other request: the cache sees it start; `end(status)` finishes it, and resolves once its answer has left. */
+function send(cache: Cache, method: string, url: string) {
+  const { req, res } = exchange(method, url);
   expect(cache.serve(req, res)).toBe(false);
   return {
-    end(status: number, body = "") {
+    res,
+    async end(status: number, body = "") {
       res.statusCode = status;
       res.end(body);
+      await settle();
     },
   };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-/** The database's change feed, moved by hand. */
+/**
+ * The database's change feed, moved by hand. `commit` is a write whose notice has not arrived
+ * (PostgreSQL's NOTIFY is delivered asynchronously); `catchUp` hears every notice committed before it.
+ */
 function feed() {
   let version: number | undefined = 1;
-  return {
+  let unheard = 0;
+  const feed = {
+    catchUps: 0,
     version: () => version,
+    catchUp: async () => {
+      feed.catchUps++;
+      await Promise.resolve();
+      if (version !== undefined) version += unheard;
+      unheard = 0;
+    },
     move: () => {
       version = (version ?? 0) + 1;
+    },
+    commit: () => {
+      unheard++;
     },
     lose: () => {
       version = undefined;
     },
   };
+  return feed;
+}
+
+/** A kept page, served from memory from now on. */
+async function kept(cache: Cache, url: string, html: string) {
+  render(cache, url).finish(html);
+  await settle();
+  expect(ask(cache, url)).toBe(html);
 }
 
 describe("the page cache", () => {
   it("keeps a page until the database says something changed, however long that is", async () => {
     const changes = feed();
-    const cache = createPageCache(["/testimonials"], { https: false }, changes);
-    render(cache, "/testimonials").finish("<p>v1</p>");
-    await settle();
-    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
     expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
     changes.move();
     expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
-  it("never keeps a render that began before a change, even when it finishes after it", async () => {
+  it("never serves a render that began before a change as the current page", async () => {
     const changes = feed();
-    const cache = createPageCache(["/testimonials"], { https: false }, changes);
+    const cache = cacheWith(changes);
     const slow = render(cache, "/testimonials");
     changes.move();
     slow.finish("<p>the review before it was removed</p>");
@@ -97,55 +141,154 @@ describe("the page cache", () => {
 
   it("serves nothing from memory and keeps nothing while changes cannot be seen", async () => {
     const changes = feed();
-    const cache = createPageCache(["/testimonials"], { https: false }, changes);
-    render(cache, "/testimonials").finish("<p>v1</p>");
-    await settle();
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
     changes.lose();
     expect(ask(cache, "/testimonials")).toBeUndefined();
     render(cache, "/testimonials").finish("<p>rendered while deaf</p>");
     await settle();
     expect(ask(cache, "/testimonials")).toBeUndefined();
-    // Heard again: the version moves, and what was kept before is gone.
+    // Heard again: the version moves, and nothing kept before is served, not even while a render runs.
     changes.move();
+    const again = render(cache, "/testimonials");
     expect(ask(cache, "/testimonials")).toBeUndefined();
+    again.finish("<p>v2</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBe("<p>v2</p>");
   });
 
   it("is off without a change feed", async () => {
-    const cache = createPageCache(["/testimonials"], { https: false }, undefined);
+    const cache = cacheWith(undefined);
     render(cache, "/testimonials").finish("<p>v1</p>");
     await settle();
     expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
-  it("empties itself when a state-changing request through this process succeeds, before the database's notice", async () => {
+  it("keeps the page through OPTIONS, refused posts and posts that change nothing it shows", async () => {
     const changes = feed();
-    const cache = createPageCache(["/testimonials"], { https: false }, changes);
-    render(cache, "/testimonials").finish("<p>v1</p>");
-    await settle();
-    post(cache, "/testimonials").end(400, "a field is missing");
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    await send(cache, "OPTIONS", "/").end(204);
+    await send(cache, "POST", "/testimonials").end(400, "a field is missing");
+    await send(cache, "POST", "/theme").end(303);
+    await send(cache, "POST", "/admin/logout").end(302);
+    await send(cache, "POST", "/admin/login").end(401);
     expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
-    post(cache, "/testimonials").end(303);
-    expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
-  it("does not keep a render that ran while a change was being made here", async () => {
-    const cache = createPageCache(["/testimonials"], { https: false }, feed());
-    const erase = post(cache, "/admin/data-requests");
+  it("keeps a render that was running while others sent requests that wrote nothing it shows", async () => {
+    const cache = cacheWith(feed());
     const during = render(cache, "/testimonials");
-    erase.end(200, "deleted");
+    const options = send(cache, "OPTIONS", "/");
+    const theme = send(cache, "POST", "/theme");
+    await options.end(204);
+    await theme.end(303);
+    during.finish("<p>v1</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+  });
+
+  it("holds the answer to a write until the change feed has heard it, so the next request shows the change", async () => {
+    const changes = feed();
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    const approve = send(cache, "POST", "/testimonials");
+    const during = render(cache, "/testimonials?tag=travel");
+    changes.commit();
+    approve.res.statusCode = 303;
+    approve.res.end();
+    expect(approve.res.ended).toBe(false);
+    await settle();
+    expect(approve.res.ended).toBe(true);
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    // A render that may have read the database before the commit is not the current page either.
     during.finish("<p>maybe before the commit</p>");
     await settle();
-    expect(ask(cache, "/testimonials")).toBeUndefined();
+    expect(ask(cache, "/testimonials?tag=travel")).toBeUndefined();
   });
 
-  it("keeps each theme and query apart, and never a request with a session cookie", async () => {
-    const cache = createPageCache(["/testimonials"], { https: false }, feed());
-    render(cache, "/testimonials?page=2").finish("<p>page 2</p>");
+  it("answers OPTIONS at once, and asks the change feed nothing for it", async () => {
+    const changes = feed();
+    const cache = cacheWith(changes);
+    const options = send(cache, "OPTIONS", "/testimonials");
+    options.res.statusCode = 204;
+    options.res.end();
+    expect(options.res.ended).toBe(true);
+    expect(changes.catchUps).toBe(0);
+  });
+
+  it("answers HEAD from the kept page, with its headers and no body", async () => {
+    const cache = cacheWith(feed());
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { req, res } = exchange("HEAD", "/testimonials");
+    expect(cache.serve(req, res)).toBe(true);
+    expect(res.body).toBe("");
+    expect(res.getHeader("etag")).toMatch(/^"/);
+  });
+
+  it("serves the same page whatever other cookies come with the theme", async () => {
+    const cache = cacheWith(feed());
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    expect(ask(cache, "/testimonials", { cookie: "_ga=GA1.2.3; theme=dark; consent=yes" })).toBe("<p>v1</p>");
+    expect(ask(cache, "/testimonials", { cookie: "theme=light" })).toBeUndefined();
+    expect(ask(cache, "/testimonials", { cookie: "theme=dark; aquila_session=abc" })).toBeUndefined();
+  });
+
+  it("keys a page by the query parameters its route reads, in any order, and renders it with those alone", async () => {
+    const cache = cacheWith(feed());
+    const first = render(cache, "/testimonials?utm_source=mail&page=oldest&tag=travel&email=someone%40example.com");
+    expect(first.renderedUrl).toBe("/testimonials?page=oldest&tag=travel");
+    first.finish("<p>travel, oldest</p>");
     await settle();
-    expect(ask(cache, "/testimonials?page=2")).toBe("<p>page 2</p>");
-    expect(ask(cache, "/testimonials")).toBeUndefined();
-    const { req, res } = exchange("GET", "/testimonials?page=2");
-    (req.headers as Record<string, string>).cookie = "session=abc";
+    expect(ask(cache, "/testimonials?tag=travel&page=oldest")).toBe("<p>travel, oldest</p>");
+    expect(ask(cache, "/testimonials?tag=travel&page=oldest&fbclid=1&tag=comfort")).toBe("<p>travel, oldest</p>");
+    expect(ask(cache, "/testimonials?tag=travel")).toBeUndefined();
+    await kept(cache, "/", "<p>home</p>");
+    expect(ask(cache, "/?tag=travel&utm_campaign=spring")).toBe("<p>home</p>");
+  });
+
+  it("renders a page once after a change, and serves the copy before it to everyone who asks meanwhile", async () => {
+    const changes = feed();
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    changes.move();
+    const answers = Array.from({ length: 10 }, () => ask(cache, "/testimonials"));
+    expect(answers.filter((answer) => answer === undefined)).toHaveLength(1);
+    expect(answers.filter((answer) => answer === "<p>v1</p>")).toHaveLength(9);
+  });
+
+  it("serves the newest render once it is in, and renders again for a change made while it ran", async () => {
+    const changes = feed();
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    changes.move();
+    // The first request after the change renders; the others get v1 meanwhile.
+    const a = render(cache, "/testimonials");
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    changes.move();
+    // A render for the newest change starts at once, though one is still running.
+    const b = render(cache, "/testimonials");
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    a.finish("<p>v2</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBe("<p>v2</p>");
+    b.finish("<p>v3</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBe("<p>v3</p>");
+    expect(ask(cache, "/testimonials")).toBe("<p>v3</p>");
+  });
+
+  it("lets the next request render when the render after a change is not kept", async () => {
+    const changes = feed();
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    changes.move();
+    const { req, res } = exchange("GET", "/testimonials");
     expect(cache.serve(req, res)).toBe(false);
+    cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
+    res.statusCode = 500;
+    res.end("failed");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 });

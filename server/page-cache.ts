@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { themeFromCookieHeader } from "../app/lib/theme";
+import type { CachedRoute } from "../app/route-manifest";
 import type { ChangeFeed } from "../db/client.server";
 import { type HeaderOptions, inlineScriptHashes, securityHeaders } from "./security-headers";
 import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
@@ -19,14 +20,23 @@ import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
  * anything, with no time-based staleness. Like the prerendered pages it is served with a CSP
  * listing the SHA-256 of each inline script instead of a nonce, which would otherwise repeat.
  *
- * - Only GET, only the listed paths, only 200 answers without Set-Cookie, and only requests whose
- *   cookies are at most the theme (a session, or anything else, always goes to React Router).
- * - A render is kept only if nothing changed while it ran (the version it began with is still
- *   current), so a render that read the database just before a write is never kept after it.
+ * - Only GET and HEAD (headers only) of the listed paths, and only requests without a cookie that
+ *   changes the page (`personal`: a session, a one-time notice); other cookies are ignored. A page
+ *   is keyed by the theme and the query parameters its route reads, in a fixed order; any other
+ *   parameter is dropped from the address React Router renders, so a key always names one page.
+ * - Only the change feed invalidates. A request that may have written (any method but GET, HEAD
+ *   and OPTIONS) holds its answer until the feed has counted every write committed before it
+ *   ended, so the page it leads to shows its change even where the database's notice is
+ *   asynchronous (PostgreSQL); one that wrote nothing the pages show leaves them all in place.
+ * - After a change, the first request renders the page again and everyone else gets the copy
+ *   before it until that render is in: one render per page and change, whatever the traffic. A
+ *   change during that render starts another one at once; a render is served as current only if
+ *   nothing changed since it began, and a newer render always replaces an older copy.
+ * - A key with no copy yet is rendered by each request that asks before the first render is in.
+ *   That happens once per page and theme after a start; waiting for another request's render
+ *   would tie each waiter to that render's fate (a client that leaves, an answer not kept).
  * - While changes cannot be seen (the PostgreSQL listener is reconnecting), nothing is served
- *   from memory or kept: every request renders.
- * - A state-changing request through this process that succeeds empties the cache when it ends,
- *   so its own change shows on the next request even before the database's notice arrives.
+ *   from memory or kept, and what was kept before is dropped: every request renders.
  */
 
 export interface PageCache {
@@ -38,109 +48,201 @@ export interface PageCache {
   captures(req: IncomingMessage): boolean;
 }
 
-const storeMark = Symbol("page-cache-key");
-/** A request `serve` marked for keeping: what `captures` and `capture` look for. */
-type Marked = IncomingMessage & { [storeMark]?: StoreMark };
+const renderMark = Symbol("page-cache-render");
+/** A request `serve` sent to render a page for keeping: what `captures` and `capture` look for. */
+type Marked = IncomingMessage & { [renderMark]?: Render };
 
-/** What a request that may fill the cache carries: its key, and the versions when it began. */
-interface StoreMark {
+/** A render of a key that may be kept, and the version of the data it began at. */
+interface Render {
   key: string;
   version: number;
-  local: number;
+  /** Its answer has ended: from then on the copy it may leave is being made (compressed). */
+  ended?: boolean;
 }
+
+interface Entry {
+  /** The newest render kept, and the version it began at (current if that is still the version). */
+  page?: Prepared;
+  version?: number;
+  /** The render that brings the page up to date; while it runs, `page` is served in its place. */
+  render?: Render;
+}
+
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
-/** Bounds memory when visitors walk many pages (?page=N) or send made-up query strings. */
+/** Bounds memory when visitors walk many pages (?before=…) or send made-up values of the parameters a page reads. */
 const maxEntries = 500;
+/** Bounds a key (an address whose parameters make it longer is rendered every time). */
+const maxTargetLength = 200;
 
-/** `changes` undefined: the cache is off (PAGE_CACHE=off) and every request renders. */
-export function createPageCache(paths: string[], options: HeaderOptions, changes: Pick<ChangeFeed, "version"> | undefined): PageCache {
-  const cacheable = new Set(paths);
-  const entries = new Map<string, Prepared>();
-  /** The database's version the entries were rendered at. */
+/**
+ * `changes` undefined: the cache is off (PAGE_CACHE=off) and every request renders. `personal`:
+ * whether a Cookie header carries something that changes the page for that visitor.
+ */
+export function createPageCache(
+  routes: readonly CachedRoute[],
+  options: HeaderOptions,
+  changes: Pick<ChangeFeed, "version" | "catchUp"> | undefined,
+  personal: (cookie: string) => boolean,
+): PageCache {
+  const queryOf = new Map(routes.map((route) => [route.path, [...route.query].sort()]));
+  const entries = new Map<string, Entry>();
+  /** The version last seen; undefined while changes cannot be seen. */
   let seen: number | undefined;
-  /** Counts the state-changing requests through this process (their own change may not be announced yet). */
-  let local = 0;
+  /** Renders begun before this version may predate changes nobody heard of: never kept. */
+  let floor: number | undefined;
 
-  /** The current version, emptying the cache when it has moved; undefined: do not use the cache. */
+  /** The current version; undefined: do not use the cache. */
   function current(): number | undefined {
     const version = changes?.version();
     if (version !== seen) {
-      entries.clear();
+      // Deaf, heard again, or a database whose count went back: what was kept may have missed a change.
+      if (version === undefined || seen === undefined || version < seen) {
+        entries.clear();
+        floor = version;
+      }
       seen = version;
     }
     return version;
   }
 
-  function keyOf(req: IncomingMessage): string | undefined {
-    if (!changes || req.method !== "GET") return undefined;
+  /** The key of a request the cache may answer, and the address React Router renders for it. */
+  function keyOf(req: IncomingMessage): { key: string; target: string } | undefined {
     const url = req.url ?? "/";
-    const query = url.indexOf("?");
-    const pathname = query === -1 ? url : url.slice(0, query);
-    if (!cacheable.has(pathname) || url.length > 200) return undefined;
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const names = queryOf.get(pathname);
+    if (!names) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && cookie.split(";").some((part) => part.trim().split("=")[0] !== "theme")) return undefined;
-    return `${themeFromCookieHeader(cookie)} ${url}`;
+    if (cookie && personal(cookie)) return undefined;
+    let target = pathname;
+    if (queryAt !== -1 && names.length > 0) {
+      const given = new URLSearchParams(url.slice(queryAt + 1));
+      const read = new URLSearchParams();
+      // The route reads each with get(): the first value is the one that counts.
+      for (const name of names) {
+        const value = given.get(name);
+        if (value !== null) read.append(name, value);
+      }
+      if (read.size > 0) target = `${pathname}?${read.toString()}`;
+    }
+    if (target.length > maxTargetLength) return undefined;
+    return { key: `${themeFromCookieHeader(cookie)} ${target}`, target };
   }
 
-  async function store({ key, version, local: renderedIn }: StoreMark, body: Buffer, contentType: string) {
-    // Something changed while this page rendered (checked before and after compressing it): it may show the old state.
-    const stale = () => current() !== version || renderedIn !== local;
-    if (stale()) return;
+  function entryOf(key: string): Entry {
+    let entry = entries.get(key);
+    if (!entry) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entry = {};
+      entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** The render is over, kept or not: the next request after a change may start another. */
+  function settle(render: Render) {
+    const entry = entries.get(render.key);
+    if (entry?.render === render) entry.render = undefined;
+  }
+
+  async function store(render: Render, body: Buffer, contentType: string) {
     const [hashes, br, gz] = await Promise.all([
       inlineScriptHashes(body.toString("utf8")),
       compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       compressGzip(body, { level: 6 }),
     ]);
-    if (stale()) return;
-    if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value as string);
-    entries.set(
-      key,
-      prepare({
-        body,
-        br,
-        gzip: gz,
-        etag: etagOf(body),
-        headers: {
-          "Content-Type": contentType,
-          "Cache-Control": "no-cache",
-          Vary: "Accept-Encoding, Cookie",
-          ...securityHeaders({ hashes }, options),
-        },
-      }),
-    );
+    // Checked after compressing: the feed may have been lost meanwhile.
+    if (current() === undefined || floor === undefined || render.version < floor) return;
+    const entry = entryOf(render.key);
+    if (entry.version !== undefined && entry.version > render.version) return;
+    entry.version = render.version;
+    entry.page = prepare({
+      body,
+      br,
+      gzip: gz,
+      etag: etagOf(body),
+      headers: {
+        "Content-Type": contentType,
+        "Cache-Control": "no-cache",
+        Vary: "Accept-Encoding, Cookie",
+        ...securityHeaders({ hashes }, options),
+      },
+    });
+  }
+
+  /**
+   * Holds the answer of a request that may have written until the change feed has counted what it
+   * committed: whoever follows the answer (a redirect, the next click) then asks after the change
+   * is known here, and gets a new render rather than the copy from before it. Only the first write
+   * or end waits (nothing has been sent before it); the calls made meanwhile follow in order.
+   */
+  function holdUntilSeen(res: ServerResponse, feed: Pick<ChangeFeed, "catchUp">) {
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    let held: Array<() => void> | undefined;
+    let released = false;
+    const hold = (call: () => void) => {
+      if (!held) {
+        held = [];
+        const release = () => {
+          released = true;
+          for (const next of held ?? []) next();
+        };
+        feed.catchUp().then(release, release);
+      }
+      held.push(call);
+    };
+    res.write = ((...args: unknown[]) => {
+      if (released) return write(...args);
+      hold(() => write(...args));
+      return true;
+    }) as ServerResponse["write"];
+    res.end = ((...args: unknown[]) => {
+      if (released) return end(...args);
+      hold(() => end(...args));
+      return res;
+    }) as ServerResponse["end"];
   }
 
   return {
     serve(req, res) {
       if (req.method !== "GET" && req.method !== "HEAD") {
-        local++;
-        res.once("finish", () => {
-          if (res.statusCode >= 400) return;
-          local++;
-          entries.clear();
-        });
+        // OPTIONS is answered before any handler runs: it never writes.
+        if (changes && req.method !== "OPTIONS") holdUntilSeen(res, changes);
+        return false;
       }
-      const key = keyOf(req);
-      if (!key) return false;
+      if (!changes) return false;
+      const found = keyOf(req);
+      if (!found) return false;
       const version = current();
       if (version === undefined) return false;
-      const page = entries.get(key);
-      if (page) {
-        sendPrepared(req, res, page);
+      const entry = entries.get(found.key);
+      if (entry?.page && (entry.version === version || entry.render?.version === version)) {
+        sendPrepared(req, res, entry.page);
         return true;
       }
-      (req as Marked)[storeMark] = { key, version, local };
+      // Rendered from the address the key names, so what is kept is the same page for everyone with this key.
+      req.url = found.target;
+      // A HEAD answer has no body to keep: it renders for itself, and the next GET brings the page up to date.
+      if (req.method === "HEAD") return false;
+      const render: Render = { key: found.key, version };
+      entryOf(found.key).render = render;
+      (req as Marked)[renderMark] = render;
+      // A render whose client left before it ended is not coming.
+      res.once("close", () => {
+        if (!render.ended) settle(render);
+      });
       return false;
     },
 
     captures(req) {
-      return (req as Marked)[storeMark] !== undefined;
+      return (req as Marked)[renderMark] !== undefined;
     },
 
     capture(req, res, next) {
-      const mark = (req as unknown as Marked)[storeMark];
-      if (!mark) return next();
+      const render = (req as unknown as Marked)[renderMark];
+      if (!render) return next();
       const chunks: Buffer[] = [];
       const keep = (chunk: unknown, encoding?: unknown) => {
         if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
@@ -153,12 +255,15 @@ export function createPageCache(paths: string[], options: HeaderOptions, changes
         return write(chunk, ...rest);
       }) as Response["write"];
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        render.ended = true;
         if (typeof chunk !== "function") keep(chunk, rest[0]);
         const contentType = String(res.getHeader("Content-Type") ?? "");
         if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && /^(text\/html|application\/json)/.test(contentType)) {
-          void store(mark, Buffer.concat(chunks), contentType).catch(() => entries.delete(mark.key));
+          store(render, Buffer.concat(chunks), contentType)
+            .catch(() => undefined)
+            .finally(() => settle(render));
         } else {
-          entries.delete(mark.key);
+          settle(render);
         }
         return end(chunk, ...rest);
       }) as Response["end"];

@@ -64,7 +64,7 @@ export class PrerenderError extends Error {
     super(
       `${path} is prerendered (render: "prerender" in app/route-manifest.ts), but rendering it reads the database, ` +
         `so its data would be frozen at build. Render it per request instead (remove render: "prerender", ` +
-        `and add cache: true if anonymous visitors may share its answer), or move what it reads into app/content/.`,
+        `and add cache: { query: [the parameters it reads] } if anonymous visitors may share its answer), or move what it reads into app/content/.`,
     );
     this.name = "PrerenderError";
   }

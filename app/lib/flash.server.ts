@@ -18,7 +18,12 @@ export const clearFlash = `${cookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-A
 
 /** The notice this request carries, if any. The root loader clears it once read. */
 export function readFlash(request: Request): Flash | undefined {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+  return flashFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The notice a Cookie header carries, if any: only a known notice with a well-formed id counts. */
+export function flashFromCookieHeader(cookie: string | null | undefined): Flash | undefined {
+  for (const part of (cookie ?? "").split(";")) {
     const [name, value = ""] = part.trim().split("=");
     if (name !== cookieName) continue;
     const [key, id = ""] = value.split(".");

@@ -40,16 +40,19 @@ export function runAsMain(file, run) {
 
 const defaults = { runs: 3, duration: 10, warmup: 2, connections: 20, reviews: 10_000 };
 
-/** Command-line options shared by every benchmark script (so `npm run bench -- --runs 1` passes through). */
+/**
+ * Command-line options shared by every benchmark script (so `npm run bench -- --runs 1` passes
+ * through). `--only NAME` runs one named case of a script that has them, alone.
+ */
 export function readOptions(argv = process.argv.slice(2)) {
   const names = Object.keys(defaults);
   const { values } = parseArgs({
     args: argv,
-    options: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+    options: { ...Object.fromEntries(names.map((name) => [name, { type: "string" }])), only: { type: "string" } },
     strict: true,
     allowPositionals: false,
   });
-  const options = {};
+  const options = values.only === undefined ? {} : { only: values.only };
   for (const name of names) {
     const value = values[name] === undefined ? defaults[name] : Number(values[name]);
     if (!Number.isInteger(value) || value < (name === "warmup" ? 0 : 1)) throw new Error(`--${name} needs a whole number, got ${values[name]}`);
@@ -331,7 +334,8 @@ npm ci && npm run build && npm run bench
 
 \`npm run bench:lighthouse\` and \`npm run bench:throughput\` run one half each and rewrite only their own
 section. Options: \`--runs N\` (Lighthouse runs per page), \`--duration S\` (seconds per load case),
-\`--warmup S\`, \`--connections N\`, \`--reviews N\`. The figures in
+\`--warmup S\`, \`--connections N\`, \`--reviews N\`; \`npm run bench:throughput -- --only hostile\` runs the
+hostile case alone and rewrites only its section. The figures in
 machine-readable form are in [benchmarks.json](benchmarks.json); a local run also writes
 \`reports/bench/\`.
 

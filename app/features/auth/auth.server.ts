@@ -32,13 +32,32 @@ function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function readToken(request: Request): string | undefined {
+/** What `signIn` puts in the cookie: 32 random bytes, base64url. */
+const tokenPattern = /^[\w-]{43}$/;
+
+/** The session token a Cookie header carries, if it has one of the shape `signIn` gives out. */
+function tokenFromCookieHeader(cookie: string | null | undefined): string | undefined {
   const name = sessionCookieName();
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+  for (const part of (cookie ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=") || undefined;
+    if (key === name) {
+      const token = rest.join("=");
+      return tokenPattern.test(token) ? token : undefined;
+    }
   }
   return undefined;
+}
+
+/**
+ * Whether a request may be signed in: it carries a cookie that looks like a session. Anything else
+ * is answered as to a visitor without one, so only such a request needs rendering for itself.
+ */
+export function hasSessionCookie(cookie: string | null | undefined): boolean {
+  return tokenFromCookieHeader(cookie) !== undefined;
+}
+
+function readToken(request: Request): string | undefined {
+  return tokenFromCookieHeader(request.headers.get("Cookie"));
 }
 
 /** The first start creates `admin`: with ADMIN_PASSWORD, or with a random password logged once. */
