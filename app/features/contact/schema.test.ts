@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContactFormSchema } from "./schema";
-import { broken, notOneLine, realNames } from "../../../tests/support/one-line";
+import { describeOneLineFields, realNames } from "../../../tests/support/one-line";
 
 const valid = { name: "Ana", email: "ana@example.com", topic: "product", message: "I would like a quote, please.", consent: "on" };
 
@@ -38,20 +38,9 @@ describe("contact form rules", () => {
     expect(errorsOf({ ...valid, email: "a@example.com\r\nBcc: x@example.com" }).email).toBe("Please enter a valid email address");
   });
 
-  const oneLineFields = {
-    name: { sample: "Ana Example", message: "Please enter the name on one line" },
-    phone: { sample: "555-010-0199", message: "Please enter the phone number on one line" },
-  };
-
-  describe.each(Object.entries(oneLineFields))("the %s", (field, { sample, message }) => {
-    it.each(Object.entries(notOneLine))("is refused with %s in it, with its own message", (_, character) => {
-      expect(errorsOf({ ...valid, [field]: broken(sample, character) })).toEqual({ [field]: message });
-      expect(errorsOf({ ...valid, [field]: `${sample}${character}` })).toEqual({ [field]: message });
-    });
-
-    it("is refused with a NUL in it, as text no database can keep", () => {
-      expect(errorsOf({ ...valid, [field]: broken(sample, "\0") })).toEqual({ [field]: "Please remove characters that cannot be saved" });
-    });
+  describeOneLineFields(errorsOf, { ...valid, name: "Ana Example", phone: "555-010-0199" }, {
+    name: "Please enter the name on one line",
+    phone: "Please enter the phone number on one line",
   });
 
   it.each(realNames)("accepts the name %s as typed", (name) => {

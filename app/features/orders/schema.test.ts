@@ -3,7 +3,7 @@ import { seatInches } from "./fields";
 import { OrderRequestSchema } from "./schema";
 import { completeOrderForm } from "../../../tests/support/orders";
 import { orderMessages as sectionFive } from "../../../tests/support/spec-messages";
-import { broken, notOneLine, realNames } from "../../../tests/support/one-line";
+import { describeOneLineFields, realNames } from "../../../tests/support/one-line";
 
 const valid = completeOrderForm;
 
@@ -133,18 +133,7 @@ describe("order request rules", () => {
   };
   const filled = { ...valid, submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "clinician", currentCushion: "Foam, three years old" };
 
-  describe.each(Object.entries(oneLineFields))("the %s", (field, message) => {
-    const sample = filled[field as keyof typeof filled] as string;
-
-    it.each(Object.entries(notOneLine))("is refused with %s in it, with its own message", (_, character) => {
-      expect(errorsOf({ ...filled, [field]: broken(sample, character) })).toEqual({ [field]: message });
-      expect(errorsOf({ ...filled, [field]: `${sample}${character}` })).toEqual({ [field]: message });
-    });
-
-    it("is refused with a NUL in it, as text no database can keep", () => {
-      expect(errorsOf({ ...filled, [field]: broken(sample, "\0") })).toEqual({ [field]: "Please remove characters that cannot be saved" });
-    });
-  });
+  describeOneLineFields(errorsOf, filled, oneLineFields);
 
   it.each(realNames)("accepts %s as a first, last and filling-in name", (name) => {
     expect(OrderRequestSchema.parse({ ...filled, firstName: name, lastName: name, submitterName: name })).toMatchObject({ firstName: name, lastName: name, submitterName: name });

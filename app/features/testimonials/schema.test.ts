@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filterTabs, hasMissingRequired, parseFilter, tagLabel } from "./fields";
 import { TestimonialSchema } from "./schema";
-import { broken, notOneLine, realNames } from "../../../tests/support/one-line";
+import { describeOneLineFields, realNames } from "../../../tests/support/one-line";
 
 const valid = { name: "Dee", email: "dee@example.com", rating: "9", quote: "Comfortable all day.", context: "", tags: ["comfort", "travel"] };
 
@@ -63,18 +63,7 @@ describe("a review's one-line answers", () => {
   };
   const oneLineFields = { name: "Please enter the name on one line", context: "Please enter the context on one line" };
 
-  describe.each(Object.entries(oneLineFields))("the %s", (field, message) => {
-    const sample = withContext[field as keyof typeof withContext] as string;
-
-    it.each(Object.entries(notOneLine))("is refused with %s in it, with its own message", (_, character) => {
-      expect(firstErrors({ ...withContext, [field]: broken(sample, character) })).toEqual({ [field]: message });
-      expect(firstErrors({ ...withContext, [field]: `${sample}${character}` })).toEqual({ [field]: message });
-    });
-
-    it("is refused with a NUL in it, as text no database can keep", () => {
-      expect(firstErrors({ ...withContext, [field]: broken(sample, "\0") })).toEqual({ [field]: "Please remove characters that cannot be saved" });
-    });
-  });
+  describeOneLineFields(firstErrors, withContext, oneLineFields);
 
   it.each(realNames)("accepts the name %s as typed", (name) => {
     expect(TestimonialSchema.parse({ ...withContext, name }).name).toBe(name);
