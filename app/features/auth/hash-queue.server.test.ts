@@ -23,7 +23,7 @@ describe("the queue of password checks", () => {
   afterEach(() => vi.useRealTimers());
 
   it("checks at most `running` passwords at once, and one at a time per address", async () => {
-    const queue = createHashQueue({ running: 2, waiting: 10, maxWaitMs: 60_000 });
+    const queue = createHashQueue({ running: 2, runningWithFailures: 2, waiting: 10, maxWaitMs: 60_000 });
     const { started, work, end } = pendingWork();
     const results = [
       queue.run("198.51.100.1", 0, work("a1")),
@@ -44,7 +44,7 @@ describe("the queue of password checks", () => {
   });
 
   it("lets an address with no recent failures go ahead of every address that has some", async () => {
-    const queue = createHashQueue({ running: 1, waiting: 10, maxWaitMs: 60_000 });
+    const queue = createHashQueue({ running: 1, runningWithFailures: 1, waiting: 10, maxWaitMs: 60_000 });
     const { started, work, end } = pendingWork();
     void queue.run("203.0.113.1", 3, work("flood-first"));
     for (let n = 2; n <= 6; n++) void queue.run(`203.0.113.${n}`, n, work(`flood-${n}`));
@@ -56,8 +56,25 @@ describe("the queue of password checks", () => {
     expect(await staff).toEqual({ ok: true, value: "staff" });
   });
 
+  it("keeps a turn free of addresses with recent failures, so staff never wait behind a flood from them", async () => {
+    const queue = createHashQueue({ running: 2, runningWithFailures: 1, waiting: 10, maxWaitMs: 60_000 });
+    const { started, work, end } = pendingWork();
+    for (let n = 1; n <= 4; n++) void queue.run(`203.0.113.${n}`, 3, work(`flood-${n}`));
+    await tick();
+    expect(started).toEqual(["flood-1"]);
+    const staff = queue.run("192.0.2.10", 0, work("staff"));
+    await tick();
+    expect(started).toEqual(["flood-1", "staff"]);
+    await end("staff");
+    expect(await staff).toEqual({ ok: true, value: "staff" });
+    // The free turn is not given to the flood; the flood's own turn passes on when it ends.
+    expect(started).toEqual(["flood-1", "staff"]);
+    await end("flood-1");
+    expect(started).toEqual(["flood-1", "staff", "flood-2"]);
+  });
+
   it("when the queue is full, refuses at once the attempt whose address has the most failures", async () => {
-    const queue = createHashQueue({ running: 1, waiting: 2, maxWaitMs: 60_000 });
+    const queue = createHashQueue({ running: 1, runningWithFailures: 1, waiting: 2, maxWaitMs: 60_000 });
     const { started, work, end } = pendingWork();
     void queue.run("203.0.113.1", 5, work("running"));
     const worst = queue.run("203.0.113.2", 9, work("worst"));
@@ -78,7 +95,7 @@ describe("the queue of password checks", () => {
 
   it("refuses an attempt that has waited too long, and frees a turn whose check fails", async () => {
     vi.useFakeTimers();
-    const queue = createHashQueue({ running: 1, waiting: 5, maxWaitMs: 3_000 });
+    const queue = createHashQueue({ running: 1, runningWithFailures: 1, waiting: 5, maxWaitMs: 3_000 });
     let fail: (error: Error) => void = () => undefined;
     const broken = queue.run("203.0.113.1", 0, () => new Promise<never>((_, reject) => (fail = reject)));
     const waiting = queue.run("203.0.113.2", 0, () => Promise.resolve("checked"));
