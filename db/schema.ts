@@ -170,10 +170,16 @@ export interface RateLimitTable {
  * Failed sign-in attempts, one row each, so a limit can say exactly when the next attempt is
  * allowed. Successful sign-ins are never recorded. Rows older than a day are purged.
  */
+/**
+ * A sign-in attempt counted against its address: stored before the password is checked, so
+ * attempts sent at once are counted like attempts sent one by one, and deleted again when the
+ * password was right (docs/decisions/010-sign-in-limits.md).
+ */
 export interface SignInFailureTable {
   id: string;
   /** The username tried, lower-cased (whether or not such an account exists). */
   account: string;
+  /** The address block tried from: an IPv4 address or an IPv6 /64 (app/lib/address-block.server.ts). */
   ip: string;
   at: string;
 }

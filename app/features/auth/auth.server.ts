@@ -6,8 +6,9 @@ import { pagePathOf } from "~/lib/data-request";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
+import { createHashQueue } from "./hash-queue.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
-import { recordSignInFailure, signInWait } from "./sign-in-limits.server";
+import { keepSignInFailure, releaseSignInAttempt, reserveSignInAttempt } from "./sign-in-limits.server";
 
 /**
  * One account system for staff (see docs/decisions/003-admin-sessions.md): accounts with scrypt
@@ -105,26 +106,42 @@ export async function setPassword(username: string, password: string) {
 // A hash of nothing anyone knows: unknown usernames cost the same time as wrong passwords.
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * Password checks in this process (docs/decisions/010-sign-in-limits.md). Two at once keep the
+ * two cores of a small server busy and leave two of libuv's four threads to file reads, and only
+ * one of them may be for an address with recent failures: a flood from such addresses, however
+ * many, leaves a turn free for staff, whose address has none. Four may wait, fewest failures
+ * first, which is also as many as one address's five allowed guesses at an account need beside
+ * the one being checked.
+ */
+const passwordChecks = createHashQueue({ running: 2, runningWithFailures: 1, waiting: 4, maxWaitMs: 10_000 });
+/** About the time the queue takes to drain when it is full (six checks, two at a time). */
+const busyRetryAfterSeconds = 3;
+
 export type SignInResult =
   | { ok: true; staff: Staff; cookie: string }
-  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+  | { ok: false; status: 401 | 429 | 503; message: string; retryAfter?: number };
 
 export const signInFailedMessage = "Invalid username or password";
 
 export async function signIn(request: Request, username: string, password: string, clientIp: string, now = Date.now()): Promise<SignInResult> {
-  const wait = await signInWait(username, clientIp, now);
-  if (wait > 0) {
-    log.warn("sign-in refused: too many failed attempts from one address", { username, retryAfter: wait });
-    return { ok: false, status: 429, message: `Too many failed sign-in attempts. Please wait ${waitText(wait)} and try again.`, retryAfter: wait };
-  }
+  const reservation = await reserveSignInAttempt(username, clientIp, now);
+  if (!reservation.ok) return refused(429, username, reservation.wait);
   const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
-  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
-  const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
-  if (!account || !valid) {
-    await recordSignInFailure(username, clientIp, now);
+  const checked = await passwordChecks.run(reservation.address, reservation.failures, async () =>
+    verifyPassword(password, account?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString("hex"))))),
+  );
+  if (!checked.ok) {
+    // Never checked, so it must not count against the address.
+    await releaseSignInAttempt(reservation.id);
+    return refused(503, username, busyRetryAfterSeconds);
+  }
+  if (!account || !checked.value) {
+    await keepSignInFailure(username, now);
     log.info("sign-in failed", { username });
     return { ok: false, status: 401, message: signInFailedMessage };
   }
+  await releaseSignInAttempt(reservation.id);
   // Rotation: whatever session the browser had is ended; the new one has a fresh id.
   await revokeSession(request);
   const token = randomBytes(32).toString("base64url");
@@ -145,6 +162,17 @@ export async function signIn(request: Request, username: string, password: strin
     staff: { accountId: account.id, username: account.username },
     cookie: `${sessionCookieName()}=${token}; ${cookieAttributes(absoluteTimeoutMs / 1000)}`,
   };
+}
+
+/** 429: this address has used its failures; 503: too many checks are waiting here to wait too. */
+const refusals = {
+  429: { log: "sign-in refused: too many failed attempts from one address", text: "Too many failed sign-in attempts." },
+  503: { log: "sign-in refused: too many sign-ins at once", text: "Too many sign-ins at once." },
+} as const;
+
+function refused(status: keyof typeof refusals, username: string, retryAfter: number): SignInResult {
+  log.warn(refusals[status].log, { username, retryAfter });
+  return { ok: false, status, message: `${refusals[status].text} Please wait ${waitText(retryAfter)} and try again.`, retryAfter };
 }
 
 function waitText(seconds: number) {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { db } from "~/lib/db.server";
+import { sql } from "kysely";
+import { addressBlock } from "~/lib/address-block.server";
+import { db, type Executor, getDatabase } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 
 /**
@@ -10,11 +12,12 @@ import { log } from "~/lib/logger.server";
  * - one address, any accounts: 20 failures in 15 minutes;
  * - one address, one account: 5 failures in a minute.
  *
- * An attacker therefore gets at most 80 guesses an hour at an account from each address it
- * controls; staff who mistype wait at most a minute (or, after 20 failures from one address,
- * until the oldest of them is 15 minutes old). The wait is computed from the stored failures, so
- * Retry-After is the true time until the next attempt is accepted. The rows live in the database,
- * so every instance applies the same limits.
+ * An address is an IPv4 address or an IPv6 /64 (`addressBlock`). An attacker therefore gets at
+ * most 80 guesses an hour at an account from each address it controls; staff who mistype wait at
+ * most a minute (or, after 20 failures from one address, until the oldest of them is 15 minutes
+ * old). The wait is computed from the stored failures, so Retry-After is the true time until the
+ * next attempt is accepted. The rows live in the database, so every instance applies the same
+ * limits.
  */
 export const signInLimits = {
   perAddress: { failures: 20, windowMs: 15 * 60_000 },
@@ -35,46 +38,88 @@ function waitFor(rows: Array<{ at: string }>, limit: number, windowMs: number, n
   return edge ? Math.max(0, Date.parse(edge.at) + windowMs - now) : 0;
 }
 
-/** Seconds until this address may try this account again (0: it may now). */
-export async function signInWait(username: string, ip: string, now = Date.now()): Promise<number> {
-  const { perAddress, perAccountAndAddress } = signInLimits;
-  const [fromAddress, atAccount] = await Promise.all([
-    db()
-      .selectFrom("sign_in_failures")
-      .select("at")
-      .where("ip", "=", ip)
-      .where("at", ">", new Date(now - perAddress.windowMs).toISOString())
-      .orderBy("at", "desc")
-      .limit(perAddress.failures)
-      .execute(),
-    db()
-      .selectFrom("sign_in_failures")
-      .select("at")
-      .where("account", "=", accountKey(username))
-      .where("ip", "=", ip)
-      .where("at", ">", new Date(now - perAccountAndAddress.windowMs).toISOString())
-      .orderBy("at", "desc")
-      .limit(perAccountAndAddress.failures)
-      .execute(),
-  ]);
-  const waitMs = Math.max(
-    waitFor(fromAddress, perAddress.failures, perAddress.windowMs, now),
-    waitFor(atAccount, perAccountAndAddress.failures, perAccountAndAddress.windowMs, now),
-  );
-  return Math.ceil(waitMs / 1000);
+/** The newest failures a rule can count, at most as many as it allows. */
+function recentFailures(trx: Executor, rule: { failures: number; windowMs: number }, address: string, now: number) {
+  return trx
+    .selectFrom("sign_in_failures")
+    .select("at")
+    .where("ip", "=", address)
+    .where("at", ">", new Date(now - rule.windowMs).toISOString())
+    .orderBy("at", "desc")
+    .limit(rule.failures);
 }
 
-export async function recordSignInFailure(username: string, ip: string, now = Date.now()) {
+/**
+ * Two attempts from one address must not both count the failures before either is stored. SQLite
+ * needs nothing more: a transaction here begins IMMEDIATE (db/client.server.ts), holding the one
+ * write lock of the file for every process from its first statement. PostgreSQL lets transactions
+ * read side by side, so they queue on an advisory lock named after the address, which it releases
+ * at commit.
+ */
+async function serialisePerAddress(trx: Executor, address: string) {
+  if (getDatabase().dialect !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in ${address}`}, 0))`.execute(trx);
+}
+
+export type SignInReservation =
+  | { ok: true; id: string; address: string; failures: number }
+  | { ok: false; wait: number };
+
+/**
+ * Counts an attempt before its password is checked, so attempts sent at once are counted like
+ * attempts sent one by one: in one transaction, refuses it (with the seconds until this address may
+ * try this account again) or stores it as a failure. A right password then releases it
+ * (`releaseSignInAttempt`); a wrong one, or a check that never ends, leaves it counted as a
+ * failure. `failures` is how many this address had in the wider window, for the queue of checks.
+ */
+export async function reserveSignInAttempt(username: string, ip: string, now = Date.now()): Promise<SignInReservation> {
+  const address = addressBlock(ip);
   const account = accountKey(username);
-  await db().insertInto("sign_in_failures").values({ id: randomUUID(), account, ip, at: new Date(now).toISOString() }).execute();
+  const { perAddress, perAccountAndAddress } = signInLimits;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await serialisePerAddress(trx, address);
+      const fromAddress = await recentFailures(trx, perAddress, address, now).execute();
+      const atAccount = await recentFailures(trx, perAccountAndAddress, address, now).where("account", "=", account).execute();
+      const waitMs = Math.max(
+        waitFor(fromAddress, perAddress.failures, perAddress.windowMs, now),
+        waitFor(atAccount, perAccountAndAddress.failures, perAccountAndAddress.windowMs, now),
+      );
+      if (waitMs > 0) return { ok: false, wait: Math.ceil(waitMs / 1000) };
+      const id = randomUUID();
+      await trx.insertInto("sign_in_failures").values({ id, account, ip: address, at: new Date(now).toISOString() }).execute();
+      return { ok: true, id, address, failures: fromAddress.length };
+    });
+}
+
+/** A successful sign-in, or an attempt whose password was never checked, never counts. */
+export async function releaseSignInAttempt(id: string) {
+  await db().deleteFrom("sign_in_failures").where("id", "=", id).execute();
+}
+
+/** Accounts this process has warned of, and when: one warning an attack, not one a guess. */
+const warnedAt = new Map<string, number>();
+
+/**
+ * A reserved attempt turned out wrong: it stays counted. Failures are counted while others are
+ * still being checked, so the count can step past the mark; it warns when the count has reached
+ * it, once a window per account in each process.
+ */
+export async function keepSignInFailure(username: string, now = Date.now()) {
+  const account = accountKey(username);
+  const since = now - signInLimits.perAddress.windowMs;
   const recent = await db()
     .selectFrom("sign_in_failures")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("account", "=", account)
-    .where("at", ">", new Date(now - signInLimits.perAddress.windowMs).toISOString())
+    .where("at", ">", new Date(since).toISOString())
     .executeTakeFirstOrThrow();
-  // Warn once as the count passes the mark, not on every guess after it.
-  if (Number(recent.n) === attackWarningAt) log.warn("many failed sign-ins at one account; it may be under attack", { account, minutes: 15 });
+  if (Number(recent.n) < attackWarningAt) return;
+  for (const [key, at] of warnedAt) if (at <= since) warnedAt.delete(key);
+  if (warnedAt.has(account)) return;
+  warnedAt.set(account, now);
+  log.warn("many failed sign-ins at one account; it may be under attack", { account, minutes: 15 });
 }
 
 export async function purgeSignInFailures(now = Date.now()) {

@@ -1,0 +1,119 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../../db/client.server";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/**
+ * Guesses sent all at once, as an attacker sends them, to two processes sharing one database
+ * (docs/decisions/010-sign-in-limits.md): the limits hold across both, the guesses past them are
+ * never checked, and staff at an address of their own are answered at once. A test that passes
+ * only when the limits hold spends a few password checks; one that fails spends up to 40, at
+ * about 0.9 s each on a slow core.
+ */
+const floodTimeout = 90_000;
+/** The decision's promise: a flood never delays the right password by more than a second or two. */
+const staffWithinMs = 2_000;
+
+const password = "flood-test-password";
+const dialects = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
+
+/** A database of its own for the two processes: a SQLite file, or a fresh PostgreSQL database. */
+async function newDatabase(dialect: "sqlite" | "postgres") {
+  if (dialect === "sqlite") {
+    return { url: path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-flood-")), "site.sqlite"), drop: async () => undefined };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+  const name = `aquila_flood_${process.pid}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+describe.each(dialects)("a flood of sign-in guesses at two processes on %s", (dialect) => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let database: Awaited<ReturnType<typeof newDatabase>>;
+
+  beforeAll(async () => {
+    database = await newDatabase(dialect);
+    // Behind a proxy, as deployed: the client address comes from X-Forwarded-For.
+    const env = { DATABASE_URL: database.url, ADMIN_PASSWORD: password, TRUST_PROXY: "loopback" };
+    // One after the other: the first creates the schema and the admin account.
+    a = await startServerProcess(env);
+    b = await startServerProcess(env);
+    // A first request on each, so the flood meets warm processes.
+    await Promise.all([a, b].map((server) => fetch(new URL("/admin/login", server.url))));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of [a, b]) await server?.stop();
+    await database?.drop();
+  });
+
+  function login(server: ServerProcess, ip: string, guess: string) {
+    return fetch(new URL("/api/auth/login", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ username: "admin", password: guess }),
+    });
+  }
+
+  /** Forty guesses at once at `servers`, taking turns; the statuses they were answered with. */
+  function flood(servers: ServerProcess[], ip: (n: number) => string) {
+    return Promise.all(Array.from({ length: 40 }, (_, n) => login(servers[n % servers.length] ?? a, ip(n), `guess-${n}`).then((response) => response.status)));
+  }
+
+  async function failuresStored(ip: string) {
+    const reader = createDatabase(database.url);
+    try {
+      const row = await reader.db.selectFrom("sign_in_failures").select((eb) => eb.fn.countAll().as("n")).where("ip", "=", ip).executeTakeFirstOrThrow();
+      return Number(row.n);
+    } finally {
+      await reader.close();
+    }
+  }
+
+  /** A 401 is a checked password; past the limit the rest are refused without a check. */
+  function expectAtMostFiveChecked(statuses: number[]) {
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429 && s !== 503)).toEqual([]);
+  }
+
+  it("checks at most five of forty guesses from one address, and answers the right password from another within two seconds", async () => {
+    const guesses = flood([a], () => "198.51.100.60");
+    const sent = performance.now();
+    const staff = login(a, "192.0.2.60", password).then((response) => ({ status: response.status, ms: performance.now() - sent }));
+    const [statuses, answer] = await Promise.all([guesses, staff]);
+    expect(answer.status).toBe(200);
+    expect(answer.ms).toBeLessThan(staffWithinMs);
+    expectAtMostFiveChecked(statuses);
+    expect(await failuresStored("198.51.100.60")).toBeLessThanOrEqual(5);
+  }, floodTimeout);
+
+  it("counts guesses from one address at both processes at once as one count", async () => {
+    const guesses = flood([a, b], () => "198.51.100.61");
+    const staff = login(b, "192.0.2.61", password);
+    const [statuses, answer] = await Promise.all([guesses, staff]);
+    expect(answer.status).toBe(200);
+    expectAtMostFiveChecked(statuses);
+    expect(await failuresStored("198.51.100.61")).toBeLessThanOrEqual(5);
+  }, floodTimeout);
+
+  it("counts forty guesses from forty addresses of one IPv6 /64 as guesses from one address", async () => {
+    const statuses = await flood([a, b], (n) => `2001:db8:60:1:${(n + 1).toString(16)}::${(n * 7 + 1).toString(16)}`);
+    expectAtMostFiveChecked(statuses);
+    // The next /64 is somebody else.
+    expect((await login(b, "2001:db8:60:2::1", password)).status).toBe(200);
+  }, floodTimeout);
+});
