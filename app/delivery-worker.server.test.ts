@@ -5,7 +5,7 @@ import { deliveryKinds } from "~/deliveries.server";
 import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { useTestDatabase } from "~/lib/test-database";
-import { startDeliveryWorker } from "./delivery.server";
+import { startDeliveryWorker } from "~/lib/outbox/delivery.server";
 
 const message = ContactFormSchema.parse({
   name: "Lock Waiter",
