@@ -120,13 +120,13 @@ const busyRetryAfterSeconds = 3;
 
 export type SignInResult =
   | { ok: true; staff: Staff; cookie: string }
-  | { ok: false; status: 401 | 429 | 503; message: string; retryAfter?: number };
+  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
 
 export const signInFailedMessage = "Invalid username or password";
 
 export async function signIn(request: Request, username: string, password: string, clientIp: string, now = Date.now()): Promise<SignInResult> {
   const reservation = await reserveSignInAttempt(username, clientIp, now);
-  if (!reservation.ok) return refused(429, username, reservation.wait);
+  if (!reservation.ok) return refused("failures", username, reservation.wait);
   const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
   const checked = await passwordChecks.run(reservation.address, reservation.failures, async () =>
     verifyPassword(password, account?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString("hex"))))),
@@ -134,7 +134,7 @@ export async function signIn(request: Request, username: string, password: strin
   if (!checked.ok) {
     // Never checked, so it must not count against the address.
     await releaseSignInAttempt(reservation.id);
-    return refused(503, username, busyRetryAfterSeconds);
+    return refused("busy", username, busyRetryAfterSeconds);
   }
   if (!account || !checked.value) {
     await keepSignInFailure(username, now);
@@ -164,15 +164,20 @@ export async function signIn(request: Request, username: string, password: strin
   };
 }
 
-/** 429: this address has used its failures; 503: too many checks are waiting here to wait too. */
+/**
+ * Both are 429 with the wait in Retry-After: `failures`, this address has used its failures;
+ * `busy`, too many checks are waiting here for this one to wait too. A busy refusal is the
+ * designed answer to a burst, not a fault of the server, so it is no 5xx (which monitoring would
+ * page someone for, and which says nothing about trying again soon).
+ */
 const refusals = {
-  429: { log: "sign-in refused: too many failed attempts from one address", text: "Too many failed sign-in attempts." },
-  503: { log: "sign-in refused: too many sign-ins at once", text: "Too many sign-ins at once." },
+  failures: { log: "sign-in refused: too many failed attempts from one address", text: "Too many failed sign-in attempts." },
+  busy: { log: "sign-in refused: too many sign-ins at once", text: "Too many sign-ins at once." },
 } as const;
 
-function refused(status: keyof typeof refusals, username: string, retryAfter: number): SignInResult {
-  log.warn(refusals[status].log, { username, retryAfter });
-  return { ok: false, status, message: `${refusals[status].text} Please wait ${waitText(retryAfter)} and try again.`, retryAfter };
+function refused(why: keyof typeof refusals, username: string, retryAfter: number): SignInResult {
+  log.warn(refusals[why].log, { username, retryAfter });
+  return { ok: false, status: 429, message: `${refusals[why].text} Please wait ${waitText(retryAfter)} and try again.`, retryAfter };
 }
 
 function waitText(seconds: number) {
