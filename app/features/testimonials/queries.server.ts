@@ -7,6 +7,8 @@ import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { containing } from "~/lib/search";
+import type { SpamReason } from "~/lib/forms";
+import { markColumn } from "~/lib/spam-mark";
 import type { FilterValue, ReviewPosition } from "./fields";
 import type { TestimonialInput } from "./schema";
 import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
@@ -268,7 +270,7 @@ export async function getReviewLedger(): Promise<ReviewLedger> {
 }
 
 /** A new review waits for moderation; staff are told through the outbox, in the same transaction. */
-export async function createTestimonial(input: TestimonialInput, now = new Date(), within?: Executor): Promise<string> {
+export async function createTestimonial(input: TestimonialInput, now = new Date(), within?: Executor, signals: readonly SpamReason[] = []): Promise<string> {
   const id = randomUUID();
   await inTransaction(within, async (trx) => {
     await trx
@@ -286,6 +288,7 @@ export async function createTestimonial(input: TestimonialInput, now = new Date(
         verified: 0,
         created_at: now.toISOString(),
         approved_at: null,
+        spam_signals: markColumn(signals),
       })
       .execute();
     await queueDeliveries(trx, "review", id, now);
