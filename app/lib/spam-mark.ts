@@ -33,6 +33,9 @@ export function markNoticeLines(column: string | null | undefined): string[] {
   return reasons.length ? [`Marked as possible spam: ${reasons.map((r) => r.detail).join(" ")}`] : [];
 }
 
+/** Where staff land after moving an item to Spam: the Spam view, which says so and shows it with "Not spam". */
+export const movedToSpamPath = "/admin/spam?moved=1";
+
 /** The value of the admin lists' `mark` filter that shows only marked items. */
 export const possibleSpamFilter = "possible-spam";
 
