@@ -56,16 +56,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   to={tab.href}
                   className="tap-target inline-flex items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
                 >
-                  {tab.name}
-                  {tab.counts.map(({ count, label, shown }) =>
-                    loaderData.counts[count] > 0 ? (
-                      // The words read as part of the link's name: "Messages, 3 new".
-                      <span key={count} className="ml-2 rounded-full border border-current px-2 text-small">
-                        <span className="sr-only">, </span>
-                        {loaderData.counts[count]} <span className={shown ? "" : "sr-only"}>{label}</span>
-                      </span>
-                    ) : null,
-                  )}
+                  {/* One flex item, so the name reads "Messages, 3 new" with no break before the comma. */}
+                  <span>
+                    {tab.name}
+                    {tab.counts.map(({ count, label, shown }) =>
+                      loaderData.counts[count] > 0 ? (
+                        <span key={count} className="ml-2 rounded-full border border-current px-2 text-small">
+                          <span className="sr-only">, </span>
+                          {loaderData.counts[count]} <span className={shown ? "" : "sr-only"}>{label}</span>
+                        </span>
+                      ) : null,
+                    )}
+                  </span>
                 </NavLink>
               </li>
             ))}
