@@ -532,7 +532,28 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists review_filter_tallies`.execute(db);
     }),
   },
+  "0014_spam_signals": {
+    // Weaker spam signals (a fast fill, links, several from one address) no longer hold a
+    // submission back: it is stored where staff work, and its reasons are kept with it as JSON
+    // for the "possible spam" mark (decision 008). Null: no mark. A column already there (a
+    // run that committed but was not recorded) is left as it is.
+    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      for (const table of markedTables) {
+        const columns = (await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? [];
+        if (!columns.some((c) => c.name === "spam_signals")) await db.schema.alterTable(table).addColumn("spam_signals", "text").execute();
+      }
+    }),
+    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      for (const table of markedTables) {
+        const columns = (await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? [];
+        if (columns.some((c) => c.name === "spam_signals")) await db.schema.alterTable(table).dropColumn("spam_signals").execute();
+      }
+    }),
+  },
 };
+
+/** The tables whose rows can carry a "possible spam" mark (0014). */
+const markedTables = ["contact_messages", "order_requests", "testimonials"] as const;
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -42,6 +42,8 @@ export interface TestimonialTable {
   reply: string | null;
   reply_at: string | null;
   reply_by: string | null;
+  /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
+  spam_signals: string | null;
 }
 
 /**
@@ -72,6 +74,8 @@ export interface ContactMessageTable {
   /** "new" until a staff member marks it handled. */
   status: "new" | "handled";
   handled_at: string | null;
+  /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
+  spam_signals: string | null;
 }
 
 export type OutboxChannel = "email" | "forward" | "none";
@@ -156,6 +160,8 @@ export interface OrderRequestTable {
   received_at: string;
   status: OrderStatus;
   status_changed_at: string | null;
+  /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
+  spam_signals: string | null;
 }
 
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assessSpam, burstThreshold } from "./forms";
+import { assessSpam, burstThreshold, countLinks } from "./forms";
 
 const now = 1_750_000_000_000;
 const calm = { minFillMs: 2500, recentFromAddress: 1, burstAt: 3, text: "It helps me sit through a workday.", now };
@@ -7,45 +7,79 @@ const codes = (form: Record<string, unknown>, context = calm) => assessSpam(form
 
 describe("spam signals", () => {
   it("holds nothing back from a person who took their time", () => {
-    expect(codes({ website: "", startedAt: now - 60_000 })).toEqual({ spam: false, reasons: [] });
+    expect(codes({ website: "", startedAt: now - 60_000 })).toEqual({ hold: false, reasons: [] });
   });
 
   it("says nothing about a missing or unreadable start time (an API client, the spec's payloads)", () => {
-    expect(codes({ honeypot: "" })).toEqual({ spam: false, reasons: [] });
-    expect(codes({ startedAt: "soon" })).toEqual({ spam: false, reasons: [] });
-    expect(codes({ startedAt: now + 60_000 })).toEqual({ spam: false, reasons: [] });
+    expect(codes({ honeypot: "" })).toEqual({ hold: false, reasons: [] });
+    expect(codes({ startedAt: "soon" })).toEqual({ hold: false, reasons: [] });
+    expect(codes({ startedAt: now + 60_000 })).toEqual({ hold: false, reasons: [] });
   });
 
   it("treats a fast fill as one signal, never a verdict: autofill takes a second", () => {
     const result = codes({ startedAt: now - 900 });
-    expect(result.spam).toBe(false);
+    expect(result.hold).toBe(false);
     expect(result.reasons.map((r) => r.code)).toEqual(["too-fast"]);
     expect(result.reasons[0]?.detail).toBe("Sent 0.9 s after the form was shown.");
   });
 
-  it("quarantines on a filled honeypot alone, under either name, whatever its type", () => {
-    expect(codes({ website: "http://x.example" }).spam).toBe(true);
-    expect(codes({ honeypot: "x" }).spam).toBe(true);
-    expect(codes({ honeypot: 1 }).spam).toBe(true);
-    expect(codes({ honeypot: false }).spam).toBe(false);
+  it("holds on a filled honeypot alone, under either name, whatever its type", () => {
+    expect(codes({ website: "http://x.example" }).hold).toBe(true);
+    expect(codes({ honeypot: "x" }).hold).toBe(true);
+    expect(codes({ honeypot: 1 }).hold).toBe(true);
+    expect(codes({ honeypot: false }).hold).toBe(false);
   });
 
-  it("quarantines when two weaker signals meet", () => {
+  it("never holds on weaker signals, however many meet: they mark the submission with their reasons", () => {
+    // A correction re-sent at once, from a clinic's shared connection, naming three sites.
+    const all = codes({ startedAt: now - 800 }, { ...calm, recentFromAddress: 5, text: "See https://a.example, www.b.example/x and c.example/y" });
+    expect(all.hold).toBe(false);
+    expect(all.reasons).toEqual([
+      { code: "too-fast", detail: "Sent 0.8 s after the form was shown." },
+      { code: "burst", detail: "Submission 5 from one address within 10 minutes." },
+      { code: "links", detail: "Contains 3 links." },
+    ]);
     const fastBurst = codes({ startedAt: now - 100 }, { ...calm, recentFromAddress: 3 });
-    expect(fastBurst).toMatchObject({ spam: true });
+    expect(fastBurst).toMatchObject({ hold: false });
     expect(fastBurst.reasons.map((r) => r.code)).toEqual(["too-fast", "burst"]);
-    const linksBurst = codes({}, { ...calm, recentFromAddress: 4, text: "see www.a-shop.example and https://b.example" });
-    expect(linksBurst.reasons.map((r) => r.code)).toEqual(["burst", "links"]);
-    expect(linksBurst.spam).toBe(true);
+  });
+
+  it("keeps every signal with a held submission, so staff see all of them", () => {
+    const held = codes({ website: "x", startedAt: now - 100 }, { ...calm, recentFromAddress: 3 });
+    expect(held.hold).toBe(true);
+    expect(held.reasons.map((r) => r.code)).toEqual(["honeypot", "too-fast", "burst"]);
   });
 
   it("lets one link through: a person pointing at something", () => {
-    expect(codes({}, { ...calm, text: "My chair: https://example.com/chair" })).toEqual({ spam: false, reasons: [] });
+    expect(codes({}, { ...calm, text: "My chair: https://example.com/chair" })).toEqual({ hold: false, reasons: [] });
+    expect(codes({}, { ...calm, text: "My chair: https://www.example.com/x" })).toEqual({ hold: false, reasons: [] });
   });
 
   it("counts a burst from 60% of the rate limit, and never from the first post", () => {
     expect(burstThreshold(5)).toBe(3);
     expect(burstThreshold(1000)).toBe(600);
     expect(burstThreshold(1)).toBe(2);
+  });
+});
+
+describe("counting links", () => {
+  it("counts one address once, whatever its form", () => {
+    expect(countLinks("https://www.example.com/x")).toBe(1);
+    expect(countLinks("Look at (https://www.example.com/x).")).toBe(1);
+    expect(countLinks("www.example.com")).toBe(1);
+    expect(countLinks("http://example.com/a?b=c#d")).toBe(1);
+    expect(countLinks("example.com/chair")).toBe(1);
+  });
+
+  it("counts two addresses as two, and the same address twice as one", () => {
+    expect(countLinks("https://www.example.com/x and https://www.example.org/y")).toBe(2);
+    expect(countLinks("https://a.example/x\nhttp://b.example")).toBe(2);
+    expect(countLinks("https://www.example.com/x, again: https://www.example.com/x")).toBe(1);
+  });
+
+  it("counts nothing in ordinary writing", () => {
+    expect(countLinks("I sit 8 hrs a day. It helps, e.g. on long trips; 18.5 in wide.")).toBe(0);
+    expect(countLinks("Email me at ann@example.com")).toBe(0);
+    expect(countLinks("")).toBe(0);
   });
 });

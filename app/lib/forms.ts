@@ -3,10 +3,11 @@
  * message per field, and the spam signals read from a submission that has already passed
  * validation (docs/decisions/008-spam-quarantine.md).
  *
- * A signal is never a verdict on its own, except the honeypot: people using autofill, voice input
- * or a caregiver's help fill a form in a second or two, and a shared address (a clinic, a care
- * home) sends several. Two signals together, or a filled honeypot, quarantine the submission; it
- * is stored as spam either way, never dropped.
+ * Only certain evidence holds a submission out of staff's sight: today, a filled honeypot. People
+ * using autofill, voice input or a caregiver's help fill a form in a second or two, correct a
+ * mistake and send again at once, paste addresses, and a shared address (a clinic, a care home)
+ * sends several in a morning; so every weaker signal only marks the submission for staff, with its
+ * reason, and it goes through the normal path (decisions.md, third round).
  */
 
 /** The site's forms name their honeypot `website`; the spec's JSON payloads name it `honeypot`. */
@@ -62,7 +63,8 @@ export function typedValues<Field extends string>(form: Record<string, unknown>,
   return values;
 }
 
-export type SpamReasonCode = "honeypot" | "too-fast" | "burst" | "links";
+/** `moved-by-staff`: a member of staff moved a stored submission to the spam store. */
+export type SpamReasonCode = "honeypot" | "too-fast" | "burst" | "links" | "moved-by-staff";
 
 export interface SpamReason {
   code: SpamReasonCode;
@@ -81,8 +83,29 @@ export interface SpamContext {
   now?: number;
 }
 
-const linkPattern = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]/gi;
-/** Two or more links in a review or message is a signal; one link is a person pointing at something. */
+/**
+ * Where one address may end: the text is cut at white space and at the brackets, quotes and
+ * separators that surround an address in writing. A trailing full stop or comma is trimmed after.
+ */
+const tokenBreaks = /[\s<>"'()[\]{}|\\^`]+/u;
+/** A scheme, or www., or a bare name.tld followed by a path: what a reader would take for an address. */
+const addressStart = /^(?:https?:\/\/[^/\s]+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;
+
+/**
+ * The distinct web addresses in a text. Each token is read once, so `https://www.example.com/x`
+ * is one address (two overlapping patterns counted it twice), and the same address written twice
+ * is still one; an email address is not a link.
+ */
+export function countLinks(text: string): number {
+  const addresses = new Set<string>();
+  for (const raw of text.split(tokenBreaks)) {
+    const token = raw.replace(/[.,;:!?]+$/u, "");
+    if (!addressStart.test(token) || token.includes("@")) continue;
+    addresses.add(token.toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "").replace(/\/$/, ""));
+  }
+  return addresses.size;
+}
+/** Two or more links in a review or message mark it; one link is a person pointing at something. */
 const linksAt = 2;
 
 function isFilled(value: unknown): boolean {
@@ -90,8 +113,11 @@ function isFilled(value: unknown): boolean {
   return String(value).length > 0;
 }
 
-/** Every signal a valid submission carries, and whether together they quarantine it. */
-export function assessSpam(form: Record<string, unknown>, context: SpamContext): { spam: boolean; reasons: SpamReason[] } {
+/**
+ * Every signal a valid submission carries, and whether it is held out of staff's sight: only a
+ * filled honeypot holds. The other signals, when present, mark the submission that goes through.
+ */
+export function assessSpam(form: Record<string, unknown>, context: SpamContext): { hold: boolean; reasons: SpamReason[] } {
   const reasons: SpamReason[] = [];
   const filled = honeypotFields.filter((field) => isFilled(form[field]));
   if (filled.length) reasons.push({ code: "honeypot", detail: `The hidden field (${filled.join(", ")}) that only automated senders see was filled in.` });
@@ -108,11 +134,10 @@ export function assessSpam(form: Record<string, unknown>, context: SpamContext):
     reasons.push({ code: "burst", detail: `Submission ${context.recentFromAddress} from one address within 10 minutes.` });
   }
 
-  const links = context.text.match(linkPattern)?.length ?? 0;
+  const links = countLinks(context.text);
   if (links >= linksAt) reasons.push({ code: "links", detail: `Contains ${links} links.` });
 
-  const spam = filled.length > 0 || reasons.length >= 2;
-  return { spam, reasons };
+  return { hold: filled.length > 0, reasons };
 }
 
 /** A burst is a signal from this share of the rate limit on (at least the second submission). */

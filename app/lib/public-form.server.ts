@@ -1,26 +1,31 @@
 import type { SpamKind } from "../../db/schema";
 import { getConfig } from "./config.server";
-import { assessSpam, burstThreshold, pickFields } from "./forms";
+import { assessSpam, burstThreshold, pickFields, type SpamReason } from "./forms";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { quarantine } from "./spam.server";
 import { fieldErrorsOf, type z } from "./zod";
 
-export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable";
+/** `full`: a held submission met a full spam store and was refused, never stored (decision 008). */
+export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable" | "full";
 
 export type PublicFormResult =
   | { ok: true; id: string; quarantined: boolean }
   | { ok: false; status: 400 | 429 | 503; problem: PublicFormProblem; errors: Record<string, string>; retryAfter?: number };
 
 const rateLimitWindowSeconds = 600;
+/** A full spam store empties as staff work through it or the daily purge runs: an hour is a fair wait. */
+export const spamFullRetryAfter = 3600;
 
 /**
  * The one path every public form submission takes, from the page and from the JSON API alike:
  *
  * 1. Validation first: invalid input is a 400 with one message per field, whatever any timer says.
  * 2. The per-address rate limit: past it, 429 with a wait time, and nothing is stored.
- * 3. The spam signals: a suspected bot's submission is stored in the spam store with its reasons.
- * 4. Otherwise `store` keeps it (and queues what follows, such as delivery to staff).
+ * 3. The spam signals: a filled honeypot is stored in the spam store with its reasons, or, when the
+ *    store is full, refused with a 503 that says how else to reach the company.
+ * 4. Otherwise `store` keeps it with any weaker signals as its mark (and queues what follows,
+ *    such as delivery to staff, whose notice then says why it is marked).
  *
  * A success answer always means a row exists; a storage failure is a 503, never a success.
  */
@@ -31,7 +36,8 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
   clientIp: string;
   /** The free text in which links are counted. */
   text: (input: Output) => string;
-  store: (input: Output) => Promise<string>;
+  /** `signals`: the weaker spam signals it carried, kept with the row as its mark (empty: none). */
+  store: (input: Output, signals: SpamReason[]) => Promise<string>;
   /** Kept with a quarantined submission besides its fields (an order's reference, already shown). */
   keep?: Record<string, unknown>;
 }): Promise<PublicFormResult> {
@@ -51,12 +57,15 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
       burstAt: burstThreshold(config.formRateLimit),
       text: options.text(input),
     });
-    if (verdict.spam) {
+    if (verdict.hold) {
       // Kept as sent (only the fields the schema knows), so a release parses it with the same schema.
       const id = await quarantine(kind, { ...pickFields(form, Object.keys(schema.shape)), ...options.keep }, verdict.reasons, config.spamMaxRows);
+      // 503, not 429: the sender did nothing wrong (a person whose browser filled the hidden
+      // field may share an address with others); the site cannot take it now.
+      if (!id) return { ok: false, status: 503, problem: "full", errors: {}, retryAfter: spamFullRetryAfter };
       return { ok: true, id, quarantined: true };
     }
-    return { ok: true, id: await options.store(input), quarantined: false };
+    return { ok: true, id: await options.store(input, verdict.reasons), quarantined: false };
   } catch (error) {
     log.error(`could not store a ${kind} submission`, { error });
     return { ok: false, status: 503, problem: "unavailable", errors: {} };

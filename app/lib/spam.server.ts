@@ -1,18 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { SpamKind } from "../../db/schema";
+import { recordAudit } from "./audit.server";
 import { db, type Executor, inTransaction } from "./db.server";
 import type { SpamReason } from "./forms";
 import { parseJson } from "./json";
 import { log } from "./logger.server";
 import { normalEmail, type PersonalDataSource } from "./personal-data.server";
 import { containing } from "./search";
+import type { Staff } from "./staff";
 
 /**
- * The spam store: submissions that passed validation but look automated, kept apart from reviews
- * and messages so no public list or delivery can ever reach them. Staff release or delete them
- * from the admin Spam view. Bounded twice: rows older than SPAM_RETENTION_DAYS are purged daily,
- * and past `maxRows` the oldest are dropped as new ones arrive, so a flood cannot fill the disk.
+ * The spam store: submissions that passed validation and carried certain evidence of a program
+ * (a filled honeypot), kept apart from reviews and messages so no public list or delivery can ever
+ * reach them, and those staff moved here. Staff release or delete them from the admin Spam view.
+ * Bounded twice: rows older than SPAM_RETENTION_DAYS are purged daily, and at `maxRows` new
+ * submissions are refused (the sender is told so) rather than any row that was already answered
+ * being dropped (decisions.md, third round).
  */
 
 export interface SpamItem {
@@ -27,29 +31,52 @@ function toItem(row: { id: string; kind: SpamKind; payload: string; reasons: str
   return { id: row.id, kind: row.kind, payload: parseJson(row.payload, {}), reasons: parseJson(row.reasons, []), receivedAt: row.received_at };
 }
 
-/** Stores a suspected-spam submission, then trims the store to `maxRows`, newest kept. */
-export async function quarantine(kind: SpamKind, payload: Record<string, unknown>, reasons: SpamReason[], maxRows: number, now = new Date()): Promise<string> {
+/**
+ * Stores a held submission while the store has fewer than `maxRows`; returns its id, or undefined
+ * when the store is full and nothing was stored. The count and the insert are one statement, so
+ * two instances cannot both take the last place by much.
+ */
+export async function quarantine(kind: SpamKind, payload: Record<string, unknown>, reasons: SpamReason[], maxRows: number, now = new Date()): Promise<string | undefined> {
   const id = randomUUID();
-  await db()
-    .insertInto("spam")
-    .values({ id, kind, payload: JSON.stringify(payload), reasons: JSON.stringify(reasons), received_at: now.toISOString() })
-    .execute();
-  log.info("submission quarantined as suspected spam", { kind, id, reasons: reasons.map((r) => r.code).join(",") });
-  await trimSpam(maxRows);
+  const result = await sql`insert into spam (id, kind, payload, reasons, received_at)
+    select ${id}, ${kind}, ${JSON.stringify(payload)}, ${JSON.stringify(reasons)}, ${now.toISOString()}
+    where (select count(*) from spam) < ${maxRows}`.execute(db());
+  if (Number(result.numAffectedRows ?? 0) === 0) {
+    log.warn("spam store full: a held submission was refused, nothing already stored was dropped", { kind, maxRows });
+    return undefined;
+  }
+  log.info("submission held as spam", { kind, id, reasons: reasons.map((r) => r.code).join(",") });
   return id;
 }
 
-/** Drops the oldest rows beyond `maxRows` (the newest `maxRows` stay). */
-export async function trimSpam(maxRows: number): Promise<number> {
-  const edge = await db().selectFrom("spam").select(["received_at", "id"]).orderBy("received_at", "desc").orderBy("id", "desc").limit(1).offset(maxRows).executeTakeFirst();
-  if (!edge) return 0;
-  const result = await db()
-    .deleteFrom("spam")
-    .where((eb) => eb.or([eb("received_at", "<", edge.received_at), eb.and([eb("received_at", "=", edge.received_at), eb("id", "<=", edge.id)])]))
-    .executeTakeFirst();
-  const removed = Number(result.numDeletedRows);
-  if (removed) log.warn("spam store over its cap; the oldest were dropped", { removed, maxRows });
-  return removed;
+/** What a stored submission leaves when staff move it to the spam store: its fields as sent, when it came, and its mark. */
+export interface TakenForSpam {
+  payload: Record<string, unknown>;
+  receivedAt: string;
+  signals: SpamReason[];
+}
+
+/**
+ * Staff's "Move to Spam", for every kind: inside one transaction `take` removes the stored row
+ * and its deliveries (a notice not yet sent is never sent) and hands back its payload, which goes
+ * into the spam store with its mark and who moved it, so "Not spam" restores it by the same path
+ * as a held submission; the audit line commits with it. False when the row is already gone.
+ * The cap does not apply: it bounds what strangers can add, and a move adds nothing new.
+ */
+export async function moveToSpam(staff: Staff, kind: SpamKind, targetType: string, id: string, take: (trx: Executor) => Promise<TakenForSpam | undefined>): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await take(trx);
+      if (!taken) return false;
+      const reasons: SpamReason[] = [...taken.signals, { code: "moved-by-staff", detail: `Moved to Spam by ${staff.username}.` }];
+      await trx
+        .insertInto("spam")
+        .values({ id: randomUUID(), kind, payload: JSON.stringify(taken.payload), reasons: JSON.stringify(reasons), received_at: taken.receivedAt })
+        .execute();
+      await recordAudit(staff, "move-to-spam", targetType, id, undefined, trx);
+      return true;
+    });
 }
 
 export async function listSpam(limit = 200): Promise<SpamItem[]> {

@@ -5,7 +5,9 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { topicLabel } from "~/content/contact";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
-import { deleteMessage, getMessage, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
+import { deleteMessage, getMessage, moveMessageToSpam, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
+import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { movedToSpamPath } from "~/lib/spam-mark";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -36,6 +38,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "delete":
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
+    case "move-to-spam":
+      return (await moveMessageToSpam(staff, params.id)) ? redirect(movedToSpamPath) : data({ done: null }, { status: 404 });
     default:
       return data({ done: null }, { status: 400 });
   }
@@ -57,6 +61,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         {topicLabel(message.topic)} from {message.name}
       </h1>
       <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <SpamMark reasons={message.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
           <dt className="text-small text-muted">Email</dt>
@@ -112,6 +117,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         ) : null}
+        <MoveToSpamButton busy={busy} />
         <ConfirmDelete question="Delete this message for good? This cannot be undone." hiddenFields={{ intent: "delete" }} busy={busy} />
       </div>
     </article>

@@ -6,7 +6,9 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
-import { deleteOrder, getOrder, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
+import { deleteOrder, getOrder, moveOrderToSpam, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
+import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { movedToSpamPath } from "~/lib/spam-mark";
 import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -45,6 +47,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "delete":
       await deleteOrder(staff, params.id);
       return redirect("/admin/orders");
+    case "move-to-spam":
+      return (await moveOrderToSpam(staff, params.id)) ? redirect(movedToSpamPath) : data({ done: null }, { status: 404 });
     default:
       return data({ done: null }, { status: 400 });
   }
@@ -112,6 +116,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Order request {order.reference} for {name}
       </h1>
       <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <SpamMark reasons={order.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <Field label="Reference">{order.reference}</Field>
         <Field label="Received">{formatDateTime(order.received_at)}</Field>
@@ -211,6 +216,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </button>
           </Form>
         ) : null}
+        <MoveToSpamButton busy={busy} />
         <ConfirmDelete question="Delete this order request for good, with its fitting and health details? This cannot be undone." hiddenFields={{ intent: "delete" }} busy={busy} />
       </div>
     </article>

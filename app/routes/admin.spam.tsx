@@ -1,4 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { possibleSpamFilter } from "~/lib/spam-mark";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
@@ -18,7 +19,9 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
   const [items, total] = await Promise.all([listSpam(200), countSpam()]);
-  return { items, total, retentionDays: getConfig().retention.spamDays };
+  // Arrived from "Move to Spam" on a message, an order request or a review.
+  const moved = new URL(request.url).searchParams.get("moved") === "1";
+  return { items, total, retentionDays: getConfig().retention.spamDays, moved };
 }
 
 /** Where a released submission went, by kind: a new kind will not compile without its line. */
@@ -38,16 +41,30 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "Spam", description: "Submissions held back as suspected spam.", path: "/admin/spam", noindex: true });
 
 export default function AdminSpam({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, retentionDays } = loaderData;
+  const { items, total, retentionDays, moved } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <h1 className="text-heading font-bold">Spam</h1>
       <p className="mt-1 max-w-prose text-muted">
-        Reviews and messages that looked automated. They are kept here, never published or delivered, until you move them out
-        (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {retentionDays} days. {total} held now.
+        Reviews, messages and order requests that carried certain signs of a program (a hidden field only programs fill in), and
+        those staff moved here. They are kept here, never published or delivered, until you move them out (&ldquo;Not spam&rdquo;) or
+        delete them. Each is deleted after {retentionDays} days. {total} held now. Items only marked as possible spam stay in their
+        lists:{" "}
+        <Link to={`/admin/messages?mark=${possibleSpamFilter}`} className="text-brand underline">
+          messages
+        </Link>
+        ,{" "}
+        <Link to={`/admin/orders?mark=${possibleSpamFilter}`} className="text-brand underline">
+          order requests
+        </Link>{" "}
+        and{" "}
+        <Link to={`/admin/testimonials?mark=${possibleSpamFilter}`} className="text-brand underline">
+          reviews
+        </Link>
+        .
       </p>
-      <ActionStatus result={actionData} />
+      <ActionStatus result={actionData ?? (moved ? { ok: true, message: "Moved to Spam. It is no longer delivered or listed; “Not spam” below puts it back." } : undefined)} />
       {items.length === 0 ? (
         <p className="mt-8 text-muted">Nothing is held as spam.</p>
       ) : (

@@ -6,11 +6,12 @@ import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { moderationOutcomes } from "~/features/testimonials/outcomes";
-import { countByState, listAllTestimonials, listAudit } from "~/features/testimonials/queries.server";
+import { countByState, countPendingMarked, listAllTestimonials, listAudit, moveReviewToSpam } from "~/features/testimonials/queries.server";
 import { reviewStates } from "~/features/testimonials/types";
 import { reviewStateLabels } from "~/content/review-labels";
 import { formatDate } from "~/lib/format";
-import { readForm } from "~/lib/request.server";
+import { isRowId, readForm } from "~/lib/request.server";
+import { possibleSpamFilter, wantsMarked } from "~/lib/spam-mark";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
@@ -22,15 +23,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
   const state = reviewStates.find((s) => s === params.get("state"));
-  const [reviews, counts, audit] = await Promise.all([listAllTestimonials(search, 200, state), countByState(), listAudit(20)]);
+  const marked = wantsMarked(params);
+  const [reviews, counts, markedCount, audit] = await Promise.all([listAllTestimonials(search, 200, state, marked), countByState(), countPendingMarked(), listAudit(20)]);
   // Whether each reviewer sent an order request: what staff check before marking a review verified.
   const orders = await ordersByEmail(reviews.map((r) => r.email));
-  return { reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })), counts, audit, search, state: state ?? null };
+  return { reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })), counts, markedCount, audit, search, state: state ?? null, marked };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
-  const result = await moderateReview(staff, Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  // Not one of the spec's moderation intents: the review leaves moderation for the spam store.
+  if (form.intent === "move-to-spam") {
+    const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
+    if (!moved) return data({ ok: false, message: "That review is no longer awaiting moderation." }, { status: 404 });
+    return { ok: true, message: "Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation." };
+  }
+  const result = await moderateReview(staff, form);
   if (!result.ok) return data({ ok: false, message: result.status === 404 ? "That review no longer exists." : result.error }, { status: result.status });
   const notice = moderationOutcomes[result.intent].ok;
   return { ok: true, message: `${notice.title}: ${notice.description}` };
@@ -40,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Moderate reviews", description: "Review moderation.", path: "/admin/testimonials", noindex: true });
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, counts, audit, search, state } = loaderData;
+  const { reviews, counts, markedCount, audit, search, state, marked } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <>
@@ -68,18 +77,27 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
             <li key={tab ?? "all"}>
               <Link
                 to={`/admin/testimonials${tab ? `?state=${tab}` : ""}`}
-                aria-current={state === tab ? "page" : undefined}
+                aria-current={state === tab && !marked ? "page" : undefined}
                 className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
               >
                 {tab ? `${reviewStateLabels[tab]} (${counts[tab]})` : "All"}
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to={`/admin/testimonials?mark=${possibleSpamFilter}`}
+              aria-current={marked ? "page" : undefined}
+              className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+            >
+              Possible spam ({markedCount} awaiting)
+            </Link>
+          </li>
         </ul>
       </nav>
 
       {reviews.length === 0 ? (
-        <p className="mt-8 text-muted">{search ? "No reviews match." : state ? `No reviews in “${reviewStateLabels[state]}”.` : "No reviews yet."}</p>
+        <p className="mt-8 text-muted">{search ? "No reviews match." : marked ? "No reviews are marked as possible spam." : state ? `No reviews in “${reviewStateLabels[state]}”.` : "No reviews yet."}</p>
       ) : (
         <ul className="mt-6 space-y-4">
           {reviews.map(({ review, orders }) => (

@@ -1,23 +1,46 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireStaffPage } from "~/features/auth/auth.server";
+import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
+import { countByState, countPendingMarked } from "~/features/testimonials/queries.server";
 import { countSpam } from "~/lib/spam.server";
 import type { Route } from "./+types/admin";
 
+/** What is new in each list, so a tab says where work waits (composed here: each count is its feature's). */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request);
-  const [orders, spam] = await Promise.all([countNewOrders(), countSpam()]);
-  return { username: staff.username, orders, spam };
+  const [messages, orders, reviews, reviewsMarked, held] = await Promise.all([countOpenMessages(), countNewOrders(), countByState(), countPendingMarked(), countSpam()]);
+  const counts: Record<TabCount, number> = {
+    reviews: reviews.pending,
+    orders: orders.new,
+    messages: messages.new,
+    held,
+    // Marked as possible spam and not yet decided: a new message or order, a review awaiting moderation.
+    marked: messages.marked + orders.marked + reviewsMarked,
+  };
+  return { username: staff.username, counts };
 }
 
-/** `count` names the loader's number a tab shows when there is something waiting. */
-const tabs: Array<{ name: string; href: string; count?: "orders" | "spam" }> = [
-  { name: "Reviews", href: "/admin/testimonials" },
-  { name: "Orders", href: "/admin/orders", count: "orders" },
-  { name: "Messages", href: "/admin/messages" },
-  { name: "Spam", href: "/admin/spam", count: "spam" },
-  { name: "Data requests", href: "/admin/data-requests" },
+type TabCount = "reviews" | "orders" | "messages" | "held" | "marked";
+
+/**
+ * Each tab's counts, shown when above zero, with the words that follow the number ("3 new"); the
+ * words are on screen only where one tab has two numbers (`shown`), and always in the link's name.
+ */
+const tabs: Array<{ name: string; href: string; counts: Array<{ count: TabCount; label: string; shown?: boolean }> }> = [
+  { name: "Reviews", href: "/admin/testimonials", counts: [{ count: "reviews", label: "awaiting moderation" }] },
+  { name: "Orders", href: "/admin/orders", counts: [{ count: "orders", label: "new" }] },
+  { name: "Messages", href: "/admin/messages", counts: [{ count: "messages", label: "new" }] },
+  {
+    name: "Spam",
+    href: "/admin/spam",
+    counts: [
+      { count: "held", label: "held", shown: true },
+      { count: "marked", label: "possible spam", shown: true },
+    ],
+  },
+  { name: "Data requests", href: "/admin/data-requests", counts: [] },
 ];
 
 /** The staff area's frame: its navigation, who is signed in, and sign-out. */
@@ -33,8 +56,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                   to={tab.href}
                   className="tap-target inline-flex items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
                 >
-                  {tab.name}
-                  {tab.count && loaderData[tab.count] > 0 ? <span className="ml-2 rounded-full border border-current px-2 text-small">{loaderData[tab.count]}</span> : null}
+                  {/* One flex item, so the name reads "Messages, 3 new" with no break before the comma. */}
+                  <span>
+                    {tab.name}
+                    {tab.counts.map(({ count, label, shown }) =>
+                      loaderData.counts[count] > 0 ? (
+                        <span key={count} className="ml-2 rounded-full border border-current px-2 text-small">
+                          <span className="sr-only">, </span>
+                          {loaderData.counts[count]} <span className={shown ? "" : "sr-only"}>{label}</span>
+                        </span>
+                      ) : null,
+                    )}
+                  </span>
                 </NavLink>
               </li>
             ))}

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { failureNotice } from "~/features/contact/outcomes";
+import { orderFailureLead } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
+import { company } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.orders";
@@ -18,6 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
   const result = await submitOrder(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
-  const error = result.problem === "invalid" ? "Some fields are not valid" : failureNotice(result.problem, getConfig().siteEmail).description;
+  const email = getConfig().siteEmail;
+  // A full spam store is told in the order's own words, with both ways to reach the company.
+  const error =
+    result.problem === "invalid"
+      ? "Some fields are not valid"
+      : result.problem === "full"
+        ? `${orderFailureLead(result.problem)} call us on ${company.phone.display} or email ${email}.`
+        : failureNotice(result.problem, email).description;
   return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
 }

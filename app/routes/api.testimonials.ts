@@ -33,6 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
   const result = await submitReview(body.value, context.clientIp ?? "unknown");
   if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
-  const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "rate-limited" ? reviewOutcomes.rateLimited : result.problem === "invalid" ? { description: "Some fields are not valid" } : reviewOutcomes.failed;
+  const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "rate-limited" ? reviewOutcomes.rateLimited : result.problem === "full" ? reviewOutcomes.full : result.problem === "invalid" ? { description: "Some fields are not valid" } : reviewOutcomes.failed;
   return data({ ok: false, error: notice.description, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
 }

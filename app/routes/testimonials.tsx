@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     startedAt: Date.now(),
     panel: staff
       ? {
-          pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context) })),
+          pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context), spamMark: r.spamMark })),
           approved: all.filter((r) => r.state === "published").map(brief),
         }
       : null,

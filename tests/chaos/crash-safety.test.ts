@@ -10,10 +10,11 @@ import { startServerProcess } from "../integration/server-process";
  * is killed with SIGKILL at a random moment, then started again, cycle after cycle. Every
  * submission that was answered with success must be in the database afterwards (a contact message
  * or an order request with its delivery queued; one with its honeypot filled in the spam store),
- * and SQLite's integrity check must pass. The bodies vary as the outside world's do: the spec's
- * payloads without a start time, forms with one (some sent at once, as autofill does), and bots
- * filling the honeypot; the server runs with its real fill-time default. Counts go to
- * reports/crash-safety.<dialect>.json.
+ * and visible to staff where they work (moderation, the inbox, Orders): only a filled honeypot may
+ * keep one in the spam store. SQLite's integrity check must pass. The bodies vary as the outside
+ * world's do: the spec's payloads without a start time, forms with one (some sent at once, as
+ * autofill does), some naming two web addresses, and bots filling the honeypot; the server runs
+ * with its real fill-time default. Counts go to reports/crash-safety.<dialect>.json.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -82,12 +83,14 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
           // The order payload names its start time formStartTime, the site's forms startedAt.
           const extra: Record<string, number> = startedAt === undefined ? {} : kind === "order" ? { formStartTime: startedAt } : { startedAt };
           const honeypot = bot ? "http://bot.example" : "";
+          // A person pointing at two pages (their chair, their clinic): a mark, never a hold.
+          const links = k % 5 === 1 ? " See https://www.example.com/chair and https://clinic.example/seating." : "";
           const body =
             kind === "review"
-              ? { name: "Crash Test", email, rating: 7, quote: "Written while the server may die.", context: "", tags: ["comfort"], honeypot, ...extra }
+              ? { name: "Crash Test", email, rating: 7, quote: `Written while the server may die.${links}`, context: "", tags: ["comfort"], honeypot, ...extra }
               : kind === "message"
-                ? { name: "Crash Test", email, phone: "", topic: "support", message: "Sent while the server may die.", consent: true, honeypot, ...extra }
-                : orderBody(email, honeypot, extra);
+                ? { name: "Crash Test", email, phone: "", topic: "support", message: `Sent while the server may die.${links}`, consent: true, honeypot, ...extra }
+                : { ...orderBody(email, honeypot, extra), medicalNotes: `Requested while the server may die.${links}` };
           if (bot) variants.honeypot++;
           else if (startedAt !== undefined) variants.withStartTime++;
           else variants.withoutStartTime++;
@@ -137,9 +140,16 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       .where("order_requests.email", "like", "crash.%")
       .execute();
     const orderEmails = new Set(storedOrders.map((o) => o.email));
-    const storedSpam = new Set(
-      (await db.selectFrom("spam").select("payload").execute()).map((r) => String((JSON.parse(r.payload) as { email?: unknown }).email)).filter((e) => e.startsWith("crash.")),
-    );
+    const spamRows = (await db.selectFrom("spam").select(["payload", "reasons"]).execute())
+      .map((r) => ({ email: String((JSON.parse(r.payload) as { email?: unknown }).email), reasons: JSON.parse(r.reasons) as Array<{ code: string }> }))
+      .filter((r) => r.email.startsWith("crash."));
+    const storedSpam = new Set(spamRows.map((r) => r.email));
+    // What staff see: reviews in moderation, messages in the inbox, requests in Orders.
+    const visibleToStaff = new Set([...storedReviews, ...messageEmails, ...orderEmails]);
+    const acknowledgedPeople = [...acknowledged.reviews, ...acknowledged.messages, ...acknowledged.orders];
+    const notVisible = acknowledgedPeople.filter((email) => !visibleToStaff.has(email));
+    // Only certain evidence holds: every held row carried a filled honeypot.
+    const heldWithoutHoneypot = spamRows.filter((r) => !r.reasons.some((reason) => reason.code === "honeypot")).map((r) => r.email);
     const lostReviews = acknowledged.reviews.filter((email) => !storedReviews.has(email));
     const lostSpam = acknowledged.spam.filter((email) => !storedSpam.has(email));
     // A held bot's submission never reaches the reviews, the inbox, the orders or the outbox.
@@ -164,6 +174,9 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       stored: { reviews: storedReviews.size, messages: messageEmails.size, orders: orderEmails.size, spam: storedSpam.size },
       lost: { reviews: lostReviews.length, messages: lostMessages.length, orders: lostOrders.length, spam: lostSpam.length },
       leakedSpam: leakedSpam.length,
+      acknowledgedAndVisibleToStaff: acknowledgedPeople.length - notVisible.length,
+      acknowledgedNotVisibleToStaff: notVisible.length,
+      heldWithoutHoneypot: heldWithoutHoneypot.length,
       messagesWithoutQueuedDelivery: withoutDelivery.length,
       ordersWithoutQueuedDelivery: ordersWithoutDelivery.length,
       unansweredWhenKilled: unanswered,
@@ -182,6 +195,8 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     expect(lostOrders).toEqual([]);
     expect(lostSpam).toEqual([]);
     expect(leakedSpam).toEqual([]);
+    expect(notVisible).toEqual([]);
+    expect(heldWithoutHoneypot).toEqual([]);
     expect(variants.withoutStartTime).toBeGreaterThan(0);
     expect(acknowledged.spam.length).toBeGreaterThan(0);
     expect(withoutDelivery).toEqual([]);

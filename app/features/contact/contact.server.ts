@@ -3,13 +3,21 @@ import { type Executor, inTransaction } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
+import type { SpamReason } from "~/lib/forms";
+import { markColumn } from "~/lib/spam-mark";
 import type { ContactInput } from "./schema";
 
 /**
  * Stores a message and queues its deliveries in one transaction. Once this returns, the message
  * is on disk (SQLite syncs every commit) and will reach staff even if every channel is down now.
  */
-export async function storeContactMessage(input: ContactInput, now = new Date(), channels = configuredChannels(), within?: Executor): Promise<string> {
+export async function storeContactMessage(
+  input: ContactInput,
+  now = new Date(),
+  channels = configuredChannels(),
+  within?: Executor,
+  signals: readonly SpamReason[] = [],
+): Promise<string> {
   const id = randomUUID();
   const at = now.toISOString();
   await inTransaction(within, async (trx) => {
@@ -27,6 +35,7 @@ export async function storeContactMessage(input: ContactInput, now = new Date(),
         received_at: at,
         status: "new",
         handled_at: null,
+        spam_signals: markColumn(signals),
       })
       .execute();
     await queueDeliveries(trx, "contact", id, now, channels);

@@ -2,6 +2,7 @@ import { topicLabel } from "~/content/contact";
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
+import { markNoticeLines } from "~/lib/spam-mark";
 import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, quotedText, staffEmailText } from "~/lib/outbox/delivery.server";
 
 /**
@@ -26,6 +27,7 @@ export const contactDelivery: DeliveryKind = {
           "",
           `Topic: ${topic}`,
           `Received: ${message.received_at}`,
+          ...markNoticeLines(message.spam_signals),
           "",
           ...(full ? [`Open the inbox: ${inboxUrl}`] : [`Read it and reply from the inbox: ${inboxUrl}`, "", linkOnlyNote]),
         ],

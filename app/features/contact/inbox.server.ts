@@ -6,10 +6,14 @@ import { monthsBefore } from "~/lib/format";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
+import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
+import { moveToSpam } from "~/lib/spam.server";
 
 export interface InboxFilter {
   topic?: string;
   status?: "new" | "handled";
+  /** Only messages marked as possible spam. */
+  mark?: typeof possibleSpamFilter;
 }
 
 export function parseInboxFilter(params: URLSearchParams): InboxFilter {
@@ -18,6 +22,7 @@ export function parseInboxFilter(params: URLSearchParams): InboxFilter {
   return {
     topic: contactTopics.some((t) => t.value === topic) ? (topic ?? undefined) : undefined,
     status: status === "new" || status === "handled" ? status : undefined,
+    mark: wantsMarked(params) ? possibleSpamFilter : undefined,
   };
 }
 
@@ -25,6 +30,7 @@ function filtered(filter: InboxFilter) {
   let query = db().selectFrom("contact_messages");
   if (filter.topic) query = query.where("topic", "=", filter.topic as never);
   if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.mark) query = query.where("spam_signals", "is not", null);
   return query;
 }
 
@@ -43,7 +49,7 @@ export async function listMessages(filter: InboxFilter, page = 1) {
   const deliveries = await deliveriesOf(["contact"], ids);
   const counts = await db().selectFrom("contact_messages").select(["status", db().fn.countAll<number>().as("n")]).groupBy("status").execute();
   return {
-    messages: rows.slice(0, inboxPageSize).map((m) => ({ ...m, deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })) })),
+    messages: rows.slice(0, inboxPageSize).map((m) => ({ ...m, mark: readMark(m.spam_signals), deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })) })),
     hasMore: rows.length > inboxPageSize,
     counts: { new: Number(counts.find((c) => c.status === "new")?.n ?? 0), handled: Number(counts.find((c) => c.status === "handled")?.n ?? 0) },
   };
@@ -53,7 +59,33 @@ export async function getMessage(id: string) {
   const message = await db().selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
   if (!message) return undefined;
   const deliveries = await deliveriesOf(["contact"], [id]);
-  return { message, deliveries };
+  return { message: { ...message, mark: readMark(message.spam_signals) }, deliveries };
+}
+
+/** Messages nobody has handled yet, and those of them marked as possible spam: the admin tabs show both. */
+export async function countOpenMessages(): Promise<{ new: number; marked: number }> {
+  const row = await db()
+    .selectFrom("contact_messages")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("spam_signals").as("marked")])
+    .where("status", "=", "new")
+    .executeTakeFirstOrThrow();
+  return { new: Number(row.n), marked: Number(row.marked) };
+}
+
+/**
+ * "Move to Spam": the message leaves the inbox for the spam store with its fields as the form
+ * sent them, so "Not spam" parses it again with the same schema; its deliveries not yet made are
+ * dropped with it. False when it is already gone.
+ */
+export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
+  return moveToSpam(staff, "contact", "contact_message", id, async (trx) => {
+    const message = await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!message) return undefined;
+    await dropDeliveries(trx, ["contact"], [id]);
+    await trx.deleteFrom("contact_messages").where("id", "=", id).execute();
+    const payload: Record<string, unknown> = { name: message.name, email: message.email, phone: message.phone, topic: message.topic, message: message.message, consent: "on" };
+    return { payload, receivedAt: message.received_at, signals: readMark(message.spam_signals) };
+  });
 }
 
 export async function setMessageStatus(staff: Staff, id: string, status: "new" | "handled") {

@@ -6,11 +6,21 @@ export const contactOutcomes = {
   failedTitle: "Failed to send message",
 } as const;
 
+/** Why a valid message was not taken: the problems of a public form other than invalid input. */
+export type ContactFailure = "rate-limited" | "unavailable" | "full";
+
 /** The start of the failure text; it always ends "contact us directly at {email}". */
-export function failureLead(problem: "rate-limited" | "unavailable"): string {
-  return problem === "rate-limited" ? "Too many messages were sent from your connection just now. Please wait a few minutes, or" : "Please try again or";
+export function failureLead(problem: ContactFailure): string {
+  switch (problem) {
+    case "rate-limited":
+      return "Too many messages were sent from your connection just now. Please wait a few minutes, or";
+    case "unavailable":
+      return "Please try again or";
+    case "full":
+      return `This form cannot take messages just now: too many automated posts are waiting for review, and yours was not stored. Please call us on ${company.phone.display} (${company.hours.short}), try again in an hour, or`;
+  }
 }
 
-export function failureNotice(problem: "rate-limited" | "unavailable", email: string) {
+export function failureNotice(problem: ContactFailure, email: string) {
   return { title: contactOutcomes.failedTitle, description: `${failureLead(problem)} contact us directly at ${email}` };
 }

@@ -55,12 +55,19 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
     expect(await count()).toBe(2);
   });
 
-  it("holds back a fast fill that also carries links", async () => {
+  it("sends a fast fill that also carries links to the inbox, marked with its reasons, never to the spam store", async () => {
     await database().db.deleteFrom("spam").execute();
     const message = "Cheap offers at https://a.example and https://b.example today";
-    expect(await submitContact(form({ startedAt: String(Date.now() - 100), message }), `10.0.4.${ip}`)).toMatchObject({ ok: true, quarantined: true });
-    expect(await count()).toBe(0);
-    expect(await spam()).toHaveLength(1);
+    expect(await submitContact(form({ startedAt: String(Date.now() - 100), message }), `10.0.4.${ip}`)).toMatchObject({ ok: true, quarantined: false });
+    expect(await spam()).toHaveLength(0);
+    const [stored] = await database().db.selectFrom("contact_messages").select("spam_signals").execute();
+    expect(JSON.parse(stored?.spam_signals ?? "[]").map((r: { code: string }) => r.code)).toEqual(["too-fast", "links"]);
+    expect(await queued()).toHaveLength(1);
+  });
+
+  it("stores a message with no signal unmarked", async () => {
+    await submitContact(form(), `10.0.6.${ip}`);
+    expect(await database().db.selectFrom("contact_messages").select("spam_signals").execute()).toEqual([{ spam_signals: null }]);
   });
 
   it("validates before any spam check: a bot's invalid post gets its field errors", async () => {

@@ -6,7 +6,7 @@ import { ContactFormSchema } from "./schema";
 
 export type ContactProblem = Exclude<PublicFormResult, { ok: true }>["problem"];
 
-/** A contact message from the page's form or the JSON API: into the inbox, or quarantined as spam. */
+/** A contact message from the page's form or the JSON API: into the inbox (marked when it carried weaker signals), or held as spam. */
 export async function submitContact(form: Record<string, unknown>, clientIp: string): Promise<PublicFormResult> {
   return submitPublicForm({
     kind: "contact",
@@ -14,13 +14,14 @@ export async function submitContact(form: Record<string, unknown>, clientIp: str
     form,
     clientIp,
     text: (input) => input.message,
-    store: (input) => storeContactMessage(input),
+    store: (input, signals) => storeContactMessage(input, new Date(), configuredChannels(), undefined, signals),
   });
 }
 
 /**
- * "Not spam": a quarantined message, parsed again with the form's schema, goes to the inbox as
- * received when it was first sent, with its delivery queued, inside the caller's transaction.
+ * "Not spam": a held message, parsed again with the form's schema, goes to the inbox as received
+ * when it was first sent, with its delivery queued, inside the caller's transaction. It comes back
+ * unmarked: staff have looked at it and said it is a person's.
  */
 export async function restoreMessage(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {
   return storeContactMessage(ContactFormSchema.parse(payload), receivedAt, configuredChannels(), trx);

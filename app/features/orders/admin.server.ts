@@ -1,5 +1,8 @@
-import { sql } from "kysely";
-import { type OrderStatus, orderStatuses } from "../../../db/schema";
+import { type Selectable, sql } from "kysely";
+import { type OrderRequestTable, type OrderStatus, orderStatuses } from "../../../db/schema";
+import { parseJson } from "~/lib/json";
+import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
+import { moveToSpam } from "~/lib/spam.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { db } from "~/lib/db.server";
@@ -16,6 +19,8 @@ export interface OrderFilter {
   status?: OrderStatus;
   /** Part of a reference, name or email address. */
   q?: string;
+  /** Only requests marked as possible spam. */
+  mark?: typeof possibleSpamFilter;
 }
 
 export function parseOrderFilter(params: URLSearchParams): OrderFilter {
@@ -24,12 +29,14 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   return {
     status: orderStatuses.find((s) => s === status),
     q: q || undefined,
+    mark: wantsMarked(params) ? possibleSpamFilter : undefined,
   };
 }
 
 function filtered(filter: OrderFilter) {
   let query = db().selectFrom("order_requests");
   if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.mark) query = query.where("spam_signals", "is not", null);
   if (filter.q) {
     const like = containing(filter.q.toLowerCase());
     query = query.where((eb) =>
@@ -44,7 +51,7 @@ export const ordersPageSize = 50;
 /** Newest first, with each request's deliveries (to staff and the receipt) summarised. */
 export async function listOrders(filter: OrderFilter, page = 1) {
   const rows = await filtered(filter)
-    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "country", "state", "received_at", "status", "status_changed_at"])
+    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "country", "state", "received_at", "status", "status_changed_at", "spam_signals"])
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
     .limit(ordersPageSize + 1)
@@ -55,6 +62,7 @@ export async function listOrders(filter: OrderFilter, page = 1) {
   return {
     orders: rows.slice(0, ordersPageSize).map((o) => ({
       ...o,
+      mark: readMark(o.spam_signals),
       deliveries: deliveries.filter((d) => d.ref_id === o.id).map((d) => ({ kind: d.kind, channel: d.channel, status: d.status })),
     })),
     hasMore: rows.length > ordersPageSize,
@@ -72,10 +80,14 @@ export async function countOrders(): Promise<Record<OrderStatus, number>> {
   };
 }
 
-/** Requests nobody has contacted yet: the admin's Orders tab shows the number. */
-export async function countNewOrders(): Promise<number> {
-  const row = await db().selectFrom("order_requests").select(db().fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Requests nobody has contacted yet, and those of them marked as possible spam: the admin tabs show both. */
+export async function countNewOrders(): Promise<{ new: number; marked: number }> {
+  const row = await db()
+    .selectFrom("order_requests")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("spam_signals").as("marked")])
+    .where("status", "=", "new")
+    .executeTakeFirstOrThrow();
+  return { new: Number(row.n), marked: Number(row.marked) };
 }
 
 /**
@@ -100,7 +112,53 @@ export async function getOrder(id: string) {
   const order = await db().selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
   if (!order) return undefined;
   const deliveries = await deliveriesOf(orderKinds, [id]);
-  return { order, deliveries };
+  return { order: { ...order, mark: readMark(order.spam_signals) }, deliveries };
+}
+
+/**
+ * "Move to Spam": the request leaves Orders for the spam store with its answers as the form sent
+ * them and the reference its sender was shown, so "Not spam" restores it under that reference;
+ * its deliveries not yet made (the staff notice, the receipt) are dropped with it.
+ */
+export function moveOrderToSpam(staff: Staff, id: string): Promise<boolean> {
+  return moveToSpam(staff, "order", "order_request", id, async (trx) => {
+    const order = await trx.selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!order) return undefined;
+    await dropDeliveries(trx, orderKinds, [id]);
+    await trx.deleteFrom("order_requests").where("id", "=", id).execute();
+    return { payload: orderPayload(order), receivedAt: order.received_at, signals: readMark(order.spam_signals) };
+  });
+}
+
+/** A stored request as the order form would send it (spec field names), for the spam store. */
+function orderPayload(order: Selectable<OrderRequestTable>): Record<string, unknown> {
+  return {
+    reference: order.reference,
+    submittedBy: order.submitted_by_name ? "other" : "self",
+    submitterName: order.submitted_by_name,
+    submitterRelationship: order.submitted_by_relationship,
+    firstName: order.first_name,
+    lastName: order.last_name,
+    email: order.email,
+    phone: order.phone,
+    country: order.country,
+    state: order.state,
+    zipCode: order.zip_code,
+    wheelchairType: order.wheelchair_type,
+    seatWidth: order.seat_width_in,
+    seatDepth: order.seat_depth_in,
+    currentCushion: order.current_cushion,
+    dailySittingHours: order.daily_sitting_hours,
+    discomfortAreas: parseJson<unknown>(order.discomfort_areas, []),
+    sensitivityLevel: order.sensitivity_level,
+    priorities: parseJson<unknown>(order.priorities, []),
+    padSize: order.pad_size,
+    coverType: order.cover_type,
+    controllerPlacement: order.controller_placement,
+    medicalNotes: order.medical_notes,
+    privacyConsent: "on",
+    medicalDisclaimer: "on",
+  };
 }
 
 /** False when there is no such request, or it already has this status (nothing changed, nothing audited). */

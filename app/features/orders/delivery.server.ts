@@ -1,6 +1,7 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
+import { markNoticeLines } from "~/lib/spam-mark";
 import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, staffEmailText } from "~/lib/outbox/delivery.server";
 import { choiceLabel, relationshipChoices } from "./fields";
 
@@ -14,7 +15,7 @@ import { choiceLabel, relationshipChoices } from "./fields";
 async function findOrder(id: string) {
   return db()
     .selectFrom("order_requests")
-    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "submitted_by_relationship", "country", "state", "zip_code", "received_at"])
+    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "submitted_by_relationship", "country", "state", "zip_code", "received_at", "spam_signals"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -55,6 +56,7 @@ export const orderDelivery: DeliveryKind = {
           "",
           `Reference: ${order.reference}`,
           `Received: ${order.received_at}`,
+          ...markNoticeLines(order.spam_signals),
           "",
           full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
           adminUrl,

@@ -10,8 +10,13 @@ export const orderOutcomes = {
 } as const;
 
 /** The start of the failure text; it always ends with the phone number and the email address. */
-export function orderFailureLead(problem: "rate-limited" | "unavailable"): string {
-  return problem === "rate-limited"
-    ? "Too many requests were sent from your connection just now. Your answers are kept: please wait a few minutes and send again, or"
-    : "Your answers are kept: please try again, or";
+export function orderFailureLead(problem: "rate-limited" | "unavailable" | "full"): string {
+  switch (problem) {
+    case "rate-limited":
+      return "Too many requests were sent from your connection just now. Your answers are kept: please wait a few minutes and send again, or";
+    case "unavailable":
+      return "Your answers are kept: please try again, or";
+    case "full":
+      return "This form cannot take requests just now: too many automated posts are waiting for review, and yours was not stored. Your answers are kept: please try again in an hour, or";
+  }
 }

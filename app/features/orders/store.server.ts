@@ -6,6 +6,8 @@ import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
 import { dayWindowSeconds, hitRateLimit } from "~/lib/rate-limit.server";
+import type { SpamReason } from "~/lib/forms";
+import { markColumn } from "~/lib/spam-mark";
 import { referencePattern } from "./fields";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 
@@ -61,7 +63,7 @@ async function mayConfirm(email: string, trx: Executor): Promise<boolean> {
  */
 export async function storeOrder(
   input: OrderRequestInput,
-  options: { reference?: string; now?: Date; config?: Config } = {},
+  options: { reference?: string; now?: Date; config?: Config; signals?: readonly SpamReason[] } = {},
   within?: Executor,
 ): Promise<{ id: string; reference: string }> {
   const config = options.config ?? getConfig();
@@ -102,6 +104,7 @@ export async function storeOrder(
         received_at: at,
         status: "new",
         status_changed_at: null,
+        spam_signals: markColumn(options.signals ?? []),
       })
       .execute();
     await queueDeliveries(trx, "order", id, now, orderChannels(config));
@@ -132,7 +135,7 @@ export async function submitOrder(form: Record<string, unknown>, clientIp: strin
     form,
     clientIp,
     text: (input) => `${input.medicalNotes ?? ""} ${input.currentCushion ?? ""}`,
-    store: async (input) => (await storeOrder(input, { reference })).id,
+    store: async (input, signals) => (await storeOrder(input, { reference, signals })).id,
     keep: { reference },
   });
   return result.ok ? { ...result, reference } : result;

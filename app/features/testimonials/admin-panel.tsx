@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
@@ -65,6 +66,7 @@ export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: Pe
                 <StarRating value={review.rating} size="sm" />
               </div>
               <FlaggedQuote view={review.flags} className="mt-2" />
+              <SpamMark reasons={review.spamMark} className="mt-2" />
               <FlagNotice summary={review.flags.summary}>
                 <p className="mt-1">
                   <a href="/admin/testimonials?state=pending" className="font-semibold underline">

@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { SelectField } from "~/components/ui/field";
 import { StarRating } from "~/components/ui/star-rating";
+import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
 import { declineReasonLabels, reasonOptions, reviewStateLabels, reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -52,6 +53,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
       </p>
 
       <FlagNotice summary={quote.summary} />
+      <SpamMark reasons={review.spamMark} className="mt-3" />
 
       {review.state === "declined" && review.declineReason ? (
         <p className="mt-3 rounded-lg border border-line bg-canvas p-3">
@@ -112,6 +114,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
           </button>
         </Form>
         <ReplyForm review={review} busy={busy} />
+        {review.state === "pending" ? <MoveToSpamButton busy={busy} targetName={who} hiddenFields={{ id: review.id }} /> : null}
         <ConfirmDelete question="Delete this review for good? The ledger keeps counting it as not published, with this reason." hiddenFields={{ id: review.id, intent: "delete" }} busy={busy} targetName={who}>
           <ReasonField idPrefix={`delete-${review.id}`} />
         </ConfirmDelete>

@@ -1,3 +1,4 @@
+import type { SpamReason } from "~/lib/forms";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -18,6 +19,8 @@ export interface PanelReview {
 /** A pending review, with what staff must check before approving it. */
 export interface PendingPanelReview extends PanelReview {
   flags: FlaggedText;
+  /** The reasons it is marked as possible spam (none: not marked). */
+  spamMark: SpamReason[];
 }
 
 /** The testimonials page action's answers to the admin box, drawn here with or without JavaScript. */

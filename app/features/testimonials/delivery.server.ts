@@ -1,6 +1,7 @@
 import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
+import { markNoticeLines } from "~/lib/spam-mark";
 import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, quotedText, staffEmailText } from "~/lib/outbox/delivery.server";
 import { reviewWriterLabels } from "~/content/review-labels";
 import { flagReviewText } from "./flags";
@@ -28,6 +29,7 @@ export const reviewDelivery: DeliveryKind = {
           `Rating: ${review.rating} out of 10`,
           ...(writer ? [writer] : []),
           ...(checks.length ? [`Check before publishing: ${checks.join(", ")}`] : []),
+          ...markNoticeLines(review.spam_signals),
           "",
           ...(full ? [`Moderate it: ${moderateUrl}`] : [`Read and moderate it: ${moderateUrl}`, "", linkOnlyNote]),
         ],

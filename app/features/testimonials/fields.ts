@@ -97,7 +97,7 @@ export function reviewFormValues(formData: FormData): ReviewFormValues {
   };
 }
 
-export type ReviewProblem = "missing" | "invalid" | "rate-limited" | "unavailable";
+export type ReviewProblem = "missing" | "invalid" | "rate-limited" | "unavailable" | "full";
 
 /** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */
 export interface ReviewAnswer {

@@ -264,7 +264,7 @@ describe.each(testDialects)("migration 0008 on %s", (dialect) => {
       // What a process killed between committing and recording leaves behind, then the real run.
       await (await migrationProvider.getMigrations())["0008_review_ledger"]?.up(db as Kysely<unknown>);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
-      expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([{ ...review, written_by: "self", decline_reason: null, decline_note: null, declined_at: null, reply: null, reply_at: null, reply_by: null }]);
+      expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([{ ...review, written_by: "self", decline_reason: null, decline_note: null, declined_at: null, reply: null, reply_at: null, reply_by: null, spam_signals: null }]);
       expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();
       expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([review]);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();

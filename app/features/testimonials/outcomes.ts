@@ -1,3 +1,4 @@
+import { company } from "~/content/site";
 import type { ModerationIntent } from "./fields";
 
 /**
@@ -14,6 +15,10 @@ export const reviewOutcomes = {
   failed: { title: "Submission Failed", description: "Please try again later" },
   rateLimited: { title: "Submission Failed", description: "Too many reviews were sent from your connection just now. Please wait a few minutes and try again." },
   missing: { title: "Missing Information", description: "Please fill in all required fields" },
+  full: {
+    title: "Submission Failed",
+    description: `Reviews cannot be accepted just now: too many automated posts are waiting for review, and yours was not stored. Please try again in an hour, or call us on ${company.phone.display}.`,
+  },
 } as const satisfies Record<string, Notice>;
 
 export const moderationOutcomes = {
@@ -51,3 +56,15 @@ export const adminAccessOutcomes = {
   granted: { title: "Admin Access Granted", description: "You can now manage testimonials" },
   denied: { title: "Access Denied", description: "Incorrect admin password" },
 } as const satisfies Record<string, Notice>;
+
+/** What the review form says when a valid review was not taken, by why. */
+export function failureOutcome(problem: "rate-limited" | "unavailable" | "full"): Notice {
+  switch (problem) {
+    case "rate-limited":
+      return reviewOutcomes.rateLimited;
+    case "unavailable":
+      return reviewOutcomes.failed;
+    case "full":
+      return reviewOutcomes.full;
+  }
+}

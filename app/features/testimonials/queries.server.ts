@@ -7,6 +7,10 @@ import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db, type Executor, inTransaction } from "~/lib/db.server";
 import { containing } from "~/lib/search";
+import type { SpamReason } from "~/lib/forms";
+import { markColumn, readMark } from "~/lib/spam-mark";
+import { moveToSpam } from "~/lib/spam.server";
+import { parseJson } from "~/lib/json";
 import type { FilterValue, ReviewPosition } from "./fields";
 import type { TestimonialInput } from "./schema";
 import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
@@ -268,7 +272,7 @@ export async function getReviewLedger(): Promise<ReviewLedger> {
 }
 
 /** A new review waits for moderation; staff are told through the outbox, in the same transaction. */
-export async function createTestimonial(input: TestimonialInput, now = new Date(), within?: Executor): Promise<string> {
+export async function createTestimonial(input: TestimonialInput, now = new Date(), within?: Executor, signals: readonly SpamReason[] = []): Promise<string> {
   const id = randomUUID();
   await inTransaction(within, async (trx) => {
     await trx
@@ -286,6 +290,7 @@ export async function createTestimonial(input: TestimonialInput, now = new Date(
         verified: 0,
         created_at: now.toISOString(),
         approved_at: null,
+        spam_signals: markColumn(signals),
       })
       .execute();
     await queueDeliveries(trx, "review", id, now);
@@ -308,7 +313,7 @@ function inState(state: ReviewState) {
 }
 
 /** Everything, pending first, then published, then not published; optionally one state, searched by name, text or email address. */
-export async function listAllTestimonials(search?: string, limit = 200, state?: ReviewState): Promise<AdminTestimonial[]> {
+export async function listAllTestimonials(search?: string, limit = 200, state?: ReviewState, markedOnly = false): Promise<AdminTestimonial[]> {
   let query = db().selectFrom("testimonials").selectAll();
   const term = search?.trim();
   if (term) {
@@ -316,6 +321,7 @@ export async function listAllTestimonials(search?: string, limit = 200, state?: 
     query = query.where((eb) => eb.or(["name", "quote", "email"].map((column) => eb(sql`lower(${sql.ref(column)})`, "like", like))));
   }
   if (state) query = query.where(inState(state));
+  if (markedOnly) query = query.where("spam_signals", "is not", null);
   const rows = await query
     .orderBy(sql`case ${stateSql} when 'pending' then 0 when 'published' then 1 else 2 end`)
     .orderBy("created_at", "desc")
@@ -332,7 +338,44 @@ export async function listAllTestimonials(search?: string, limit = 200, state?: 
     declineNote: row.decline_note,
     declinedAt: row.declined_at,
     replyBy: row.reply_by,
+    spamMark: readMark(row.spam_signals),
   }));
+}
+
+/** Reviews awaiting moderation that are marked as possible spam: the admin tabs and the filter show the number. */
+export async function countPendingMarked(): Promise<number> {
+  const row = await db()
+    .selectFrom("testimonials")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(inState("pending"))
+    .where("spam_signals", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * "Move to Spam", for a review awaiting moderation only: a published or declined one has been
+ * counted on the public ledger, and leaves it through a decision with a reason. The review goes
+ * to the spam store as the form sent it (no removal is counted: to the ledger it was never a
+ * review), and "Not spam" brings it back to moderation.
+ */
+export function moveReviewToSpam(staff: Staff, id: string): Promise<boolean> {
+  return moveToSpam(staff, "review", "testimonial", id, async (trx) => {
+    const review = await trx.selectFrom("testimonials").selectAll().where("id", "=", id).where(inState("pending")).executeTakeFirst();
+    if (!review) return undefined;
+    await dropDeliveries(trx, ["review"], [id]);
+    await trx.deleteFrom("testimonials").where("id", "=", id).execute();
+    const payload: Record<string, unknown> = {
+      name: review.name,
+      email: review.email,
+      rating: review.rating,
+      quote: review.quote,
+      context: review.context,
+      tags: parseJson<unknown>(review.tags, []),
+      writtenBy: review.written_by,
+    };
+    return { payload, receivedAt: review.created_at, signals: readMark(review.spam_signals) };
+  });
 }
 
 export async function countByState(): Promise<Record<ReviewState, number>> {

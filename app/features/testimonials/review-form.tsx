@@ -9,7 +9,7 @@ import { reviewWriters } from "../../../db/schema";
 import { formObject } from "~/lib/forms";
 import { checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
-import { reviewOutcomes } from "./outcomes";
+import { failureOutcome, reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
 import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues } from "./fields";
 
@@ -46,7 +46,7 @@ export function ReviewForm({
   const failed = result && !result.ok ? result : undefined;
   const errors = clientErrors?.errors ?? failed?.errors ?? {};
   const missing = clientErrors ? clientErrors.missing : failed?.problem === "missing";
-  const unavailable = !clientErrors && (failed?.problem === "rate-limited" || failed?.problem === "unavailable") ? failed.problem : null;
+  const unavailable = !clientErrors && (failed?.problem === "rate-limited" || failed?.problem === "unavailable" || failed?.problem === "full") ? failed.problem : null;
   const submitted = !clientErrors && result?.ok === true;
   // What was typed comes back with the errors (only a page without JavaScript needs it: with
   // JavaScript the fields were never cleared).
@@ -68,7 +68,7 @@ export function ReviewForm({
     } else if (data.review.problem === "missing") {
       toast({ variant: "error", ...reviewOutcomes.missing });
     } else if (data.review.problem !== "invalid") {
-      toast({ variant: "error", ...(data.review.problem === "rate-limited" ? reviewOutcomes.rateLimited : reviewOutcomes.failed) });
+      toast({ variant: "error", ...failureOutcome(data.review.problem) });
       // The button used is disabled while sending and loses focus: the failure takes it.
       window.setTimeout(() => failedRef.current?.focus(), 0);
     }
@@ -102,7 +102,7 @@ export function ReviewForm({
       {unavailable ? (
         <div ref={failedRef} tabIndex={-1} role="alert" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-danger bg-danger-soft p-4">
           <p className="font-bold">{reviewOutcomes.failed.title}</p>
-          <p>{unavailable === "rate-limited" ? reviewOutcomes.rateLimited.description : reviewOutcomes.failed.description}</p>
+          <p>{failureOutcome(unavailable).description}</p>
         </div>
       ) : null}
       {missing ? (

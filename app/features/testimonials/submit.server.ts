@@ -15,7 +15,7 @@ export async function submitReview(form: Record<string, unknown>, clientIp: stri
     form,
     clientIp,
     text: (input) => `${input.quote} ${input.context ?? ""}`,
-    store: (input) => createTestimonial(input),
+    store: (input, signals) => createTestimonial(input, new Date(), undefined, signals),
   });
   // The spec's "Missing Information" notice when a required field is empty.
   if (!result.ok && result.problem === "invalid" && hasMissingRequired(form)) return { ...result, problem: "missing" };

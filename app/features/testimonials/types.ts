@@ -1,3 +1,4 @@
+import type { SpamReason } from "~/lib/forms";
 import type { ReviewDeclineReason, ReviewWriter } from "../../../db/schema";
 
 /** A published review as pages show it: never the reviewer's email. */
@@ -44,6 +45,8 @@ export interface AdminTestimonial extends PublicTestimonial {
   declineNote: string | null;
   declinedAt: string | null;
   replyBy: string | null;
+  /** The reasons it is marked as possible spam (none: not marked). */
+  spamMark: SpamReason[];
 }
 
 /** The average and count the structured data and the JSON API state, from the ledger. */

@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDialects } from "../db/test-databases";
+import { createAccount } from "~/features/auth/auth.server";
+import { listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
+import { submitContact } from "~/features/contact/submit.server";
+import { listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
+import { submitOrder } from "~/features/orders/store.server";
+import { actOnSpam } from "~/features/spam/moderation.server";
+import { listAllTestimonials, moveReviewToSpam, publishReview } from "~/features/testimonials/queries.server";
+import { submitReview } from "~/features/testimonials/submit.server";
+import { setLogLevel } from "~/lib/logger.server";
+import { listSpam } from "~/lib/spam.server";
+import type { Staff } from "~/lib/staff";
+import { useTestDatabase } from "~/lib/test-database";
+import { completeOrderForm } from "../tests/support/orders";
+import { spamRestorers } from "./spam-restorers.server";
+
+setLogLevel("silent");
+
+/** Sent 0.3 s after the form was shown, with two links: marked, never held. */
+const quick = () => ({ startedAt: String(Date.now() - 300) });
+const links = "see https://a.example/x and https://b.example/y";
+
+describe.each(testDialects)("moving a marked item to Spam and back on %s", (dialect) => {
+  let staff: Staff;
+  let ip = 0;
+  const database = useTestDatabase(dialect, async () => {
+    staff = { accountId: await createAccount("lead", "long enough password"), username: "lead" };
+  });
+  beforeEach(async () => {
+    for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+  });
+  const outbox = () => database().db.selectFrom("outbox").select(["kind", "status"]).orderBy("kind").execute();
+  const audit = () => database().db.selectFrom("audit_log").select(["action", "username", "target_type"]).orderBy("at").execute();
+  const release = async () => {
+    const [item] = await listSpam();
+    return actOnSpam(staff, { intent: "release", id: item?.id }, spamRestorers);
+  };
+
+  it("a message: out of the inbox with its pending delivery, into Spam with its reasons and who moved it, and back unmarked", async () => {
+    const sent = await submitContact({ name: "Ana", email: "ana@example.com", topic: "product", message: `Which cover? ${links}`, consent: "on", ...quick() }, `192.0.2.${++ip}`);
+    if (!sent.ok) throw new Error("not stored");
+    const [listed] = (await listMessages({})).messages;
+    expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
+    expect(await outbox()).toHaveLength(1);
+
+    expect(await moveMessageToSpam(staff, sent.id)).toBe(true);
+    expect((await listMessages({})).messages).toEqual([]);
+    expect(await outbox()).toEqual([]);
+    const [held] = await listSpam();
+    expect(held).toMatchObject({ kind: "contact", payload: { name: "Ana", email: "ana@example.com", topic: "product" } });
+    expect(held?.reasons.map((r) => r.code)).toEqual(["too-fast", "links", "moved-by-staff"]);
+    expect(held?.reasons.at(-1)?.detail).toBe("Moved to Spam by lead.");
+    expect(await moveMessageToSpam(staff, sent.id)).toBe(false);
+
+    expect(await release()).toMatchObject({ ok: true, kind: "contact" });
+    const [back] = (await listMessages({})).messages;
+    expect(back).toMatchObject({ name: "Ana", received_at: held?.receivedAt, spam_signals: null, mark: [] });
+    expect(await outbox()).toHaveLength(1);
+    expect(await audit()).toEqual([
+      { action: "move-to-spam", username: "lead", target_type: "contact_message" },
+      { action: "release-from-spam", username: "lead", target_type: "contact_message" },
+    ]);
+  });
+
+  it("an order request: its notice and receipt are cancelled, and it comes back under the reference its sender was shown", async () => {
+    const sent = await submitOrder({ ...completeOrderForm, discomfortAreas: ["tailbone", "hips"], medicalNotes: links, formStartTime: Date.now() - 300 }, `192.0.2.${++ip}`);
+    if (!sent.ok) throw new Error("not stored");
+    expect((await listOrders({ mark: "possible-spam" })).orders.map((o) => o.reference)).toEqual([sent.reference]);
+    expect(await moveOrderToSpam(staff, sent.id)).toBe(true);
+    expect((await listOrders({})).orders).toEqual([]);
+    expect(await outbox()).toEqual([]);
+    expect(await release()).toMatchObject({ ok: true, kind: "order" });
+    const [back] = (await listOrders({})).orders;
+    expect(back).toMatchObject({ reference: sent.reference, mark: [] });
+    const stored = await database().db.selectFrom("order_requests").select(["discomfort_areas", "medical_notes"]).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.discomfort_areas)).toEqual(["tailbone", "hips"]);
+    expect(stored.medical_notes).toBe(links);
+    expect((await audit()).map((a) => a.action)).toEqual(["move-to-spam", "release-from-spam"]);
+  });
+
+  it("a review awaiting moderation goes and comes back; a published one stays (it leaves through a decision with a reason)", async () => {
+    const first = await submitReview({ name: "Fay", email: "fay@example.com", rating: "8", quote: `Good on long drives, ${links}`, tags: ["travel"], ...quick() }, `192.0.2.${++ip}`);
+    const second = await submitReview({ name: "Gus", email: "gus@example.com", rating: "9", quote: "Comfortable all day.", ...quick() }, `192.0.2.${++ip}`);
+    if (!first.ok || !second.ok) throw new Error("not stored");
+    expect((await listAllTestimonials(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual(["Fay", "Gus"]);
+    await publishReview(staff, second.id);
+    expect(await moveReviewToSpam(staff, second.id)).toBe(false);
+    expect(await moveReviewToSpam(staff, first.id)).toBe(true);
+    expect((await listAllTestimonials()).map((r) => r.name)).toEqual(["Gus"]);
+    expect(await release()).toMatchObject({ ok: true, kind: "review" });
+    const fay = (await listAllTestimonials()).find((r) => r.name === "Fay");
+    expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [] });
+  });
+});
