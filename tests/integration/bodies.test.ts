@@ -130,15 +130,18 @@ describe("request bodies the server refuses", () => {
     const settled = () => new Promise((resolve) => setTimeout(resolve, 200)); // the log line can trail the answer
     await settled();
 
-    // One at a time: how long each refusal takes in the server itself (its request log, free of
-    // this test's own scheduling).
+    // One at a time, three times each: how long each refusal takes in the server itself (its
+    // request log, free of this test's own scheduling). The fastest of the three counts: parsing
+    // the fields took over a second every time, while a test machine busy with other suites
+    // slows an odd request of any kind.
     const logged = server.output().length;
     const answers = [];
-    for (const path of formPaths) answers.push(await send(path));
+    for (const path of formPaths) for (let i = 0; i < 3; i++) answers.push(await send(path));
     await settled();
-    const times = [...server.output().slice(logged).matchAll(/"msg":"request","method":"POST","path":"[^"]+","status":413,"ms":([\d.]+)/g)].map((m) => Number(m[1]));
-    expect(times).toHaveLength(formPaths.length);
-    expect(Math.max(...times), `the refusals took ${times.join(", ")} ms`).toBeLessThan(50);
+    const times = [...server.output().slice(logged).matchAll(/"msg":"request","method":"POST","path":"([^"]+)","status":413,"ms":([\d.]+)/g)].map((m) => ({ path: m[1], ms: Number(m[2]) }));
+    expect(times).toHaveLength(formPaths.length * 3);
+    const fastest = formPaths.map((path) => Math.min(...times.filter((t) => t.path === path).map((t) => t.ms)));
+    expect(Math.max(...fastest), `the refusals took ${times.map((t) => `${t.path} ${t.ms}`).join(", ")} ms`).toBeLessThan(50);
 
     // Four at once at each endpoint (what held /healthz for seconds), while /healthz is asked again and again.
     const probes: number[] = [];
@@ -154,8 +157,11 @@ describe("request bodies the server refuses", () => {
     for (const path of formPaths) answers.push(...(await Promise.all([1, 2, 3, 4].map(() => send(path)))));
     flooding = false;
     await probe;
-    // Four renders of an error page may queue ahead of a probe; a parse of the body never does (it was 1.6 s each).
-    expect(Math.max(...probes), `/healthz took ${probes.map(Math.round).join(", ")} ms`).toBeLessThan(250);
+    // Four renders of an error page may queue ahead of a probe; a parse of the body never does (it
+    // was 1.6 s each, and held every probe for seconds).
+    const sorted = [...probes].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)], `/healthz took ${probes.map(Math.round).join(", ")} ms`).toBeLessThan(50);
+    expect(Math.max(...probes), `/healthz took ${probes.map(Math.round).join(", ")} ms`).toBeLessThan(1_000);
 
     for (const answer of answers) {
       expect(answer.status, `${answer.path}: ${answer.text.slice(0, 200)}`).toBe(413);
