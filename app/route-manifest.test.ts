@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import routes from "./routes";
 import { filterTabs, type ReviewPosition, reviewPageQuery } from "./features/testimonials/fields";
 import { allRoutes, cachedRoutes, isHydrated, routeId, siteRoutes } from "./route-manifest";
+import { powerParam } from "./content/showcase";
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -62,6 +63,10 @@ describe("the route manifest", () => {
       const query = cachedRoutes.find((route) => route.path === path)?.query ?? [];
       expect([...carried].filter((name) => !query.includes(name)), path).toEqual([]);
     }
+  });
+
+  it("keys the kept home page by the parameter of its showcase toggle, which it reads", () => {
+    expect(cachedRoutes.find((route) => route.path === "/")?.query).toContain(powerParam);
   });
 
   it("loads JavaScript unless one of the matched routes says the page works as HTML", () => {

@@ -49,7 +49,7 @@ export type RouteEntry =
 const reviewPageQuery = ["tag", "before", "after", "page"] as const;
 
 export const routeManifest: RouteEntry[] = [
-  { path: "/", file: "routes/home.tsx", cache: { query: [] }, page: { title: "Home", changefreq: "weekly", priority: 1 } },
+  { path: "/", file: "routes/home.tsx", cache: { query: ["power"] }, page: { title: "Home", changefreq: "weekly", priority: 1 } },
   { path: "/about", file: "routes/about.tsx", render: "prerender", hydrate: false, page: { title: "About", changefreq: "monthly", priority: 0.7 } },
   { path: "/testimonials", file: "routes/testimonials.tsx", cache: { query: reviewPageQuery }, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
   {

@@ -23,6 +23,9 @@ export interface PowerOptionShowcase {
 /** The order the toggle shows the options in. */
 export const powerOptionOrder: PowerOption[] = ["auto-start", "manual-switch"];
 
+/** The query parameter the home page's showcase toggle sets (`?power=manual-switch`), so it works as links. */
+export const powerParam = "power";
+
 export const powerOptions: Record<PowerOption, PowerOptionShowcase> = {
   "auto-start": {
     label: "Auto-Start",

@@ -36,7 +36,7 @@ test("staff filter the orders, open one with its health details, mark it contact
 
   await page.goto("/admin/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Orders\s*\d+$/ })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Orders ?, \d+ new$/ })).toBeVisible();
   const askedLink = page.getByRole("link", { name: `${asked.reference} — Gale Keyboard${stamp}` });
   const otherLink = page.getByRole("link", { name: `${other.reference} — Ivy Second${stamp}` });
   await expect(askedLink).toBeVisible();

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { Section } from "~/components/ui/page-header";
-import { type PowerOption, powerOptionOrder, powerOptions } from "~/content/showcase";
+import { type PowerOption, powerOptionOrder, powerOptions, powerParam } from "~/content/showcase";
 
 function isPowerOption(value: string | null): value is PowerOption {
   return value === "auto-start" || value === "manual-switch";
@@ -15,7 +15,7 @@ function isPowerOption(value: string | null): value is PowerOption {
  */
 export function Showcase() {
   const [params] = useSearchParams();
-  const requested = params.get("power");
+  const requested = params.get(powerParam);
   const power: PowerOption = isPowerOption(requested) ? requested : "auto-start";
   const option = powerOptions[power];
 
@@ -25,7 +25,7 @@ export function Showcase() {
         {powerOptionOrder.map((value) => (
           <Link
             key={value}
-            to={`?power=${value}#showcase`}
+            to={`?${powerParam}=${value}#showcase`}
             preventScrollReset
             replace
             aria-current={value === power ? "true" : undefined}
