@@ -24,7 +24,7 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { toast, Toaster } from "./components/ui/toast";
 import { getStaff } from "./features/auth/auth.server";
 import { contactOutcomes } from "./features/contact/outcomes";
-import { adminAccessOutcomes } from "./features/testimonials/outcomes";
+import { adminAccessOutcomes, reviewOutcomes } from "./features/testimonials/outcomes";
 import type { FlashKey } from "./lib/flash";
 import { orderOutcomes } from "./features/orders/outcomes";
 import { clearFlash, readFlash } from "./lib/flash.server";
@@ -159,6 +159,8 @@ function flashNotice(key: FlashKey, id: string, username: string | undefined): {
       return contactOutcomes.sent;
     case "order-sent":
       return orderOutcomes.sent(id);
+    case "review-sent":
+      return reviewOutcomes.submitted;
     case "signed-in":
       return { title: "Login successful", description: `Welcome back, ${username ?? "staff member"}!` };
     case "admin-access":

@@ -21,6 +21,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   rate_limits: ["key", "window_start"],
   sign_in_failures: ["id"],
   audit_log: ["id"],
+  idempotency_keys: ["endpoint", "key"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({ name, key: tableKeys[name] as readonly string[] }));
 

@@ -550,6 +550,31 @@ const migrations: Record<string, Migration> = {
       }
     }),
   },
+  "0015_idempotency_keys": {
+    // A JSON client that sends an Idempotency-Key gets the first answer again for a repeat and
+    // nothing is stored twice (docs/decisions/021-exactly-once.md). The primary key is what makes
+    // two requests sent at once with one key store one submission: only one insert of the pending
+    // row wins. `status` is null while the first request is still being answered.
+    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      await db.schema
+        .createTable("idempotency_keys")
+        .ifNotExists()
+        .addColumn("endpoint", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("body_hash", "text", (c) => c.notNull())
+        .addColumn("status", "integer")
+        .addColumn("response", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("idempotency_keys_pk", ["endpoint", "key"])
+        .execute();
+      // The daily purge deletes by age.
+      await db.schema.createIndex("idempotency_keys_created_idx").ifNotExists().on("idempotency_keys").column("created_at").execute();
+    }),
+    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      await db.schema.dropIndex("idempotency_keys_created_idx").ifExists().execute();
+      await db.schema.dropTable("idempotency_keys").ifExists().execute();
+    }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

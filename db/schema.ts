@@ -220,6 +220,24 @@ export interface AuditLogTable {
   at: string;
 }
 
+/**
+ * An Idempotency-Key a JSON client sent with a POST, per endpoint, and the answer it got: a
+ * repeat with the same key and body is answered the same, and stores nothing (decision 021).
+ * Purged a day after it arrived.
+ */
+export interface IdempotencyKeyTable {
+  /** The API route it was sent to ("contact", "orders", "testimonials"): a key counts per endpoint. */
+  endpoint: string;
+  key: string;
+  /** SHA-256 of the request body: the same key with another body is refused (422). */
+  body_hash: string;
+  /** The answer's status; null while the first request with this key is still being answered. */
+  status: number | null;
+  /** The answer's JSON body. */
+  response: string | null;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
@@ -232,4 +250,5 @@ export interface Database {
   rate_limits: RateLimitTable;
   spam: SpamTable;
   sign_in_failures: SignInFailureTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -18,6 +18,7 @@ import { MAX_BODY_BYTES } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
 import { cachedRoutes } from "../app/route-manifest";
 import { flashFromCookieHeader } from "../app/lib/flash.server";
+import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/data-request";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
@@ -238,6 +239,7 @@ function startDailyPurge(config: Config) {
       await purgeExpiredData(personalDataSources, config);
       await purgeRateLimits();
       await purgeSignInFailures();
+      await purgeIdempotencyKeys();
     } catch (error) {
       log.error("daily purge failed", { error });
     }

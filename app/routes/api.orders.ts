@@ -4,6 +4,7 @@ import { orderFailureLead } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
 import { company } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
+import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.orders";
 
@@ -13,20 +14,23 @@ export const loader = methodNotAllowed("POST");
  * POST the spec's order payload (section 3: firstName … medicalDisclaimer, honeypot,
  * formStartTime) as JSON or a form. 201 with the request's reference means it is stored, with its
  * deliveries queued, or quarantined as suspected spam (answered the same). The order page posts
- * to its own action, which calls the same function.
+ * to its own action, which calls the same function. An optional Idempotency-Key header makes a
+ * repeat answer the first outcome, with the same reference, and store nothing (decision 021).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
-  const result = await submitOrder(body.value, context.clientIp ?? "unknown");
-  if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
-  const email = getConfig().siteEmail;
-  // A full spam store is told in the order's own words, with both ways to reach the company.
-  const error =
-    result.problem === "invalid"
-      ? "Some fields are not valid"
-      : result.problem === "full"
-        ? `${orderFailureLead(result.problem)} call us on ${company.phone.display} or email ${email}.`
-        : failureNotice(result.problem, email).description;
-  return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+  return withIdempotencyKey(request, "orders", async () => {
+    const body = await readJsonOrForm(request);
+    if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
+    const result = await submitOrder(body.value, context.clientIp ?? "unknown");
+    if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
+    const email = getConfig().siteEmail;
+    // A full spam store is told in the order's own words, with both ways to reach the company.
+    const error =
+      result.problem === "invalid"
+        ? "Some fields are not valid"
+        : result.problem === "full"
+          ? `${orderFailureLead(result.problem)} call us on ${company.phone.display} or email ${email}.`
+          : failureNotice(result.problem, email).description;
+    return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+  });
 }

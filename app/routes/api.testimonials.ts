@@ -4,6 +4,7 @@ import { ratingSummary } from "~/features/testimonials/types";
 import { reviewOutcomes } from "~/features/testimonials/outcomes";
 import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
+import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";
 
@@ -26,13 +27,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * POST: submit a review (the spec's payload: name, email, rating, quote, context, tags, honeypot).
  * 201 means it is stored: pending moderation, or quarantined as suspected spam (answered the same).
+ * An optional Idempotency-Key header makes a repeat answer the first outcome (decision 021).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const body = await readJsonOrForm(request);
-  if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
-  const result = await submitReview(body.value, context.clientIp ?? "unknown");
-  if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
-  const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "rate-limited" ? reviewOutcomes.rateLimited : result.problem === "full" ? reviewOutcomes.full : result.problem === "invalid" ? { description: "Some fields are not valid" } : reviewOutcomes.failed;
-  return data({ ok: false, error: notice.description, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+  return withIdempotencyKey(request, "testimonials", async () => {
+    const body = await readJsonOrForm(request);
+    if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
+    const result = await submitReview(body.value, context.clientIp ?? "unknown");
+    if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
+    const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "rate-limited" ? reviewOutcomes.rateLimited : result.problem === "full" ? reviewOutcomes.full : result.problem === "invalid" ? { description: "Some fields are not valid" } : reviewOutcomes.failed;
+    return data({ ok: false, error: notice.description, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+  });
 }

@@ -15,7 +15,7 @@ import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
 import { filterTabs, moderationIntents, parseFilter, parsePosition, type ReviewAnswer, reviewFormValues, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
-import { setFlash } from "~/lib/flash.server";
+import { readFlash, setFlash } from "~/lib/flash.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
@@ -27,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = parseFilter(params.get("tag"));
   const [list, ledger, staff] = await Promise.all([listPublishedTestimonials(filter, parsePosition(params)), getReviewLedger(), getStaff(request)]);
   const all = staff ? await listAllTestimonials() : [];
+  const flash = readFlash(request);
   // Pending reviews come with their flags worked out here, so the page carries no word lists.
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
   return {
@@ -34,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...list,
     ledger,
     startedAt: Date.now(),
+    // Only a review this visitor has just sent (and we stored) shows the confirmation.
+    reviewSent: flash?.key === "review-sent" ? flash.id : null,
     panel: staff
       ? {
           pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context), spamMark: r.spamMark })),
@@ -53,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.clientIp ?? "unknown";
   if (intent === "submit") {
     const result = await submitReview(formObject(formData), ip);
-    if (result.ok) return data({ intent, review: { ok: true } } satisfies ReviewAnswer);
+    // Post/redirect/get, as on /contact: reloading the confirmation never sends the review twice.
+    // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
+    if (result.ok) return redirect("/testimonials?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("review-sent") } });
     const answer: ReviewAnswer = { intent, review: { ok: false, problem: result.problem, errors: result.errors }, values: reviewFormValues(formData) };
     return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
   }
@@ -108,7 +113,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, ledger, newer, older, total, startedAt, panel } = loaderData;
+  const { filter, testimonials, ledger, newer, older, total, startedAt, reviewSent, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
   const reviewAnswer = actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
   const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
@@ -208,14 +213,14 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
               {testimonialsPage.share.openDialog}
             </DialogTrigger>
             <Dialog id="review-dialog" title={testimonialsPage.share.formTitle}>
-              <ReviewForm idPrefix="review-dialog" startedAt={startedAt} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
+              <ReviewForm idPrefix="review-dialog" startedAt={startedAt} sent={reviewSent} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
             </Dialog>
           </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
             <div className="rounded-2xl border border-line bg-canvas p-6">
               <h3 className="text-subheading font-bold">{testimonialsPage.share.formTitle}</h3>
               <div className="mt-4">
-                <ReviewForm idPrefix="review" startedAt={startedAt} pageAnswer={reviewAnswer} />
+                <ReviewForm idPrefix="review" startedAt={startedAt} sent={reviewSent} landing pageAnswer={reviewAnswer} />
               </div>
             </div>
             <div className="space-y-4">

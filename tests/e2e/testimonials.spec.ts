@@ -197,6 +197,27 @@ test("the review form: missing information, then a submission that waits for app
   expect(row).toEqual({ rating: 8, tags: '["travel","ease-of-use"]', approved: 0 });
 });
 
+test("a review is answered with a confirmation page, and reloading it sends nothing again", async ({ page }) => {
+  await page.goto("/testimonials#share");
+  const email = `reload-${Date.now()}@example.com`;
+  const form = page.locator("#share form").last();
+  await form.getByLabel("Name").fill("Noor");
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("textbox", { name: /Your review/ }).fill("Sent once, however often the page is reloaded.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  // The same post/redirect/get as without JavaScript: the address is the confirmation's, so a
+  // reload asks for that page with GET.
+  await expect(page).toHaveURL(/\/testimonials\?sent=1$/);
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Testimonial Submitted")).toBeVisible();
+  await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeFocused();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  await expectNoAxeViolations(page, "review confirmation");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Testimonials & Reviews" })).toBeVisible();
+  await expect(page.getByText("Testimonial Submitted")).toHaveCount(0);
+  expect(e2eRows("select count(*) as n from testimonials where email = ?", email)).toEqual([{ n: 1 }]);
+});
+
 test("the review dialog opens, is accessible, and closes after a submission", async ({ page }) => {
   await page.goto("/testimonials");
   await page.getByRole("button", { name: "Write a review in a dialog" }).click();

@@ -206,6 +206,22 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
     expect(await (await get("/testimonials")).text()).toContain("Posted Here");
   });
 
+  it("answers a review from the page's form with a redirect whose notice only its sender sees, and keeps no copy with it", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const body = new URLSearchParams({ intent: "submit", name: "Flash Test", email: "flash@example.com", rating: "8", quote: "Sent from the page's own form.", honeypot: "" });
+    const posted = await send("POST", "/testimonials", form, body.toString());
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/testimonials?sent=1");
+    const notice = posted.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(notice).toMatch(/^aquila_flash=review-sent\./);
+    const confirmation = await get("/testimonials?sent=1", { Cookie: notice });
+    expect(confirmation.headers.get("etag")).toBeNull();
+    expect(confirmation.headers.get("cache-control")).toContain("no-store");
+    expect(await confirmation.text()).toContain("Testimonial Submitted");
+    // Everyone else, and the sender's next visit, gets the shared page, without the notice.
+    expect(await (await getKept("/testimonials?sent=1")).text()).not.toContain("Testimonial Submitted");
+  });
+
   it("marks what a signed-in member of staff sees as private, page and data alike", async () => {
     const cookie = await signIn();
     for (const target of ["/testimonials", "/testimonials.data", "/"]) {

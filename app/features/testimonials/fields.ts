@@ -102,7 +102,8 @@ export type ReviewProblem = "missing" | "invalid" | "rate-limited" | "unavailabl
 /** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */
 export interface ReviewAnswer {
   intent: "submit";
-  review: { ok: true } | { ok: false; problem: ReviewProblem; errors: Record<string, string> };
+  /** Only a refusal: a stored review is answered with a redirect to the page and its notice. */
+  review: { ok: false; problem: ReviewProblem; errors: Record<string, string> };
   values?: ReviewFormValues;
 }
 

@@ -22,18 +22,27 @@ const reviewCheck = lazyCheck(() => import("./check"), preloadToasts);
 
 /**
  * 'Submit Your Review'. It posts to the testimonials page's action, the form's one endpoint: with
- * JavaScript through a fetcher (the page stays, a toast follows, the dialog closes), without it as
- * a plain form post whose answer the page passes back in as `pageAnswer`. Either way the outcome,
- * the field errors and the values kept are drawn here, from the same answer.
+ * JavaScript through a fetcher, without it as a plain form post. A stored review is answered with
+ * a redirect to the page carrying a one-time notice (post/redirect/get, so reloading the
+ * confirmation sends nothing), which the page passes in as `sent`; with JavaScript the fetcher
+ * follows it, the root's toast announces it, the form is cleared and the dialog closes. A refusal
+ * is answered with the page itself, passed back in as `pageAnswer` (or read from the fetcher).
+ * Either way the outcome, the field errors and the values kept are drawn here.
  */
 export function ReviewForm({
   idPrefix,
   startedAt,
+  sent,
+  landing = false,
   pageAnswer,
   onSubmitted,
 }: {
   idPrefix: string;
   startedAt: number;
+  /** The id of the notice of a review this visitor has just sent, or null. */
+  sent: string | null;
+  /** The form in the page (not the dialog): it shows the confirmation, and a page loaded with one focuses it. */
+  landing?: boolean;
   pageAnswer?: ReviewAnswer;
   onSubmitted?: () => void;
 }) {
@@ -47,7 +56,7 @@ export function ReviewForm({
   const errors = clientErrors?.errors ?? failed?.errors ?? {};
   const missing = clientErrors ? clientErrors.missing : failed?.problem === "missing";
   const unavailable = !clientErrors && (failed?.problem === "rate-limited" || failed?.problem === "unavailable" || failed?.problem === "full") ? failed.problem : null;
-  const submitted = !clientErrors && result?.ok === true;
+  const submitted = landing && sent !== null && !busy && !clientErrors && !failed;
   // What was typed comes back with the errors (only a page without JavaScript needs it: with
   // JavaScript the fields were never cleared).
   const values = failed ? answer?.values : undefined;
@@ -55,24 +64,37 @@ export function ReviewForm({
   const formRef = useRef<HTMLFormElement>(null);
   const submittedRef = useRef<HTMLDivElement>(null);
   const failedRef = useRef<HTMLDivElement>(null);
+  // Whether this form's fetcher posted since the last notice: only that form answers the next one.
+  const posted = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "submitting") posted.current = true;
+  }, [fetcher.state]);
+  // A new notice after this form posted is its review, stored: the page behind the redirect is in.
+  const seenSent = useRef(sent);
+  useEffect(() => {
+    if (sent === seenSent.current) return;
+    seenSent.current = sent;
+    if (sent === null || !posted.current) return;
+    posted.current = false;
+    formRef.current?.reset();
+    onSubmitted?.();
+    if (landing) window.setTimeout(() => submittedRef.current?.focus(), 0);
+  }, [sent, landing, onSubmitted]);
+
   const handled = useRef<ReviewAnswer | Unreachable | undefined>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
+    posted.current = false;
     const data = isUnreachable(fetcher.data) ? noAnswer : fetcher.data;
-    if (data.review.ok) {
-      toast({ variant: "success", ...reviewOutcomes.submitted });
-      formRef.current?.reset();
-      onSubmitted?.();
-      window.setTimeout(() => submittedRef.current?.focus(), 0);
-    } else if (data.review.problem === "missing") {
+    if (data.review.problem === "missing") {
       toast({ variant: "error", ...reviewOutcomes.missing });
     } else if (data.review.problem !== "invalid") {
       toast({ variant: "error", ...failureOutcome(data.review.problem) });
       // The button used is disabled while sending and loses focus: the failure takes it.
       window.setTimeout(() => failedRef.current?.focus(), 0);
     }
-  }, [fetcher.state, fetcher.data, onSubmitted]);
+  }, [fetcher.state, fetcher.data]);
 
   // Mistakes are shown before anything is sent; the action checks again either way.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -91,10 +113,11 @@ export function ReviewForm({
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate onSubmit={onSubmit} onFocus={reviewCheck.prepare} className="space-y-5">
+    // preventScrollReset: the redirect after a review lands on the same page, where the visitor was.
+    <fetcher.Form ref={formRef} method="post" action="/testimonials" preventScrollReset noValidate onSubmit={onSubmit} onFocus={reviewCheck.prepare} className="space-y-5">
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
-        <div ref={submittedRef} tabIndex={-1} role="status" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-success bg-success-soft p-4">
+        <div ref={submittedRef} tabIndex={-1} role="status" {...{ autofocus: "" }} className="rounded-lg border-2 border-success bg-success-soft p-4">
           <p className="font-bold">{reviewOutcomes.submitted.title}</p>
           <p>{reviewOutcomes.submitted.description}</p>
         </div>

@@ -29,6 +29,27 @@ test("without JavaScript a review posts and the page shows the outcome inline", 
   db.close();
 });
 
+test("without JavaScript a review is answered with a confirmation page, and reloading it sends nothing again", async ({ page }) => {
+  await page.goto("/testimonials");
+  const email = `nojs-reload-${Date.now()}@example.com`;
+  const form = page.locator("#share form").last();
+  await form.getByLabel("Name").fill("Rene");
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("textbox", { name: /Your review/ }).fill("Sent once, however often the page is reloaded.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  // Post/redirect/get: the confirmation is a page of its own, fetched with GET.
+  await expect(page).toHaveURL(/\/testimonials\?sent=1$/);
+  await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeFocused();
+  await page.reload();
+  await page.reload();
+  // The notice is shown once; the page after it is the ordinary one.
+  await expect(page.getByRole("heading", { level: 1, name: "Testimonials & Reviews" })).toBeVisible();
+  await expect(page.getByText("Testimonial Submitted")).toHaveCount(0);
+  const db = e2eDatabase();
+  expect(db.prepare("select count(*) as n from testimonials where email = ?").get(email)).toEqual({ n: 1 });
+  db.close();
+});
+
 test("without JavaScript the filters are links", async ({ page }) => {
   await page.goto("/testimonials");
   await page.getByRole("link", { name: "Travel", exact: true }).click();

@@ -1,0 +1,182 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type DatabaseHandle } from "../../db/client.server";
+import { testDialects } from "../../db/test-databases";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/**
+ * A client that cannot tell whether its POST arrived (a timeout, a dropped connection) sends it
+ * again with the same Idempotency-Key, and must get the first answer back with nothing stored
+ * twice; one that sends no key gets the spec's behaviour unchanged (spec-contract.test.ts).
+ * Every effect is counted in the database the built server writes.
+ */
+const order = {
+  firstName: "Lee",
+  lastName: "Example",
+  email: "lee@example.com",
+  phone: "614-555-0100",
+  country: "United States",
+  state: "Ohio",
+  zipCode: "43215",
+  wheelchairType: "power",
+  seatWidth: "18",
+  seatDepth: "16",
+  currentCushion: "Foam cushion, three years old",
+  dailySittingHours: "8-12",
+  discomfortAreas: ["tailbone", "hips"],
+  sensitivityLevel: "high",
+  priorities: ["pressure-relief", "long-day-comfort"],
+  padSize: "match-seat",
+  coverType: "easy-clean",
+  controllerPlacement: "right",
+  medicalNotes: "",
+  privacyConsent: true,
+  medicalDisclaimer: true,
+  honeypot: "",
+};
+
+const review = {
+  name: "Pat Example",
+  email: "pat@example.com",
+  rating: 9,
+  quote: "Comfortable through a full workday, and my skin has held up.",
+  context: "Manual chair user, Ohio",
+  tags: ["comfort"],
+  honeypot: "",
+};
+
+const message = {
+  name: "Sam Example",
+  email: "sam@example.com",
+  phone: "555-0100",
+  topic: "product",
+  message: "Which cushion size fits a 16 inch seat?",
+  consent: true,
+  honeypot: "",
+};
+
+describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialect) => {
+  let server: ServerProcess;
+  let database: DatabaseHandle;
+  let dropDatabase = async () => {};
+
+  beforeAll(async () => {
+    let url: string;
+    if (dialect === "postgres") {
+      const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+      const name = `aquila_idempotency_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const target = new URL(adminUrl);
+      target.pathname = `/${name}`;
+      url = target.toString();
+      dropDatabase = async () => {
+        const cleanup = new pg.Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      };
+    } else {
+      url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-idempotency-")), "site.sqlite");
+    }
+    // A rate limit high enough that only the key, never the limit, keeps a repeat from being stored.
+    server = await startServerProcess({ DATABASE_URL: url, FORM_RATE_LIMIT: "1000" });
+    database = createDatabase(url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await server?.stop();
+    await dropDatabase();
+  });
+
+  const post = async (route: string, body: unknown, key?: string) => {
+    const response = await fetch(new URL(route, server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(key === undefined ? {} : { "Idempotency-Key": key }) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+  const ordersFrom = async (email: string) => (await database.db.selectFrom("order_requests").select("reference").where("email", "=", email).execute()).map((r) => r.reference);
+
+  it("the same order sent twice with one key is stored once, and both answers carry its reference", async () => {
+    const body = { ...order, email: "twice@example.com", formStartTime: Date.now() - 10_000 };
+    const first = await post("/api/orders", body, "order-twice-1");
+    const second = await post("/api/orders", body, "order-twice-1");
+    expect(first.status).toBe(201);
+    expect(second).toEqual(first);
+    expect(await ordersFrom("twice@example.com")).toEqual([first.json.reference]);
+  });
+
+  it("the same order sent ten times at the same moment with one key is stored once, and every answer is the same", async () => {
+    const body = { ...order, email: "ten@example.com", formStartTime: Date.now() - 10_000 };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post("/api/orders", body, "order-ten-at-once")));
+    const stored = await ordersFrom("ten@example.com");
+    expect(stored).toHaveLength(1);
+    // Each either replays the outcome or is told the first is still in progress, never a second order.
+    for (const answer of answers) {
+      if (answer.status === 409) expect(answer.json.error).toMatch(/in progress/i);
+      else expect(answer).toEqual({ status: 201, json: { ok: true, reference: stored[0] } });
+    }
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a key is scoped to its endpoint, and each endpoint replays its own first answer", async () => {
+    const reviewBody = { ...review, quote: "Replayed once, stored once: the cushion review." };
+    const messageBody = { ...message, message: "Replayed once, stored once: the contact message." };
+    expect(await post("/api/testimonials", reviewBody, "shared-key")).toMatchObject({ status: 201 });
+    expect(await post("/api/testimonials", reviewBody, "shared-key")).toMatchObject({ status: 201 });
+    expect(await post("/api/contact", messageBody, "shared-key")).toEqual({ status: 201, json: { ok: true } });
+    expect(await post("/api/contact", messageBody, "shared-key")).toEqual({ status: 201, json: { ok: true } });
+    expect(await database.db.selectFrom("testimonials").select("id").where("quote", "=", reviewBody.quote).execute()).toHaveLength(1);
+    expect(await database.db.selectFrom("contact_messages").select("id").where("message", "=", messageBody.message).execute()).toHaveLength(1);
+  });
+
+  it("a validation refusal is replayed as it was, and stores nothing", async () => {
+    const first = await post("/api/orders", { ...order, firstName: "" }, "refused-once");
+    expect(first.status).toBe(400);
+    expect(await post("/api/orders", { ...order, firstName: "" }, "refused-once")).toEqual(first);
+  });
+
+  it("a used key with a different body is refused with 422, and the second body is not stored", async () => {
+    const body = { ...order, email: "first-body@example.com", formStartTime: Date.now() - 10_000 };
+    expect((await post("/api/orders", body, "reused-key")).status).toBe(201);
+    const other = await post("/api/orders", { ...body, email: "second-body@example.com" }, "reused-key");
+    expect(other.status).toBe(422);
+    expect(other.json.error).toMatch(/Idempotency-Key/);
+    expect(await ordersFrom("second-body@example.com")).toEqual([]);
+  });
+
+  it.each([
+    ["too long", "k".repeat(201)],
+    ["with a tab", "tab\tinside"],
+    ["not printable ASCII", "clé-1"],
+  ])("a malformed key (%s) is refused with 400 and nothing is stored", async (_, key) => {
+    const email = `malformed-${key.length}@example.com`;
+    const answer = await fetch(new URL("/api/orders", server.url), {
+      method: "POST",
+      // fetch refuses a header value outside Latin-1, so the key is sent as its UTF-8 bytes.
+      headers: { "Content-Type": "application/json", "Idempotency-Key": Buffer.from(key, "utf8").toString("latin1") },
+      body: JSON.stringify({ ...order, email, formStartTime: Date.now() - 10_000 }),
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/Idempotency-Key/);
+    expect(await ordersFrom(email)).toEqual([]);
+  });
+
+  it("without a key, the same order sent twice is stored twice, as the spec's clients expect", async () => {
+    const body = { ...order, email: "no-key@example.com", formStartTime: Date.now() - 10_000 };
+    const first = await post("/api/orders", body);
+    const second = await post("/api/orders", body);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.json.reference).not.toBe(second.json.reference);
+    expect(await ordersFrom("no-key@example.com")).toHaveLength(2);
+  });
+});
