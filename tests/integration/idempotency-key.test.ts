@@ -1,10 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type DatabaseHandle } from "../../db/client.server";
-import { testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { specOrder } from "../support/spec-messages";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -13,30 +9,8 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * twice; one that sends no key gets the spec's behaviour unchanged (spec-contract.test.ts).
  * Every effect is counted in the database the built server writes.
  */
-const order = {
-  firstName: "Lee",
-  lastName: "Example",
-  email: "lee@example.com",
-  phone: "614-555-0100",
-  country: "United States",
-  state: "Ohio",
-  zipCode: "43215",
-  wheelchairType: "power",
-  seatWidth: "18",
-  seatDepth: "16",
-  currentCushion: "Foam cushion, three years old",
-  dailySittingHours: "8-12",
-  discomfortAreas: ["tailbone", "hips"],
-  sensitivityLevel: "high",
-  priorities: ["pressure-relief", "long-day-comfort"],
-  padSize: "match-seat",
-  coverType: "easy-clean",
-  controllerPlacement: "right",
-  medicalNotes: "",
-  privacyConsent: true,
-  medicalDisclaimer: true,
-  honeypot: "",
-};
+/** The spec's order payload, as a client sends it. */
+const order = { ...specOrder, medicalNotes: "" };
 
 const review = {
   name: "Pat Example",
@@ -60,40 +34,17 @@ const message = {
 
 describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialect) => {
   let server: ServerProcess;
-  let database: DatabaseHandle;
-  let dropDatabase = async () => {};
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    let url: string;
-    if (dialect === "postgres") {
-      const adminUrl = process.env.TEST_DATABASE_URL ?? "";
-      const name = `aquila_idempotency_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(adminUrl);
-      target.pathname = `/${name}`;
-      url = target.toString();
-      dropDatabase = async () => {
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      };
-    } else {
-      url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-idempotency-")), "site.sqlite");
-    }
+    database = await createTestDatabase(dialect);
     // A rate limit high enough that only the key, never the limit, keeps a repeat from being stored.
-    server = await startServerProcess({ DATABASE_URL: url, FORM_RATE_LIMIT: "1000" });
-    database = createDatabase(url);
+    server = await startServerProcess({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000" });
   }, 60_000);
 
   afterAll(async () => {
-    await database?.close();
     await server?.stop();
-    await dropDatabase();
+    await database?.drop();
   });
 
   const post = async (route: string, body: unknown, key?: string) => {

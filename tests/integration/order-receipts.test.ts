@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
 import { readMail, startSmtp } from "../support/mail";
+import { specOrder } from "../support/spec-messages";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -13,6 +14,7 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 
 /** The spec's order payload, field for field, with typed text an attacker would want mailed to someone. */
 const order = {
+  ...specOrder,
   firstName: "WIN-A-PRIZE",
   lastName: "Claim it at prize.example",
   email: "relay.target@example.com",
@@ -20,21 +22,10 @@ const order = {
   country: "TYPED-COUNTRY",
   state: "TYPED-STATE",
   zipCode: "TYPED-ZIP",
-  wheelchairType: "power",
   seatWidth: "18.25",
   seatDepth: "16.75",
   currentCushion: "TYPED-CUSHION",
-  dailySittingHours: "8-12",
-  discomfortAreas: ["tailbone", "hips"],
-  sensitivityLevel: "high",
-  priorities: ["pressure-relief", "long-day-comfort"],
-  padSize: "match-seat",
-  coverType: "easy-clean",
-  controllerPlacement: "right",
   medicalNotes: "TYPED-NOTES",
-  privacyConsent: true,
-  medicalDisclaimer: true,
-  honeypot: "",
 };
 
 /** Everything the visitor typed that a mail to their address could carry. */

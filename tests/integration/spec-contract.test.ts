@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import { testDialects } from "../../db/test-databases";
 import { type ServerProcess, startServerProcess } from "./server-process";
-import { orderMessages } from "../support/spec-messages";
+import { orderMessages, specOrder } from "../support/spec-messages";
 
 /**
  * The calls of the product spec, section 7, as an outside client makes them: the built server,
@@ -46,32 +46,8 @@ const message = {
   honeypot: "",
 };
 
-/** The order request of section 3, field for field and in its order; formStartTime is added when sent. */
-const order = {
-  firstName: "Lee",
-  lastName: "Example",
-  email: "lee@example.com",
-  phone: "614-555-0100",
-  country: "United States",
-  state: "Ohio",
-  zipCode: "43215",
-  wheelchairType: "power",
-  seatWidth: "18",
-  seatDepth: "16",
-  currentCushion: "Foam cushion, three years old",
-  dailySittingHours: "8-12",
-  discomfortAreas: ["tailbone", "hips"],
-  sensitivityLevel: "high",
-  priorities: ["pressure-relief", "long-day-comfort"],
-  padSize: "match-seat",
-  coverType: "easy-clean",
-  controllerPlacement: "right",
-  medicalNotes: "Had a pressure sore last winter.",
-  privacyConsent: true,
-  medicalDisclaimer: true,
-  honeypot: "",
-};
-
+/** The order request of section 3, field for field and in its order (tests/support/spec-messages.ts); formStartTime is added when sent. */
+const order = specOrder;
 
 interface Row {
   id: string;

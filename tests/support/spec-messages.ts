@@ -24,3 +24,29 @@ export const orderMessages = {
   privacyConsent: "You must agree to the privacy policy",
   medicalDisclaimer: "You must acknowledge the medical disclaimer",
 } as const;
+
+/** The order request of section 3, field for field and in its order; formStartTime is added when sent. */
+export const specOrder = {
+  firstName: "Lee",
+  lastName: "Example",
+  email: "lee@example.com",
+  phone: "614-555-0100",
+  country: "United States",
+  state: "Ohio",
+  zipCode: "43215",
+  wheelchairType: "power",
+  seatWidth: "18",
+  seatDepth: "16",
+  currentCushion: "Foam cushion, three years old",
+  dailySittingHours: "8-12",
+  discomfortAreas: ["tailbone", "hips"],
+  sensitivityLevel: "high",
+  priorities: ["pressure-relief", "long-day-comfort"],
+  padSize: "match-seat",
+  coverType: "easy-clean",
+  controllerPlacement: "right",
+  medicalNotes: "Had a pressure sore last winter.",
+  privacyConsent: true,
+  medicalDisclaimer: true,
+  honeypot: "",
+};
