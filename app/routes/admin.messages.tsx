@@ -5,9 +5,8 @@ import { contactTopics, topicLabel } from "~/content/contact";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
-import { SpamMark } from "~/components/ui/spam-mark";
+import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
-import { possibleSpamFilter } from "~/lib/spam-mark";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.messages";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
@@ -57,15 +56,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
             <option value="handled">Handled</option>
           </select>
         </div>
-        <div>
-          <label htmlFor="filter-mark" className="block font-semibold">
-            Spam mark
-          </label>
-          <select id="filter-mark" name="mark" defaultValue={filter.mark ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
-            <option value="">Any</option>
-            <option value={possibleSpamFilter}>Possible spam</option>
-          </select>
-        </div>
+        <SpamMarkFilter value={filter.mark} />
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>

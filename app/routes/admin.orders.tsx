@@ -6,9 +6,8 @@ import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { orderStatusLabels } from "~/features/orders/labels";
-import { SpamMark } from "~/components/ui/spam-mark";
+import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
-import { possibleSpamFilter } from "~/lib/spam-mark";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.orders";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
@@ -54,15 +53,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="filter-mark" className="block font-semibold">
-            Spam mark
-          </label>
-          <select id="filter-mark" name="mark" defaultValue={filter.mark ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
-            <option value="">Any</option>
-            <option value={possibleSpamFilter}>Possible spam</option>
-          </select>
-        </div>
+        <SpamMarkFilter value={filter.mark} />
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>
