@@ -30,6 +30,12 @@ export interface ChangeFeed {
    * have written waits for it before answering, so the page it leads to shows its own change.
    */
   catchUp(): Promise<void>;
+  /**
+   * The version at which the feed last began listening again after a loss (undefined: never
+   * lost). What was said while it was deaf is gone, so anything rendered before this version may
+   * show a change nobody announced, even if nothing asked for the version in between.
+   */
+  resumedAt(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -70,6 +76,8 @@ function sqliteChanges(connection: () => SQLite.Database | undefined): ChangeFee
     async catchUp() {
       readAt = -Infinity;
     },
+    // The count is read from the file itself: nothing is ever missed.
+    resumedAt: () => undefined,
     stop: async () => undefined,
   };
 }
@@ -85,6 +93,9 @@ const listenRetryMs = { first: 100, max: 2_000 };
  */
 function postgresChanges(url: string, onProblem: (error: Error) => void): ChangeFeed {
   let count = 0;
+  /** Set once the first connection listens: from then on a new connection follows a loss. */
+  let lost = false;
+  let resumedAt: number | undefined;
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = listenRetryMs.first;
@@ -116,6 +127,8 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
       }
       client = next;
       count++;
+      if (lost) resumedAt = count;
+      lost = true;
       retryMs = listenRetryMs.first;
     } catch (error) {
       onProblem(error instanceof Error ? error : new Error(String(error)));
@@ -126,6 +139,7 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
   void connect();
   return {
     version: () => (client ? count : undefined),
+    resumedAt: () => resumedAt,
     // A writer's commit signals every listening backend before the commit returns, and a backend
     // sends the notices it was signalled about before it says it is ready for the next query
     // (postgres.c, before ReadyForQuery). So once a query on the listening connection has been

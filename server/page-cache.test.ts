@@ -106,9 +106,18 @@ function feed() {
       unheard++;
     },
     lose: () => {
+      last = version ?? last;
       version = undefined;
     },
+    /** Listening again after a loss: what was said meanwhile is lost, so the feed says where it resumed. */
+    resume: () => {
+      version = last + 1;
+      resumedAt = version;
+    },
+    resumedAt: () => resumedAt,
   };
+  let resumedAt: number | undefined;
+  let last = 1;
   return feed;
 }
 
@@ -150,6 +159,20 @@ describe("the page cache", () => {
     expect(ask(cache, "/testimonials")).toBeUndefined();
     // Heard again: the version moves, and nothing kept before is served, not even while a render runs.
     changes.move();
+    const again = render(cache, "/testimonials");
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    again.finish("<p>v2</p>");
+    await settle();
+    expect(ask(cache, "/testimonials")).toBe("<p>v2</p>");
+  });
+
+  it("serves nothing kept before a loss of the feed once it listens again, though no request came while it was deaf", async () => {
+    const changes = feed();
+    const cache = cacheWith(changes);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    // Lost and heard again between two requests: a change made meanwhile was never announced.
+    changes.lose();
+    changes.resume();
     const again = render(cache, "/testimonials");
     expect(ask(cache, "/testimonials")).toBeUndefined();
     again.finish("<p>v2</p>");

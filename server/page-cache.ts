@@ -82,7 +82,7 @@ const maxTargetLength = 200;
 export function createPageCache(
   routes: readonly CachedRoute[],
   options: HeaderOptions,
-  changes: Pick<ChangeFeed, "version" | "catchUp"> | undefined,
+  changes: Pick<ChangeFeed, "version" | "catchUp" | "resumedAt"> | undefined,
   personal: (cookie: string) => boolean,
 ): PageCache {
   const queryOf = new Map(routes.map((route) => [route.path, [...route.query].sort()]));
@@ -96,8 +96,10 @@ export function createPageCache(
   function current(): number | undefined {
     const version = changes?.version();
     if (version !== seen) {
-      // Deaf, heard again, or a database whose count went back: what was kept may have missed a change.
-      if (version === undefined || seen === undefined || version < seen) {
+      // Deaf, heard again (even with no request while deaf), or a database whose count went back:
+      // what was kept may have missed a change.
+      const resumed = changes?.resumedAt();
+      if (version === undefined || seen === undefined || version < seen || (resumed !== undefined && (floor === undefined || resumed > floor))) {
         entries.clear();
         floor = version;
       }
