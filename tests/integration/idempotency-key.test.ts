@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
-import { specOrder } from "../support/spec-messages";
+import { specMessage, specOrder, specReview } from "../support/spec-messages";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -12,25 +12,8 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 /** The spec's order payload, as a client sends it. */
 const order = { ...specOrder, medicalNotes: "" };
 
-const review = {
-  name: "Pat Example",
-  email: "pat@example.com",
-  rating: 9,
-  quote: "Comfortable through a full workday, and my skin has held up.",
-  context: "Manual chair user, Ohio",
-  tags: ["comfort"],
-  honeypot: "",
-};
-
-const message = {
-  name: "Sam Example",
-  email: "sam@example.com",
-  phone: "555-0100",
-  topic: "product",
-  message: "Which cushion size fits a 16 inch seat?",
-  consent: true,
-  honeypot: "",
-};
+const review = { ...specReview, tags: ["comfort"] };
+const message = specMessage;
 
 describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialect) => {
   let server: ServerProcess;

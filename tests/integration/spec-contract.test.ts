@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import { testDialects } from "../../db/test-databases";
 import { type ServerProcess, startServerProcess } from "./server-process";
-import { orderMessages, specOrder } from "../support/spec-messages";
+import { orderMessages, specMessage, specOrder, specReview } from "../support/spec-messages";
 
 /**
  * The calls of the product spec, section 7, as an outside client makes them: the built server,
@@ -26,25 +26,9 @@ import { orderMessages, specOrder } from "../support/spec-messages";
  */
 const password = "Spec-Contract-Passw0rd";
 
-const review = {
-  name: "Pat Example",
-  email: "pat@example.com",
-  rating: 9,
-  quote: "Comfortable through a full workday, and my skin has held up.",
-  context: "Manual chair user, Ohio",
-  tags: ["comfort", "daily-use"],
-  honeypot: "",
-};
-
-const message = {
-  name: "Sam Example",
-  email: "sam@example.com",
-  phone: "555-0100",
-  topic: "product",
-  message: "Which cushion size fits a 16 inch seat?",
-  consent: true,
-  honeypot: "",
-};
+/** The review and the contact message of section 3, field for field (tests/support/spec-messages.ts). */
+const review = specReview;
+const message = specMessage;
 
 /** The order request of section 3, field for field and in its order (tests/support/spec-messages.ts); formStartTime is added when sent. */
 const order = specOrder;

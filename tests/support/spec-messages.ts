@@ -50,3 +50,25 @@ export const specOrder = {
   medicalDisclaimer: true,
   honeypot: "",
 };
+
+/** The review of section 3, field for field, as a client sends it. */
+export const specReview = {
+  name: "Pat Example",
+  email: "pat@example.com",
+  rating: 9,
+  quote: "Comfortable through a full workday, and my skin has held up.",
+  context: "Manual chair user, Ohio",
+  tags: ["comfort", "daily-use"],
+  honeypot: "",
+};
+
+/** The contact message of section 3, field for field. */
+export const specMessage = {
+  name: "Sam Example",
+  email: "sam@example.com",
+  phone: "555-0100",
+  topic: "product",
+  message: "Which cushion size fits a 16 inch seat?",
+  consent: true,
+  honeypot: "",
+};
