@@ -14,7 +14,7 @@ import { deliveryKinds } from "../app/deliveries.server";
 import { personalDataSources } from "../app/personal-data.server";
 import { purgeExpiredData } from "../app/lib/personal-data.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
-import { MAX_BODY_BYTES } from "../app/lib/request.server";
+import { bodyTooLargeMessage, MAX_BODY_BYTES } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
 import { cachedRoutes } from "../app/route-manifest";
 import { flashFromCookieHeader } from "../app/lib/flash.server";
@@ -60,16 +60,19 @@ export async function writeNginxPages(buildDir: string, manifest: StaticManifest
   writePublicFile(path.join(buildDir, "nginx", "errors.conf"), nginxErrorPagesConfig(options));
   makePublicDir(path.join(buildDir, nginxErrorDir));
   for (const status of nginxErrorStatuses) {
-    const [heading, text] = nginxErrorTexts[status >= 500 ? "unavailable" : status === 404 ? "missing" : status === 413 ? "tooLarge" : "refused"];
+    const [heading, text] = refusals[status >= 500 ? "unavailable" : status === 404 ? "missing" : status === 413 ? "tooLarge" : "unreadable"];
     writePublicFile(path.join(buildDir, nginxErrorDir, `${status}.html`), errorPage(heading, text));
   }
 }
 
-/** What nginx's error pages say; never the visitor's words. */
-const nginxErrorTexts = {
+/**
+ * The heading and text of each page the server, or nginx in front of it, answers before React
+ * Router renders anything; never the visitor's words.
+ */
+const refusals = {
   missing: ["Page not found", "There is nothing at this address."],
-  tooLarge: ["That was too much to send", `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`],
-  refused: ["That could not be read", "The request could not be read."],
+  tooLarge: ["That was too much to send", bodyTooLargeMessage],
+  unreadable: ["That could not be read", "The request could not be read."],
   unavailable: ["Something went wrong", "The site cannot answer just now. Please try again in a moment."],
 } as const;
 
@@ -126,9 +129,9 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
       return;
     }
     const status = allowed ? 405 : 404;
-    const error = allowed ? `This address does not take ${req.method} requests.` : "There is nothing at this address.";
+    const error = allowed ? `This address does not take ${req.method} requests.` : refusals.missing[1];
     if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
-    else res.status(status).type("html").send(errorPage(allowed ? "That is not something this page does" : "Page not found", error));
+    else res.status(status).type("html").send(errorPage(allowed ? "That is not something this page does" : refusals.missing[0], error));
   });
 
   app.get("/healthz", (_req, res) => {
@@ -167,11 +170,11 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     const unknownLength = declared === undefined && req.headers["transfer-encoding"] !== undefined;
     if (!tooLarge && !unknownLength) return next();
     const status = tooLarge ? 413 : 411;
-    const error = tooLarge ? `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.` : "Send the request body with a Content-Length.";
+    const error = tooLarge ? bodyTooLargeMessage : "Send the request body with a Content-Length.";
     log.warn("refused request body", { method: req.method, path: req.path, status, length: declared });
     res.setHeader("Connection", "close");
     if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
-    else res.status(status).type("html").send(errorPage(tooLarge ? "That was too much to send" : "That could not be read", error));
+    else res.status(status).type("html").send(errorPage(tooLarge ? refusals.tooLarge[0] : refusals.unreadable[0], error));
   });
 
   // Whichever route reads the session (the reviews page lists unpublished reviews to staff, the

@@ -5,6 +5,10 @@ import { rowIdPattern } from "./zod";
 /** The largest request body the server reads (deploy/nginx.conf's client_max_body_size says the same). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** What a body over MAX_BODY_BYTES is told, by whichever layer refuses it (nginx, the server, a route). */
+export const bodyTooLargeMessage = `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`;
+const unreadableFormMessage = "The form could not be read.";
+
 /**
  * The most fields a form body may carry. The longest form of the site (the order request, with
  * every checkbox ticked) sends fewer than 60; 64 KB of `a=&b=&…` would be over 13,000, and every
@@ -50,14 +54,14 @@ function fieldCount(bytes: Buffer, type: string): number | undefined {
  */
 async function readBoundedForm(request: Request, type: string): Promise<{ ok: true; value: FormData } | BodyRefusal> {
   const bytes = Buffer.from(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.` };
+  if (bytes.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: bodyTooLargeMessage };
   const fields = fieldCount(bytes, type);
-  if (fields === undefined) return { ok: false, status: 400, error: "The form could not be read." };
+  if (fields === undefined) return { ok: false, status: 400, error: unreadableFormMessage };
   if (fields > MAX_FORM_FIELDS) return { ok: false, status: 413, error: `The form has more than ${MAX_FORM_FIELDS} fields.` };
   try {
     return { ok: true, value: await new Response(bytes, { headers: { "Content-Type": type } }).formData() };
   } catch {
-    return { ok: false, status: 400, error: "The form could not be read." };
+    return { ok: false, status: 400, error: unreadableFormMessage };
   }
 }
 
@@ -96,7 +100,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     form = await readBoundedForm(request, type);
   } catch {
-    throw data("The form could not be read.", { status: 400 });
+    throw data(unreadableFormMessage, { status: 400 });
   }
   if (!form.ok) throw data(form.error, { status: form.status });
   return form.value;
