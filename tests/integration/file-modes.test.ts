@@ -51,23 +51,26 @@ describe("file modes", () => {
     const siteUrl = `https://modes-077-${process.pid}-${Date.now()}.aquila.example`;
     const dir = await start(0o077, siteUrl);
     for (const name of readdirSync(dir)) expect(`${name} ${modeOf(path.join(dir, name)).toString(8)}`).toBe(`${name} 600`);
-    const prerendered = path.join(root, "build/prerendered");
-    const fresh = readdirSync(prerendered)
-      .map((name) => path.join(prerendered, name))
-      .filter((folder) => statSync(folder).isDirectory() && statSync(folder).mtimeMs > Date.now() - 120_000);
-    const written: string[] = [];
-    const walk = (at: string) => {
-      written.push(at);
-      if (statSync(at).isDirectory()) for (const name of readdirSync(at)) walk(path.join(at, name));
-    };
-    for (const folder of fresh) walk(folder);
-    const pages = written.filter((file) => file.endsWith("index.html"));
-    expect(pages.length).toBeGreaterThan(0);
+    // The manifest this start wrote is the one whose configuration names this SITE_URL; it lists the pages it rendered.
+    const build = path.join(root, "build");
+    const manifest = readdirSync(build)
+      .filter((name) => /^static-manifest\.\w+\.json$/.test(name))
+      .map((name) => path.join(build, name))
+      .find((file) => (JSON.parse(readFileSync(file, "utf8")) as { fingerprint: string }).fingerprint.includes(siteUrl));
+    expect(manifest, "the manifest of this start").toBeDefined();
+    expect(modeOf(manifest ?? "").toString(8)).toBe("644");
+    const { pages } = JSON.parse(readFileSync(manifest ?? "", "utf8")) as { pages: Record<string, Record<string, { file: string }>> };
+    const files = Object.values(pages).flatMap((variants) => Object.values(variants).map((variant) => path.join(build, variant.file)));
+    expect(files.length).toBeGreaterThan(0);
+    // Each page, its compressed copies, and every folder from build/prerendered down to it.
+    const written = new Set<string>();
+    for (const file of files) {
+      for (const copy of [file, `${file}.br`, `${file}.gz`]) if (existsSync(copy)) written.add(copy);
+      for (let dir = path.dirname(file); dir.startsWith(path.join(build, "prerendered", path.sep)); dir = path.dirname(dir)) written.add(dir);
+    }
     for (const file of written) {
       const expected = statSync(file).isDirectory() ? "755" : "644";
       expect(`${path.relative(root, file)} ${modeOf(file).toString(8)}`).toBe(`${path.relative(root, file)} ${expected}`);
     }
-    const manifests = readdirSync(path.join(root, "build")).filter((name) => name.includes("manifest")).map((name) => path.join(root, "build", name));
-    for (const file of manifests.filter((f) => existsSync(f) && statSync(f).mtimeMs > Date.now() - 120_000)) expect(modeOf(file).toString(8)).toBe("644");
   }, 90_000);
 });
