@@ -58,7 +58,8 @@ export interface TakenForSpam {
 
 /**
  * Staff's "Move to Spam", for every kind: inside one transaction `take` removes the stored row
- * and its deliveries (a notice not yet sent is never sent) and hands back its payload, which goes
+ * (one DELETE … RETURNING, so of two moves at once only one finds it) and its deliveries (a notice
+ * not yet sent is never sent) and hands back its payload, which goes
  * into the spam store with its mark and who moved it, so "Not spam" restores it by the same path
  * as a held submission; the audit line commits with it. False when the row is already gone.
  * The cap does not apply: it bounds what strangers can add, and a move adds nothing new.

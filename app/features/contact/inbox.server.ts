@@ -79,10 +79,9 @@ export async function countOpenMessages(): Promise<{ new: number; marked: number
  */
 export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
   return moveToSpam(staff, "contact", "contact_message", id, async (trx) => {
-    const message = await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
+    const message = await trx.deleteFrom("contact_messages").where("id", "=", id).returningAll().executeTakeFirst();
     if (!message) return undefined;
     await dropDeliveries(trx, ["contact"], [id]);
-    await trx.deleteFrom("contact_messages").where("id", "=", id).execute();
     const payload: Record<string, unknown> = { name: message.name, email: message.email, phone: message.phone, topic: message.topic, message: message.message, consent: "on" };
     return { payload, receivedAt: message.received_at, signals: readMark(message.spam_signals) };
   });

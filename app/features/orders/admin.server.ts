@@ -122,10 +122,9 @@ export async function getOrder(id: string) {
  */
 export function moveOrderToSpam(staff: Staff, id: string): Promise<boolean> {
   return moveToSpam(staff, "order", "order_request", id, async (trx) => {
-    const order = await trx.selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
+    const order = await trx.deleteFrom("order_requests").where("id", "=", id).returningAll().executeTakeFirst();
     if (!order) return undefined;
     await dropDeliveries(trx, orderKinds, [id]);
-    await trx.deleteFrom("order_requests").where("id", "=", id).execute();
     return { payload: orderPayload(order), receivedAt: order.received_at, signals: readMark(order.spam_signals) };
   });
 }

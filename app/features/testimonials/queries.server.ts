@@ -361,10 +361,9 @@ export async function countPendingMarked(): Promise<number> {
  */
 export function moveReviewToSpam(staff: Staff, id: string): Promise<boolean> {
   return moveToSpam(staff, "review", "testimonial", id, async (trx) => {
-    const review = await trx.selectFrom("testimonials").selectAll().where("id", "=", id).where(inState("pending")).executeTakeFirst();
+    const review = await trx.deleteFrom("testimonials").where("id", "=", id).where(inState("pending")).returningAll().executeTakeFirst();
     if (!review) return undefined;
     await dropDeliveries(trx, ["review"], [id]);
-    await trx.deleteFrom("testimonials").where("id", "=", id).execute();
     const payload: Record<string, unknown> = {
       name: review.name,
       email: review.email,
