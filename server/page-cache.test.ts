@@ -58,7 +58,13 @@ function render(cache: Cache, url: string, cookie?: string) {
   const renderedUrl = req.url;
   cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
-  return { renderedUrl, finish: (html: string) => res.end(html) };
+  return {
+    renderedUrl,
+    finish: (html: string, status = 200) => {
+      res.statusCode = status;
+      return res.end(html);
+    },
+  };
 }
 
 /** Whether a request is answered from memory, and with what (a HEAD answers headers only: ""). */
@@ -306,12 +312,17 @@ describe("the page cache", () => {
     const cache = cacheWith(changes);
     await kept(cache, "/testimonials", "<p>v1</p>");
     changes.move();
-    const { req, res } = exchange("GET", "/testimonials");
-    expect(cache.serve(req, res)).toBe(false);
-    cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
-    res.statusCode = 500;
-    res.end("failed");
+    render(cache, "/testimonials").finish("failed", 500);
     await settle();
     expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
+  it("never lets renders that are not kept push a kept page out", async () => {
+    const cache = cacheWith(feed());
+    await kept(cache, "/", "<p>home</p>");
+    // More addresses than the cache holds, each answered with an error (made-up review cursors).
+    for (let n = 0; n < 600; n++) render(cache, `/testimonials?before=made-up-${n}`).finish("no such page", 400);
+    await settle();
+    expect(ask(cache, "/")).toBe("<p>home</p>");
   });
 });

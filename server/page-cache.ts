@@ -142,22 +142,34 @@ export function createPageCache(
     return entry;
   }
 
-  /** The render is over, kept or not: the next request after a change may start another. */
+  /**
+   * The render is over, kept or not: the next request after a change may start another. An entry
+   * left with no page (a render not kept: an error, a client that left) goes, so it never takes
+   * the place of a kept page under maxEntries.
+   */
   function settle(render: Render) {
     const entry = entries.get(render.key);
-    if (entry?.render === render) entry.render = undefined;
+    if (entry?.render !== render) return;
+    entry.render = undefined;
+    if (!entry.page) entries.delete(render.key);
+  }
+
+  /** Whether the key already holds a copy from a newer render (then this one is not even compressed). */
+  function hasNewer(render: Render) {
+    const version = entries.get(render.key)?.version;
+    return version !== undefined && version > render.version;
   }
 
   async function store(render: Render, body: Buffer, contentType: string) {
+    if (hasNewer(render)) return;
     const [hashes, br, gz] = await Promise.all([
       inlineScriptHashes(body.toString("utf8")),
       compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       compressGzip(body, { level: 6 }),
     ]);
-    // Checked after compressing: the feed may have been lost meanwhile.
-    if (current() === undefined || floor === undefined || render.version < floor) return;
+    // Checked after compressing: the feed may have been lost meanwhile, or a newer render kept.
+    if (current() === undefined || render.version < (floor ?? Infinity) || hasNewer(render)) return;
     const entry = entryOf(render.key);
-    if (entry.version !== undefined && entry.version > render.version) return;
     entry.version = render.version;
     entry.page = prepare({
       body,
