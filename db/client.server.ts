@@ -31,9 +31,9 @@ export interface ChangeFeed {
    */
   catchUp(): Promise<void>;
   /**
-   * The version at which the feed last began listening again after a loss (undefined: never
-   * lost). What was said while it was deaf is gone, so anything rendered before this version may
-   * show a change nobody announced, even if nothing asked for the version in between.
+   * The version at which the feed's current connection began listening (undefined: it never
+   * stops listening). What was said while it was deaf is gone, so anything rendered before this
+   * version may show a change nobody announced, even if nothing asked for the version in between.
    */
   resumedAt(): number | undefined;
   stop(): Promise<void>;
@@ -93,8 +93,7 @@ const listenRetryMs = { first: 100, max: 2_000 };
  */
 function postgresChanges(url: string, onProblem: (error: Error) => void): ChangeFeed {
   let count = 0;
-  /** Set once the first connection listens: from then on a new connection follows a loss. */
-  let lost = false;
+  /** The version at which the current connection began listening. */
   let resumedAt: number | undefined;
   let client: pg.Client | undefined;
   let stopped = false;
@@ -127,8 +126,7 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
       }
       client = next;
       count++;
-      if (lost) resumedAt = count;
-      lost = true;
+      resumedAt = count;
       retryMs = listenRetryMs.first;
     } catch (error) {
       onProblem(error instanceof Error ? error : new Error(String(error)));

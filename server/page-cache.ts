@@ -99,7 +99,7 @@ export function createPageCache(
       // Deaf, heard again (even with no request while deaf), or a database whose count went back:
       // what was kept may have missed a change.
       const resumed = changes?.resumedAt();
-      if (version === undefined || seen === undefined || version < seen || (resumed !== undefined && (floor === undefined || resumed > floor))) {
+      if (version === undefined || seen === undefined || version < seen || (resumed !== undefined && floor !== undefined && resumed > floor)) {
         entries.clear();
         floor = version;
       }
