@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
 import { seedReview } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -12,30 +8,12 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 
 const password = "page-cache-password";
 
-/** A database of its own for the server: a SQLite file, or a PostgreSQL database dropped afterwards. */
-async function serverDatabase(dialect: "sqlite" | "postgres") {
-  if (dialect === "sqlite") return { url: path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-page-cache-")), "site.sqlite"), drop: async () => undefined };
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
-  const name = `aquila_page_cache_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    if (query) await client.query(query);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin("") };
-}
-
 describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
   let server: ServerProcess;
-  let database: Awaited<ReturnType<typeof serverDatabase>>;
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await serverDatabase(dialect);
+    database = await createTestDatabase(dialect);
     server = await startServerProcess({ DATABASE_URL: database.url, ADMIN_PASSWORD: password, FORM_RATE_LIMIT: "1000" });
     // The first published review also creates the staff account that publishes seeded reviews,
     // with its deliberately slow password hash: here, not inside a test.
@@ -155,6 +133,8 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
     const before = await getKept("/testimonials");
     const etag = before.headers.get("etag");
     await addReview("Many At Once", true);
+    // Once the change is heard, a HEAD is rendered for itself (no ETag), keeps nothing and is no GET.
+    await onceHeard(async () => (await fetch(new URL("/testimonials", server.url), { method: "HEAD" })).headers.get("etag") === null);
     const mark = server.output().length;
     const answers = await Promise.all(Array.from({ length: 8 }, () => get("/testimonials").then(async (r) => ({ etag: r.headers.get("etag"), body: await r.text() }))));
     await new Promise((resolve) => setTimeout(resolve, 200));
