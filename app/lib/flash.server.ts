@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getConfig } from "./config.server";
+import { cookieValues } from "./cookies";
 import { type Flash, type FlashKey, flashIdPattern, isFlashKey } from "./flash";
 
 const cookieName = "aquila_flash";
@@ -23,9 +24,7 @@ export function readFlash(request: Request): Flash | undefined {
 
 /** The notice a Cookie header carries, if any: only a known notice with a well-formed id counts. */
 export function flashFromCookieHeader(cookie: string | null | undefined): Flash | undefined {
-  for (const part of (cookie ?? "").split(";")) {
-    const [name, value = ""] = part.trim().split("=");
-    if (name !== cookieName) continue;
+  for (const value of cookieValues(cookie, cookieName)) {
     const [key, id = ""] = value.split(".");
     if (isFlashKey(key) && flashIdPattern.test(id)) return { key, id };
   }

@@ -1,3 +1,5 @@
+import { cookieValues } from "./cookies";
+
 /** Light, dark or follow the operating system. Dark is the default. */
 export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
@@ -11,11 +13,7 @@ export function isTheme(value: unknown): value is Theme {
 }
 
 export function themeFromCookieHeader(cookie: string | null | undefined): Theme {
-  for (const part of (cookie ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === themeCookieName && isTheme(value)) return value;
-  }
-  return defaultTheme;
+  return cookieValues(cookie, themeCookieName).find(isTheme) ?? defaultTheme;
 }
 
 export function themeCookie(theme: Theme, secure: boolean): string {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
+import { cookieValues } from "~/lib/cookies";
 import { pagePathOf } from "~/lib/data-request";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
@@ -38,15 +39,8 @@ const tokenPattern = /^[\w-]{43}$/;
 
 /** The session token a Cookie header carries, if it has one of the shape `signIn` gives out. */
 function tokenFromCookieHeader(cookie: string | null | undefined): string | undefined {
-  const name = sessionCookieName();
-  for (const part of (cookie ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      const token = rest.join("=");
-      return tokenPattern.test(token) ? token : undefined;
-    }
-  }
-  return undefined;
+  const [token] = cookieValues(cookie, sessionCookieName());
+  return token !== undefined && tokenPattern.test(token) ? token : undefined;
 }
 
 /**
