@@ -134,11 +134,17 @@ async function kept(cache: Cache, url: string, html: string) {
   expect(ask(cache, url)).toBe(html);
 }
 
+/** A cache on its own feed with /testimonials kept as "<p>v1</p>": where most stories begin. */
+async function keptV1() {
+  const changes = feed();
+  const cache = cacheWith(changes);
+  await kept(cache, "/testimonials", "<p>v1</p>");
+  return { changes, cache };
+}
+
 describe("the page cache", () => {
   it("keeps a page until the database says something changed, however long that is", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
     changes.move();
     expect(ask(cache, "/testimonials")).toBeUndefined();
@@ -155,9 +161,7 @@ describe("the page cache", () => {
   });
 
   it("serves nothing from memory and keeps nothing while changes cannot be seen", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     changes.lose();
     expect(ask(cache, "/testimonials")).toBeUndefined();
     render(cache, "/testimonials").finish("<p>rendered while deaf</p>");
@@ -173,9 +177,7 @@ describe("the page cache", () => {
   });
 
   it("serves nothing kept before a loss of the feed once it listens again, though no request came while it was deaf", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     // Lost and heard again between two requests: a change made meanwhile was never announced.
     changes.lose();
     changes.resume();
@@ -194,9 +196,7 @@ describe("the page cache", () => {
   });
 
   it("keeps the page through OPTIONS, refused posts and posts that change nothing it shows", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { cache } = await keptV1();
     await send(cache, "OPTIONS", "/").end(204);
     await send(cache, "POST", "/testimonials").end(400, "a field is missing");
     await send(cache, "POST", "/theme").end(303);
@@ -218,9 +218,7 @@ describe("the page cache", () => {
   });
 
   it("holds the answer to a write until the change feed has heard it, so the next request shows the change", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     const approve = send(cache, "POST", "/testimonials");
     const during = render(cache, "/testimonials?tag=travel");
     changes.commit();
@@ -247,8 +245,7 @@ describe("the page cache", () => {
   });
 
   it("answers HEAD from the kept page, with its headers and no body", async () => {
-    const cache = cacheWith(feed());
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { cache } = await keptV1();
     const { req, res } = exchange("HEAD", "/testimonials");
     expect(cache.serve(req, res)).toBe(true);
     expect(res.body).toBe("");
@@ -256,8 +253,7 @@ describe("the page cache", () => {
   });
 
   it("serves the same page whatever other cookies come with the theme", async () => {
-    const cache = cacheWith(feed());
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { cache } = await keptV1();
     expect(ask(cache, "/testimonials", { cookie: "_ga=GA1.2.3; theme=dark; consent=yes" })).toBe("<p>v1</p>");
     expect(ask(cache, "/testimonials", { cookie: "theme=light" })).toBeUndefined();
     expect(ask(cache, "/testimonials", { cookie: "theme=dark; aquila_session=abc" })).toBeUndefined();
@@ -277,9 +273,7 @@ describe("the page cache", () => {
   });
 
   it("renders a page once after a change, and serves the copy before it to everyone who asks meanwhile", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     changes.move();
     const answers = Array.from({ length: 10 }, () => ask(cache, "/testimonials"));
     expect(answers.filter((answer) => answer === undefined)).toHaveLength(1);
@@ -287,9 +281,7 @@ describe("the page cache", () => {
   });
 
   it("serves the newest render once it is in, and renders again for a change made while it ran", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     changes.move();
     // The first request after the change renders; the others get v1 meanwhile.
     const a = render(cache, "/testimonials");
@@ -308,9 +300,7 @@ describe("the page cache", () => {
   });
 
   it("lets the next request render when the render after a change is not kept", async () => {
-    const changes = feed();
-    const cache = cacheWith(changes);
-    await kept(cache, "/testimonials", "<p>v1</p>");
+    const { changes, cache } = await keptV1();
     changes.move();
     render(cache, "/testimonials").finish("failed", 500);
     await settle();
