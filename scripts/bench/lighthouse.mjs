@@ -135,6 +135,7 @@ function jsTarget(routes) {
 }
 
 export async function benchLighthouse(options = readOptions()) {
+  if (options.only !== undefined) throw new Error("--only names a case of the throughput benchmark; Lighthouse runs every public page");
   const started = Date.now();
   const routes = await readSiteRoutes();
   const site = await startSite({ reviews: options.reviews });
