@@ -569,21 +569,23 @@ async function benchHostile(options, started) {
     { name: "each stored review shows on `/testimonials` within 1 s of its post's answer", ok: everyPostShown && c.delayMaxMs <= 1000, actual: `at most ${c.delayMaxMs} ms${everyPostShown ? "" : "; not every post was stored and shown"}` },
     { name: "no errors, timeouts or non-2xx answers to wrk", ok: [c.quiet, c.hostile].every(clean), actual: `${failures(c.quiet)} quiet, ${failures(c.hostile)} under the mix` },
   ].map((t) => ({ ...t, result: passFail(t.ok) }));
-  const data = {
-    machine: machine(),
-    wrkVersion: options.wrkVersion,
-    command: `npm run bench:throughput${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
-    pinning: options.pin.text,
-    settings: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup, acceptEncoding, database: "sqlite" },
-    reviews: options.reviews,
-    seconds: Math.round((Date.now() - started) / 1000),
-    hostile: c,
-    targets,
-  };
+  const data = { ...runHeader(options, options.wrkVersion, options.pin), seconds: Math.round((Date.now() - started) / 1000), hostile: c, targets };
   const text = hostileMarkdown(data);
   console.log(`\n${text}\n`);
   writeReport("throughput-hostile", data, text);
   return data;
+}
+
+/** What every throughput report states about its run: the machine, the command, the pinning and the settings. */
+function runHeader(options, wrkVersion, pin) {
+  return {
+    machine: machine(),
+    wrkVersion,
+    command: `npm run bench:throughput${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+    pinning: pin.text,
+    settings: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup, acceptEncoding, database: "sqlite" },
+    reviews: options.reviews,
+  };
 }
 
 export async function benchThroughput(options = readOptions()) {
@@ -715,12 +717,7 @@ export async function benchThroughput(options = readOptions()) {
     ].map((t) => ({ ...t, result: passFail(t.ok) }));
 
     const data = {
-      machine: machine(),
-      wrkVersion,
-      command: `npm run bench:throughput${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
-      pinning: pin.text,
-      settings: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup, acceptEncoding, database: "sqlite" },
-      reviews: options.reviews,
+      ...runHeader(options, wrkVersion, pin),
       seconds: 0,
       checks,
       cases,
