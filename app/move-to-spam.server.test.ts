@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
-import { listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
+import { countOpenMessages, listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
-import { listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
+import { countNewOrders, listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
-import { listAllTestimonials, moveReviewToSpam, publishReview } from "~/features/testimonials/queries.server";
+import { countAwaitingModeration, listAllTestimonials, moveReviewToSpam, publishReview } from "~/features/testimonials/queries.server";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
@@ -43,9 +43,11 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const [listed] = (await listMessages({})).messages;
     expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
     expect(await outbox()).toHaveLength(1);
+    expect(await countOpenMessages()).toEqual({ new: 1, marked: 1 });
 
     expect(await moveMessageToSpam(staff, sent.id)).toBe(true);
     expect((await listMessages({})).messages).toEqual([]);
+    expect(await countOpenMessages()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     const [held] = await listSpam();
     expect(held).toMatchObject({ kind: "contact", payload: { name: "Ana", email: "ana@example.com", topic: "product" } });
@@ -67,8 +69,10 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const sent = await submitOrder({ ...completeOrderForm, discomfortAreas: ["tailbone", "hips"], medicalNotes: links, formStartTime: Date.now() - 300 }, `192.0.2.${++ip}`);
     if (!sent.ok) throw new Error("not stored");
     expect((await listOrders({ mark: "possible-spam" })).orders.map((o) => o.reference)).toEqual([sent.reference]);
+    expect(await countNewOrders()).toEqual({ new: 1, marked: 1 });
     expect(await moveOrderToSpam(staff, sent.id)).toBe(true);
     expect((await listOrders({})).orders).toEqual([]);
+    expect(await countNewOrders()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     expect(await release()).toMatchObject({ ok: true, kind: "order" });
     const [back] = (await listOrders({})).orders;
@@ -84,10 +88,14 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const second = await submitReview({ name: "Gus", email: "gus@example.com", rating: "9", quote: "Comfortable all day.", ...quick() }, `192.0.2.${++ip}`);
     if (!first.ok || !second.ok) throw new Error("not stored");
     expect((await listAllTestimonials(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual(["Fay", "Gus"]);
+    expect(await countAwaitingModeration()).toEqual({ pending: 2, marked: 2 });
     await publishReview(staff, second.id);
+    // A published review no longer waits, marked or not.
+    expect(await countAwaitingModeration()).toEqual({ pending: 1, marked: 1 });
     expect(await moveReviewToSpam(staff, second.id)).toBe(false);
     expect(await moveReviewToSpam(staff, first.id)).toBe(true);
     expect((await listAllTestimonials()).map((r) => r.name)).toEqual(["Gus"]);
+    expect(await countAwaitingModeration()).toEqual({ pending: 0, marked: 0 });
     expect(await release()).toMatchObject({ ok: true, kind: "review" });
     const fay = (await listAllTestimonials()).find((r) => r.name === "Fay");
     expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [] });
