@@ -1,6 +1,8 @@
 import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/schema";
+import { redirect } from "react-router";
 import { db } from "./db.server";
+import { setFlash } from "./flash.server";
 
 /** The tables whose rows carry the "possible spam" mark (`spam_signals`, see spam-mark.ts). */
 export type MarkedTable = { [T in keyof Database]: "spam_signals" extends keyof Database[T] ? T : never }[keyof Database];
@@ -21,4 +23,9 @@ export async function countWaitingAndMarked<T extends MarkedTable>(
     .where(waiting(expressionBuilder<Database, T>()))
     .executeTakeFirstOrThrow();
   return { waiting: Number(row.n), marked: Number(row.marked) };
+}
+
+/** Where staff land after moving an item to Spam: the Spam view, which says so once (post/redirect/get). */
+export function redirectMovedToSpam(): Response {
+  return redirect("/admin/spam", { headers: { "Set-Cookie": setFlash("moved-to-spam") } });
 }
