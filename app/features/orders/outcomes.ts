@@ -1,4 +1,5 @@
 import { company } from "~/content/site";
+import type { FailureProblem } from "~/lib/forms";
 
 /** What a requester is told about their order request, written once. */
 export const orderOutcomes = {
@@ -10,7 +11,7 @@ export const orderOutcomes = {
 } as const;
 
 /** The start of the failure text; it always ends with the phone number and the email address. */
-export function orderFailureLead(problem: "rate-limited" | "unavailable" | "full"): string {
+export function orderFailureLead(problem: FailureProblem): string {
   switch (problem) {
     case "rate-limited":
       return "Too many requests were sent from your connection just now. Your answers are kept: please wait a few minutes and send again, or";

@@ -1,4 +1,5 @@
 import { company } from "~/content/site";
+import type { FailureProblem } from "~/lib/forms";
 import type { ModerationIntent } from "./fields";
 
 /**
@@ -58,7 +59,7 @@ export const adminAccessOutcomes = {
 } as const satisfies Record<string, Notice>;
 
 /** What the review form says when a valid review was not taken, by why. */
-export function failureOutcome(problem: "rate-limited" | "unavailable" | "full"): Notice {
+export function failureOutcome(problem: FailureProblem): Notice {
   switch (problem) {
     case "rate-limited":
       return reviewOutcomes.rateLimited;
