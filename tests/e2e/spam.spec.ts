@@ -58,6 +58,8 @@ test("a contact form filled and sent within a second, with two links, reaches th
   const row = page.getByRole("listitem").filter({ hasText: email });
   await expect(row.getByText(/^Possible spam: Sent \d+\.\d s after the form was shown\. Contains 2 links\.$/)).toBeVisible();
   await row.getByRole("link").click();
+  // The message's own page, not the list behind it, which shows other marked messages too.
+  await expect(page).toHaveURL(/\/admin\/messages\/[\w-]+$/);
   await expect(page.getByText(/^Possible spam: Sent \d+\.\d s/)).toBeVisible();
 });
 
