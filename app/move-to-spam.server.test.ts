@@ -1,12 +1,12 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testDialects } from "../db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
-import { listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
+import { countOpenMessages, listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
-import { listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
+import { countNewOrders, listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
-import { listAllTestimonials, moveReviewToSpam, publishReview } from "~/features/testimonials/queries.server";
+import { countAwaitingModeration, listAllTestimonials, moveReviewToSpam, publishReview } from "~/features/testimonials/queries.server";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
@@ -14,6 +14,13 @@ import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { completeOrderForm } from "../tests/support/orders";
 import { spamRestorers } from "./spam-restorers.server";
+
+// Email configured, read once on first use: a message or a review queues its staff notice, and an
+// order request its notice and the requester's receipt, each by email. Nothing here sends them.
+vi.hoisted(() => {
+  process.env.SMTP_HOST = "127.0.0.1";
+  process.env.STAFF_EMAIL = "staff@aquila.example";
+});
 
 setLogLevel("silent");
 
@@ -30,8 +37,10 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
   beforeEach(async () => {
     for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const) await database().db.deleteFrom(table).execute();
   });
-  const outbox = () => database().db.selectFrom("outbox").select(["kind", "status"]).orderBy("kind").execute();
+  const outbox = () => database().db.selectFrom("outbox").select(["kind", "channel", "status"]).orderBy("kind").execute();
+  const outboxOf = (id: string) => database().db.selectFrom("outbox").select(["kind", "channel", "status"]).where("ref_id", "=", id).orderBy("kind").execute();
   const audit = () => database().db.selectFrom("audit_log").select(["action", "username", "target_type"]).orderBy("at").execute();
+  const auditOf = (id: string) => database().db.selectFrom("audit_log").select(["action", "username", "target_type"]).where("target_id", "=", id).orderBy("at").execute();
   const release = async () => {
     const [item] = await listSpam();
     return actOnSpam(staff, { intent: "release", id: item?.id }, spamRestorers);
@@ -43,9 +52,11 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const [listed] = (await listMessages({})).messages;
     expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
     expect(await outbox()).toHaveLength(1);
+    expect(await countOpenMessages()).toEqual({ new: 1, marked: 1 });
 
     expect(await moveMessageToSpam(staff, sent.id)).toBe(true);
     expect((await listMessages({})).messages).toEqual([]);
+    expect(await countOpenMessages()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     const [held] = await listSpam();
     expect(held).toMatchObject({ kind: "contact", payload: { name: "Ana", email: "ana@example.com", topic: "product" } });
@@ -67,12 +78,22 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const sent = await submitOrder({ ...completeOrderForm, discomfortAreas: ["tailbone", "hips"], medicalNotes: links, formStartTime: Date.now() - 300 }, `192.0.2.${++ip}`);
     if (!sent.ok) throw new Error("not stored");
     expect((await listOrders({ mark: "possible-spam" })).orders.map((o) => o.reference)).toEqual([sent.reference]);
+    expect(await countNewOrders()).toEqual({ new: 1, marked: 1 });
+    const queued = [
+      { kind: "order", channel: "email", status: "pending" },
+      { kind: "order-receipt", channel: "email", status: "pending" },
+    ];
+    expect(await outboxOf(sent.id)).toEqual(queued);
     expect(await moveOrderToSpam(staff, sent.id)).toBe(true);
     expect((await listOrders({})).orders).toEqual([]);
+    expect(await countNewOrders()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
+    expect(await auditOf(sent.id)).toEqual([{ action: "move-to-spam", username: "lead", target_type: "order_request" }]);
     expect(await release()).toMatchObject({ ok: true, kind: "order" });
     const [back] = (await listOrders({})).orders;
     expect(back).toMatchObject({ reference: sent.reference, mark: [] });
+    // Back in Orders, its notice and its receipt are queued again.
+    expect(await outboxOf(String(back?.id))).toEqual(queued);
     const stored = await database().db.selectFrom("order_requests").select(["discomfort_areas", "medical_notes"]).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.discomfort_areas)).toEqual(["tailbone", "hips"]);
     expect(stored.medical_notes).toBe(links);
@@ -84,12 +105,29 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const second = await submitReview({ name: "Gus", email: "gus@example.com", rating: "9", quote: "Comfortable all day.", ...quick() }, `192.0.2.${++ip}`);
     if (!first.ok || !second.ok) throw new Error("not stored");
     expect((await listAllTestimonials(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual(["Fay", "Gus"]);
+    expect(await countAwaitingModeration()).toEqual({ pending: 2, marked: 2 });
+    const notice = [{ kind: "review", channel: "email", status: "pending" }];
+    expect(await outboxOf(first.id)).toEqual(notice);
+    expect(await outboxOf(second.id)).toEqual(notice);
     await publishReview(staff, second.id);
+    // A published review no longer waits, marked or not.
+    expect(await countAwaitingModeration()).toEqual({ pending: 1, marked: 1 });
     expect(await moveReviewToSpam(staff, second.id)).toBe(false);
     expect(await moveReviewToSpam(staff, first.id)).toBe(true);
     expect((await listAllTestimonials()).map((r) => r.name)).toEqual(["Gus"]);
+    // Its notice not yet sent is never sent; the published review's is untouched.
+    expect(await outboxOf(first.id)).toEqual([]);
+    expect(await outboxOf(second.id)).toEqual(notice);
+    expect(await auditOf(first.id)).toEqual([{ action: "move-to-spam", username: "lead", target_type: "testimonial" }]);
+    expect(await countAwaitingModeration()).toEqual({ pending: 0, marked: 0 });
     expect(await release()).toMatchObject({ ok: true, kind: "review" });
     const fay = (await listAllTestimonials()).find((r) => r.name === "Fay");
     expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [] });
+    expect(await outboxOf(String(fay?.id))).toEqual(notice);
+    expect(await audit()).toEqual([
+      { action: "approve", username: "lead", target_type: "testimonial" },
+      { action: "move-to-spam", username: "lead", target_type: "testimonial" },
+      { action: "release-from-spam", username: "lead", target_type: "testimonial" },
+    ]);
   });
 });

@@ -36,6 +36,7 @@ import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
 import { pageTitle } from "./lib/seo";
+import { movedToSpamNotice } from "./lib/spam-mark";
 import { isHydrated } from "./route-manifest";
 import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
 
@@ -165,6 +166,8 @@ function flashNotice(key: FlashKey, id: string, username: string | undefined): {
       return { title: "Login successful", description: `Welcome back, ${username ?? "staff member"}!` };
     case "admin-access":
       return adminAccessOutcomes.granted;
+    case "moved-to-spam":
+      return movedToSpamNotice;
   }
 }
 

@@ -63,6 +63,16 @@ export function typedValues<Field extends string>(form: Record<string, unknown>,
   return values;
 }
 
+/**
+ * Why a public form did not take a submission (decision 008 for `full`: a held submission met a full
+ * spam store and was refused, never stored). Here, not in public-form.server.ts, so the pages that
+ * word the answers can name it.
+ */
+export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable" | "full";
+
+/** Why a valid submission was not taken: the problems each form words for its sender. */
+export type FailureProblem = Exclude<PublicFormProblem, "invalid">;
+
 /** `moved-by-staff`: a member of staff moved a stored submission to the spam store. */
 export type SpamReasonCode = "honeypot" | "too-fast" | "burst" | "links" | "moved-by-staff";
 

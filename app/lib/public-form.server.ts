@@ -1,13 +1,10 @@
 import type { SpamKind } from "../../db/schema";
 import { getConfig } from "./config.server";
-import { assessSpam, burstThreshold, pickFields, type SpamReason } from "./forms";
+import { assessSpam, burstThreshold, pickFields, type PublicFormProblem, type SpamReason } from "./forms";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { quarantine } from "./spam.server";
 import { fieldErrorsOf, type z } from "./zod";
-
-/** `full`: a held submission met a full spam store and was refused, never stored (decision 008). */
-export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable" | "full";
 
 export type PublicFormResult =
   | { ok: true; id: string; quarantined: boolean }

@@ -33,8 +33,11 @@ export function markNoticeLines(column: string | null | undefined): string[] {
   return reasons.length ? [`Marked as possible spam: ${reasons.map((r) => r.detail).join(" ")}`] : [];
 }
 
-/** Where staff land after moving an item to Spam: the Spam view, which says so and shows it with "Not spam". */
-export const movedToSpamPath = "/admin/spam?moved=1";
+/**
+ * What staff are told once, on the Spam view they land on after moving an item there (the
+ * one-time notice "moved-to-spam"): the item is listed there with "Not spam".
+ */
+export const movedToSpamNotice = { title: "Moved to Spam", description: "It is no longer delivered or listed; “Not spam” below puts it back." };
 
 /** The value of the admin lists' `mark` filter that shows only marked items. */
 export const possibleSpamFilter = "possible-spam";

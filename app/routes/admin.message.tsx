@@ -7,7 +7,7 @@ import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { deleteMessage, getMessage, moveMessageToSpam, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
 import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
-import { movedToSpamPath } from "~/lib/spam-mark";
+import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -39,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
     case "move-to-spam":
-      return (await moveMessageToSpam(staff, params.id)) ? redirect(movedToSpamPath) : data({ done: null }, { status: 404 });
+      return (await moveMessageToSpam(staff, params.id)) ? redirectMovedToSpam() : data({ done: null }, { status: 404 });
     default:
       return data({ done: null }, { status: 400 });
   }

@@ -8,7 +8,7 @@ import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { deleteOrder, getOrder, moveOrderToSpam, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
 import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
-import { movedToSpamPath } from "~/lib/spam-mark";
+import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await deleteOrder(staff, params.id);
       return redirect("/admin/orders");
     case "move-to-spam":
-      return (await moveOrderToSpam(staff, params.id)) ? redirect(movedToSpamPath) : data({ done: null }, { status: 404 });
+      return (await moveOrderToSpam(staff, params.id)) ? redirectMovedToSpam() : data({ done: null }, { status: 404 });
     default:
       return data({ done: null }, { status: 400 });
   }

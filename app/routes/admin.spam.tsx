@@ -1,11 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { possibleSpamFilter } from "~/lib/spam-mark";
+import { movedToSpamNotice, possibleSpamFilter } from "~/lib/spam-mark";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { SpamItemDetails } from "~/features/spam/spam-item";
+import { readFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import { getConfig } from "~/lib/config.server";
@@ -19,8 +20,8 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
   const [items, total] = await Promise.all([listSpam(200), countSpam()]);
-  // Arrived from "Move to Spam" on a message, an order request or a review.
-  const moved = new URL(request.url).searchParams.get("moved") === "1";
+  // Arrived just now from "Move to Spam" on a message or an order request: shown once, not on a reload.
+  const moved = readFlash(request)?.key === "moved-to-spam";
   return { items, total, retentionDays: getConfig().retention.spamDays, moved };
 }
 
@@ -64,7 +65,7 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
         </Link>
         .
       </p>
-      <ActionStatus result={actionData ?? (moved ? { ok: true, message: "Moved to Spam. It is no longer delivered or listed; “Not spam” below puts it back." } : undefined)} />
+      <ActionStatus result={actionData ?? (moved ? { ok: true, message: `${movedToSpamNotice.title}. ${movedToSpamNotice.description}` } : undefined)} />
       {items.length === 0 ? (
         <p className="mt-8 text-muted">Nothing is held as spam.</p>
       ) : (

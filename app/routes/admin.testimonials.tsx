@@ -6,7 +6,7 @@ import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { moderationOutcomes } from "~/features/testimonials/outcomes";
-import { countByState, countPendingMarked, listAllTestimonials, listAudit, moveReviewToSpam } from "~/features/testimonials/queries.server";
+import { countAwaitingModeration, countByState, listAllTestimonials, listAudit, moveReviewToSpam } from "~/features/testimonials/queries.server";
 import { reviewStates } from "~/features/testimonials/types";
 import { reviewStateLabels } from "~/content/review-labels";
 import { formatDate } from "~/lib/format";
@@ -24,10 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = params.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
   const state = reviewStates.find((s) => s === params.get("state"));
   const marked = wantsMarked(params);
-  const [reviews, counts, markedCount, audit] = await Promise.all([listAllTestimonials(search, 200, state, marked), countByState(), countPendingMarked(), listAudit(20)]);
+  const [reviews, counts, awaiting, audit] = await Promise.all([listAllTestimonials(search, 200, state, marked), countByState(), countAwaitingModeration(), listAudit(20)]);
   // Whether each reviewer sent an order request: what staff check before marking a review verified.
   const orders = await ordersByEmail(reviews.map((r) => r.email));
-  return { reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })), counts, markedCount, audit, search, state: state ?? null, marked };
+  return { reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })), counts, markedCount: awaiting.marked, audit, search, state: state ?? null, marked };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -3,21 +3,22 @@ import { buttonClass } from "~/components/ui/button";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
-import { countByState, countPendingMarked } from "~/features/testimonials/queries.server";
+import { countAwaitingModeration } from "~/features/testimonials/queries.server";
 import { countSpam } from "~/lib/spam.server";
 import type { Route } from "./+types/admin";
 
 /** What is new in each list, so a tab says where work waits (composed here: each count is its feature's). */
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request);
-  const [messages, orders, reviews, reviewsMarked, held] = await Promise.all([countOpenMessages(), countNewOrders(), countByState(), countPendingMarked(), countSpam()]);
+  // Every staff page runs these, so each kind is one light count of its waiting rows and the marked ones among them.
+  const [messages, orders, reviews, held] = await Promise.all([countOpenMessages(), countNewOrders(), countAwaitingModeration(), countSpam()]);
   const counts: Record<TabCount, number> = {
     reviews: reviews.pending,
     orders: orders.new,
     messages: messages.new,
     held,
     // Marked as possible spam and not yet decided: a new message or order, a review awaiting moderation.
-    marked: messages.marked + orders.marked + reviewsMarked,
+    marked: messages.marked + orders.marked + reviews.marked,
   };
   return { username: staff.username, counts };
 }

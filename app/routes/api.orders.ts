@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { failureNotice } from "~/features/contact/outcomes";
-import { orderFailureLead } from "~/features/orders/outcomes";
+import { orderFailureText } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
-import { company } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
@@ -29,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.problem === "invalid"
         ? "Some fields are not valid"
         : result.problem === "full"
-          ? `${orderFailureLead(result.problem)} call us on ${company.phone.display} or email ${email}.`
+          ? orderFailureText(result.problem, email)
           : failureNotice(result.problem, email).description;
     return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
   });

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { getReviewLedger, listPublishedTestimonials } from "~/features/testimonials/queries.server";
 import { ratingSummary } from "~/features/testimonials/types";
-import { reviewOutcomes } from "~/features/testimonials/outcomes";
+import { failureOutcome, reviewOutcomes } from "~/features/testimonials/outcomes";
 import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
+import { getConfig } from "~/lib/config.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
     const result = await submitReview(body.value, context.clientIp ?? "unknown");
     if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
-    const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "rate-limited" ? reviewOutcomes.rateLimited : result.problem === "full" ? reviewOutcomes.full : result.problem === "invalid" ? { description: "Some fields are not valid" } : reviewOutcomes.failed;
+    const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "invalid" ? { description: "Some fields are not valid" } : failureOutcome(result.problem, getConfig().siteEmail);
     return data({ ok: false, error: notice.description, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
   });
 }

@@ -8,7 +8,7 @@ import { orderSteps } from "~/content/order";
 import { pagePaths } from "~/content/navigation";
 import { company, defaultSupportEmail } from "~/content/site";
 import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
-import { orderFailureLead, orderOutcomes } from "~/features/orders/outcomes";
+import { orderFailureLead, orderFailureText, orderOutcomes } from "~/features/orders/outcomes";
 import { orderFieldNames, referencePattern } from "~/features/orders/fields";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
@@ -65,9 +65,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const failedAlert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!failedProblem) return;
-    toast({ variant: "error", title: orderOutcomes.failedTitle, description: `${orderFailureLead(failedProblem)} call us on ${company.phone.display}.` });
+    toast({ variant: "error", title: orderOutcomes.failedTitle, description: orderFailureText(failedProblem, email) });
     failedAlert.current?.focus();
-  }, [actionData, failedProblem]);
+  }, [actionData, failedProblem, email]);
 
   return (
     <>
@@ -150,6 +150,10 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                         <strong>{orderOutcomes.failedTitle}.</strong> {orderFailureLead(failedProblem)} call us on{" "}
                         <a href={`tel:${company.phone.dial}`} className="underline">
                           {company.phone.display}
+                        </a>{" "}
+                        or email{" "}
+                        <a href={`mailto:${email}`} className="underline">
+                          {email}
                         </a>
                         .
                       </p>

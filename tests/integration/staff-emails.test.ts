@@ -8,6 +8,7 @@ import { storeOrder } from "~/features/orders/store.server";
 import { createTestimonial } from "~/features/testimonials/queries.server";
 import { TestimonialSchema } from "~/features/testimonials/schema";
 import { parseConfig } from "~/lib/config.server";
+import type { SpamReason } from "~/lib/forms";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
@@ -77,7 +78,8 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
     order: OrderRequestSchema.parse(typed.order),
   });
 
-  async function sendAll(staffEmailContent?: "link" | "full", inputs = parsed()) {
+  /** `signals`: the weaker spam signals the message and the order arrived with (none: unmarked). */
+  async function sendAll(staffEmailContent?: "link" | "full", inputs = parsed(), signals: SpamReason[] = []) {
     const smtp = await startSmtp();
     try {
       const config = parseConfig({
@@ -88,9 +90,9 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
         STAFF_EMAIL_CONTENT: staffEmailContent,
       });
       const ids = {
-        contact: await storeContactMessage(inputs.contact, new Date(), ["email"]),
+        contact: await storeContactMessage(inputs.contact, new Date(), ["email"], undefined, signals),
         review: await createTestimonial(inputs.review),
-        order: (await storeOrder(inputs.order, { config })).id,
+        order: (await storeOrder(inputs.order, { config, signals })).id,
       };
       // A review queues its notice on the configured channels of the running process (none here), so queue it by hand.
       await database().db.updateTable("outbox").set({ channel: "email", status: "pending" }).where("ref_id", "=", ids.review).execute();
@@ -129,6 +131,22 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
       expect(mail.headers, `${kind}: no Reply-To carrying the visitor's address`).not.toMatch(/^Reply-To:/m);
       expect(mail.headers).toContain(expectations[kind].name);
       expect(mail.text).toContain(expectations[kind].link);
+      expect(mail.text, `${kind}: an unmarked submission carries no mark`).not.toContain("Marked as possible spam");
+    }
+  });
+
+  it.each(["link", "full"] as const)("with STAFF_EMAIL_CONTENT=%s, a marked message and order say why among the notification's own lines, above the quoted text", async (mode) => {
+    const signals: SpamReason[] = [
+      { code: "too-fast", detail: "Sent 0.4 s after the form was shown." },
+      { code: "links", detail: "Contains 2 links." },
+    ];
+    const sent = await sendAll(mode, parsed(), signals);
+    for (const kind of ["contact", "order"] as const) {
+      const lines = sent[kind].text.split(/\r?\n/);
+      const mark = lines.indexOf("Marked as possible spam: Sent 0.4 s after the form was shown. Contains 2 links.");
+      expect(mark, `${kind}: the mark's own line`).toBeGreaterThan(-1);
+      expect(lines.findIndex((line) => line.startsWith(">")), `${kind}: the first quoted line comes after the mark`).toBeGreaterThan(mark);
+      expect(lines.filter((line) => line.includes("Marked as possible spam")), `${kind}: the mark, once`).toHaveLength(1);
     }
   });
 

@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
-import { company, defaultSupportEmail } from "~/content/site";
+import { company } from "~/content/site";
+import { useSupportEmail } from "~/lib/support-email";
 
 /**
  * How to reach us about one thing: the contact form with its topic chosen (when given), the
@@ -8,8 +9,7 @@ import { company, defaultSupportEmail } from "~/content/site";
  * (SITE_EMAIL), read from the root loader.
  */
 export function ContactWays({ subject, form }: { subject: string; form?: { to: string; label: string } }) {
-  // Typed here rather than imported from the root, which imports the components.
-  const email = (useRouteLoaderData("root") as { supportEmail?: string } | undefined)?.supportEmail ?? defaultSupportEmail;
+  const email = useSupportEmail();
   const linkClass = "tap-target inline-flex items-center gap-2 font-semibold text-brand underline";
   return (
     <ul className="mt-3 space-y-1">

@@ -8,6 +8,7 @@ import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
+import { countWaitingAndMarked } from "~/lib/spam-mark.server";
 
 export interface InboxFilter {
   topic?: string;
@@ -64,12 +65,8 @@ export async function getMessage(id: string) {
 
 /** Messages nobody has handled yet, and those of them marked as possible spam: the admin tabs show both. */
 export async function countOpenMessages(): Promise<{ new: number; marked: number }> {
-  const row = await db()
-    .selectFrom("contact_messages")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("spam_signals").as("marked")])
-    .where("status", "=", "new")
-    .executeTakeFirstOrThrow();
-  return { new: Number(row.n), marked: Number(row.marked) };
+  const { waiting, marked } = await countWaitingAndMarked("contact_messages", (eb) => eb("status", "=", "new"));
+  return { new: waiting, marked };
 }
 
 /**

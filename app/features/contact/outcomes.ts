@@ -1,4 +1,5 @@
 import { company } from "~/content/site";
+import type { FailureProblem } from "~/lib/forms";
 
 /** What a visitor is told about their message, in the spec's words (section 8), written once. */
 export const contactOutcomes = {
@@ -6,11 +7,8 @@ export const contactOutcomes = {
   failedTitle: "Failed to send message",
 } as const;
 
-/** Why a valid message was not taken: the problems of a public form other than invalid input. */
-export type ContactFailure = "rate-limited" | "unavailable" | "full";
-
 /** The start of the failure text; it always ends "contact us directly at {email}". */
-export function failureLead(problem: ContactFailure): string {
+export function failureLead(problem: FailureProblem): string {
   switch (problem) {
     case "rate-limited":
       return "Too many messages were sent from your connection just now. Please wait a few minutes, or";
@@ -21,6 +19,6 @@ export function failureLead(problem: ContactFailure): string {
   }
 }
 
-export function failureNotice(problem: ContactFailure, email: string) {
+export function failureNotice(problem: FailureProblem, email: string) {
   return { title: contactOutcomes.failedTitle, description: `${failureLead(problem)} contact us directly at ${email}` };
 }

@@ -3,6 +3,7 @@ import { type OrderRequestTable, type OrderStatus, orderStatuses } from "../../.
 import { parseJson } from "~/lib/json";
 import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
+import { countWaitingAndMarked } from "~/lib/spam-mark.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { db } from "~/lib/db.server";
@@ -82,12 +83,8 @@ export async function countOrders(): Promise<Record<OrderStatus, number>> {
 
 /** Requests nobody has contacted yet, and those of them marked as possible spam: the admin tabs show both. */
 export async function countNewOrders(): Promise<{ new: number; marked: number }> {
-  const row = await db()
-    .selectFrom("order_requests")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("spam_signals").as("marked")])
-    .where("status", "=", "new")
-    .executeTakeFirstOrThrow();
-  return { new: Number(row.n), marked: Number(row.marked) };
+  const { waiting, marked } = await countWaitingAndMarked("order_requests", (eb) => eb("status", "=", "new"));
+  return { new: waiting, marked };
 }
 
 /**

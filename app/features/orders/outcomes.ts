@@ -1,4 +1,5 @@
 import { company } from "~/content/site";
+import type { FailureProblem } from "~/lib/forms";
 
 /** What a requester is told about their order request, written once. */
 export const orderOutcomes = {
@@ -9,8 +10,8 @@ export const orderOutcomes = {
   failedTitle: "Your order request was not sent",
 } as const;
 
-/** The start of the failure text; it always ends with the phone number and the email address. */
-export function orderFailureLead(problem: "rate-limited" | "unavailable" | "full"): string {
+/** The start of the failure text; it always ends with the phone number and the email address (`orderFailureText`). */
+export function orderFailureLead(problem: FailureProblem): string {
   switch (problem) {
     case "rate-limited":
       return "Too many requests were sent from your connection just now. Your answers are kept: please wait a few minutes and send again, or";
@@ -19,4 +20,9 @@ export function orderFailureLead(problem: "rate-limited" | "unavailable" | "full
     case "full":
       return "This form cannot take requests just now: too many automated posts are waiting for review, and yours was not stored. Your answers are kept: please try again in an hour, or";
   }
+}
+
+/** The whole failure text, as a toast and the JSON API give it; `email` is the support address (SITE_EMAIL). */
+export function orderFailureText(problem: FailureProblem, email: string): string {
+  return `${orderFailureLead(problem)} call us on ${company.phone.display} or email ${email}.`;
 }

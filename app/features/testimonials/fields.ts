@@ -2,6 +2,8 @@
  * The review form's fields, tags and filter tabs: what the page and the form show, without the
  * schema (./schema.ts), which the browser loads only when the form is used (lib/lazy-check.ts).
  */
+import type { PublicFormProblem } from "~/lib/forms";
+
 export const tagValues = [
   "comfort",
   "support-experience",
@@ -97,7 +99,8 @@ export function reviewFormValues(formData: FormData): ReviewFormValues {
   };
 }
 
-export type ReviewProblem = "missing" | "invalid" | "rate-limited" | "unavailable" | "full";
+/** A public form's problems, and `missing`: the spec's answer when a required field is empty. */
+export type ReviewProblem = "missing" | PublicFormProblem;
 
 /** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */
 export interface ReviewAnswer {

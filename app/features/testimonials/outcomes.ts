@@ -1,4 +1,5 @@
 import { company } from "~/content/site";
+import type { FailureProblem } from "~/lib/forms";
 import type { ModerationIntent } from "./fields";
 
 /**
@@ -15,10 +16,6 @@ export const reviewOutcomes = {
   failed: { title: "Submission Failed", description: "Please try again later" },
   rateLimited: { title: "Submission Failed", description: "Too many reviews were sent from your connection just now. Please wait a few minutes and try again." },
   missing: { title: "Missing Information", description: "Please fill in all required fields" },
-  full: {
-    title: "Submission Failed",
-    description: `Reviews cannot be accepted just now: too many automated posts are waiting for review, and yours was not stored. Please try again in an hour, or call us on ${company.phone.display}.`,
-  },
 } as const satisfies Record<string, Notice>;
 
 export const moderationOutcomes = {
@@ -57,14 +54,21 @@ export const adminAccessOutcomes = {
   denied: { title: "Access Denied", description: "Incorrect admin password" },
 } as const satisfies Record<string, Notice>;
 
-/** What the review form says when a valid review was not taken, by why. */
-export function failureOutcome(problem: "rate-limited" | "unavailable" | "full"): Notice {
+/**
+ * What the review form and the API say when a valid review was not taken, by why. A full spam
+ * store names both other ways to reach the company: the phone and `email`, the support address
+ * (configuration, SITE_EMAIL).
+ */
+export function failureOutcome(problem: FailureProblem, email: string): Notice {
   switch (problem) {
     case "rate-limited":
       return reviewOutcomes.rateLimited;
     case "unavailable":
       return reviewOutcomes.failed;
     case "full":
-      return reviewOutcomes.full;
+      return {
+        title: reviewOutcomes.failed.title,
+        description: `Reviews cannot be accepted just now: too many automated posts are waiting for review, and yours was not stored. Please try again in an hour, call us on ${company.phone.display}, or email ${email}.`,
+      };
   }
 }

@@ -10,6 +10,7 @@ import { containing } from "~/lib/search";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn, readMark } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
+import { countWaitingAndMarked } from "~/lib/spam-mark.server";
 import { parseJson } from "~/lib/json";
 import type { FilterValue, ReviewPosition } from "./fields";
 import type { TestimonialInput } from "./schema";
@@ -342,15 +343,13 @@ export async function listAllTestimonials(search?: string, limit = 200, state?: 
   }));
 }
 
-/** Reviews awaiting moderation that are marked as possible spam: the admin tabs and the filter show the number. */
-export async function countPendingMarked(): Promise<number> {
-  const row = await db()
-    .selectFrom("testimonials")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(inState("pending"))
-    .where("spam_signals", "is not", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Reviews awaiting moderation, and those of them marked as possible spam: the admin tabs show both,
+ * and the filter the second. One light count, where `countByState` groups every review.
+ */
+export async function countAwaitingModeration(): Promise<{ pending: number; marked: number }> {
+  const { waiting, marked } = await countWaitingAndMarked("testimonials", inState("pending"));
+  return { pending: waiting, marked };
 }
 
 /**

@@ -8,6 +8,7 @@ import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/conte
 import { reviewWriters } from "../../../db/schema";
 import { formObject } from "~/lib/forms";
 import { checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
+import { useSupportEmail } from "~/lib/support-email";
 import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import { failureOutcome, reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
@@ -47,6 +48,7 @@ export function ReviewForm({
   onSubmitted?: () => void;
 }) {
   const fetcher = useFetcher<ReviewAnswer | Unreachable>({ key: `review-form-${idPrefix}` });
+  const email = useSupportEmail();
   const fetched = isUnreachable(fetcher.data) ? noAnswer : fetcher.data;
   const [clientErrors, setClientErrors] = useState<{ errors: Record<string, string>; missing: boolean } | null>(null);
   const busy = fetcher.state !== "idle";
@@ -90,11 +92,11 @@ export function ReviewForm({
     if (data.review.problem === "missing") {
       toast({ variant: "error", ...reviewOutcomes.missing });
     } else if (data.review.problem !== "invalid") {
-      toast({ variant: "error", ...failureOutcome(data.review.problem) });
+      toast({ variant: "error", ...failureOutcome(data.review.problem, email) });
       // The button used is disabled while sending and loses focus: the failure takes it.
       window.setTimeout(() => failedRef.current?.focus(), 0);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, email]);
 
   // Mistakes are shown before anything is sent; the action checks again either way.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -125,7 +127,7 @@ export function ReviewForm({
       {unavailable ? (
         <div ref={failedRef} tabIndex={-1} role="alert" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-danger bg-danger-soft p-4">
           <p className="font-bold">{reviewOutcomes.failed.title}</p>
-          <p>{failureOutcome(unavailable).description}</p>
+          <p>{failureOutcome(unavailable, email).description}</p>
         </div>
       ) : null}
       {missing ? (

@@ -1,3 +1,4 @@
+import { fillContactForm } from "../contact-form";
 import { expect, test } from "../fixtures";
 import { e2eRows } from "../seed";
 
@@ -42,11 +43,7 @@ test("without JavaScript, a review with one mistake comes back with every value 
 test("without JavaScript, a contact form sent a moment after it was shown is stored, not taken for a bot", async ({ page }) => {
   const email = `nojs-quick-${Date.now()}@example.com`;
   await page.goto("/contact");
-  await page.getByLabel("Name").fill("Lu Quick");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Topic").selectOption("repair");
-  await page.getByRole("textbox", { name: /^Message/ }).fill("The pump makes a clicking sound, can it be repaired?");
-  await page.getByLabel(/I agree/).check();
+  await fillContactForm(page, { name: "Lu Quick", email, topic: "repair", message: "The pump makes a clicking sound, can it be repaired?" });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select topic from contact_messages where email = ?", email)).toEqual([{ topic: "repair" }]);
@@ -63,11 +60,7 @@ test("without JavaScript, a filled honeypot gets the success page and leaves one
   const email = `nojs-bot-${Date.now()}@example.com`;
   await page.goto("/contact");
   await page.locator("input[name=website]").evaluate((input: HTMLInputElement) => (input.value = "http://bot.example"));
-  await page.getByLabel("Name").fill("Bot");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Topic").selectOption("general");
-  await page.getByRole("textbox", { name: /^Message/ }).fill("Visit our shop for cheap offers today.");
-  await page.getByLabel(/I agree/).check();
+  await fillContactForm(page, { name: "Bot", email, topic: "general", message: "Visit our shop for cheap offers today." });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select id from contact_messages where email = ?", email)).toEqual([]);
