@@ -66,31 +66,39 @@ export async function withIdempotencyKey<A extends Answer<unknown>>(request: Req
     .digest("base64url");
 
   const deadline = Date.now() + waitMs;
+  // The INSERT is a write: on SQLite it takes the file's one write lock and may wait for it. It is
+  // sent once, and again only when the row it lost to is gone; waiting reads the row alone.
+  const claim = async () =>
+    (await db()
+      .insertInto("idempotency_keys")
+      .values({ endpoint, key, body_hash: bodyHash, status: null, response: null, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["endpoint", "key"]).doNothing())
+      .returning("key")
+      .executeTakeFirst()) !== undefined;
   try {
-    for (;;) {
-      const claimed = await db()
-        .insertInto("idempotency_keys")
-        .values({ endpoint, key, body_hash: bodyHash, status: null, response: null, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(["endpoint", "key"]).doNothing())
-        .returning("key")
-        .executeTakeFirst();
-      if (claimed) break;
+    let claimed = await claim();
+    while (!claimed) {
       const row = await db().selectFrom("idempotency_keys").selectAll().where("endpoint", "=", endpoint).where("key", "=", key).executeTakeFirst();
-      if (row && row.body_hash !== bodyHash) {
+      if (!row) {
+        // The first request was answered with something not kept (a 503), and this one may try again.
+        claimed = await claim();
+        continue;
+      }
+      if (row.body_hash !== bodyHash) {
         return refuse(422, "invalid", "This Idempotency-Key was already used with a different request body. Send a new key for a new request.");
       }
-      if (row && row.status !== null) {
+      if (row.status !== null) {
         return data(JSON.parse(row.response ?? "null") as unknown, { status: row.status, headers: { "Idempotent-Replayed": "true" } }) as A;
       }
-      if (row && Date.now() - Date.parse(row.created_at) > abandonedAfterMs) {
+      if (Date.now() - Date.parse(row.created_at) > abandonedAfterMs) {
         await db().deleteFrom("idempotency_keys").where("endpoint", "=", endpoint).where("key", "=", key).where("status", "is", null).where("created_at", "=", row.created_at).execute();
+        claimed = await claim();
         continue;
       }
       if (Date.now() >= deadline) {
         return refuse(409, "conflict", "A request with this Idempotency-Key is in progress. Send it again in a moment to get its answer.", { "Retry-After": "1" });
       }
-      // No row: the first request was answered with something not kept (a 503), and this one may try again.
-      if (row) await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   } catch (error) {
     log.error("could not read or claim an idempotency key", { error, endpoint });
