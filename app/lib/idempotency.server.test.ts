@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -57,6 +58,26 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
     setTimeout(finish, 200);
     expect(await first).toMatchObject({ data: { run: 1 }, init: { status: 201 } });
     expect(await repeat).toMatchObject({ data: { run: 1 }, init: { status: 201, headers: { "Idempotent-Replayed": "true" } } });
+    expect(runs).toBe(1);
+  });
+
+  it("takes over a key left pending for more than a minute by a process that stopped mid-request, and handles the request", async () => {
+    const body = '{"a":"left"}';
+    const bodyHash = createHash("sha256").update(body).digest("base64url");
+    const leftAt = new Date(Date.now() - 61_000).toISOString();
+    await db().insertInto("idempotency_keys").values({ endpoint: "orders", key: "left", body_hash: bodyHash, status: null, response: null, created_at: leftAt }).execute();
+    let runs = 0;
+    const send = () =>
+      withIdempotencyKey(post("left", body), "orders", async () => {
+        runs += 1;
+        return data({ run: runs }, { status: 201 });
+      });
+    expect(await send()).toMatchObject({ data: { run: 1 }, init: { status: 201 } });
+    const row = await db().selectFrom("idempotency_keys").select(["status", "created_at"]).where("endpoint", "=", "orders").where("key", "=", "left").executeTakeFirstOrThrow();
+    expect(row.status).toBe(201);
+    expect(row.created_at > leftAt).toBe(true);
+    // The answer is kept as any other: a repeat replays it.
+    expect(await send()).toMatchObject({ data: { run: 1 }, init: { status: 201, headers: { "Idempotent-Replayed": "true" } } });
     expect(runs).toBe(1);
   });
 

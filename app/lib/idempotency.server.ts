@@ -37,8 +37,12 @@ const keyPattern = /^[\x20-\x7e]{1,200}$/;
 const waitMs = 3_000;
 const pollMs = 25;
 /**
- * A row still pending after this was left by a process that stopped mid-request (a request takes
- * 30 s at most, `serverTimeouts` in server/app.ts): a repeat may then take it over.
+ * A row still pending after this is taken to be left by a process that stopped mid-request, and a
+ * repeat may take it over. Nothing ends a handler that runs longer: `serverTimeouts` (server/app.ts)
+ * bounds only how long a client takes to send its request, and nginx's 30 s stops only the wait
+ * for the answer. The minute assumes that handling a submission, a few short transactions (on
+ * SQLite each waits at most the busy timeout, 5 s, for the lock), always ends well before it; one
+ * that ran longer could be taken over and its submission stored twice.
  */
 const abandonedAfterMs = 60_000;
 /** How long a key is remembered. */
