@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { isDatabaseBusy } from "../../../db/client.server";
+import { isDatabaseBusy, sqliteBusyTimeoutMs } from "../../../db/client.server";
 import type { OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { log } from "../logger.server";
@@ -127,21 +127,27 @@ function handlerFor(kinds: DeliveryKinds, kind: string): DeliveryKind {
 }
 
 /**
- * Records what happened to an item that was sent or tried, waiting out another writer's lock: the
- * item is leased for a minute, and if its outcome were lost to a busy database it would be sent
- * again when the lease ran out.
+ * Records what happened to an item that was sent or tried, waiting out another writer's lock for
+ * as long as the item's lease lasts: if its outcome were lost to a busy database, the item would
+ * be claimed and sent again once the lease ran out. Each try may itself wait for the lock up to the
+ * busy timeout before it fails, so the last one starts that long, and a second more, before the
+ * lease ends; past that the error stands, and the lease decides.
  */
-async function recordOutcome(write: () => Promise<void>, waitedMs = 0): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (!isDatabaseBusy(error) || waitedMs >= outcomeWaitMs) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await recordOutcome(write, waitedMs + 250);
+async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now: () => Date): Promise<void> {
+  const deadline = Date.parse(item.locked_until ?? "") - sqliteBusyTimeoutMs - 1_000;
+  for (;;) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      // A lease that cannot be read (NaN) allows no wait.
+      if (!(isDatabaseBusy(error) && now().getTime() + outcomeRetryMs < deadline)) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, outcomeRetryMs));
   }
 }
 
-const outcomeWaitMs = 45_000;
+const outcomeRetryMs = 250;
 
 /** Sends every item that is due now, one at a time; returns how many were attempted. */
 export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfig(), now = () => new Date()): Promise<number> {
@@ -159,11 +165,11 @@ export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfi
       await send(item, handler, notice, config);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await recordOutcome(() => markFailedAttempt(item, message, now()));
+      await recordOutcome(item, () => markFailedAttempt(item, message, now()), now);
       log.warn("delivery failed; will retry", { kind: item.kind, ref: item.ref_id, channel: item.channel, attempts: item.attempts, error: message });
       continue;
     }
-    await recordOutcome(() => markSent(item.id, now()));
+    await recordOutcome(item, () => markSent(item.id, now()), now);
     log.info("delivered", { kind: item.kind, ref: item.ref_id, channel: item.channel });
   }
 }
