@@ -112,11 +112,12 @@ export async function releaseSignInAttempt(id: string) {
 const warnedAt = new Map<string, number>();
 
 /**
- * A reserved attempt turned out wrong: it stays counted. Failures are counted while others are
- * still being checked, so the count can step past the mark; it warns when the count has reached
- * it, once a window per account in each process.
+ * A reserved attempt turned out wrong, and its reservation stays as the failure: warns in the log
+ * when the failures at the account have reached the mark. Failures are counted while others are
+ * still being checked, so the count can step past the mark; it warns once a window per account in
+ * each process.
  */
-export async function keepSignInFailure(username: string, now = Date.now()) {
+export async function warnIfUnderAttack(username: string, now = Date.now()) {
   const account = accountKey(username);
   const since = now - signInLimits.perAddress.windowMs;
   const recent = await db()
