@@ -3,6 +3,7 @@ import { isDatabaseBusy, sqliteBusyTimeoutMs } from "../../../db/client.server";
 import type { OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { log } from "../logger.server";
+import { flattenedToOneLine } from "../zod";
 import { claimDueItem, markFailedAttempt, markSent } from "./queue.server";
 
 /** What a delivery says, built from the stored record (never from the request). */
@@ -34,14 +35,9 @@ export type DeliveryKinds = { readonly [K in OutboxKind]: DeliveryKind };
 /** Why a staff email (STAFF_EMAIL_CONTENT=link, the default) names the sender and links to the admin instead of quoting them. */
 export const linkOnlyNote = "What visitors write can include health details, so it stays in the admin and is not copied into email.";
 
-/** Line breaks, tabs and other control characters, each run of them shown as one space. */
-function flattened(value: string): string {
-  return value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
-}
-
 /** No line breaks in anything that becomes a header. */
 export function oneLine(value: string): string {
-  return flattened(value).slice(0, 200);
+  return flattenedToOneLine(value).slice(0, 200);
 }
 
 /** Everything a mail client or a text viewer may take as the end of a line. */
@@ -55,7 +51,7 @@ export interface Quoted {
 
 /** One-line answers such as a name or a phone number, each kept on its label's line whatever the database holds. */
 export function quotedAnswers(heading: string, answers: ReadonlyArray<readonly [label: string, value: string]>): Quoted {
-  return { heading, lines: answers.map(([label, value]) => `${label}: ${flattened(value)}`) };
+  return { heading, lines: answers.map(([label, value]) => `${label}: ${flattenedToOneLine(value)}`) };
 }
 
 /** Free text such as a message, line for line. */
