@@ -54,7 +54,7 @@ function refuse(status: number, problem: KeyRefusal["problem"], error: string, h
 
 /** Whether the same body sent again would get this answer again (so a repeat may be told it). */
 function isRemembered(status: number): boolean {
-  return status < 500 && status !== 429 && status !== 408;
+  return status < 500 && status !== 429;
 }
 
 /**
