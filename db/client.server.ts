@@ -175,13 +175,16 @@ function sqliteFile(url: string): string {
  * what a person asked us to delete (or retention removed) cannot be read back from the file or
  * a copy of it (decision 015).
  */
+/** How long a SQLite statement waits for another connection's write lock before it fails with SQLITE_BUSY. */
+export const sqliteBusyTimeoutMs = 5_000;
+
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") keepPrivate(file);
   const connection = new SQLite(file);
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
-  connection.pragma("busy_timeout = 5000");
+  connection.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   connection.pragma("secure_delete = ON");
   const synchronous = connection.pragma("synchronous", { simple: true });
   if (synchronous !== 2) {

@@ -173,13 +173,11 @@ export interface RateLimitTable {
 }
 
 /**
- * Failed sign-in attempts, one row each, so a limit can say exactly when the next attempt is
- * allowed. Successful sign-ins are never recorded. Rows older than a day are purged.
- */
-/**
- * A sign-in attempt counted against its address: stored before the password is checked, so
- * attempts sent at once are counted like attempts sent one by one, and deleted again when the
- * password was right (docs/decisions/010-sign-in-limits.md).
+ * Sign-in attempts counted against their address, one row each, so a limit can say exactly when
+ * the next attempt is allowed. A row is stored before the password is checked, so attempts sent at
+ * once are counted like attempts sent one by one, and deleted again when the password was right or
+ * was never checked: the rows that stay are the failures (docs/decisions/010-sign-in-limits.md).
+ * Rows older than a day are purged.
  */
 export interface SignInFailureTable {
   id: string;

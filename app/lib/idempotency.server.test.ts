@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import Database from "better-sqlite3";
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../db/test-databases";
@@ -32,11 +34,95 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
     expect(await withIdempotencyKey(post("thrown"), "contact", async () => data({ ok: true }, { status: 201 }))).toMatchObject({ init: { status: 201 } });
   });
 
+  it("a repeat sent while the first is handled waits for it, then answers its outcome without running again", async () => {
+    let runs = 0;
+    let finish = () => {};
+    const handled = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = withIdempotencyKey(post("waited"), "orders", async () => {
+      runs += 1;
+      started();
+      await handled;
+      return data({ run: runs }, { status: 201 });
+    });
+    await running;
+    const repeat = withIdempotencyKey(post("waited"), "orders", async () => {
+      runs += 1;
+      return data({ run: runs }, { status: 201 });
+    });
+    setTimeout(finish, 200);
+    expect(await first).toMatchObject({ data: { run: 1 }, init: { status: 201 } });
+    expect(await repeat).toMatchObject({ data: { run: 1 }, init: { status: 201, headers: { "Idempotent-Replayed": "true" } } });
+    expect(runs).toBe(1);
+  });
+
+  it("takes over a key left pending for more than a minute by a process that stopped mid-request, and handles the request", async () => {
+    const body = '{"a":"left"}';
+    const bodyHash = createHash("sha256").update(body).digest("base64url");
+    const leftAt = new Date(Date.now() - 61_000).toISOString();
+    await db().insertInto("idempotency_keys").values({ endpoint: "orders", key: "left", body_hash: bodyHash, status: null, response: null, created_at: leftAt }).execute();
+    let runs = 0;
+    const send = () =>
+      withIdempotencyKey(post("left", body), "orders", async () => {
+        runs += 1;
+        return data({ run: runs }, { status: 201 });
+      });
+    expect(await send()).toMatchObject({ data: { run: 1 }, init: { status: 201 } });
+    const row = await db().selectFrom("idempotency_keys").select(["status", "created_at"]).where("endpoint", "=", "orders").where("key", "=", "left").executeTakeFirstOrThrow();
+    expect(row.status).toBe(201);
+    expect(row.created_at > leftAt).toBe(true);
+    // The answer is kept as any other: a repeat replays it.
+    expect(await send()).toMatchObject({ data: { run: 1 }, init: { status: 201, headers: { "Idempotent-Replayed": "true" } } });
+    expect(runs).toBe(1);
+  });
+
   it("the daily purge forgets keys more than a day old and keeps the others", async () => {
     const now = Date.UTC(2026, 5, 2, 12);
     const row = (key: string, hoursAgo: number) => ({ endpoint: "orders", key, body_hash: "h", status: 201, response: "{}", created_at: new Date(now - hoursAgo * 3_600_000).toISOString() });
     await db().insertInto("idempotency_keys").values([row("old", 25), row("recent", 23)]).execute();
     await purgeIdempotencyKeys(now);
     expect((await db().selectFrom("idempotency_keys").select("key").where("key", "in", ["old", "recent"]).execute()).map((r) => r.key)).toEqual(["recent"]);
+  });
+});
+
+describe("a repeat waiting for the first answer on SQLite", () => {
+  const database = useTestDatabase("sqlite");
+
+  it("only reads while it waits, so another process holding the file's write lock does not fail it", async () => {
+    let finish = () => {};
+    const handled = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = withIdempotencyKey(post("held"), "orders", async () => {
+      started();
+      await handled;
+      return data({ ok: true }, { status: 201 });
+    });
+    await running;
+    const repeat = withIdempotencyKey(post("held"), "orders", async () => data({ ok: false }, { status: 201 }));
+    // The repeat has lost its one insert by now and waits; then another process starts writing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const other = new Database(database().url);
+    other.exec("begin immediate");
+    other.prepare("insert into rate_limits (key, window_start, count) values ('held', 1767225600, 1)").run();
+    try {
+      // The first is still being handled: after its wait the repeat is told so, not that the database failed.
+      expect(await repeat).toMatchObject({ init: { status: 409, headers: { "Retry-After": "1" } } });
+    } finally {
+      other.exec("rollback");
+      other.close();
+    }
+    finish();
+    expect(await first).toMatchObject({ data: { ok: true }, init: { status: 201 } });
+    expect(await withIdempotencyKey(post("held"), "orders", async () => data({ ok: false }, { status: 201 }))).toMatchObject({ data: { ok: true }, init: { status: 201 } });
   });
 });

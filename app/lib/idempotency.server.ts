@@ -37,8 +37,12 @@ const keyPattern = /^[\x20-\x7e]{1,200}$/;
 const waitMs = 3_000;
 const pollMs = 25;
 /**
- * A row still pending after this was left by a process that stopped mid-request (a request takes
- * 30 s at most, `serverTimeouts` in server/app.ts): a repeat may then take it over.
+ * A row still pending after this is taken to be left by a process that stopped mid-request, and a
+ * repeat may take it over. Nothing ends a handler that runs longer: `serverTimeouts` (server/app.ts)
+ * bounds only how long a client takes to send its request, and nginx's 30 s stops only the wait
+ * for the answer. The minute assumes that handling a submission, a few short transactions (on
+ * SQLite each waits at most the busy timeout, 5 s, for the lock), always ends well before it; one
+ * that ran longer could be taken over and its submission stored twice.
  */
 const abandonedAfterMs = 60_000;
 /** How long a key is remembered. */
@@ -50,7 +54,7 @@ function refuse(status: number, problem: KeyRefusal["problem"], error: string, h
 
 /** Whether the same body sent again would get this answer again (so a repeat may be told it). */
 function isRemembered(status: number): boolean {
-  return status < 500 && status !== 429 && status !== 408;
+  return status < 500 && status !== 429;
 }
 
 /**
@@ -66,31 +70,39 @@ export async function withIdempotencyKey<A extends Answer<unknown>>(request: Req
     .digest("base64url");
 
   const deadline = Date.now() + waitMs;
+  // The INSERT is a write: on SQLite it takes the file's one write lock and may wait for it. It is
+  // sent once, and again only when the row it lost to is gone; waiting reads the row alone.
+  const claim = async () =>
+    (await db()
+      .insertInto("idempotency_keys")
+      .values({ endpoint, key, body_hash: bodyHash, status: null, response: null, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["endpoint", "key"]).doNothing())
+      .returning("key")
+      .executeTakeFirst()) !== undefined;
   try {
-    for (;;) {
-      const claimed = await db()
-        .insertInto("idempotency_keys")
-        .values({ endpoint, key, body_hash: bodyHash, status: null, response: null, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(["endpoint", "key"]).doNothing())
-        .returning("key")
-        .executeTakeFirst();
-      if (claimed) break;
+    let claimed = await claim();
+    while (!claimed) {
       const row = await db().selectFrom("idempotency_keys").selectAll().where("endpoint", "=", endpoint).where("key", "=", key).executeTakeFirst();
-      if (row && row.body_hash !== bodyHash) {
+      if (!row) {
+        // The first request was answered with something not kept (a 503), and this one may try again.
+        claimed = await claim();
+        continue;
+      }
+      if (row.body_hash !== bodyHash) {
         return refuse(422, "invalid", "This Idempotency-Key was already used with a different request body. Send a new key for a new request.");
       }
-      if (row && row.status !== null) {
+      if (row.status !== null) {
         return data(JSON.parse(row.response ?? "null") as unknown, { status: row.status, headers: { "Idempotent-Replayed": "true" } }) as A;
       }
-      if (row && Date.now() - Date.parse(row.created_at) > abandonedAfterMs) {
+      if (Date.now() - Date.parse(row.created_at) > abandonedAfterMs) {
         await db().deleteFrom("idempotency_keys").where("endpoint", "=", endpoint).where("key", "=", key).where("status", "is", null).where("created_at", "=", row.created_at).execute();
+        claimed = await claim();
         continue;
       }
       if (Date.now() >= deadline) {
         return refuse(409, "conflict", "A request with this Idempotency-Key is in progress. Send it again in a moment to get its answer.", { "Retry-After": "1" });
       }
-      // No row: the first request was answered with something not kept (a 503), and this one may try again.
-      if (row) await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   } catch (error) {
     log.error("could not read or claim an idempotency key", { error, endpoint });

@@ -28,9 +28,15 @@ export const unstorableMessage = "Please remove characters that cannot be saved"
  * could end a line or steer what follows wherever a name travels (an email, a CSV cell, a log).
  */
 const notPrintableOnOneLine = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const runsNotPrintableOnOneLine = new RegExp(`${notPrintableOnOneLine.source}+`, "gu");
 
-export function isOneLineText(value: string): boolean {
+function isOneLineText(value: string): boolean {
   return !notPrintableOnOneLine.test(value);
+}
+
+/** `value` on one line: each run of what `lineOfText` refuses shown as one space, for text kept before that rule or not checked by it. */
+export function flattenedToOneLine(value: string): string {
+  return value.replace(runsNotPrintableOnOneLine, " ").trim();
 }
 
 /**

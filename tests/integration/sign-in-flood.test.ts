@@ -1,9 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../db/client.server";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -18,38 +14,16 @@ const floodTimeout = 90_000;
 const staffWithinMs = 2_000;
 
 const password = "flood-test-password";
-const dialects = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
-
-/** A database of its own for the two processes: a SQLite file, or a fresh PostgreSQL database. */
-async function newDatabase(dialect: "sqlite" | "postgres") {
-  if (dialect === "sqlite") {
-    return { url: path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-flood-")), "site.sqlite"), drop: async () => undefined };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
-  const name = `aquila_flood_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
-describe.each(dialects)("a flood of sign-in guesses at two processes on %s", (dialect) => {
+describe.each(testDialects)("a flood of sign-in guesses at two processes on %s", (dialect) => {
   let a: ServerProcess;
   let b: ServerProcess;
-  let database: Awaited<ReturnType<typeof newDatabase>>;
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await newDatabase(dialect);
+    database = await createTestDatabase(dialect);
     // Behind a proxy, as deployed: the client address comes from X-Forwarded-For.
     const env = { DATABASE_URL: database.url, ADMIN_PASSWORD: password, TRUST_PROXY: "loopback" };
-    // One after the other: the first creates the schema and the admin account.
+    // One after the other: the first creates the admin account.
     a = await startServerProcess(env);
     b = await startServerProcess(env);
     // A first request on each, so the flood meets warm processes.
@@ -75,13 +49,8 @@ describe.each(dialects)("a flood of sign-in guesses at two processes on %s", (di
   }
 
   async function failuresStored(ip: string) {
-    const reader = createDatabase(database.url);
-    try {
-      const row = await reader.db.selectFrom("sign_in_failures").select((eb) => eb.fn.countAll().as("n")).where("ip", "=", ip).executeTakeFirstOrThrow();
-      return Number(row.n);
-    } finally {
-      await reader.close();
-    }
+    const row = await database.db.selectFrom("sign_in_failures").select((eb) => eb.fn.countAll().as("n")).where("ip", "=", ip).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** A 401 is a checked password; past the limit the rest are refused without a check. */

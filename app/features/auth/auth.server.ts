@@ -9,7 +9,7 @@ import { log } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
-import { keepSignInFailure, releaseSignInAttempt, reserveSignInAttempt } from "./sign-in-limits.server";
+import { releaseSignInAttempt, reserveSignInAttempt, warnIfUnderAttack } from "./sign-in-limits.server";
 
 /**
  * One account system for staff (see docs/decisions/003-admin-sessions.md): accounts with scrypt
@@ -131,7 +131,7 @@ export async function signIn(request: Request, username: string, password: strin
     return refused("busy", username, busyRetryAfterSeconds);
   }
   if (!account || !checked.value) {
-    await keepSignInFailure(username, now);
+    await warnIfUnderAttack(username, now);
     log.info("sign-in failed", { username });
     return { ok: false, status: 401, message: signInFailedMessage };
   }

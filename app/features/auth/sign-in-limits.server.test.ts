@@ -56,6 +56,8 @@ describe.each(testDialects)("sign-in limits under concurrent guesses on %s", (di
     expect(statuses.filter((s) => s === 401)).toHaveLength(checked);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(await failuresFrom("198.51.100.21")).toBeLessThanOrEqual(20);
+    // A refusal by the busy queue is not counted: exactly the passwords checked are stored as failures.
+    expect(await failuresFrom("198.51.100.21")).toBe(statuses.filter((s) => s === 401).length);
   }, floodTimeout);
 
   it("counts every address of one IPv6 /64 as one address", async () => {
@@ -66,6 +68,17 @@ describe.each(testDialects)("sign-in limits under concurrent guesses on %s", (di
     expect(await signIn(request(), "moderator", "a long enough password", "2001:db8:5:6:ffff::1")).toMatchObject({ ok: false, status: 429 });
     expect((await signIn(request(), "moderator", "a long enough password", "2001:db8:5:7::1")).ok).toBe(true);
   }, floodTimeout);
+
+  it("answers the longer of the two waits when an address has used both its failures and its failures at one account", async () => {
+    const now = Date.UTC(2026, 5, 2, 12);
+    const ip = "198.51.100.23";
+    // Fifteen failures at other accounts 14 min 50 s ago, then five at the moderator 10 s ago.
+    for (let n = 0; n < 15; n++) expect(await reserveSignInAttempt(`someone-${n}`, ip, now - 890_000)).toMatchObject({ ok: true });
+    for (let n = 0; n < 5; n++) expect(await reserveSignInAttempt("moderator", ip, now - 10_000)).toMatchObject({ ok: true });
+    // The address may try again in 10 s, the moderator's account from it in 50 s.
+    expect(await reserveSignInAttempt("moderator", ip, now)).toEqual({ ok: false, wait: 50 });
+    expect(await reserveSignInAttempt("someone-else", ip, now)).toEqual({ ok: false, wait: 10 });
+  });
 
   it("never holds up staff behind a flood from many addresses that have failed before", async () => {
     // Twelve addresses that have each failed twice (counted as the limits count them, unchecked).

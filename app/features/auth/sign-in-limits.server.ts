@@ -38,15 +38,24 @@ function waitFor(rows: Array<{ at: string }>, limit: number, windowMs: number, n
   return edge ? Math.max(0, Date.parse(edge.at) + windowMs - now) : 0;
 }
 
-/** The newest failures a rule can count, at most as many as it allows. */
-function recentFailures(trx: Executor, rule: { failures: number; windowMs: number }, address: string, now: number) {
+/**
+ * The newest failures from an address in the per-address window, at most as many as that rule
+ * allows, with the account each tried. The per-account rule is read from the same rows: with
+ * fewer than the limit they are every failure of the window, which holds the shorter one; with as
+ * many, the per-address rule refuses anyway, and a failure at the account missing from them is
+ * no newer than the oldest of them, so the per-account wait it would set is shorter than the
+ * per-address one, and the answer's wait is the same.
+ */
+function recentFailures(trx: Executor, address: string, now: number) {
+  const { failures, windowMs } = signInLimits.perAddress;
   return trx
     .selectFrom("sign_in_failures")
-    .select("at")
+    .select(["at", "account"])
     .where("ip", "=", address)
-    .where("at", ">", new Date(now - rule.windowMs).toISOString())
+    .where("at", ">", new Date(now - windowMs).toISOString())
     .orderBy("at", "desc")
-    .limit(rule.failures);
+    .limit(failures)
+    .execute();
 }
 
 /**
@@ -80,8 +89,9 @@ export async function reserveSignInAttempt(username: string, ip: string, now = D
     .transaction()
     .execute(async (trx) => {
       await serialisePerAddress(trx, address);
-      const fromAddress = await recentFailures(trx, perAddress, address, now).execute();
-      const atAccount = await recentFailures(trx, perAccountAndAddress, address, now).where("account", "=", account).execute();
+      const fromAddress = await recentFailures(trx, address, now);
+      const accountSince = new Date(now - perAccountAndAddress.windowMs).toISOString();
+      const atAccount = fromAddress.filter((row) => row.account === account && row.at > accountSince);
       const waitMs = Math.max(
         waitFor(fromAddress, perAddress.failures, perAddress.windowMs, now),
         waitFor(atAccount, perAccountAndAddress.failures, perAccountAndAddress.windowMs, now),
@@ -102,11 +112,12 @@ export async function releaseSignInAttempt(id: string) {
 const warnedAt = new Map<string, number>();
 
 /**
- * A reserved attempt turned out wrong: it stays counted. Failures are counted while others are
- * still being checked, so the count can step past the mark; it warns when the count has reached
- * it, once a window per account in each process.
+ * A reserved attempt turned out wrong, and its reservation stays as the failure: warns in the log
+ * when the failures at the account have reached the mark. Failures are counted while others are
+ * still being checked, so the count can step past the mark; it warns once a window per account in
+ * each process.
  */
-export async function keepSignInFailure(username: string, now = Date.now()) {
+export async function warnIfUnderAttack(username: string, now = Date.now()) {
   const account = accountKey(username);
   const since = now - signInLimits.perAddress.windowMs;
   const recent = await db()

@@ -4,6 +4,7 @@ import { type Executor, inTransaction } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
+import { normalEmail } from "~/lib/personal-data.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
 import { dayWindowSeconds, hitRateLimit } from "~/lib/rate-limit.server";
 import type { SpamReason } from "~/lib/forms";
@@ -32,14 +33,14 @@ export function orderChannels(config: Config = getConfig()) {
 export const receiptsPerAddressPerDay = 3;
 
 /**
- * The mailbox an address reaches, as far as can be told without asking its provider: lower-case,
- * and without a "+tag" after the local part, which Gmail, Outlook, iCloud, Fastmail and most
- * others deliver to the same inbox. Folding the tag can only join addresses, never split one, so
- * at worst two addresses of one person share their three; provider-specific forms (dots in a
- * Gmail address) are left alone.
+ * The mailbox an address reaches, as far as can be told without asking its provider: the address
+ * as data requests compare it (`normalEmail`), without a "+tag" after the local part, which Gmail,
+ * Outlook, iCloud, Fastmail and most others deliver to the same inbox. Folding the tag can only
+ * join addresses, never split one, so at worst two addresses of one person share their three;
+ * provider-specific forms (dots in a Gmail address) are left alone.
  */
-export function receiptMailbox(email: string): string {
-  const address = email.trim().toLowerCase();
+function receiptMailbox(email: string): string {
+  const address = normalEmail(email);
   const at = address.lastIndexOf("@");
   return `${address.slice(0, at).replace(/\+.*$/, "")}${address.slice(at)}`;
 }

@@ -1,8 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { isDatabaseBusy } from "../../../db/client.server";
+import { isDatabaseBusy, sqliteBusyTimeoutMs } from "../../../db/client.server";
 import type { OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { log } from "../logger.server";
+import { flattenedToOneLine } from "../zod";
 import { claimDueItem, markFailedAttempt, markSent } from "./queue.server";
 
 /** What a delivery says, built from the stored record (never from the request). */
@@ -34,14 +35,9 @@ export type DeliveryKinds = { readonly [K in OutboxKind]: DeliveryKind };
 /** Why a staff email (STAFF_EMAIL_CONTENT=link, the default) names the sender and links to the admin instead of quoting them. */
 export const linkOnlyNote = "What visitors write can include health details, so it stays in the admin and is not copied into email.";
 
-/** Line breaks, tabs and other control characters, each run of them shown as one space. */
-function flattened(value: string): string {
-  return value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
-}
-
 /** No line breaks in anything that becomes a header. */
 export function oneLine(value: string): string {
-  return flattened(value).slice(0, 200);
+  return flattenedToOneLine(value).slice(0, 200);
 }
 
 /** Everything a mail client or a text viewer may take as the end of a line. */
@@ -55,7 +51,7 @@ export interface Quoted {
 
 /** One-line answers such as a name or a phone number, each kept on its label's line whatever the database holds. */
 export function quotedAnswers(heading: string, answers: ReadonlyArray<readonly [label: string, value: string]>): Quoted {
-  return { heading, lines: answers.map(([label, value]) => `${label}: ${flattened(value)}`) };
+  return { heading, lines: answers.map(([label, value]) => `${label}: ${flattenedToOneLine(value)}`) };
 }
 
 /** Free text such as a message, line for line. */
@@ -127,21 +123,27 @@ function handlerFor(kinds: DeliveryKinds, kind: string): DeliveryKind {
 }
 
 /**
- * Records what happened to an item that was sent or tried, waiting out another writer's lock: the
- * item is leased for a minute, and if its outcome were lost to a busy database it would be sent
- * again when the lease ran out.
+ * Records what happened to an item that was sent or tried, waiting out another writer's lock for
+ * as long as the item's lease lasts: if its outcome were lost to a busy database, the item would
+ * be claimed and sent again once the lease ran out. Each try may itself wait for the lock up to the
+ * busy timeout before it fails, so the last one starts that long, and a second more, before the
+ * lease ends; past that the error stands, and the lease decides.
  */
-async function recordOutcome(write: () => Promise<void>, waitedMs = 0): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (!isDatabaseBusy(error) || waitedMs >= outcomeWaitMs) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await recordOutcome(write, waitedMs + 250);
+async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now: () => Date): Promise<void> {
+  const deadline = Date.parse(item.locked_until ?? "") - sqliteBusyTimeoutMs - 1_000;
+  for (;;) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      // A lease that cannot be read (NaN) allows no wait.
+      if (!(isDatabaseBusy(error) && now().getTime() + outcomeRetryMs < deadline)) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, outcomeRetryMs));
   }
 }
 
-const outcomeWaitMs = 45_000;
+const outcomeRetryMs = 250;
 
 /** Sends every item that is due now, one at a time; returns how many were attempted. */
 export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfig(), now = () => new Date()): Promise<number> {
@@ -159,11 +161,11 @@ export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfi
       await send(item, handler, notice, config);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await recordOutcome(() => markFailedAttempt(item, message, now()));
+      await recordOutcome(item, () => markFailedAttempt(item, message, now()), now);
       log.warn("delivery failed; will retry", { kind: item.kind, ref: item.ref_id, channel: item.channel, attempts: item.attempts, error: message });
       continue;
     }
-    await recordOutcome(() => markSent(item.id, now()));
+    await recordOutcome(item, () => markSent(item.id, now()), now);
     log.info("delivered", { kind: item.kind, ref: item.ref_id, channel: item.channel });
   }
 }
