@@ -84,13 +84,18 @@ describe.each(testDialects)("sign-in limits under concurrent guesses on %s", (di
     // Twelve addresses that have each failed twice (counted as the limits count them, unchecked).
     const flooders = Array.from({ length: 12 }, (_, n) => `198.51.100.${100 + n}`);
     for (const ip of flooders) for (let i = 0; i < 2; i++) await reserveSignInAttempt(`someone-${i}`, ip);
+    // One sign-in alone, on this machine as busy as it is now: the yardstick for "about one check".
+    const alone = performance.now();
+    expect((await signIn(request(), "moderator", "a long enough password", "192.0.2.51")).ok).toBe(true);
+    const oneSignInMs = performance.now() - alone;
     const sent = performance.now();
     const guesses = flood(12, (n) => ({ username: "moderator", password: "guess", ip: flooders[n] ?? "" }));
     const staff = signIn(request(), "moderator", "a long enough password", "192.0.2.50").then((result) => ({ ok: result.ok, ms: performance.now() - sent }));
     const [statuses, answer] = await Promise.all([guesses, staff]);
     expect(answer.ok).toBe(true);
-    // About one check's time (0.5-0.9 s here), run beside at most one of the flood's.
-    expect(answer.ms).toBeLessThan(2_000);
+    // About one check's time (0.5-0.9 s here), run beside at most one of the flood's: within 2 s,
+    // or three lone sign-ins where other suites slow this machine (the flood queued ahead took 6 s).
+    expect(answer.ms).toBeLessThan(Math.max(2_000, 3 * oneSignInMs));
     // One turn for the flood and four waiting: the rest are told to come back in a moment.
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
