@@ -7,6 +7,15 @@ import { db } from "./db.server";
 import { purgeIdempotencyKeys, withIdempotencyKey } from "./idempotency.server";
 import { useTestDatabase } from "./test-database";
 
+/** A promise and the function that settles it (Promise.withResolvers, which Node 20 lacks). */
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 const post = (key: string, body = '{"a":1}') =>
   new Request("http://localhost/api/orders", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
 
@@ -36,14 +45,8 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
 
   it("a repeat sent while the first is handled waits for it, then answers its outcome without running again", async () => {
     let runs = 0;
-    let finish = () => {};
-    const handled = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    let started = () => {};
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const { promise: handled, resolve: finish } = deferred();
+    const { promise: running, resolve: started } = deferred();
     const first = withIdempotencyKey(post("waited"), "orders", async () => {
       runs += 1;
       started();
@@ -94,14 +97,8 @@ describe("a repeat waiting for the first answer on SQLite", () => {
   const database = useTestDatabase("sqlite");
 
   it("only reads while it waits, so another process holding the file's write lock does not fail it", async () => {
-    let finish = () => {};
-    const handled = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    let started = () => {};
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const { promise: handled, resolve: finish } = deferred();
+    const { promise: running, resolve: started } = deferred();
     const first = withIdempotencyKey(post("held"), "orders", async () => {
       started();
       await handled;
