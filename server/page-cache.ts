@@ -29,7 +29,9 @@ import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
  *   ended, so the page it leads to shows its change even where the database's notice is
  *   asynchronous (PostgreSQL); one that wrote nothing the pages show leaves them all in place.
  * - After a change, the first request renders the page again and everyone else gets the copy
- *   before it until that render is in: one render per page and change, whatever the traffic. A
+ *   before it until that render is in: one render per page and change, whatever the traffic.
+ *   Once that render has answered, and while its copy is being compressed, requests render for
+ *   themselves: the change has been shown, and nobody is sent the copy from before it again. A
  *   change during that render starts another one at once; a render is served as current only if
  *   nothing changed since it began, and a newer render always replaces an older copy.
  * - A key with no copy yet is rendered by each request that asks before the first render is in.
@@ -232,14 +234,17 @@ export function createPageCache(
       const version = current();
       if (version === undefined) return false;
       const entry = entries.get(found.key);
-      if (entry?.page && (entry.version === version || entry.render?.version === version)) {
-        sendPrepared(req, res, entry.page);
+      const rendering = entry?.render?.version === version ? entry.render : undefined;
+      if (entry?.page && (entry.version === version || (rendering && !rendering.ended))) {
+        entry.page(req, res);
         return true;
       }
       // Rendered from the address the key names, so what is kept is the same page for everyone with this key.
       req.url = found.target;
       // A HEAD answer has no body to keep: it renders for itself, and the next GET brings the page up to date.
-      if (req.method === "HEAD") return false;
+      // So does a request that comes while the current render's answer, already sent, is being
+      // kept: someone may have read the change in it, and the copy before it would take it back.
+      if (req.method === "HEAD" || rendering?.ended) return false;
       const render: Render = { key: found.key, version };
       entryOf(found.key).render = render;
       (req as Marked)[renderMark] = render;
