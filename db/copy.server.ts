@@ -22,6 +22,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   sign_in_failures: ["id"],
   audit_log: ["id"],
   idempotency_keys: ["endpoint", "key"],
+  site_secrets: ["name"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({ name, key: tableKeys[name] as readonly string[] }));
 

@@ -575,6 +575,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("idempotency_keys").ifExists().execute();
     }),
   },
+  "0016_site_secrets": {
+    // Secrets the site makes for itself and every instance must share: today the key that signs a
+    // form's start time and one-time submission key (app/lib/form-ticket.server.ts). Kept in the
+    // database, not the environment, so `npm start` needs nothing configured, a second instance
+    // checks what the first issued, and a restart does not void the forms open in visitors' tabs.
+    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      await db.schema
+        .createTable("site_secrets")
+        .ifNotExists()
+        .addColumn("name", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+    }),
+    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
+      await db.schema.dropTable("site_secrets").ifExists().execute();
+    }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

@@ -224,7 +224,10 @@ export interface AuditLogTable {
  * Purged a day after it arrived.
  */
 export interface IdempotencyKeyTable {
-  /** The API route it was sent to ("contact", "orders", "testimonials"): a key counts per endpoint. */
+  /**
+   * The API route it was sent to ("contact", "orders", "testimonials"), or the page form whose
+   * one-time submission key it is ("contact-form", …): a key counts per endpoint.
+   */
   endpoint: string;
   key: string;
   /** SHA-256 of the request body: the same key with another body is refused (422). */
@@ -233,6 +236,15 @@ export interface IdempotencyKeyTable {
   status: number | null;
   /** The answer's JSON body. */
   response: string | null;
+  created_at: string;
+}
+
+/** A secret the site made for itself, shared by every instance (migration 0016). */
+export interface SiteSecretTable {
+  /** What it is for ("form-ticket"). */
+  name: string;
+  /** Random bytes, base64url. */
+  value: string;
   created_at: string;
 }
 
@@ -249,4 +261,5 @@ export interface Database {
   spam: SpamTable;
   sign_in_failures: SignInFailureTable;
   idempotency_keys: IdempotencyKeyTable;
+  site_secrets: SiteSecretTable;
 }

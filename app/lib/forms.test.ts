@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { assessSpam, burstThreshold, countLinks } from "./forms";
+import { assessSpam, burstThreshold, countLinks, type SpamContext, startFromPayload } from "./forms";
 
 const now = 1_750_000_000_000;
-const calm = { minFillMs: 2500, recentFromAddress: 1, burstAt: 3, text: "It helps me sit through a workday.", now };
-const codes = (form: Record<string, unknown>, context = calm) => assessSpam(form, context);
+const calm: Omit<SpamContext, "start"> = { minFillMs: 2500, recentFromAddress: 1, burstAt: 3, text: "It helps me sit through a workday.", now };
+/** The signals of a JSON client's payload, whose start time is the one it gives. */
+const codes = (form: Record<string, unknown>, context = calm) => assessSpam(form, { ...context, start: startFromPayload(form) });
 
 describe("spam signals", () => {
   it("holds nothing back from a person who took their time", () => {
@@ -14,6 +15,11 @@ describe("spam signals", () => {
     expect(codes({ honeypot: "" })).toEqual({ hold: false, reasons: [] });
     expect(codes({ startedAt: "soon" })).toEqual({ hold: false, reasons: [] });
     expect(codes({ startedAt: now + 60_000 })).toEqual({ hold: false, reasons: [] });
+  });
+
+  it("marks a page form whose start time was not issued by the site, and measures nothing from it", () => {
+    const result = assessSpam({ startedAt: now - 60_000 }, { ...calm, start: { kind: "unverified", detail: "Sent with a start time this site did not issue." } });
+    expect(result).toEqual({ hold: false, reasons: [{ code: "unverified-start", detail: "Sent with a start time this site did not issue." }] });
   });
 
   it("treats a fast fill as one signal, never a verdict: autofill takes a second", () => {

@@ -13,9 +13,27 @@
 /** The site's forms name their honeypot `website`; the spec's JSON payloads name it `honeypot`. */
 export const honeypotField = "website";
 export const honeypotFields = [honeypotField, "honeypot"] as const;
-export const startedAtField = "startedAt";
-/** The site's forms send `startedAt`; the spec's order payload names it `formStartTime`. */
-export const startedAtFields = [startedAtField, "formStartTime"] as const;
+/**
+ * The start time a JSON client may send: `startedAt`, or `formStartTime` in the spec's order
+ * payload. The site's own forms carry a signed ticket instead (form-ticket.server.ts), and their
+ * pages read nothing else.
+ */
+export const startedAtFields = ["startedAt", "formStartTime"] as const;
+
+/**
+ * When the sender began, as far as the server can tell. `shown`: the time the form was served
+ * (from a page's ticket) or that a JSON client gave. `unverified`: a page's form whose ticket is
+ * missing, forged, expired or already used, which says nothing about how long the fill took, so a
+ * bot cannot pass for a slow person with it; it marks the submission, with `detail` as the reason.
+ */
+export type FillStart = { kind: "shown"; at: number } | { kind: "unverified"; detail: string };
+
+/** The start time a JSON client gave, if it gave a readable one; none is no evidence either way. */
+export function startFromPayload(form: Record<string, unknown>): FillStart | undefined {
+  const given = startedAtFields.map((field) => form[field]).find((value) => value !== undefined);
+  const at = Number(given);
+  return given !== undefined && given !== "" && Number.isFinite(at) && at > 0 ? { kind: "shown", at } : undefined;
+}
 
 /**
  * A form body as an object; a field sent more than once (tags=a&tags=b) becomes a list. One pass
@@ -74,7 +92,7 @@ export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable" | "fu
 export type FailureProblem = Exclude<PublicFormProblem, "invalid">;
 
 /** `moved-by-staff`: a member of staff moved a stored submission to the spam store. */
-export type SpamReasonCode = "honeypot" | "too-fast" | "burst" | "links" | "moved-by-staff";
+export type SpamReasonCode = "honeypot" | "too-fast" | "unverified-start" | "burst" | "links" | "moved-by-staff";
 
 export interface SpamReason {
   code: SpamReasonCode;
@@ -82,6 +100,8 @@ export interface SpamReason {
 }
 
 export interface SpamContext {
+  /** When the sender began; undefined: not known (the spec's payloads), which says nothing. */
+  start: FillStart | undefined;
   /** A form sent sooner than this after it was shown counts as one signal. */
   minFillMs: number;
   /** Submissions from this address in the rate-limit window, this one included. */
@@ -132,11 +152,11 @@ export function assessSpam(form: Record<string, unknown>, context: SpamContext):
   const filled = honeypotFields.filter((field) => isFilled(form[field]));
   if (filled.length) reasons.push({ code: "honeypot", detail: `The hidden field (${filled.join(", ")}) that only automated senders see was filled in.` });
 
-  // A missing or unreadable start time (an API client, the spec's own payloads) says nothing.
-  const startedAt = Number(form[startedAtFields.find((field) => form[field] !== undefined) ?? startedAtField]);
+  const start = context.start;
   const now = context.now ?? Date.now();
-  if (context.minFillMs > 0 && Number.isFinite(startedAt) && startedAt > 0 && startedAt <= now) {
-    const elapsed = now - startedAt;
+  if (start?.kind === "unverified") reasons.push({ code: "unverified-start", detail: start.detail });
+  else if (start && context.minFillMs > 0 && start.at <= now) {
+    const elapsed = now - start.at;
     if (elapsed < context.minFillMs) reasons.push({ code: "too-fast", detail: `Sent ${(elapsed / 1000).toFixed(1)} s after the form was shown.` });
   }
 

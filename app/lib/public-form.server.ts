@@ -1,6 +1,6 @@
 import type { SpamKind } from "../../db/schema";
 import { getConfig } from "./config.server";
-import { assessSpam, burstThreshold, pickFields, type PublicFormProblem, type SpamReason } from "./forms";
+import { assessSpam, burstThreshold, type FillStart, pickFields, type PublicFormProblem, type SpamReason } from "./forms";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { quarantine } from "./spam.server";
@@ -31,6 +31,8 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
   schema: Schema;
   form: Record<string, unknown>;
   clientIp: string;
+  /** When the sender began: a page form's ticket, or the start time a JSON client gave. */
+  start: FillStart | undefined;
   /** The free text in which links are counted. */
   text: (input: Output) => string;
   /** `signals`: the weaker spam signals it carried, kept with the row as its mark (empty: none). */
@@ -49,6 +51,7 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
     const limit = await hitRateLimit(`${kind}:${clientIp}`, config.formRateLimit, rateLimitWindowSeconds);
     if (!limit.allowed) return { ok: false, status: 429, problem: "rate-limited", errors: {}, retryAfter: limit.retryAfter };
     const verdict = assessSpam(form, {
+      start: options.start,
       minFillMs: config.formMinFillMs,
       recentFromAddress: Math.ceil(limit.count),
       burstAt: burstThreshold(config.formRateLimit),

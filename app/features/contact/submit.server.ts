@@ -3,16 +3,18 @@ import { configuredChannels } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
 import { storeContactMessage } from "./contact.server";
 import { ContactFormSchema } from "./schema";
+import { startFromPayload } from "~/lib/forms";
 
 export type ContactProblem = Exclude<PublicFormResult, { ok: true }>["problem"];
 
 /** A contact message from the page's form or the JSON API: into the inbox (marked when it carried weaker signals), or held as spam. */
-export async function submitContact(form: Record<string, unknown>, clientIp: string): Promise<PublicFormResult> {
+export async function submitContact(form: Record<string, unknown>, clientIp: string, start = startFromPayload(form)): Promise<PublicFormResult> {
   return submitPublicForm({
     kind: "contact",
     schema: ContactFormSchema,
     form,
     clientIp,
+    start,
     text: (input) => input.message,
     store: (input, signals) => storeContactMessage(input, new Date(), configuredChannels(), undefined, signals),
   });

@@ -11,6 +11,7 @@ import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
 import { referencePattern } from "./fields";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
+import { startFromPayload } from "~/lib/forms";
 
 const referenceAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -128,13 +129,14 @@ export type OrderSubmitResult = (Extract<PublicFormResult, { ok: true }> & { ref
  * quarantined as suspected spam. Either way the requester is given a reference; a quarantined
  * request keeps it, so releasing it later does not change the number they were told.
  */
-export async function submitOrder(form: Record<string, unknown>, clientIp: string): Promise<OrderSubmitResult> {
+export async function submitOrder(form: Record<string, unknown>, clientIp: string, start = startFromPayload(form)): Promise<OrderSubmitResult> {
   const reference = newReference();
   const result = await submitPublicForm({
     kind: "order",
     schema: OrderRequestSchema,
     form,
     clientIp,
+    start,
     text: (input) => `${input.medicalNotes ?? ""} ${input.currentCushion ?? ""}`,
     store: async (input, signals) => (await storeOrder(input, { reference, signals })).id,
     keep: { reference },

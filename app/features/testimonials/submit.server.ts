@@ -3,17 +3,19 @@ import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.serve
 import { createTestimonial } from "./queries.server";
 import { hasMissingRequired, type ReviewProblem } from "./fields";
 import { TestimonialSchema } from "./schema";
+import { startFromPayload } from "~/lib/forms";
 
 type Failure = Exclude<PublicFormResult, { ok: true }>;
 export type ReviewSubmitResult = Extract<PublicFormResult, { ok: true }> | (Omit<Failure, "problem"> & { problem: ReviewProblem });
 
 /** A review from the page's form or the JSON API: pending moderation, or quarantined as spam. */
-export async function submitReview(form: Record<string, unknown>, clientIp: string): Promise<ReviewSubmitResult> {
+export async function submitReview(form: Record<string, unknown>, clientIp: string, start = startFromPayload(form)): Promise<ReviewSubmitResult> {
   const result = await submitPublicForm({
     kind: "review",
     schema: TestimonialSchema,
     form,
     clientIp,
+    start,
     text: (input) => `${input.quote} ${input.context ?? ""}`,
     store: (input, signals) => createTestimonial(input, new Date(), undefined, signals),
   });
