@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { db } from "./db.server";
+import type { FlashKey } from "./flash";
+import { ticketLifetimeMs } from "./form-ticket";
 import { log } from "./logger.server";
 
 /**
@@ -21,6 +23,8 @@ import { log } from "./logger.server";
  * - Keys are purged a day after they arrived (`purgeIdempotencyKeys`, run by the daily purge).
  */
 export type IdempotentEndpoint = "contact" | "orders" | "testimonials";
+/** Keys count per endpoint: an API route's, or a page form's (`sendOnce`). */
+type KeyEndpoint = IdempotentEndpoint | TicketedForm;
 
 type Answer<D> = ReturnType<typeof data<D>>;
 
@@ -57,18 +61,18 @@ function isRemembered(status: number): boolean {
   return status < 500 && status !== 429;
 }
 
-/**
- * Answers `run()` for a request without a key; with one, answers the first outcome for that key
- * and body, running `run()` only for the first. The one helper the three API routes share.
- */
-export async function withIdempotencyKey<A extends Answer<unknown>>(request: Request, endpoint: IdempotentEndpoint, run: () => Promise<A>): Promise<A | Answer<KeyRefusal>> {
-  const key = request.headers.get("Idempotency-Key");
-  if (key === null) return run();
-  if (!keyPattern.test(key)) return refuse(400, "invalid", "The Idempotency-Key header must be 1 to 200 printable ASCII characters.");
-  const bodyHash = createHash("sha256")
-    .update(new Uint8Array(await request.clone().arrayBuffer()))
-    .digest("base64url");
+/** What the first request with a key left for a later one with the same key. */
+type Claim =
+  | { kind: "claimed" }
+  | { kind: "answered"; status: number; response: string | null }
+  | { kind: "other-body" }
+  | { kind: "busy" };
 
+/**
+ * Claims `key` for this request, or tells what the first request with it left: its answer (same
+ * body), another body, or nothing yet after waiting `waitMs` (busy). Throws when the database does.
+ */
+async function claimKey(endpoint: KeyEndpoint, key: string, bodyHash: string): Promise<Claim> {
   const deadline = Date.now() + waitMs;
   // The INSERT is a write: on SQLite it takes the file's one write lock and may wait for it. It is
   // sent once, and again only when the row it lost to is gone; waiting reads the row alone.
@@ -79,62 +83,163 @@ export async function withIdempotencyKey<A extends Answer<unknown>>(request: Req
       .onConflict((oc) => oc.columns(["endpoint", "key"]).doNothing())
       .returning("key")
       .executeTakeFirst()) !== undefined;
-  try {
-    let claimed = await claim();
-    while (!claimed) {
+  for (;;) {
+    if (await claim()) return { kind: "claimed" };
+    for (;;) {
       const row = await db().selectFrom("idempotency_keys").selectAll().where("endpoint", "=", endpoint).where("key", "=", key).executeTakeFirst();
-      if (!row) {
-        // The first request was answered with something not kept (a 503), and this one may try again.
-        claimed = await claim();
-        continue;
-      }
-      if (row.body_hash !== bodyHash) {
-        return refuse(422, "invalid", "This Idempotency-Key was already used with a different request body. Send a new key for a new request.");
-      }
-      if (row.status !== null) {
-        return data(JSON.parse(row.response ?? "null") as unknown, { status: row.status, headers: { "Idempotent-Replayed": "true" } }) as A;
-      }
+      // The first request was answered with something not kept (a 503), and this one may try again.
+      if (!row) break;
+      if (row.body_hash !== bodyHash) return { kind: "other-body" };
+      if (row.status !== null) return { kind: "answered", status: row.status, response: row.response };
       if (Date.now() - Date.parse(row.created_at) > abandonedAfterMs) {
         await db().deleteFrom("idempotency_keys").where("endpoint", "=", endpoint).where("key", "=", key).where("status", "is", null).where("created_at", "=", row.created_at).execute();
-        claimed = await claim();
-        continue;
+        break;
       }
-      if (Date.now() >= deadline) {
-        return refuse(409, "conflict", "A request with this Idempotency-Key is in progress. Send it again in a moment to get its answer.", { "Retry-After": "1" });
-      }
+      if (Date.now() >= deadline) return { kind: "busy" };
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+  }
+}
+
+/** Keeps the answer for the key's repeats; a failure is logged, and the outcome stands. */
+async function recordAnswer(endpoint: KeyEndpoint, key: string, status: number, response: unknown) {
+  try {
+    await db().updateTable("idempotency_keys").set({ status, response: JSON.stringify(response) }).where("endpoint", "=", endpoint).where("key", "=", key).execute();
+  } catch (error) {
+    // A repeat waits, then may run again once the row is abandoned (decision 021).
+    log.error("could not record the answer to an idempotency key", { error, endpoint });
+  }
+}
+
+/** Lets the key's next request be handled afresh (the answer was not one to repeat). */
+async function forgetKey(endpoint: KeyEndpoint, key: string) {
+  await db()
+    .deleteFrom("idempotency_keys")
+    .where("endpoint", "=", endpoint)
+    .where("key", "=", key)
+    .where("status", "is", null)
+    .execute()
+    .catch((error: unknown) => log.error("could not forget an idempotency key", { error, endpoint }));
+}
+
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("base64url");
+
+/**
+ * Answers `run()` for a request without a key; with one, answers the first outcome for that key
+ * and body, running `run()` only for the first. The one helper the three API routes share.
+ */
+export async function withIdempotencyKey<A extends Answer<unknown>>(request: Request, endpoint: IdempotentEndpoint, run: () => Promise<A>): Promise<A | Answer<KeyRefusal>> {
+  const key = request.headers.get("Idempotency-Key");
+  if (key === null) return run();
+  if (!keyPattern.test(key)) return refuse(400, "invalid", "The Idempotency-Key header must be 1 to 200 printable ASCII characters.");
+  const bodyHash = sha256(new Uint8Array(await request.clone().arrayBuffer()));
+
+  let claim: Claim;
+  try {
+    claim = await claimKey(endpoint, key, bodyHash);
   } catch (error) {
     log.error("could not read or claim an idempotency key", { error, endpoint });
     return refuse(503, "unavailable", "The request could not be handled just now. Please send it again with the same Idempotency-Key.");
   }
+  if (claim.kind === "other-body") {
+    return refuse(422, "invalid", "This Idempotency-Key was already used with a different request body. Send a new key for a new request.");
+  }
+  if (claim.kind === "answered") {
+    return data(JSON.parse(claim.response ?? "null") as unknown, { status: claim.status, headers: { "Idempotent-Replayed": "true" } }) as A;
+  }
+  if (claim.kind === "busy") {
+    return refuse(409, "conflict", "A request with this Idempotency-Key is in progress. Send it again in a moment to get its answer.", { "Retry-After": "1" });
+  }
 
-  const forget = () => db().deleteFrom("idempotency_keys").where("endpoint", "=", endpoint).where("key", "=", key).where("status", "is", null).execute();
   let answer: A;
   try {
     answer = await run();
   } catch (error) {
-    await forget().catch(() => undefined);
+    await forgetKey(endpoint, key);
     throw error;
   }
   const status = answer.init?.status ?? 200;
-  try {
-    if (isRemembered(status)) {
-      await db().updateTable("idempotency_keys").set({ status, response: JSON.stringify(answer.data) }).where("endpoint", "=", endpoint).where("key", "=", key).execute();
-    } else {
-      await forget();
-    }
-  } catch (error) {
-    // The outcome stands (a success is stored); a repeat waits, then may run again once the row is abandoned.
-    log.error("could not record the answer to an idempotency key", { error, endpoint });
-  }
+  if (isRemembered(status)) await recordAnswer(endpoint, key, status, answer.data);
+  else await forgetKey(endpoint, key);
   return answer;
 }
 
-/** Forgets keys older than a day: part of the daily purge (server/app.ts). */
+/** What a page form's post came to: stored (and where its answer sends the browser), or refused. */
+export type Outcome<Failed> = { sent: Sent; failed?: never } | { failed: Failed; sent?: never };
+
+/** A repeat of a post whose first is still being handled after the repeat waited for it. */
+export interface Busy {
+  busy: true;
+  sent?: never;
+  failed?: never;
+}
+
+/** A page form whose submissions count once per ticket (form-ticket.server.ts). */
+export type TicketedForm = "contact-form" | "order-form" | "review-form";
+
+/** Where a stored submission's answer sends the browser, and the one-time notice it sets there. */
+export interface Sent {
+  location: string;
+  notice: FlashKey;
+  /** The notice's id, where the page shows it (an order's reference); otherwise a new one each time. */
+  id?: string;
+}
+
+/**
+ * A page form's post, handled once per one-time key (its ticket's): the first post with a key is
+ * run; a repeat of it with the same fields (a reload of the post, a double click, a resend from
+ * history or after a dropped connection) gets the first `Sent` again and stores nothing. Only a
+ * stored submission uses the key up: a refused one (a mistake, the rate limit, a failure) leaves
+ * it for the corrected post, which the page sends with the same ticket.
+ *
+ * A post with a used key and other fields is a person who went back and changed the form: it is
+ * run as a submission of its own, with `run(false)`: its ticket no longer tells when this fill
+ * began. A form with no valid ticket is run with `run(false)` too, with no key to count by.
+ */
+export async function sendOnce<Failed>(
+  form: TicketedForm,
+  key: string | undefined,
+  fields: Record<string, unknown>,
+  run: (fresh: boolean) => Promise<Outcome<Failed>>,
+): Promise<Outcome<Failed> | Busy> {
+  if (key === undefined) return run(false);
+  const fieldsHash = sha256(JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1))));
+  // A database that cannot be read here cannot store the submission either: run it, and let its
+  // own failure answer (nothing is lost by handling it without the key).
+  const claim = await claimKey(form, key, fieldsHash).catch((error: unknown) => {
+    log.error("could not read or claim a form's one-time key", { error, form });
+    return undefined;
+  });
+  if (!claim || claim.kind === "other-body") return run(false);
+  if (claim.kind === "answered") return { sent: JSON.parse(claim.response ?? "null") as Sent };
+  if (claim.kind === "busy") return { busy: true };
+
+  let outcome: Outcome<Failed>;
+  try {
+    outcome = await run(true);
+  } catch (error) {
+    await forgetKey(form, key);
+    throw error;
+  }
+  if (outcome.sent) await recordAnswer(form, key, 303, outcome.sent);
+  else await forgetKey(form, key);
+  return outcome;
+}
+
+/**
+ * Forgets an API key a day after it arrived, and a page form's a day after its ticket can no
+ * longer be used (a week), so a resend from history is known for as long as the ticket is good.
+ * Part of the daily purge (server/app.ts).
+ */
 export async function purgeIdempotencyKeys(now = Date.now()) {
+  const formEndpoints: TicketedForm[] = ["contact-form", "order-form", "review-form"];
   await db()
     .deleteFrom("idempotency_keys")
-    .where("created_at", "<", new Date(now - idempotencyKeyTtlMs).toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("endpoint", "not in", formEndpoints), eb("created_at", "<", new Date(now - idempotencyKeyTtlMs).toISOString())]),
+        eb("created_at", "<", new Date(now - ticketLifetimeMs - idempotencyKeyTtlMs).toISOString()),
+      ]),
+    )
     .execute();
 }
