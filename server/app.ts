@@ -19,6 +19,7 @@ import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib
 import { cachedRoutes } from "../app/route-manifest";
 import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
+import { formTickets } from "../app/lib/form-ticket.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/data-request";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
@@ -290,7 +291,8 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
   const changes = config.pageCache ? database.watchPublicChanges() : undefined;
-  const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal);
+  const tickets = await formTickets();
+  const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal, () => tickets.issue());
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, serveStatic);
 

@@ -44,8 +44,12 @@ const routes = [
 /** Only a cookie named like a session changes a page here (app.ts passes the real test). */
 const personal = (cookie: string) => /(^|;\s*)aquila_session=/.test(cookie);
 
+/** Tickets numbered in the order they are issued. */
+let issued = 0;
+const issueTicket = () => `t1.issued-${++issued}`;
+
 function cacheWith(changes: ReturnType<typeof feed> | undefined) {
-  return createPageCache(routes, { https: false }, changes, personal);
+  return createPageCache(routes, { https: false }, changes, personal, issueTicket);
 }
 
 /**
@@ -148,6 +152,20 @@ describe("the page cache", () => {
     expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
     changes.move();
     expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
+  it("never goes back to the copy before a change once a render has shown it, while that render's copy is being kept", async () => {
+    const { changes, cache } = await keptV1();
+    changes.move();
+    const fresh = render(cache, "/testimonials");
+    // While it renders, others get the copy before the change.
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    fresh.finish("<p>v2</p>");
+    // Its answer is out (its client may ask again at once) and its copy is being compressed:
+    // render rather than take the change back.
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    await settle();
+    expect(ask(cache, "/testimonials")).toBe("<p>v2</p>");
   });
 
   it("never serves a render that began before a change as the current page", async () => {
@@ -314,5 +332,32 @@ describe("the page cache", () => {
     for (let n = 0; n < 600; n++) render(cache, `/testimonials?before=made-up-${n}`).finish("no such page", 400);
     await settle();
     expect(ask(cache, "/")).toBe("<p>home</p>");
+  });
+});
+
+describe("a kept page with forms", () => {
+  const form = (ticket: string) => `<form><input type="hidden" name="ticket" value="${ticket}"/><button>Send</button></form>`;
+
+  it("gives each response its own tickets, issued when it is sent, and is otherwise the kept copy", async () => {
+    const cache = cacheWith(feed());
+    render(cache, "/testimonials").finish(`<main>${form("t1.rendered")}<dialog>${form("t1.rendered")}</dialog></main>`);
+    await settle();
+    const first = ask(cache, "/testimonials");
+    const second = ask(cache, "/testimonials");
+    const numbers = (page: string | undefined) => [...(page ?? "").matchAll(/value="t1\.issued-(\d+)"/g)].map((m) => Number(m[1]));
+    // Two forms, two tickets per response, none of them the render's, none repeated.
+    expect(numbers(first)).toHaveLength(2);
+    expect(numbers(second)).toEqual(numbers(first).map((n) => n + 2));
+    expect(second?.replace(/issued-\d+/g, "")).toBe(`<main>${form("t1.")}<dialog>${form("t1.")}</dialog></main>`);
+  });
+
+  it("sends no ETag, so no browser revalidates a copy whose ticket it was already given", async () => {
+    const cache = cacheWith(feed());
+    render(cache, "/").finish(`<main>${form("t1.rendered")}</main>`);
+    await settle();
+    const { req, res } = exchange("GET", "/");
+    expect(cache.serve(req, res)).toBe(true);
+    expect(res.getHeader("etag")).toBeUndefined();
+    expect(res.getHeader("cache-control")).toBe("no-cache");
   });
 });

@@ -6,7 +6,8 @@ import { themeFromCookieHeader } from "../app/lib/theme";
 import type { CachedRoute } from "../app/route-manifest";
 import type { ChangeFeed } from "../db/client.server";
 import { type HeaderOptions, inlineScriptHashes, securityHeaders } from "./security-headers";
-import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
+import { etagOf, prepare, sendPrepared } from "./static-files";
+import { prepareTicketed, sendTicketed, ticketPlaces } from "./ticketed-page";
 
 /**
  * The server-rendered public pages (and the public reviews API), as anonymous visitors see them,
@@ -39,6 +40,10 @@ import { etagOf, type Prepared, prepare, sendPrepared } from "./static-files";
  *   would tie each waiter to that render's fate (a client that leaves, an answer not kept).
  * - While changes cannot be seen (the PostgreSQL listener is reconnecting), nothing is served
  *   from memory or kept, and what was kept before is dropped: every request renders.
+ * - A page with a form carries a ticket in it (app/lib/form-ticket.server.ts): when this visitor
+ *   was served it, and its one-time key. Its copy is kept cut at the tickets, and each response
+ *   gets new ones from `issueTicket` (server/ticketed-page.ts), so a fill time never counts from
+ *   the render.
  */
 
 export interface PageCache {
@@ -62,9 +67,12 @@ interface Render {
   ended?: boolean;
 }
 
+/** Answers a request with a kept copy. */
+type Send = (req: IncomingMessage, res: ServerResponse) => void;
+
 interface Entry {
   /** The newest render kept, and the version it began at (current if that is still the version). */
-  page?: Prepared;
+  page?: Send;
   version?: number;
   /** The render that brings the page up to date; while it runs, `page` is served in its place. */
   render?: Render;
@@ -80,12 +88,14 @@ const maxTargetLength = 200;
 /**
  * `changes` undefined: the cache is off (PAGE_CACHE=off) and every request renders. `personal`:
  * whether a Cookie header carries something that changes the page for that visitor.
+ * `issueTicket`: a new form ticket, for each form of a page answered from memory.
  */
 export function createPageCache(
   routes: readonly CachedRoute[],
   options: HeaderOptions,
   changes: Pick<ChangeFeed, "version" | "catchUp" | "resumedAt"> | undefined,
   personal: (cookie: string) => boolean,
+  issueTicket: () => string,
 ): PageCache {
   const queryOf = new Map(routes.map((route) => [route.path, [...route.query].sort()]));
   const entries = new Map<string, Entry>();
@@ -162,29 +172,34 @@ export function createPageCache(
     return version !== undefined && version > render.version;
   }
 
+  /** The kept copy's answer: compressed once, with new tickets per response where it has forms. */
+  async function keep(body: Buffer, contentType: string): Promise<Send> {
+    const text = body.toString("utf8");
+    const hashes = await inlineScriptHashes(text);
+    const headers = {
+      "Content-Type": contentType,
+      "Cache-Control": "no-cache",
+      Vary: "Accept-Encoding, Cookie",
+      ...securityHeaders({ hashes }, options),
+    };
+    const places = contentType.startsWith("text/html") ? ticketPlaces(text) : [];
+    if (places.length > 0) {
+      const page = await prepareTicketed(text, places, headers);
+      return (req, res) => sendTicketed(req, res, page, issueTicket);
+    }
+    const [br, gz] = await Promise.all([compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), compressGzip(body, { level: 6 })]);
+    const page = prepare({ body, br, gzip: gz, etag: etagOf(body), headers });
+    return (req, res) => sendPrepared(req, res, page);
+  }
+
   async function store(render: Render, body: Buffer, contentType: string) {
     if (hasNewer(render)) return;
-    const [hashes, br, gz] = await Promise.all([
-      inlineScriptHashes(body.toString("utf8")),
-      compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      compressGzip(body, { level: 6 }),
-    ]);
+    const page = await keep(body, contentType);
     // Checked after compressing: the feed may have been lost meanwhile, or a newer render kept.
     if (current() === undefined || render.version < (floor ?? Infinity) || hasNewer(render)) return;
     const entry = entryOf(render.key);
     entry.version = render.version;
-    entry.page = prepare({
-      body,
-      br,
-      gzip: gz,
-      etag: etagOf(body),
-      headers: {
-        "Content-Type": contentType,
-        "Cache-Control": "no-cache",
-        Vary: "Accept-Encoding, Cookie",
-        ...securityHeaders({ hashes }, options),
-      },
-    });
+    entry.page = page;
   }
 
   /**

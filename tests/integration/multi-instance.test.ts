@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./server-process";
+import { readPage } from "../support/kept-pages";
 
 /**
  * Two instances of the site on one PostgreSQL database, as behind a load balancer: nothing a
@@ -145,12 +146,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
     return all.testimonials.find((t) => t.quote === quote)?.id ?? "";
   }
 
-  /** Asks until `server` answers /testimonials from memory (a kept page carries an ETag). */
+  /** Asks until `server` answers /testimonials from memory (a kept page's CSP has no nonce). */
   async function keptPage(server: ServerProcess) {
     for (let attempt = 0; attempt < 100; attempt++) {
-      const response = await fetch(new URL("/testimonials", server.url));
-      const body = await response.text();
-      if (response.headers.get("etag")) return body;
+      const { body, kept } = await readPage(await fetch(new URL("/testimonials", server.url)));
+      if (kept) return body;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error("/testimonials was never kept");
