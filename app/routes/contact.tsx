@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
@@ -9,7 +9,8 @@ import { contactPage, contactTopics, requestMessage } from "~/content/contact";
 import { company, defaultSupportEmail } from "~/content/site";
 import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
-import { readFlash, setFlash } from "~/lib/flash.server";
+import { readFlash } from "~/lib/flash.server";
+import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { typedValues } from "~/lib/forms";
@@ -30,14 +31,14 @@ const labels: Record<string, string> = {
 const contactFields = ["name", "email", "phone", "topic", "message", "consent"] as const;
 type FormValues = Partial<Record<(typeof contactFields)[number], string | string[]>>;
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const topic = contactTopics.some((t) => t.value === url.searchParams.get("topic")) ? url.searchParams.get("topic") : "";
   const subject = url.searchParams.get("subject")?.slice(0, 200) ?? "";
   return {
     // Only a message this visitor has just sent (and we stored) shows the success view.
     sent: readFlash(request)?.key === "contact-sent",
-    startedAt: Date.now(),
+    ticket: (await formTickets()).issue(),
     prefill: {
       topic: topic ?? "",
       message: subject ? requestMessage(subject) : "",
@@ -48,14 +49,18 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The contact form's one endpoint, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
-  const result = await submitContact(form, context.clientIp ?? "unknown");
-  // Post/redirect/get: reloading the success page never sends the message twice.
-  // The view is drawn from the one-time notice, not from the address, so "?sent=1" alone shows the form.
-  // No #fragment: a browser skips the success heading's autofocus on a page opened at one.
-  if (result.ok) return redirect("/contact?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("contact-sent") } });
-  // Sent back so the form shows again as it was typed.
+  const outcome = await submitTicketed("contact-form", form, contactFields, async (start) => {
+    const result = await submitContact(form, context.clientIp ?? "unknown", start);
+    // The view is drawn from the one-time notice, not from the address, so "?sent=1" alone shows the form.
+    // No #fragment: a browser skips the success heading's autofocus on a page opened at one.
+    return result.ok ? { sent: { location: "/contact?sent=1", notice: "contact-sent" } } : { failed: result };
+  });
+  // Post/redirect/get: reloading the success page, or sending the same form again, sends nothing.
+  if (outcome.sent) return redirectToSent(outcome.sent);
+  const result = outcome.failed ?? stillSending;
+  // Sent back so the form shows again as it was typed, with the ticket it was shown with.
   const values: FormValues = typedValues(form, contactFields, 6000);
-  return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
+  return data({ errors: result.errors, values, problem: result.problem, ticket: outcome.ticket }, { status: result.status, headers: retryAfterHeaders(result) });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
@@ -97,7 +102,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
   // The answer of this route's action, the same for a page with or without JavaScript.
-  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: {}, values: undefined } as const) : actionData;
+  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: {}, values: undefined, ticket: undefined } as const) : actionData;
   const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
   const errors: Record<string, string> = clientErrors ?? answer?.errors ?? {};
   const values: FormValues = answer?.values ?? loaderData.prefill;
@@ -203,7 +208,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   defaultChecked={values.consent === "on"}
                   error={errors.consent}
                 />
-                <BotFields startedAt={loaderData.startedAt} />
+                <BotFields ticket={answer?.ticket ?? loaderData.ticket} />
                 <button type="submit" disabled={sending} className={buttonClass("primary", "w-full sm:w-auto")}>
                   {sending ? contactPage.sending : contactPage.send}
                 </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
@@ -12,7 +12,8 @@ import { orderFailureLead, orderFailureText, orderOutcomes } from "~/features/or
 import { orderFieldNames, referencePattern } from "~/features/orders/fields";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
-import { readFlash, setFlash } from "~/lib/flash.server";
+import { readFlash } from "~/lib/flash.server";
+import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { formObject, typedValues } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
@@ -20,23 +21,28 @@ import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/order";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
   const flash = readFlash(request);
   // Only a request this visitor has just sent (and we stored) shows the success view.
   const sent = flash?.key === "order-sent" && referencePattern.test(flash.id) ? flash.id : null;
-  return { orderFormUrl: config.orderFormUrl ?? null, confirmationEmail: Boolean(config.smtp), startedAt: Date.now(), sent };
+  return { orderFormUrl: config.orderFormUrl ?? null, confirmationEmail: Boolean(config.smtp), ticket: (await formTickets()).issue(), sent };
 }
 
 /** The order form's one endpoint, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = formObject(await readForm(request));
-  const result = await submitOrder(form, context.clientIp ?? "unknown");
-  // Post/redirect/get: reloading the success view never sends the request twice.
-  if (result.ok) return redirect("/order?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("order-sent", result.reference) } });
-  // Sent back so the form shows again as it was typed.
+  const outcome = await submitTicketed("order-form", form, orderFieldNames, async (start) => {
+    const result = await submitOrder(form, context.clientIp ?? "unknown", start);
+    return result.ok ? { sent: { location: "/order?sent=1", notice: "order-sent", id: result.reference } } : { failed: result };
+  });
+  // Post/redirect/get: reloading the success view, or sending the same form again, sends nothing
+  // and shows the reference the request was given.
+  if (outcome.sent) return redirectToSent(outcome.sent);
+  const result = outcome.failed ?? stillSending;
+  // Sent back so the form shows again as it was typed, with the ticket it was shown with.
   const values: OrderFormValues = typedValues(form, orderFieldNames, 3000);
-  return data({ errors: result.errors, values, problem: result.problem }, { status: result.status, headers: retryAfterHeaders(result) });
+  return data({ errors: result.errors, values, problem: result.problem, ticket: outcome.ticket }, { status: result.status, headers: retryAfterHeaders(result) });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
@@ -58,7 +64,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/order") === true;
-  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: undefined, values: undefined } as const) : actionData;
+  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: undefined, values: undefined, ticket: undefined } as const) : actionData;
   const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
 
   // The button used is disabled while sending and loses focus: the failure takes it.
@@ -140,7 +146,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </div>
               <div id="order-request" tabIndex={-1}>
                 <OrderForm
-                  startedAt={loaderData.startedAt}
+                  ticket={answer?.ticket ?? loaderData.ticket}
                   values={answer?.values ?? {}}
                   serverErrors={answer?.errors}
                   sending={sending}

@@ -15,7 +15,9 @@ import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
 import { filterTabs, moderationIntents, parseFilter, parsePosition, type ReviewAnswer, reviewFormValues, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
+import { TestimonialSchema } from "~/features/testimonials/schema";
 import { readFlash, setFlash } from "~/lib/flash.server";
+import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
@@ -34,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     ...list,
     ledger,
-    startedAt: Date.now(),
+    ticket: (await formTickets()).issue(),
     // Only a review this visitor has just sent (and we stored) shows the confirmation.
     reviewSent: flash?.key === "review-sent" ? flash.id : null,
     panel: staff
@@ -55,11 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const ip = context.clientIp ?? "unknown";
   if (intent === "submit") {
-    const result = await submitReview(formObject(formData), ip);
-    // Post/redirect/get, as on /contact: reloading the confirmation never sends the review twice.
-    // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
-    if (result.ok) return redirect("/testimonials?sent=1", { status: 303, headers: { "Set-Cookie": setFlash("review-sent") } });
-    const answer: ReviewAnswer = { intent, review: { ok: false, problem: result.problem, errors: result.errors }, values: reviewFormValues(formData) };
+    const form = formObject(formData);
+    const outcome = await submitTicketed("review-form", form, Object.keys(TestimonialSchema.shape), async (start) => {
+      const result = await submitReview(form, ip, start);
+      // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
+      return result.ok ? { sent: { location: "/testimonials?sent=1", notice: "review-sent" } } : { failed: result };
+    });
+    // Post/redirect/get, as on /contact: reloading the confirmation, or sending the same form again, sends nothing.
+    if (outcome.sent) return redirectToSent(outcome.sent);
+    const result = outcome.failed ?? stillSending;
+    const answer: ReviewAnswer = { intent, review: { ok: false, problem: result.problem, errors: result.errors }, values: reviewFormValues(formData), ticket: outcome.ticket };
     return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
   }
   if (intent === "admin-login") {
@@ -113,7 +120,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, ledger, newer, older, total, startedAt, reviewSent, panel } = loaderData;
+  const { filter, testimonials, ledger, newer, older, total, ticket, reviewSent, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
   const reviewAnswer = actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
   const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
@@ -213,14 +220,14 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
               {testimonialsPage.share.openDialog}
             </DialogTrigger>
             <Dialog id="review-dialog" title={testimonialsPage.share.formTitle}>
-              <ReviewForm idPrefix="review-dialog" startedAt={startedAt} sent={reviewSent} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
+              <ReviewForm idPrefix="review-dialog" ticket={ticket} sent={reviewSent} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
             </Dialog>
           </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
             <div className="rounded-2xl border border-line bg-canvas p-6">
               <h3 className="text-subheading font-bold">{testimonialsPage.share.formTitle}</h3>
               <div className="mt-4">
-                <ReviewForm idPrefix="review" startedAt={startedAt} sent={reviewSent} landing pageAnswer={reviewAnswer} />
+                <ReviewForm idPrefix="review" ticket={ticket} sent={reviewSent} landing pageAnswer={reviewAnswer} />
               </div>
             </div>
             <div className="space-y-4">

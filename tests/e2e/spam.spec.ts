@@ -11,13 +11,6 @@ import { e2eRows, signInAsAdmin } from "./seed";
 const rows = e2eRows;
 
 /**
- * The form's start time, as if the page had been shown `ms` ago: the fill the server sees is then
- * that fast whatever this machine takes to load the page, well under FORM_MIN_FILL_MS (2.5 s by
- * default), so the fill-time signal fires; it must never be a verdict.
- */
-const shownAgo = (ms: number) => String(Date.now() - ms);
-
-/**
  * Fills the contact form as autofill does: everything at once (one step in the page, not a field
  * at a time), then send.
  */
@@ -43,10 +36,14 @@ async function autofill(form: Locator, values: Record<string, string>) {
   }, values);
 }
 
-test("a contact form filled and sent within a second, with two links, reaches the staff inbox and its delivery, marked with why", async ({ page, context, baseURL }) => {
+test("a contact form served from memory, filled and sent within a second, with two links, reaches the staff inbox and its delivery, marked with why", async ({ page, context, baseURL }) => {
   const email = `quick-${Date.now()}@example.com`;
+  // The first visit may render the page; the second is the kept copy (its CSP lists script
+  // hashes, not a nonce), whose ticket was made for this response, not for the render.
   await page.goto("/contact");
-  await autofillContact(page, email, "Filled by autofill: see https://www.example.com/chair and https://clinic.example/seat", { startedAt: shownAgo(400) });
+  const kept = await page.goto("/contact");
+  expect(kept?.headers()["content-security-policy"]).not.toContain("nonce-");
+  await autofillContact(page, email, "Filled by autofill: see https://www.example.com/chair and https://clinic.example/seat");
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   const [stored] = rows("select id, status from contact_messages where email = ?", email);
   expect(stored).toMatchObject({ status: "new" });
@@ -60,13 +57,14 @@ test("a contact form filled and sent within a second, with two links, reaches th
   await row.getByRole("link").click();
   // The message's own page, not the list behind it, which shows other marked messages too.
   await expect(page).toHaveURL(/\/admin\/messages\/[\w-]+$/);
-  await expect(page.getByText(/^Possible spam: Sent \d+\.\d s/)).toBeVisible();
+  // Until the message's page is in, the list behind it (with other marked messages) is still shown.
+  await expect(page.getByText(/^Possible spam: Sent \d+\.\d s/)).toHaveCount(1);
 });
 
 test("staff move a marked message to Spam and back, and the audit log names who did both", async ({ page, context, baseURL }) => {
   const email = `move-${Date.now()}@example.com`;
   await page.goto("/contact");
-  await autofillContact(page, email, "Sent at once, a person after all.", { startedAt: shownAgo(300) });
+  await autofillContact(page, email, "Sent at once, a person after all.");
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   const [sent] = rows("select id from contact_messages where email = ?", email);
   expect(sent?.id).toBeTruthy();
@@ -104,11 +102,11 @@ test("the admin lists filtered to possible spam, each with a marked item, pass a
   const order = await request.post("/api/orders", { data: { ...completeOrderForm, email: `axe-order-${stamp}@example.com`, formStartTime: Date.now() - 200 } });
   expect(order.status()).toBe(201);
   await page.goto("/contact");
-  await autofillContact(page, `axe-${stamp}@example.com`, "Sent at once to check the marked list.", { startedAt: shownAgo(200) });
+  await autofillContact(page, `axe-${stamp}@example.com`, "Sent at once to check the marked list.");
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   await page.goto("/testimonials");
   const form = page.locator("#share form").last();
-  await autofill(form, { name: `Axe ${stamp}`, email: `axe-review-${stamp}@example.com`, quote: "A quick review for the marked list.", startedAt: shownAgo(200) });
+  await autofill(form, { name: `Axe ${stamp}`, email: `axe-review-${stamp}@example.com`, quote: "A quick review for the marked list." });
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
 
@@ -130,7 +128,7 @@ test("a review filled and sent within a second, as autofill does, waits for mode
   const quote = `Quick ${Date.now()}: the cushion works from the first day.`;
   await page.goto("/testimonials");
   const form = page.locator("#share form").last();
-  await autofill(form, { name: "Bo Quick", email, quote, startedAt: shownAgo(400) });
+  await autofill(form, { name: "Bo Quick", email, quote });
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
   expect(rows("select approved from testimonials where email = ?", email)).toEqual([{ approved: 0 }]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/content/site";
-import { honeypotField, startedAtField } from "~/lib/forms";
+import { honeypotField } from "~/lib/forms";
 import { spamFullRetryAfter } from "~/lib/public-form.server";
 import { specOrder, specReview } from "../support/spec-messages";
 import { type ServerProcess, startServerProcess } from "./server-process";
@@ -17,7 +17,7 @@ const spamMaxRows = 100;
 /** A page's form as a browser without JavaScript sends it, with the hidden field a program fills. */
 function pageForm(fields: Record<string, unknown>): RequestInit {
   const form = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...fields, [honeypotField]: "http://bot.example", [startedAtField]: String(Date.now() - 10_000) })) {
+  for (const [name, value] of Object.entries({ ...fields, [honeypotField]: "http://bot.example" })) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, item === true ? "on" : String(item));
   }
   return { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() };

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
-import { honeypotField, startedAtField } from "~/lib/forms";
+import { useEffect, useRef, useState } from "react";
+import { ticketField } from "~/lib/form-ticket";
+import { honeypotField } from "~/lib/forms";
 
 /** Labelled form controls whose error text is tied to them (aria-invalid, aria-describedby). */
 interface BaseProps {
@@ -152,15 +153,24 @@ export function CheckboxField({
   );
 }
 
-/** Fields only a bot fills in, and the time the form was shown. */
-export function BotFields({ startedAt, idPrefix = "hp" }: { startedAt: number; idPrefix?: string }) {
+/**
+ * A field only a bot fills in, and the form's ticket: when it was shown, and its one-time key
+ * (lib/form-ticket.server.ts). A page served from memory carries a fresh ticket in this field per
+ * response, unlike the copy in its data (`ticket` as the page first renders), so on hydration the
+ * field keeps the value the page arrived with; a new `ticket` (a refusal's, or the next form's
+ * after a stored one) replaces it.
+ */
+export function BotFields({ ticket, idPrefix = "hp" }: { ticket: string; idPrefix?: string }) {
+  const ticketId = `${idPrefix}-${ticketField}`;
+  const [arrived] = useState(() => (typeof document === "undefined" ? undefined : (document.getElementById(ticketId) as HTMLInputElement | null)?.value));
+  const [first] = useState(ticket);
   return (
     <>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${idPrefix}-${honeypotField}`}>Leave this field empty</label>
         <input id={`${idPrefix}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name={startedAtField} value={startedAt} />
+      <input type="hidden" id={ticketId} name={ticketField} value={ticket === first && arrived ? arrived : ticket} />
     </>
   );
 }

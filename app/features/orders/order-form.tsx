@@ -5,7 +5,8 @@ import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextFiel
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { company } from "~/content/site";
-import { formObject, honeypotField, startedAtField } from "~/lib/forms";
+import { ticketField } from "~/lib/form-ticket";
+import { formObject, honeypotField } from "~/lib/forms";
 import { type Check, checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
@@ -73,7 +74,7 @@ export function clearOrderDraft() {
 function answersOf(form: HTMLFormElement): Record<string, string | string[]> {
   const answers = formObject(new FormData(form)) as Record<string, string | string[]>;
   delete answers[honeypotField];
-  delete answers[startedAtField];
+  delete answers[ticketField];
   return answers;
 }
 
@@ -89,7 +90,7 @@ function saveDraft(form: HTMLFormElement, step: number) {
 function applyDraft(form: HTMLFormElement, values: Record<string, string | string[]>) {
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) continue;
-    if (element.name === honeypotField || element.name === startedAtField || !(element.name in values)) continue;
+    if (element.name === honeypotField || element.name === ticketField || !(element.name in values)) continue;
     const saved = values[element.name];
     const list = Array.isArray(saved) ? saved : [saved];
     if (element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox")) {
@@ -123,13 +124,13 @@ function only(errors: Record<string, string>, step: number): Record<string, stri
  * and the step survive a reload.
  */
 export function OrderForm({
-  startedAt,
+  ticket,
   values,
   serverErrors,
   sending,
   alert,
 }: {
-  startedAt: number;
+  ticket: string;
   values: OrderFormValues;
   serverErrors?: Record<string, string>;
   sending: boolean;
@@ -336,7 +337,7 @@ export function OrderForm({
           ) : null}
         </fieldset>
       ))}
-      <BotFields startedAt={startedAt} />
+      <BotFields ticket={ticket} />
       {stepped ? null : (
         <div className="mt-6">
           <SendButton sending={sending} />

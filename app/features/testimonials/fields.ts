@@ -108,6 +108,8 @@ export interface ReviewAnswer {
   /** Only a refusal: a stored review is answered with a redirect to the page and its notice. */
   review: { ok: false; problem: ReviewProblem; errors: Record<string, string> };
   values?: ReviewFormValues;
+  /** The ticket the refused form goes on with (lib/form-ticket.server.ts, submitTicketed). */
+  ticket?: string;
 }
 
 export function hasMissingRequired(input: Record<string, unknown>) {

@@ -32,14 +32,14 @@ const reviewCheck = lazyCheck(() => import("./check"), preloadToasts);
  */
 export function ReviewForm({
   idPrefix,
-  startedAt,
+  ticket,
   sent,
   landing = false,
   pageAnswer,
   onSubmitted,
 }: {
   idPrefix: string;
-  startedAt: number;
+  ticket: string;
   /** The id of the notice of a review this visitor has just sent, or null. */
   sent: string | null;
   /** The form in the page (not the dialog): it shows the confirmation, and a page loaded with one focuses it. */
@@ -62,6 +62,8 @@ export function ReviewForm({
   // What was typed comes back with the errors (only a page without JavaScript needs it: with
   // JavaScript the fields were never cleared).
   const values = failed ? answer?.values : undefined;
+  // A refused post goes on with the ticket its answer names: the clock and the key carry over.
+  const formTicket = (failed ? answer?.ticket : undefined) ?? ticket;
 
   const formRef = useRef<HTMLFormElement>(null);
   const submittedRef = useRef<HTMLDivElement>(null);
@@ -185,7 +187,7 @@ export function ReviewForm({
         error={errors.writtenBy}
         hint="Reviews written with help or for someone else are welcome; the published review says who wrote it."
       />
-      <BotFields startedAt={startedAt} idPrefix={idPrefix} />
+      <BotFields ticket={formTicket} idPrefix={idPrefix} />
       <p className="text-muted">
         Every review is read by our team before it is published, whatever its rating.{" "}
         <Link to={reviewPolicyPath} className="text-brand underline">

@@ -3,6 +3,7 @@ import { expect, test } from "../fixtures";
 // axe cannot run in a page without JavaScript; order.spec.ts scans these same states with the
 // site's scripts blocked.
 import { orderMessages } from "../../support/spec-messages";
+import { fillOrderFormPage } from "../order-form";
 import { e2eDatabase } from "../seed";
 
 // The form post answers 400 while it has errors; the browser logs that status.
@@ -26,31 +27,7 @@ test("without JavaScript: one page, every section-5 message for an empty request
 test("without JavaScript: a mistake keeps every answer, then the request is stored and answered with a reference", async ({ page }) => {
   const email = `order-nojs-${Date.now()}@example.com`;
   await page.goto("/order");
-  await page.getByLabel("I am filling it in for someone else").check();
-  await page.getByLabel(/^Your name/).fill("Carla Carer");
-  await page.getByLabel("Clinician or therapist").check();
-  await page.getByLabel(/^First name/).fill("Dev");
-  await page.getByLabel(/^Last name/).fill("Example");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Phone/).fill("866-555-0110");
-  await page.getByLabel(/^Country/).fill("United States");
-  await page.getByLabel(/^State\/Province/).fill("Oregon");
-  await page.getByLabel(/^ZIP\/Postal code/).fill("97201");
-  await page.getByLabel("Power wheelchair").check();
-  await page.getByLabel(/^Seat width/).fill("45");
-  await page.getByLabel(/^Seat depth/).fill("18");
-  await page.getByLabel(/^Current cushion/).fill("Foam, three years old");
-  await page.getByLabel("More than 12 hours").check();
-  await page.getByLabel("Tailbone").check();
-  await page.getByLabel("Lower back").check();
-  await page.getByLabel("High", { exact: true }).check();
-  await page.getByLabel("Pressure relief").check();
-  await page.getByLabel("Quiet operation").check();
-  await page.getByLabel("A different size or shape").check();
-  await page.getByLabel("Easy-clean cover").check();
-  await page.getByLabel("Portable, not fixed to the chair").check();
-  await page.getByLabel(/^Anything else/).fill("Seat is tapered at the front.");
-  await page.getByLabel(/^I agree that Aquila/).check();
+  await fillOrderFormPage(page, { email, seatWidth: "45", disclaimer: false });
   await page.getByRole("button", { name: "Send Order Request" }).click();
 
   const summary = page.getByRole("alert").filter({ hasText: /problems? with the form/ });
