@@ -93,7 +93,7 @@ test("a contact form served from memory and sent within a second is marked with 
   await expect(page.getByRole("listitem").filter({ hasText: email }).getByText(/^Possible spam: Sent \d\.\d s after the form was shown\.$/)).toBeVisible();
 });
 
-test("the same form post sent again (a double click, a reload of the post, a retry) is stored once and answered as the first", async ({ page }) => {
+test("the same form post sent again (a reload of the post, a retry after a dropped connection) is stored once and answered as the first", async ({ page }) => {
   const email = `nojs-twice-${Date.now()}@example.com`;
   const posts: Request[] = [];
   page.on("request", (request) => {
@@ -103,12 +103,14 @@ test("the same form post sent again (a double click, a reload of the post, a ret
   await page.goto("/order");
   await fillOrderFormPage(page, { email });
   await takeTime(page, shown);
-  await page.getByRole("button", { name: "Send Order Request" }).dblclick();
+  await page.getByRole("button", { name: "Send Order Request" }).click();
   await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeVisible();
   const reference = await page.locator("#order-form strong.font-mono").textContent();
-  expect(posts.length).toBeGreaterThanOrEqual(1);
+  expect(posts).toHaveLength(1);
 
-  // The browser's own post, byte for byte, sent twice more: as after a dropped connection.
+  // The browser's own post, byte for byte, sent twice more: as a reload of the post that answered
+  // it does, or a retry after the answer was lost. (Chromium itself sends one post for a double
+  // click on a form without JavaScript.)
   const post = posts[0] as Request;
   for (let n = 0; n < 2; n++) {
     const headers = await post.allHeaders();
