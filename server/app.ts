@@ -299,8 +299,9 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
     if (serveStatic(req, res)) return;
-    if (pageCache.serve(req, res)) return;
-    app(req, res);
+    const render = () => app(req, res);
+    if (pageCache.serve(req, res, render)) return;
+    render();
   });
   // Node hands CONNECT to this event and, with no listener, drops the connection unanswered.
   server.on("connect", (req, socket) => {

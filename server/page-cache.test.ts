@@ -35,6 +35,11 @@ function exchange(method: string, url: string, cookie?: string) {
 
 type Cache = ReturnType<typeof createPageCache>;
 
+/** For a request the cache answers: it never hands one back to render. */
+const noRender = () => {
+  throw new Error("the cache handed back a request it had taken");
+};
+
 /** The routes the tests keep: the reviews page reads its pager and filter parameters, the home page none. */
 const routes = [
   { path: "/testimonials", query: ["tag", "before", "after", "page"] },
@@ -58,7 +63,7 @@ function cacheWith(changes: ReturnType<typeof feed> | undefined) {
  */
 function render(cache: Cache, url: string, cookie?: string) {
   const { req, res } = exchange("GET", url, cookie);
-  expect(cache.serve(req, res)).toBe(false);
+  expect(cache.serve(req, res, noRender)).toBe(false);
   const renderedUrl = req.url;
   cache.capture(req as unknown as Request, res as unknown as Response, (() => {}) as NextFunction);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
@@ -74,13 +79,13 @@ function render(cache: Cache, url: string, cookie?: string) {
 /** Whether a request is answered from memory, and with what (a HEAD answers headers only: ""). */
 function ask(cache: Cache, url: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) {
   const { req, res } = exchange(method, url, cookie);
-  return cache.serve(req, res) ? res.body : undefined;
+  return cache.serve(req, res, noRender) ? res.body : undefined;
 }
 
 /** Any other request: the cache sees it start; `end(status)` finishes it, and resolves once its answer has left. */
 function send(cache: Cache, method: string, url: string) {
   const { req, res } = exchange(method, url);
-  expect(cache.serve(req, res)).toBe(false);
+  expect(cache.serve(req, res, noRender)).toBe(false);
   return {
     res,
     async end(status: number, body = "") {
@@ -154,18 +159,35 @@ describe("the page cache", () => {
     expect(ask(cache, "/testimonials")).toBeUndefined();
   });
 
-  it("never goes back to the copy before a change once a render has shown it, while that render's copy is being kept", async () => {
+  it("never goes back to the copy before a change once a render has shown it: the next request waits for the new copy", async () => {
     const { changes, cache } = await keptV1();
     changes.move();
     const fresh = render(cache, "/testimonials");
     // While it renders, others get the copy before the change.
     expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
     fresh.finish("<p>v2</p>");
-    // Its answer is out (its client may ask again at once) and its copy is being compressed:
-    // render rather than take the change back.
-    expect(ask(cache, "/testimonials")).toBeUndefined();
+    // Its answer is out (its client may ask again at once) and its copy is being compressed: the
+    // next request waits for that copy rather than get the change taken back, and renders nothing.
+    const next = exchange("GET", "/testimonials");
+    expect(cache.serve(next.req, next.res, noRender)).toBe(true);
+    expect(next.res.ended).toBe(false);
     await settle();
-    expect(ask(cache, "/testimonials")).toBe("<p>v2</p>");
+    expect(next.res.body).toBe("<p>v2</p>");
+  });
+
+  it("hands a waiting request back to render when the copy it waited for is not kept after all", async () => {
+    const { changes, cache } = await keptV1();
+    changes.move();
+    const fresh = render(cache, "/testimonials");
+    fresh.finish("<p>v2</p>");
+    const next = exchange("GET", "/testimonials");
+    let handedBack = false;
+    expect(cache.serve(next.req, next.res, () => (handedBack = true))).toBe(true);
+    // Another change while it was compressed: the copy is no longer current, and is not kept.
+    changes.lose();
+    await settle();
+    expect(handedBack).toBe(true);
+    expect(next.res.ended).toBe(false);
   });
 
   it("never serves a render that began before a change as the current page", async () => {
@@ -265,7 +287,7 @@ describe("the page cache", () => {
   it("answers HEAD from the kept page, with its headers and no body", async () => {
     const { cache } = await keptV1();
     const { req, res } = exchange("HEAD", "/testimonials");
-    expect(cache.serve(req, res)).toBe(true);
+    expect(cache.serve(req, res, noRender)).toBe(true);
     expect(res.body).toBe("");
     expect(res.getHeader("etag")).toMatch(/^"/);
   });
@@ -356,7 +378,7 @@ describe("a kept page with forms", () => {
     render(cache, "/").finish(`<main>${form("t1.rendered")}</main>`);
     await settle();
     const { req, res } = exchange("GET", "/");
-    expect(cache.serve(req, res)).toBe(true);
+    expect(cache.serve(req, res, noRender)).toBe(true);
     expect(res.getHeader("etag")).toBeUndefined();
     expect(res.getHeader("cache-control")).toBe("no-cache");
   });

@@ -31,8 +31,8 @@ import { prepareTicketed, sendTicketed, ticketPlaces } from "./ticketed-page";
  *   asynchronous (PostgreSQL); one that wrote nothing the pages show leaves them all in place.
  * - After a change, the first request renders the page again and everyone else gets the copy
  *   before it until that render is in: one render per page and change, whatever the traffic.
- *   Once that render has answered, and while its copy is being compressed, requests render for
- *   themselves: the change has been shown, and nobody is sent the copy from before it again. A
+ *   Once that render has answered, requests wait the moment its copy takes to compress and get
+ *   that copy: the change has been shown, and nobody is sent the copy from before it again. A
  *   change during that render starts another one at once; a render is served as current only if
  *   nothing changed since it began, and a newer render always replaces an older copy.
  * - A key with no copy yet is rendered by each request that asks before the first render is in.
@@ -48,7 +48,11 @@ import { prepareTicketed, sendTicketed, ticketPlaces } from "./ticketed-page";
 
 export interface PageCache {
   /** Answers from the cache when it can; returns false when React Router must render. */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers from the cache when it can; returns false when React Router must render. It may also
+   * take a request, wait for a copy being kept and then find it gone: it then calls `render`.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, render: () => void): boolean;
   /** Express middleware, placed after compression: keeps what a cacheable render wrote. */
   capture(req: Request, res: Response, next: NextFunction): void;
   /** Whether `capture` keeps what this request's render writes (so it must be written uncompressed). */
@@ -65,6 +69,8 @@ interface Render {
   version: number;
   /** Its answer has ended: from then on the copy it may leave is being made (compressed). */
   ended?: boolean;
+  /** The copy being made from its answer: how it is sent once kept, or undefined if it is not kept. */
+  kept?: Promise<Send | undefined>;
 }
 
 /** Answers a request with a kept copy. */
@@ -192,14 +198,15 @@ export function createPageCache(
     return (req, res) => sendPrepared(req, res, page);
   }
 
-  async function store(render: Render, body: Buffer, contentType: string) {
-    if (hasNewer(render)) return;
+  async function store(render: Render, body: Buffer, contentType: string): Promise<Send | undefined> {
+    if (hasNewer(render)) return undefined;
     const page = await keep(body, contentType);
     // Checked after compressing: the feed may have been lost meanwhile, or a newer render kept.
-    if (current() === undefined || render.version < (floor ?? Infinity) || hasNewer(render)) return;
+    if (current() === undefined || render.version < (floor ?? Infinity) || hasNewer(render)) return undefined;
     const entry = entryOf(render.key);
     entry.version = render.version;
     entry.page = page;
+    return page;
   }
 
   /**
@@ -237,7 +244,7 @@ export function createPageCache(
   }
 
   return {
-    serve(req, res) {
+    serve(req, res, render) {
       if (req.method !== "GET" && req.method !== "HEAD") {
         // OPTIONS is answered before any handler runs: it never writes.
         if (changes && req.method !== "OPTIONS") holdUntilSeen(res, changes);
@@ -257,15 +264,23 @@ export function createPageCache(
       // Rendered from the address the key names, so what is kept is the same page for everyone with this key.
       req.url = found.target;
       // A HEAD answer has no body to keep: it renders for itself, and the next GET brings the page up to date.
-      // So does a request that comes while the current render's answer, already sent, is being
-      // kept: someone may have read the change in it, and the copy before it would take it back.
-      if (req.method === "HEAD" || rendering?.ended) return false;
-      const render: Render = { key: found.key, version };
-      entryOf(found.key).render = render;
-      (req as Marked)[renderMark] = render;
+      if (req.method === "HEAD") return false;
+      // The current render has answered and its copy is being made: someone may have read the
+      // change in it, and the copy before it would take it back. Wait the moment it takes to
+      // compress, and send the new copy; one that is not kept after all leaves this to render.
+      if (rendering?.ended && rendering.kept) {
+        rendering.kept.then(
+          (send) => (send ? send(req, res) : render()),
+          () => render(),
+        );
+        return true;
+      }
+      const made: Render = { key: found.key, version };
+      entryOf(found.key).render = made;
+      (req as Marked)[renderMark] = made;
       // A render whose client left before it ended is not coming.
       res.once("close", () => {
-        if (!render.ended) settle(render);
+        if (!made.ended) settle(made);
       });
       return false;
     },
@@ -293,9 +308,8 @@ export function createPageCache(
         if (typeof chunk !== "function") keep(chunk, rest[0]);
         const contentType = String(res.getHeader("Content-Type") ?? "");
         if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && /^(text\/html|application\/json)/.test(contentType)) {
-          store(render, Buffer.concat(chunks), contentType)
-            .catch(() => undefined)
-            .finally(() => settle(render));
+          render.kept = store(render, Buffer.concat(chunks), contentType).catch(() => undefined);
+          void render.kept.finally(() => settle(render));
         } else {
           settle(render);
         }

@@ -47,7 +47,7 @@ describe("a form's ticket", () => {
     );
     // Rendered at nine, with the ticket the loader issued then, and kept.
     const first = get("/contact");
-    expect(cache.serve(first.req, first.res)).toBe(false);
+    expect(cache.serve(first.req, first.res, () => {})).toBe(false);
     cache.capture(first.req as unknown as Request, first.res as unknown as Response, (() => {}) as NextFunction);
     first.res.setHeader("Content-Type", "text/html; charset=utf-8");
     first.res.end(`<form><input type="hidden" name="ticket" value="${tickets.issue(now)}"/></form>`);
@@ -56,7 +56,7 @@ describe("a form's ticket", () => {
     // Served from memory three hours later, and sent 0.8 s after that: a fast fill, measured as one.
     now += 3 * 60 * 60_000;
     const later = get("/contact");
-    expect(cache.serve(later.req, later.res)).toBe(true);
+    expect(cache.serve(later.req, later.res, () => {})).toBe(true);
     const reading = tickets.read(ticketIn(later.body()), now + 800);
     expect(reading).toMatchObject({ state: "valid", issuedAt: now });
     expect(signals(fillStartOf(reading), now + 800)).toEqual([{ code: "too-fast", detail: "Sent 0.8 s after the form was shown." }]);
