@@ -7,11 +7,17 @@
  * at build (per theme) and served as a file, and the build fails if rendering it touched the
  * database, whose answer would be frozen into the file (server/prerender.ts). Caching a
  * per-request route's anonymous answers is asked for with `cache`, which names the query
- * parameters the route reads (server/page-cache.ts).
+ * parameters the route reads and the tables it reads (server/page-cache.ts).
  *
  * Plain data with no imports, so the client's root can read `hydrate` without pulling in
  * anything else.
  */
+
+/**
+ * The tables a kept page may read (db/public-changes.ts says how each is watched). Written out,
+ * not imported: this module is plain data the client's root reads.
+ */
+export type PublicTable = "testimonials" | "review_removals" | "review_tallies" | "review_filters" | "review_filter_tallies";
 
 export type ChangeFrequency = "daily" | "weekly" | "monthly";
 
@@ -42,16 +48,28 @@ export type RouteEntry =
        * one per theme and per value of the query parameters named here: every parameter the route
        * reads, and no other (any other is dropped before rendering, so it cannot make a new page).
        */
-      cache?: { query: readonly string[] };
+      cache?: {
+        query: readonly string[];
+        /**
+         * Every table the route's anonymous answer reads. A kept copy is replaced only when the
+         * database says a watched table changed (db/public-changes.ts), so each must be watched:
+         * app/page-cache-reads.server.test.ts renders every kept route, records the tables it
+         * touches, and fails on one missing here or not watched.
+         */
+        reads: readonly PublicTable[];
+      };
     });
+
+/** What the reviews page and API read: the reviews, the removals the public ledger counts, and the tallies, tag filters and tab counts kept from them. */
+const reviewTables = ["testimonials", "review_removals", "review_tallies", "review_filters", "review_filter_tallies"] as const;
 
 /** The pager and filter of a list of reviews (features/testimonials/fields.ts: parseFilter, parsePosition). */
 const reviewPageQuery = ["tag", "before", "after", "page"] as const;
 
 export const routeManifest: RouteEntry[] = [
-  { path: "/", file: "routes/home.tsx", cache: { query: ["power"] }, page: { title: "Home", changefreq: "weekly", priority: 1 } },
+  { path: "/", file: "routes/home.tsx", cache: { query: ["power"], reads: ["testimonials"] }, page: { title: "Home", changefreq: "weekly", priority: 1 } },
   { path: "/about", file: "routes/about.tsx", render: "prerender", hydrate: false, page: { title: "About", changefreq: "monthly", priority: 0.7 } },
-  { path: "/testimonials", file: "routes/testimonials.tsx", cache: { query: reviewPageQuery }, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
+  { path: "/testimonials", file: "routes/testimonials.tsx", cache: { query: reviewPageQuery, reads: reviewTables }, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
   {
     path: "/review-policy",
     file: "routes/review-policy.tsx",
@@ -76,8 +94,8 @@ export const routeManifest: RouteEntry[] = [
     page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
   },
   { path: "/paying", file: "routes/paying.tsx", render: "prerender", hydrate: false, page: { title: "Paying for SofTech", changefreq: "monthly", priority: 0.7 } },
-  { path: "/contact", file: "routes/contact.tsx", cache: { query: ["topic", "subject"] }, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
-  { path: "/order", file: "routes/order.tsx", cache: { query: [] }, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
+  { path: "/contact", file: "routes/contact.tsx", cache: { query: ["topic", "subject"], reads: [] }, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
+  { path: "/order", file: "routes/order.tsx", cache: { query: [], reads: [] }, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
   { path: "/privacy", file: "routes/privacy.tsx", render: "prerender", hydrate: false, page: { title: "Privacy Policy", changefreq: "monthly", priority: 0.3 } },
   {
     path: "/accessibility",
@@ -90,7 +108,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/theme", file: "routes/theme.ts" },
   { path: "/api/contact", file: "routes/api.contact.ts" },
   { path: "/api/orders", file: "routes/api.orders.ts" },
-  { path: "/api/testimonials", file: "routes/api.testimonials.ts", cache: { query: reviewPageQuery } },
+  { path: "/api/testimonials", file: "routes/api.testimonials.ts", cache: { query: reviewPageQuery, reads: reviewTables } },
   { path: "/api/admin/testimonials", file: "routes/api.admin.testimonials.ts" },
   { path: "/api/admin/testimonials/:id", file: "routes/api.admin.testimonial.ts" },
   { path: "/api/admin/testimonials/:id/approve", file: "routes/api.admin.testimonial-approve.ts" },
@@ -157,9 +175,15 @@ export const siteRoutes: SiteRoute[] = routeManifest.flatMap((entry) =>
 
 export interface CachedRoute {
   path: string;
+  /** The route module, relative to app/. */
+  file: string;
   /** The query parameters the route reads: the only ones that can make a different page. */
   query: readonly string[];
+  /** The tables it reads. */
+  reads: readonly PublicTable[];
 }
 
 /** The routes whose anonymous GET answers the page cache may keep. */
-export const cachedRoutes: CachedRoute[] = routeManifest.flatMap((entry) => (entry.render !== "prerender" && entry.cache ? [{ path: entry.path, query: entry.cache.query }] : []));
+export const cachedRoutes: CachedRoute[] = routeManifest.flatMap((entry) =>
+  entry.render !== "prerender" && entry.cache ? [{ path: entry.path, file: entry.file, query: entry.cache.query, reads: entry.cache.reads }] : [],
+);

@@ -97,7 +97,7 @@ const maxTargetLength = 200;
  * `issueTicket`: a new form ticket, for each form of a page answered from memory.
  */
 export function createPageCache(
-  routes: readonly CachedRoute[],
+  routes: ReadonlyArray<Pick<CachedRoute, "path" | "query">>,
   options: HeaderOptions,
   changes: Pick<ChangeFeed, "version" | "catchUp" | "resumedAt"> | undefined,
   personal: (cookie: string) => boolean,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Transaction } from "kysely";
+import type { KyselyPlugin, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "../../db/client.server";
 import { getConfig } from "./config.server";
@@ -42,8 +42,53 @@ export function setDatabaseForTests(next: DatabaseHandle | undefined) {
   handle = next;
 }
 
+/** Set while `recordTables` runs: the tables each query in it names. */
+const recording = new AsyncLocalStorage<Set<string>>();
+
+/** The tables a query names, read off the query before it is compiled (a raw fragment by its `from`, `join`, `into` or `update`). */
+function tablesOf(node: unknown, into: Set<string>) {
+  if (!node || typeof node !== "object") return;
+  const kind = (node as { kind?: unknown }).kind;
+  if (kind === "TableNode") {
+    const name = (node as { table?: { identifier?: { name?: unknown } } }).table?.identifier?.name;
+    if (typeof name === "string") into.add(name);
+  } else if (kind === "RawNode") {
+    const text = ((node as { sqlFragments?: unknown[] }).sqlFragments ?? []).join(" ");
+    for (const match of text.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi)) into.add(match[1] ?? "");
+  }
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) tablesOf(item, into);
+    else if (value && typeof value === "object") tablesOf(value, into);
+  }
+}
+
+const tableRecorder: KyselyPlugin = {
+  transformQuery(args) {
+    const tables = recording.getStore();
+    if (tables) tablesOf(args.node, tables);
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
+/**
+ * Runs `work` and answers which tables its queries named: how the page cache's test learns what a
+ * kept route reads (app/page-cache-reads.server.test.ts).
+ */
+export async function recordTables<T>(work: () => Promise<T>): Promise<{ result: T; tables: Set<string> }> {
+  const tables = new Set<string>();
+  const result = await recording.run(tables, work);
+  return { result, tables };
+}
+
+/** Runs `work` outside any recording: a read that is not part of what the page shows (a secret loaded once). */
+export function unrecorded<T>(work: () => T): T {
+  return recording.exit(work);
+}
+
 export function db() {
-  return getDatabase().db;
+  const base = getDatabase().db;
+  return recording.getStore() ? base.withPlugin(tableRecorder) : base;
 }
 
 export async function migrateDatabase(): Promise<string[]> {

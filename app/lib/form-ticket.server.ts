@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
 import type { Database } from "../../db/schema";
-import { db } from "./db.server";
+import { db, unrecorded } from "./db.server";
 import { setFlash } from "./flash.server";
 import { ticketField, ticketLifetimeMs } from "./form-ticket";
 import { type FillStart, pickFields } from "./forms";
@@ -80,16 +80,22 @@ async function loadSecret(database: Kysely<Database>): Promise<Buffer> {
 /** Per database handle, so tests that switch databases read each one's own secret. */
 const loaded = new WeakMap<Kysely<Database>, Promise<Tickets>>();
 
-/** The tickets of the process's database (read once; a failed read is tried again next time). */
+/**
+ * The tickets of the process's database (read once; a failed read is tried again next time). The
+ * secret is no part of what a page shows, so the page cache's record of what a route reads leaves
+ * it out (`unrecorded`).
+ */
 export function formTickets(): Promise<Tickets> {
-  const database = db();
-  let tickets = loaded.get(database);
-  if (!tickets) {
-    tickets = loadSecret(database).then(ticketsWith);
-    tickets.catch(() => loaded.delete(database));
-    loaded.set(database, tickets);
-  }
-  return tickets;
+  return unrecorded(() => {
+    const database = db();
+    let tickets = loaded.get(database);
+    if (!tickets) {
+      tickets = loadSecret(database).then(ticketsWith);
+      tickets.catch(() => loaded.delete(database));
+      loaded.set(database, tickets);
+    }
+    return tickets;
+  });
 }
 
 /** What a reading of a page form's ticket says of when the person began (forms.ts, assessSpam). */
