@@ -13,7 +13,17 @@ const features = readdirSync(new URL("app/features", import.meta.url), { withFil
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "reports/**", "data/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "reports/**",
+      "data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.strict,
@@ -46,7 +56,8 @@ export default tseslint.config(
               target: `app/features/${feature}`,
               from: "app/features",
               except: [`./${feature}`],
-              message: "A feature cannot import another feature: move what both need to app/lib or app/components, or compose them in app/ or a route.",
+              message:
+                "A feature cannot import another feature: move what both need to app/lib or app/components, or compose them in app/ or a route.",
             })),
             { target: "app/features", from: "app/routes", message: "A feature cannot import a route." },
             {

@@ -12,7 +12,8 @@ import { allRoutes } from "./app/route-manifest";
  * `react-router` and `react-router/dom` to the production files, and bundles React Router's
  * Node adapters into the server build so they use that same single copy.
  */
-const production = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const production = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 type ChunkingContext = { getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null };
 
@@ -25,7 +26,12 @@ function importedBy(id: string, ctx: ChunkingContext): Set<string> {
     for (const importer of ctx.getModuleInfo(queue.pop()!)?.importers ?? []) {
       if (seen.has(importer)) continue;
       seen.add(importer);
-      files.add(importer.split("?")[0]!.replace(/^.*[\\/]app[\\/]/, "").replaceAll("\\", "/"));
+      files.add(
+        importer
+          .split("?")[0]!
+          .replace(/^.*[\\/]app[\\/]/, "")
+          .replaceAll("\\", "/"),
+      );
       queue.push(importer);
     }
   }
@@ -33,7 +39,9 @@ function importedBy(id: string, ctx: ChunkingContext): Set<string> {
 }
 
 /** The route modules of the public pages that load JavaScript (most are HTML only: docs/decisions/005). */
-const hydratedPages = new Set(allRoutes.filter((entry) => entry.page && entry.hydrate !== false).map((entry) => entry.file));
+const hydratedPages = new Set(
+  allRoutes.filter((entry) => entry.page && entry.hydrate !== false).map((entry) => entry.file),
+);
 
 /**
  * Which chunk a module goes to. Every page runs the client entry and the root route, so what they
@@ -95,6 +103,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           ]
         : [],
   },
-  ssr: command === "build" ? { noExternal: ["react-router", "@react-router/node", "@react-router/express"] } : undefined,
+  ssr:
+    command === "build" ? { noExternal: ["react-router", "@react-router/node", "@react-router/express"] } : undefined,
   plugins: [tailwindcss(), reactRouter()],
 }));

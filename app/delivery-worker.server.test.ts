@@ -55,7 +55,9 @@ function lockWhileSending(url: string, id: string) {
       ...deliveryKinds.contact,
       notice(refId, config) {
         other.exec("begin immediate");
-        other.prepare("insert into rate_limits (key, window_start, count) values (?, 1767225600, 1)").run(`outcome ${id}`);
+        other
+          .prepare("insert into rate_limits (key, window_start, count) values (?, 1767225600, 1)")
+          .run(`outcome ${id}`);
         setTimeout(() => {
           seen(other.prepare("select attempts, last_error from outbox where ref_id = ?").get(id));
           other.exec("commit");
@@ -85,19 +87,32 @@ describe("the delivery worker while another process holds the SQLite write lock"
     const lines = await logLines(async () => {
       const worker = startDeliveryWorker(deliveryKinds, 40);
       await pause(400);
-      const outbox = () => database().db.selectFrom("outbox").select(["attempts", "last_error", "status"]).where("ref_id", "=", id).executeTakeFirstOrThrow();
+      const outbox = () =>
+        database()
+          .db.selectFrom("outbox")
+          .select(["attempts", "last_error", "status"])
+          .where("ref_id", "=", id)
+          .executeTakeFirstOrThrow();
       expect(await outbox()).toMatchObject({ attempts: 0, status: "pending" });
       other.exec("commit");
       other.close();
       for (let i = 0; i < 50 && (await outbox()).attempts === 0; i++) await pause(40);
       await worker.stop();
       // SMTP is not configured in tests: the attempt is a real failure, recorded and reported.
-      expect(await outbox()).toMatchObject({ attempts: 1, status: "pending", last_error: "SMTP is not configured any more" });
+      expect(await outbox()).toMatchObject({
+        attempts: 1,
+        status: "pending",
+        last_error: "SMTP is not configured any more",
+      });
     });
 
     expect(lines.filter((line) => line.level === "error")).toEqual([]);
-    expect(lines.filter((line) => line.msg === "the database is busy with another writer; deliveries wait for it")).toHaveLength(1);
-    expect(lines.filter((line) => line.level === "warn").map((line) => line.msg)).toEqual(["delivery failed; will retry"]);
+    expect(
+      lines.filter((line) => line.msg === "the database is busy with another writer; deliveries wait for it"),
+    ).toHaveLength(1);
+    expect(lines.filter((line) => line.level === "warn").map((line) => line.msg)).toEqual([
+      "delivery failed; will retry",
+    ]);
   });
 
   it("records the outcome of an attempt once another process lets go of the lock it took while the item was being sent, without logging an error", async () => {
@@ -112,14 +127,22 @@ describe("the delivery worker while another process holds the SQLite write lock"
     expect(attempted).toBe(1);
     expect(await seenBeforeRelease).toEqual({ attempts: 1, last_error: null });
     // SMTP is not configured in tests: the attempt is a real failure, recorded once the lock is free.
-    expect(await database().db.selectFrom("outbox").select(["attempts", "last_error", "status", "locked_until"]).where("ref_id", "=", id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await database()
+        .db.selectFrom("outbox")
+        .select(["attempts", "last_error", "status", "locked_until"])
+        .where("ref_id", "=", id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       attempts: 1,
       last_error: "SMTP is not configured any more",
       status: "pending",
       locked_until: null,
     });
     expect(lines.filter((line) => line.level === "error")).toEqual([]);
-    expect(lines.filter((line) => line.level === "warn").map((line) => line.msg)).toEqual(["delivery failed; will retry"]);
+    expect(lines.filter((line) => line.level === "warn").map((line) => line.msg)).toEqual([
+      "delivery failed; will retry",
+    ]);
   });
 
   it("leaves an outcome it cannot record before the item's lease ends to the lease, instead of waiting past it", async () => {
@@ -134,9 +157,17 @@ describe("the delivery worker while another process holds the SQLite write lock"
       return at;
     };
 
-    await expect(deliverDue(kinds, undefined, now)).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+    await expect(deliverDue(kinds, undefined, now)).rejects.toMatchObject({
+      code: expect.stringMatching(/^SQLITE_BUSY/),
+    });
     await seenBeforeRelease;
-    expect(await database().db.selectFrom("outbox").select(["attempts", "last_error", "status"]).where("ref_id", "=", id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await database()
+        .db.selectFrom("outbox")
+        .select(["attempts", "last_error", "status"])
+        .where("ref_id", "=", id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       attempts: 1,
       last_error: null,
       status: "pending",

@@ -42,7 +42,8 @@ vi.mock("react-dom/server", () => ({
     queueMicrotask(() => options.onAllReady());
     return {
       abort: render.abort,
-      pipe: (destination: NodeJS.WritableStream) => destination.end("<!DOCTYPE html><html><head></head><body><p>Ready</p></body></html>"),
+      pipe: (destination: NodeJS.WritableStream) =>
+        destination.end("<!DOCTYPE html><html><head></head><body><p>Ready</p></body></html>"),
     };
   },
 }));
@@ -55,7 +56,13 @@ describe("a finished render", () => {
 
   it("leaves no timer behind, so nothing keeps the render alive after the answer has gone", async () => {
     vi.useFakeTimers();
-    const response = await handleRequest(new Request("http://127.0.0.1/contact"), 200, new Headers(), {} as EntryContext, {});
+    const response = await handleRequest(
+      new Request("http://127.0.0.1/contact"),
+      200,
+      new Headers(),
+      {} as EntryContext,
+      {},
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("<p>Ready</p>");
     // The stream timeout was for a render still running; this one is done.

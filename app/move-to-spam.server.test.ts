@@ -6,7 +6,12 @@ import { submitContact } from "~/features/contact/submit.server";
 import { countNewOrders, listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
-import { countAwaitingModeration, listAllTestimonials, moveReviewToSpam, publishReview } from "~/features/testimonials/queries.server";
+import {
+  countAwaitingModeration,
+  listAllTestimonials,
+  moveReviewToSpam,
+  publishReview,
+} from "~/features/testimonials/queries.server";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
@@ -35,19 +40,44 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     staff = { accountId: await createAccount("lead", "long enough password"), username: "lead" };
   });
   beforeEach(async () => {
-    for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const)
+      await database().db.deleteFrom(table).execute();
   });
-  const outbox = () => database().db.selectFrom("outbox").select(["kind", "channel", "status"]).orderBy("kind").execute();
-  const outboxOf = (id: string) => database().db.selectFrom("outbox").select(["kind", "channel", "status"]).where("ref_id", "=", id).orderBy("kind").execute();
-  const audit = () => database().db.selectFrom("audit_log").select(["action", "username", "target_type"]).orderBy("at").execute();
-  const auditOf = (id: string) => database().db.selectFrom("audit_log").select(["action", "username", "target_type"]).where("target_id", "=", id).orderBy("at").execute();
+  const outbox = () =>
+    database().db.selectFrom("outbox").select(["kind", "channel", "status"]).orderBy("kind").execute();
+  const outboxOf = (id: string) =>
+    database()
+      .db.selectFrom("outbox")
+      .select(["kind", "channel", "status"])
+      .where("ref_id", "=", id)
+      .orderBy("kind")
+      .execute();
+  const audit = () =>
+    database().db.selectFrom("audit_log").select(["action", "username", "target_type"]).orderBy("at").execute();
+  const auditOf = (id: string) =>
+    database()
+      .db.selectFrom("audit_log")
+      .select(["action", "username", "target_type"])
+      .where("target_id", "=", id)
+      .orderBy("at")
+      .execute();
   const release = async () => {
     const [item] = await listSpam();
     return actOnSpam(staff, { intent: "release", id: item?.id }, spamRestorers);
   };
 
   it("a message: out of the inbox with its pending delivery, into Spam with its reasons and who moved it, and back unmarked", async () => {
-    const sent = await submitContact({ name: "Ana", email: "ana@example.com", topic: "product", message: `Which cover? ${links}`, consent: "on", ...quick() }, `192.0.2.${++ip}`);
+    const sent = await submitContact(
+      {
+        name: "Ana",
+        email: "ana@example.com",
+        topic: "product",
+        message: `Which cover? ${links}`,
+        consent: "on",
+        ...quick(),
+      },
+      `192.0.2.${++ip}`,
+    );
     if (!sent.ok) throw new Error("not stored");
     const [listed] = (await listMessages({})).messages;
     expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
@@ -59,7 +89,10 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await countOpenMessages()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     const [held] = await listSpam();
-    expect(held).toMatchObject({ kind: "contact", payload: { name: "Ana", email: "ana@example.com", topic: "product" } });
+    expect(held).toMatchObject({
+      kind: "contact",
+      payload: { name: "Ana", email: "ana@example.com", topic: "product" },
+    });
     expect(held?.reasons.map((r) => r.code)).toEqual(["too-fast", "links", "moved-by-staff"]);
     expect(held?.reasons.at(-1)?.detail).toBe("Moved to Spam by lead.");
     expect(await moveMessageToSpam(staff, sent.id)).toBe(false);
@@ -75,7 +108,15 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
   });
 
   it("an order request: its notice and receipt are cancelled, and it comes back under the reference its sender was shown", async () => {
-    const sent = await submitOrder({ ...completeOrderForm, discomfortAreas: ["tailbone", "hips"], medicalNotes: links, formStartTime: Date.now() - 300 }, `192.0.2.${++ip}`);
+    const sent = await submitOrder(
+      {
+        ...completeOrderForm,
+        discomfortAreas: ["tailbone", "hips"],
+        medicalNotes: links,
+        formStartTime: Date.now() - 300,
+      },
+      `192.0.2.${++ip}`,
+    );
     if (!sent.ok) throw new Error("not stored");
     expect((await listOrders({ mark: "possible-spam" })).orders.map((o) => o.reference)).toEqual([sent.reference]);
     expect(await countNewOrders()).toEqual({ new: 1, marked: 1 });
@@ -88,23 +129,44 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect((await listOrders({})).orders).toEqual([]);
     expect(await countNewOrders()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
-    expect(await auditOf(sent.id)).toEqual([{ action: "move-to-spam", username: "lead", target_type: "order_request" }]);
+    expect(await auditOf(sent.id)).toEqual([
+      { action: "move-to-spam", username: "lead", target_type: "order_request" },
+    ]);
     expect(await release()).toMatchObject({ ok: true, kind: "order" });
     const [back] = (await listOrders({})).orders;
     expect(back).toMatchObject({ reference: sent.reference, mark: [] });
     // Back in Orders, its notice and its receipt are queued again.
     expect(await outboxOf(String(back?.id))).toEqual(queued);
-    const stored = await database().db.selectFrom("order_requests").select(["discomfort_areas", "medical_notes"]).executeTakeFirstOrThrow();
+    const stored = await database()
+      .db.selectFrom("order_requests")
+      .select(["discomfort_areas", "medical_notes"])
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.discomfort_areas)).toEqual(["tailbone", "hips"]);
     expect(stored.medical_notes).toBe(links);
     expect((await audit()).map((a) => a.action)).toEqual(["move-to-spam", "release-from-spam"]);
   });
 
   it("a review awaiting moderation goes and comes back; a published one stays (it leaves through a decision with a reason)", async () => {
-    const first = await submitReview({ name: "Fay", email: "fay@example.com", rating: "8", quote: `Good on long drives, ${links}`, tags: ["travel"], ...quick() }, `192.0.2.${++ip}`);
-    const second = await submitReview({ name: "Gus", email: "gus@example.com", rating: "9", quote: "Comfortable all day.", ...quick() }, `192.0.2.${++ip}`);
+    const first = await submitReview(
+      {
+        name: "Fay",
+        email: "fay@example.com",
+        rating: "8",
+        quote: `Good on long drives, ${links}`,
+        tags: ["travel"],
+        ...quick(),
+      },
+      `192.0.2.${++ip}`,
+    );
+    const second = await submitReview(
+      { name: "Gus", email: "gus@example.com", rating: "9", quote: "Comfortable all day.", ...quick() },
+      `192.0.2.${++ip}`,
+    );
     if (!first.ok || !second.ok) throw new Error("not stored");
-    expect((await listAllTestimonials(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual(["Fay", "Gus"]);
+    expect((await listAllTestimonials(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual([
+      "Fay",
+      "Gus",
+    ]);
     expect(await countAwaitingModeration()).toEqual({ pending: 2, marked: 2 });
     const notice = [{ kind: "review", channel: "email", status: "pending" }];
     expect(await outboxOf(first.id)).toEqual(notice);

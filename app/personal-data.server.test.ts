@@ -10,7 +10,12 @@ import { ContactFormSchema } from "~/features/contact/schema";
 import { setOrderStatus } from "~/features/orders/admin.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { createTestimonial, declineReview, getReviewLedger, publishReview } from "~/features/testimonials/queries.server";
+import {
+  createTestimonial,
+  declineReview,
+  getReviewLedger,
+  publishReview,
+} from "~/features/testimonials/queries.server";
 import { TestimonialSchema } from "~/features/testimonials/schema";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
@@ -42,11 +47,31 @@ async function hold(...args: Parameters<typeof quarantine>): Promise<string> {
 
 /** One of every kind for `email`, stored the way the site stores them. */
 async function storeEverything(email: string, name = "Ana Example") {
-  const review = await createTestimonial(TestimonialSchema.parse({ name, email, rating: 9, quote: words.review, tags: ["comfort"] }));
-  await appDb().updateTable("outbox").set({ channel: "email", status: "pending" }).where("ref_id", "=", review).execute();
-  const message = await storeContactMessage(ContactFormSchema.parse({ name, email, topic: "product", message: words.message, consent: "on" }), new Date(), ["email"]);
-  const order = (await storeOrder(OrderRequestSchema.parse({ ...completeOrderForm, firstName: name, email, medicalNotes: words.notes }), { config: withEmail })).id;
-  const spam = await hold("contact", { name, email, topic: "general", message: "Cheap pills", consent: "on" }, [{ code: "honeypot", detail: "filled" }], 1000);
+  const review = await createTestimonial(
+    TestimonialSchema.parse({ name, email, rating: 9, quote: words.review, tags: ["comfort"] }),
+  );
+  await appDb()
+    .updateTable("outbox")
+    .set({ channel: "email", status: "pending" })
+    .where("ref_id", "=", review)
+    .execute();
+  const message = await storeContactMessage(
+    ContactFormSchema.parse({ name, email, topic: "product", message: words.message, consent: "on" }),
+    new Date(),
+    ["email"],
+  );
+  const order = (
+    await storeOrder(
+      OrderRequestSchema.parse({ ...completeOrderForm, firstName: name, email, medicalNotes: words.notes }),
+      { config: withEmail },
+    )
+  ).id;
+  const spam = await hold(
+    "contact",
+    { name, email, topic: "general", message: "Cheap pills", consent: "on" },
+    [{ code: "honeypot", detail: "filled" }],
+    1000,
+  );
   return { review, message, order, spam };
 }
 
@@ -57,10 +82,21 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
   });
   const db = () => database().db;
   beforeEach(async () => {
-    for (const table of ["spam", "outbox", "testimonials", "review_removals", "contact_messages", "order_requests", "audit_log", "rate_limits"] as const) await db().deleteFrom(table).execute();
+    for (const table of [
+      "spam",
+      "outbox",
+      "testimonials",
+      "review_removals",
+      "contact_messages",
+      "order_requests",
+      "audit_log",
+      "rate_limits",
+    ] as const)
+      await db().deleteFrom(table).execute();
   });
 
-  const idsOf = (found: Awaited<ReturnType<typeof findPersonalData>>) => Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.map((r) => r.id)]));
+  const idsOf = (found: Awaited<ReturnType<typeof findPersonalData>>) =>
+    Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.map((r) => r.id)]));
 
   it("finds every kind of record for an address, whatever its case and spaces, with their deliveries, and nothing of anyone else's", async () => {
     const ana = await storeEverything("ana@example.com");
@@ -71,7 +107,12 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
 
     const found = await findPersonalData(personalDataSources, "  ANA@Example.com ");
     expect(found.email).toBe("ana@example.com");
-    expect(idsOf(found)).toEqual({ reviews: [ana.review], messages: [ana.message], orders: [ana.order], spam: [ana.spam] });
+    expect(idsOf(found)).toEqual({
+      reviews: [ana.review],
+      messages: [ana.message],
+      orders: [ana.order],
+      spam: [ana.spam],
+    });
     expect(found.total).toBe(4);
     const deliveries = Object.fromEntries(found.kinds.map((k) => [k.kind, k.deliveries.map((d) => [d.kind, d.refId])]));
     expect(deliveries).toEqual({
@@ -92,16 +133,41 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
 
   it("exports every stored field of every record, and records who exported how many, not the address", async () => {
     const ana = await storeEverything("ana@example.com");
-    const file = (await exportPersonalData(staff, personalDataSources, "ana@example.com", new Date("2026-11-23T10:00:00Z"))) as Record<string, unknown>;
+    const file = (await exportPersonalData(
+      staff,
+      personalDataSources,
+      "ana@example.com",
+      new Date("2026-11-23T10:00:00Z"),
+    )) as Record<string, unknown>;
     expect(file).toMatchObject({ email: "ana@example.com", exportedAt: "2026-11-23T10:00:00.000Z" });
-    expect(file.reviews).toEqual([expect.objectContaining({ id: ana.review, quote: words.review, tags: ["comfort"], deliveries: [expect.objectContaining({ kind: "review", channel: "email" })] })]);
+    expect(file.reviews).toEqual([
+      expect.objectContaining({
+        id: ana.review,
+        quote: words.review,
+        tags: ["comfort"],
+        deliveries: [expect.objectContaining({ kind: "review", channel: "email" })],
+      }),
+    ]);
     expect(file.messages).toEqual([expect.objectContaining({ id: ana.message, message: words.message })]);
-    expect(file.orders).toEqual([expect.objectContaining({ id: ana.order, medical_notes: words.notes, discomfort_areas: ["tailbone", "hips"] })]);
-    expect(file.spam).toEqual([expect.objectContaining({ id: ana.spam, kind: "contact", payload: expect.objectContaining({ email: "ana@example.com" }) })]);
+    expect(file.orders).toEqual([
+      expect.objectContaining({ id: ana.order, medical_notes: words.notes, discomfort_areas: ["tailbone", "hips"] }),
+    ]);
+    expect(file.spam).toEqual([
+      expect.objectContaining({
+        id: ana.spam,
+        kind: "contact",
+        payload: expect.objectContaining({ email: "ana@example.com" }),
+      }),
+    ]);
 
     const audit = await db().selectFrom("audit_log").selectAll().execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "export-personal-data", target_type: "data_request", target_id: null, username: "privacy-staff" });
+    expect(audit[0]).toMatchObject({
+      action: "export-personal-data",
+      target_type: "data_request",
+      target_id: null,
+      username: "privacy-staff",
+    });
     expect(audit[0]?.detail).toBe("reviews: 1, messages: 1, order requests: 1, spam: 1; deliveries: 4");
   });
 
@@ -117,11 +183,27 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(result).toEqual({ ok: true, erased: { reviews: 1, messages: 1, orders: 1, spam: 1 }, deliveries: 4 });
 
     expect((await findPersonalData(personalDataSources, "ana@example.com")).total).toBe(0);
-    for (const [table, id] of [["testimonials", ana.review], ["contact_messages", ana.message], ["order_requests", ana.order], ["spam", ana.spam]] as const) {
+    for (const [table, id] of [
+      ["testimonials", ana.review],
+      ["contact_messages", ana.message],
+      ["order_requests", ana.order],
+      ["spam", ana.spam],
+    ] as const) {
       expect(await db().selectFrom(table).select("id").where("id", "=", id).execute(), table).toEqual([]);
     }
-    expect(await db().selectFrom("outbox").select("id").where("ref_id", "in", [ana.review, ana.message, ana.order]).execute()).toEqual([]);
-    expect(idsOf(await findPersonalData(personalDataSources, "bob@example.com"))).toEqual({ reviews: [bob.review], messages: [bob.message], orders: [bob.order], spam: [bob.spam] });
+    expect(
+      await db()
+        .selectFrom("outbox")
+        .select("id")
+        .where("ref_id", "in", [ana.review, ana.message, ana.order])
+        .execute(),
+    ).toEqual([]);
+    expect(idsOf(await findPersonalData(personalDataSources, "bob@example.com"))).toEqual({
+      reviews: [bob.review],
+      messages: [bob.message],
+      orders: [bob.order],
+      spam: [bob.spam],
+    });
 
     // The published review is gone but still counted: received, and not published at the writer's request.
     const after = await getReviewLedger();
@@ -133,7 +215,15 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(audit).toHaveLength(1);
     const line = JSON.stringify(audit[0]);
     expect(audit[0]?.detail).toBe("reviews: 1, messages: 1, order requests: 1, spam: 1; deliveries: 4");
-    for (const secret of ["ana@example.com", "Ana@Example.com", "Ana Example", words.review, words.message, words.notes]) expect(line).not.toContain(secret);
+    for (const secret of [
+      "ana@example.com",
+      "Ana@Example.com",
+      "Ana Example",
+      words.review,
+      words.message,
+      words.notes,
+    ])
+      expect(line).not.toContain(secret);
   });
 
   it("deletes nothing when the records are not the ones staff saw, even if there are as many", async () => {
@@ -144,7 +234,12 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     const arrived = await hold("review", { name: "Ana", email: "ana@example.com" }, [], 1000);
     const result = await erasePersonalData(staff, personalDataSources, "ana@example.com", seen.fingerprint);
     expect(result).toEqual({ ok: false, changed: true, total: 4 });
-    expect(idsOf(await findPersonalData(personalDataSources, "ana@example.com"))).toEqual({ reviews: [ana.review], messages: [ana.message], orders: [ana.order], spam: [arrived] });
+    expect(idsOf(await findPersonalData(personalDataSources, "ana@example.com"))).toEqual({
+      reviews: [ana.review],
+      messages: [ana.message],
+      orders: [ana.order],
+      spam: [arrived],
+    });
     expect(await db().selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
@@ -164,32 +259,78 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     const seen = await findPersonalData(personalDataSources, "ana@example.com");
     // A source whose record vanished between finding and deleting (another instance released it from spam).
     const racing = { ...personalDataSources, spam: { ...personalDataSources.spam, erase: async () => 0 } };
-    expect(await erasePersonalData(staff, racing, "ana@example.com", seen.fingerprint)).toEqual({ ok: false, changed: true, total: 4 });
-    expect(idsOf(await findPersonalData(personalDataSources, "ana@example.com"))).toEqual({ reviews: [ana.review], messages: [ana.message], orders: [ana.order], spam: [ana.spam] });
-    expect(await db().selectFrom("outbox").select("id").where("ref_id", "in", [ana.review, ana.message, ana.order]).execute()).toHaveLength(4);
+    expect(await erasePersonalData(staff, racing, "ana@example.com", seen.fingerprint)).toEqual({
+      ok: false,
+      changed: true,
+      total: 4,
+    });
+    expect(idsOf(await findPersonalData(personalDataSources, "ana@example.com"))).toEqual({
+      reviews: [ana.review],
+      messages: [ana.message],
+      orders: [ana.order],
+      spam: [ana.spam],
+    });
+    expect(
+      await db()
+        .selectFrom("outbox")
+        .select("id")
+        .where("ref_id", "in", [ana.review, ana.message, ana.order])
+        .execute(),
+    ).toHaveLength(4);
     expect(await db().selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
   it("applies each kind's retention period: old records go, with their deliveries; recent and open ones stay", async () => {
     const now = new Date("2026-11-23T12:00:00Z");
-    const config = parseConfig({ MESSAGE_RETENTION_MONTHS: "24", ORDER_RETENTION_MONTHS: "12", REVIEW_RETENTION_MONTHS: "6", SPAM_RETENTION_DAYS: "30" });
+    const config = parseConfig({
+      MESSAGE_RETENTION_MONTHS: "24",
+      ORDER_RETENTION_MONTHS: "12",
+      REVIEW_RETENTION_MONTHS: "6",
+      SPAM_RETENTION_DAYS: "30",
+    });
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
     // Decisions are dated now by the app; these move them back in time, as if made long ago.
     const backdate = async (table: "testimonials", id: string, column: "declined_at" | "approved_at", at: Date) =>
-      db().updateTable(table).set({ [column]: at.toISOString() }).where("id", "=", id).execute();
+      db()
+        .updateTable(table)
+        .set({ [column]: at.toISOString() })
+        .where("id", "=", id)
+        .execute();
 
     const message = async (days: number, handled: boolean) => {
-      const id = await storeContactMessage(ContactFormSchema.parse({ name: "M", email: `m${days}${handled}@example.com`, topic: "general", message: words.message, consent: "on" }), daysAgo(days), ["email"]);
+      const id = await storeContactMessage(
+        ContactFormSchema.parse({
+          name: "M",
+          email: `m${days}${handled}@example.com`,
+          topic: "general",
+          message: words.message,
+          consent: "on",
+        }),
+        daysAgo(days),
+        ["email"],
+      );
       if (handled) await setMessageStatus(staff, id, "handled");
       return id;
     };
     const order = async (days: number, closed: boolean) => {
-      const { id } = await storeOrder(OrderRequestSchema.parse({ ...completeOrderForm, email: `o${days}${closed}@example.com` }), { config: withEmail, now: daysAgo(days) });
+      const { id } = await storeOrder(
+        OrderRequestSchema.parse({ ...completeOrderForm, email: `o${days}${closed}@example.com` }),
+        { config: withEmail, now: daysAgo(days) },
+      );
       if (closed) await setOrderStatus(staff, id, "closed");
       return id;
     };
     const review = async (state: "declined" | "published" | "pending", decidedDaysAgo: number) => {
-      const id = await createTestimonial(TestimonialSchema.parse({ name: "R", email: `r-${state}-${decidedDaysAgo}@example.com`, rating: 7, quote: words.review, tags: [] }), daysAgo(decidedDaysAgo + 5));
+      const id = await createTestimonial(
+        TestimonialSchema.parse({
+          name: "R",
+          email: `r-${state}-${decidedDaysAgo}@example.com`,
+          rating: 7,
+          quote: words.review,
+          tags: [],
+        }),
+        daysAgo(decidedDaysAgo + 5),
+      );
       if (state === "declined") {
         await declineReview(staff, id, "off-topic", null);
         await backdate("testimonials", id, "declined_at", daysAgo(decidedDaysAgo));
@@ -229,7 +370,13 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(await exists("order_requests", gone.order)).toBe(false);
     expect(await exists("testimonials", gone.declined)).toBe(false);
     expect(await exists("spam", gone.spam)).toBe(false);
-    expect(await db().selectFrom("outbox").select("id").where("ref_id", "in", [gone.message, gone.order, gone.declined]).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom("outbox")
+        .select("id")
+        .where("ref_id", "in", [gone.message, gone.order, gone.declined])
+        .execute(),
+    ).toEqual([]);
 
     expect(await exists("contact_messages", kept.recentHandledMessage)).toBe(true);
     expect(await exists("contact_messages", kept.oldOpenMessage)).toBe(true);
@@ -240,7 +387,11 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(await exists("spam", kept.recentSpam)).toBe(true);
 
     // A published review stays published; only the address given with it is erased, once it is old.
-    const published = await db().selectFrom("testimonials").select(["id", "email", "approved", "quote"]).where("id", "in", [oldPublished, recentPublished]).execute();
+    const published = await db()
+      .selectFrom("testimonials")
+      .select(["id", "email", "approved", "quote"])
+      .where("id", "in", [oldPublished, recentPublished])
+      .execute();
     expect(published.find((r) => r.id === oldPublished)).toMatchObject({ email: "", approved: 1, quote: words.review });
     expect(published.find((r) => r.id === recentPublished)?.email).toBe("r-published-150@example.com");
 
@@ -250,7 +401,12 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(ledgerAfter.reasons).toEqual(ledgerBefore.reasons);
 
     // Run again, nothing more goes.
-    expect(await purgeExpiredData(personalDataSources, config, now)).toEqual({ reviews: 0, messages: 0, orders: 0, spam: 0 });
+    expect(await purgeExpiredData(personalDataSources, config, now)).toEqual({
+      reviews: 0,
+      messages: 0,
+      orders: 0,
+      spam: 0,
+    });
   });
 });
 
@@ -265,13 +421,18 @@ describe("personal data in the embedded SQLite file", () => {
   it("leaves no trace of what it deleted in the SQLite file", async () => {
     await storeEverything("trace@example.com");
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(appDb());
-    const file = () => [database().url, `${database().url}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f).toString("latin1")).join("");
+    const file = () =>
+      [database().url, `${database().url}-wal`]
+        .filter((f) => existsSync(f))
+        .map((f) => readFileSync(f).toString("latin1"))
+        .join("");
     expect(file()).toContain(words.notes);
     const seen = await findPersonalData(personalDataSources, "trace@example.com");
     expect((await erasePersonalData(staff, personalDataSources, "trace@example.com", seen.fingerprint)).ok).toBe(true);
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(appDb());
     const after = file();
-    for (const secret of ["trace@example.com", words.review, words.message, words.notes]) expect(after, secret).not.toContain(secret);
+    for (const secret of ["trace@example.com", words.review, words.message, words.notes])
+      expect(after, secret).not.toContain(secret);
   });
 
   it("holds the write lock from its first statement, so another connection's write waits instead of breaking it", async () => {

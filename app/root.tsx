@@ -98,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col bg-canvas font-sans text-ink antialiased">
         <a
           href="#main-content"
-          className="tap-target sr-only z-50 rounded-md bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-50 tap-target rounded-md bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Skip to main content
         </a>
@@ -209,7 +209,7 @@ export function ErrorBoundary() {
         {company.phone.display} and we will help.
       </p>
       <p className="mt-6">
-        <a href="/" className="tap-target inline-flex items-center font-semibold text-brand underline">
+        <a href="/" className="inline-flex tap-target items-center font-semibold text-brand underline">
           Go to the home page
         </a>
       </p>

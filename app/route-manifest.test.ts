@@ -30,7 +30,9 @@ describe("the route manifest", () => {
 
   it("is what the router is configured with: every entry, by the id the root reads", () => {
     const config = flattenConfig(routes as ConfigEntry[]);
-    expect(config.map((entry) => [entry.id, entry.file])).toEqual(allRoutes.map((entry) => [routeId(entry.file), entry.file]));
+    expect(config.map((entry) => [entry.id, entry.file])).toEqual(
+      allRoutes.map((entry) => [routeId(entry.file), entry.file]),
+    );
     expect(config.find((entry) => entry.file === "routes/home.tsx")?.index).toBe(true);
     expect(config.find((entry) => entry.file === "routes/admin._index.ts")?.index).toBe(true);
     expect(config.find((entry) => entry.file === "routes/about.tsx")?.path).toBe("about");
@@ -40,9 +42,15 @@ describe("the route manifest", () => {
   it("lists the public pages once each, prerendering only fixed paths", () => {
     const paths = siteRoutes.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toEqual(expect.arrayContaining(["/", "/about", "/testimonials", "/review-policy", "/contact", "/order"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/", "/about", "/testimonials", "/review-policy", "/contact", "/order"]),
+    );
     for (const route of siteRoutes.filter((r) => r.prerender)) expect(route.path).toMatch(/^\/[a-z0-9-]*$/);
-    expect(siteRoutes.find((r) => r.path === "/about")).toMatchObject({ prerender: true, title: "About", changefreq: "monthly" });
+    expect(siteRoutes.find((r) => r.path === "/about")).toMatchObject({
+      prerender: true,
+      title: "About",
+      changefreq: "monthly",
+    });
     expect(siteRoutes.find((r) => r.path === "/testimonials")).toMatchObject({ prerender: false, changefreq: "daily" });
   });
 
@@ -57,11 +65,23 @@ describe("the route manifest", () => {
   });
 
   it("keys the kept pages of reviews by every parameter their links carry", () => {
-    const positions: ReviewPosition[] = [{ from: "newest" }, { from: "oldest" }, { before: "cursor" }, { after: "cursor" }];
-    const carried = new Set(filterTabs.flatMap((tab) => positions.flatMap((position) => [...new URLSearchParams(reviewPageQuery(tab.value, position)).keys()])));
+    const positions: ReviewPosition[] = [
+      { from: "newest" },
+      { from: "oldest" },
+      { before: "cursor" },
+      { after: "cursor" },
+    ];
+    const carried = new Set(
+      filterTabs.flatMap((tab) =>
+        positions.flatMap((position) => [...new URLSearchParams(reviewPageQuery(tab.value, position)).keys()]),
+      ),
+    );
     for (const path of ["/testimonials", "/api/testimonials"]) {
       const query = cachedRoutes.find((route) => route.path === path)?.query ?? [];
-      expect([...carried].filter((name) => !query.includes(name)), path).toEqual([]);
+      expect(
+        [...carried].filter((name) => !query.includes(name)),
+        path,
+      ).toEqual([]);
     }
   });
 

@@ -17,7 +17,8 @@
  * The tables a kept page may read (db/public-changes.ts says how each is watched). Written out,
  * not imported: this module is plain data the client's root reads.
  */
-export type PublicTable = "testimonials" | "review_removals" | "review_tallies" | "review_filters" | "review_filter_tallies";
+export type PublicTable =
+  "testimonials" | "review_removals" | "review_tallies" | "review_filters" | "review_filter_tallies";
 
 export type ChangeFrequency = "daily" | "weekly" | "monthly";
 
@@ -61,15 +62,37 @@ export type RouteEntry =
     });
 
 /** What the reviews page and API read: the reviews, the removals the public ledger counts, and the tallies, tag filters and tab counts kept from them. */
-const reviewTables = ["testimonials", "review_removals", "review_tallies", "review_filters", "review_filter_tallies"] as const;
+const reviewTables = [
+  "testimonials",
+  "review_removals",
+  "review_tallies",
+  "review_filters",
+  "review_filter_tallies",
+] as const;
 
 /** The pager and filter of a list of reviews (features/testimonials/fields.ts: parseFilter, parsePosition). */
 const reviewPageQuery = ["tag", "before", "after", "page"] as const;
 
 export const routeManifest: RouteEntry[] = [
-  { path: "/", file: "routes/home.tsx", cache: { query: ["power"], reads: ["testimonials"] }, page: { title: "Home", changefreq: "weekly", priority: 1 } },
-  { path: "/about", file: "routes/about.tsx", render: "prerender", hydrate: false, page: { title: "About", changefreq: "monthly", priority: 0.7 } },
-  { path: "/testimonials", file: "routes/testimonials.tsx", cache: { query: reviewPageQuery, reads: reviewTables }, page: { title: "Testimonials", changefreq: "daily", priority: 0.8 } },
+  {
+    path: "/",
+    file: "routes/home.tsx",
+    cache: { query: ["power"], reads: ["testimonials"] },
+    page: { title: "Home", changefreq: "weekly", priority: 1 },
+  },
+  {
+    path: "/about",
+    file: "routes/about.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "About", changefreq: "monthly", priority: 0.7 },
+  },
+  {
+    path: "/testimonials",
+    file: "routes/testimonials.tsx",
+    cache: { query: reviewPageQuery, reads: reviewTables },
+    page: { title: "Testimonials", changefreq: "daily", priority: 0.8 },
+  },
   {
     path: "/review-policy",
     file: "routes/review-policy.tsx",
@@ -77,8 +100,20 @@ export const routeManifest: RouteEntry[] = [
     hydrate: false,
     page: { title: "How we moderate reviews", changefreq: "monthly", priority: 0.4 },
   },
-  { path: "/product", file: "routes/product.tsx", render: "prerender", hydrate: false, page: { title: "Product", changefreq: "monthly", priority: 0.9 } },
-  { path: "/faq", file: "routes/faq.tsx", render: "prerender", hydrate: false, page: { title: "FAQ", changefreq: "monthly", priority: 0.7 } },
+  {
+    path: "/product",
+    file: "routes/product.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "Product", changefreq: "monthly", priority: 0.9 },
+  },
+  {
+    path: "/faq",
+    file: "routes/faq.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "FAQ", changefreq: "monthly", priority: 0.7 },
+  },
   {
     path: "/case-studies",
     file: "routes/case-studies.tsx",
@@ -93,10 +128,32 @@ export const routeManifest: RouteEntry[] = [
     hydrate: false,
     page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
   },
-  { path: "/paying", file: "routes/paying.tsx", render: "prerender", hydrate: false, page: { title: "Paying for SofTech", changefreq: "monthly", priority: 0.7 } },
-  { path: "/contact", file: "routes/contact.tsx", cache: { query: ["topic", "subject"], reads: [] }, page: { title: "Contact", changefreq: "monthly", priority: 0.8 } },
-  { path: "/order", file: "routes/order.tsx", cache: { query: [], reads: [] }, page: { title: "Order", changefreq: "monthly", priority: 0.8 } },
-  { path: "/privacy", file: "routes/privacy.tsx", render: "prerender", hydrate: false, page: { title: "Privacy Policy", changefreq: "monthly", priority: 0.3 } },
+  {
+    path: "/paying",
+    file: "routes/paying.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "Paying for SofTech", changefreq: "monthly", priority: 0.7 },
+  },
+  {
+    path: "/contact",
+    file: "routes/contact.tsx",
+    cache: { query: ["topic", "subject"], reads: [] },
+    page: { title: "Contact", changefreq: "monthly", priority: 0.8 },
+  },
+  {
+    path: "/order",
+    file: "routes/order.tsx",
+    cache: { query: [], reads: [] },
+    page: { title: "Order", changefreq: "monthly", priority: 0.8 },
+  },
+  {
+    path: "/privacy",
+    file: "routes/privacy.tsx",
+    render: "prerender",
+    hydrate: false,
+    page: { title: "Privacy Policy", changefreq: "monthly", priority: 0.3 },
+  },
   {
     path: "/accessibility",
     file: "routes/accessibility.tsx",
@@ -108,7 +165,11 @@ export const routeManifest: RouteEntry[] = [
   { path: "/theme", file: "routes/theme.ts" },
   { path: "/api/contact", file: "routes/api.contact.ts" },
   { path: "/api/orders", file: "routes/api.orders.ts" },
-  { path: "/api/testimonials", file: "routes/api.testimonials.ts", cache: { query: reviewPageQuery, reads: reviewTables } },
+  {
+    path: "/api/testimonials",
+    file: "routes/api.testimonials.ts",
+    cache: { query: reviewPageQuery, reads: reviewTables },
+  },
   { path: "/api/admin/testimonials", file: "routes/api.admin.testimonials.ts" },
   { path: "/api/admin/testimonials/:id", file: "routes/api.admin.testimonial.ts" },
   { path: "/api/admin/testimonials/:id/approve", file: "routes/api.admin.testimonial-approve.ts" },
@@ -170,7 +231,9 @@ export interface SiteRoute extends PublicPage {
 
 /** The public pages, in sitemap order. */
 export const siteRoutes: SiteRoute[] = routeManifest.flatMap((entry) =>
-  entry.page ? [{ path: entry.path, prerender: entry.render === "prerender", hydrate: entry.hydrate !== false, ...entry.page }] : [],
+  entry.page
+    ? [{ path: entry.path, prerender: entry.render === "prerender", hydrate: entry.hydrate !== false, ...entry.page }]
+    : [],
 );
 
 export interface CachedRoute {
@@ -185,5 +248,7 @@ export interface CachedRoute {
 
 /** The routes whose anonymous GET answers the page cache may keep. */
 export const cachedRoutes: CachedRoute[] = routeManifest.flatMap((entry) =>
-  entry.render !== "prerender" && entry.cache ? [{ path: entry.path, file: entry.file, query: entry.cache.query, reads: entry.cache.reads }] : [],
+  entry.render !== "prerender" && entry.cache
+    ? [{ path: entry.path, file: entry.file, query: entry.cache.query, reads: entry.cache.reads }]
+    : [],
 );

@@ -16,9 +16,29 @@ import { spamRestorers } from "./spam-restorers.server";
 
 setLogLevel("silent");
 
-const review = { name: "Fay", email: "fay@example.com", rating: "8", quote: "Good on long drives.", context: "", tags: ["travel"], website: "filled" };
-const message = { name: "Ana", email: "ana@example.com", topic: "product", message: "Which cover suits a sports chair?", consent: "on", honeypot: "filled" };
-const order = { ...completeOrderForm, medicalNotes: "MEDNOTE-XYZ: a healed pressure sore on the left side", honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 };
+const review = {
+  name: "Fay",
+  email: "fay@example.com",
+  rating: "8",
+  quote: "Good on long drives.",
+  context: "",
+  tags: ["travel"],
+  website: "filled",
+};
+const message = {
+  name: "Ana",
+  email: "ana@example.com",
+  topic: "product",
+  message: "Which cover suits a sports chair?",
+  consent: "on",
+  honeypot: "filled",
+};
+const order = {
+  ...completeOrderForm,
+  medicalNotes: "MEDNOTE-XYZ: a healed pressure sore on the left side",
+  honeypot: "http://bot.example",
+  formStartTime: Date.now() - 10_000,
+};
 
 /** Staff's answer, given every kind's way back as the admin Spam page gives it. */
 const answer = (staff: Staff, input: Record<string, unknown>) => actOnSpam(staff, input, spamRestorers);
@@ -30,10 +50,12 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
     staff = { accountId: await createAccount("moderator", "long enough password"), username: "moderator" };
   });
   beforeEach(async () => {
-    for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const)
+      await database().db.deleteFrom(table).execute();
   });
   const held = async (data: Record<string, unknown>, kind: "review" | "contact") => {
-    const result = kind === "review" ? await submitReview(data, `192.0.2.${++ip}`) : await submitContact(data, `192.0.2.${++ip}`);
+    const result =
+      kind === "review" ? await submitReview(data, `192.0.2.${++ip}`) : await submitContact(data, `192.0.2.${++ip}`);
     if (!result.ok || !result.quarantined) throw new Error("expected a quarantined submission");
     return result.id;
   };
@@ -43,7 +65,13 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
     const [item] = await listSpam();
     expect(await answer(staff, { intent: "release", id })).toEqual({ ok: true, intent: "release", kind: "review" });
     const [pending] = await listAllTestimonials();
-    expect(pending).toMatchObject({ name: "Fay", approved: false, rating: 8, tags: ["travel"], createdAt: item?.receivedAt });
+    expect(pending).toMatchObject({
+      name: "Fay",
+      approved: false,
+      rating: 8,
+      tags: ["travel"],
+      createdAt: item?.receivedAt,
+    });
     expect(await database().db.selectFrom("outbox").select("kind").execute()).toEqual([{ kind: "review" }]);
     expect(await listSpam()).toEqual([]);
     const audit = await database().db.selectFrom("audit_log").select(["action", "username"]).execute();
@@ -61,20 +89,38 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
   it("'Not spam' on an order request stores it under the reference its sender was shown, with staff told", async () => {
     const request = await submitOrder(order, `192.0.2.${++ip}`);
     if (!request.ok || !request.quarantined) throw new Error("expected a quarantined request");
-    const orders = () => database().db.selectFrom("order_requests").select(["id", "reference", "email", "medical_notes", "received_at"]).execute();
+    const orders = () =>
+      database()
+        .db.selectFrom("order_requests")
+        .select(["id", "reference", "email", "medical_notes", "received_at"])
+        .execute();
     expect(await orders()).toEqual([]);
     expect(await database().db.selectFrom("outbox").select("kind").execute()).toEqual([]);
     const [item] = await listSpam();
-    expect(item).toMatchObject({ kind: "order", payload: { reference: request.reference, medicalNotes: order.medicalNotes } });
-    expect(await answer(staff, { intent: "release", id: request.id })).toEqual({ ok: true, intent: "release", kind: "order" });
+    expect(item).toMatchObject({
+      kind: "order",
+      payload: { reference: request.reference, medicalNotes: order.medicalNotes },
+    });
+    expect(await answer(staff, { intent: "release", id: request.id })).toEqual({
+      ok: true,
+      intent: "release",
+      kind: "order",
+    });
     const [stored, ...others] = await orders();
     expect(others).toEqual([]);
-    expect(stored).toMatchObject({ reference: request.reference, email: "rosa@example.com", medical_notes: order.medicalNotes, received_at: item?.receivedAt });
-    expect(await database().db.selectFrom("outbox").select(["kind", "ref_id"]).execute()).toEqual([{ kind: "order", ref_id: stored?.id }]);
-    expect(await listSpam()).toEqual([]);
-    expect(await database().db.selectFrom("audit_log").select(["action", "target_type", "target_id"]).execute()).toEqual([
-      { action: "release-from-spam", target_type: "order_request", target_id: request.id },
+    expect(stored).toMatchObject({
+      reference: request.reference,
+      email: "rosa@example.com",
+      medical_notes: order.medicalNotes,
+      received_at: item?.receivedAt,
+    });
+    expect(await database().db.selectFrom("outbox").select(["kind", "ref_id"]).execute()).toEqual([
+      { kind: "order", ref_id: stored?.id },
     ]);
+    expect(await listSpam()).toEqual([]);
+    expect(
+      await database().db.selectFrom("audit_log").select(["action", "target_type", "target_id"]).execute(),
+    ).toEqual([{ action: "release-from-spam", target_type: "order_request", target_id: request.id }]);
   });
 
   it("deletes for good, and a second answer to the same item is a 404", async () => {

@@ -30,17 +30,47 @@ const payload = (n: number, honeypot: string) => ({
 type ApiAction = typeof contactApi | typeof ordersApi | typeof testimonialsApi;
 
 /** POST to a JSON endpoint (/api/contact unless told) as a client at `ip` would, answered by the route itself. */
-async function post(body: Record<string, unknown>, ip: string, api: { path: string; action: ApiAction } = { path: "/api/contact", action: contactApi }) {
-  const request = new Request(`http://localhost${api.path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const answer = (await api.action({ request, context: { clientIp: ip }, params: {} } as never)) as { data: Record<string, unknown>; init?: ResponseInit | null };
-  return { status: answer.init?.status ?? 200, body: answer.data, retryAfter: new Headers(answer.init?.headers).get("Retry-After") };
+async function post(
+  body: Record<string, unknown>,
+  ip: string,
+  api: { path: string; action: ApiAction } = { path: "/api/contact", action: contactApi },
+) {
+  const request = new Request(`http://localhost${api.path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = (await api.action({ request, context: { clientIp: ip }, params: {} } as never)) as {
+    data: Record<string, unknown>;
+    init?: ResponseInit | null;
+  };
+  return {
+    status: answer.init?.status ?? 200,
+    body: answer.data,
+    retryAfter: new Headers(answer.init?.headers).get("Retry-After"),
+  };
 }
 
 /** Each form's JSON endpoint, with the spec's payload as a program that fills the honeypot sends it. */
 const endpoints = [
-  { path: "/api/contact", action: contactApi, body: { ...specMessage, honeypot: "http://bot.example" }, table: "contact_messages" },
-  { path: "/api/orders", action: ordersApi, body: { ...specOrder, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 }, table: "order_requests" },
-  { path: "/api/testimonials", action: testimonialsApi, body: { ...specReview, honeypot: "http://bot.example" }, table: "testimonials" },
+  {
+    path: "/api/contact",
+    action: contactApi,
+    body: { ...specMessage, honeypot: "http://bot.example" },
+    table: "contact_messages",
+  },
+  {
+    path: "/api/orders",
+    action: ordersApi,
+    body: { ...specOrder, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 },
+    table: "order_requests",
+  },
+  {
+    path: "/api/testimonials",
+    action: testimonialsApi,
+    body: { ...specReview, honeypot: "http://bot.example" },
+    table: "testimonials",
+  },
 ] as const;
 
 describe.each(testDialects)("a full spam store on %s", (dialect) => {
@@ -78,24 +108,39 @@ describe.each(testDialects)("a full spam store on %s", (dialect) => {
     expect(rows.some((r) => r.payload.includes("sender-0@example.com"))).toBe(true);
   });
 
-  it.each(endpoints)("$path refuses a held submission when the store is full, with a wait and both the phone and the email", async (endpoint) => {
-    for (let n = 0; n < getConfig().spamMaxRows; n++) await quarantine("contact", payload(n, "x"), [], getConfig().spamMaxRows);
-    const answer = await post(endpoint.body, "198.51.100.7", endpoint);
-    expect(answer.status).toBe(503);
-    expect(answer.retryAfter).toBe(String(spamFullRetryAfter));
-    expect(answer.body).toMatchObject({ ok: false, problem: "full" });
-    expect(answer.body.error).toContain("was not stored");
-    expect(answer.body.error).toContain(company.phone.display);
-    expect(answer.body.error).toContain(getConfig().siteEmail);
-    // Refused, not stored anywhere: the store keeps its rows, and the form's own table has none.
-    expect(await database().db.selectFrom("spam").select("id").execute()).toHaveLength(getConfig().spamMaxRows);
-    expect(await database().db.selectFrom(endpoint.table).select("id").where("email", "=", endpoint.body.email).execute()).toEqual([]);
-  });
+  it.each(endpoints)(
+    "$path refuses a held submission when the store is full, with a wait and both the phone and the email",
+    async (endpoint) => {
+      for (let n = 0; n < getConfig().spamMaxRows; n++)
+        await quarantine("contact", payload(n, "x"), [], getConfig().spamMaxRows);
+      const answer = await post(endpoint.body, "198.51.100.7", endpoint);
+      expect(answer.status).toBe(503);
+      expect(answer.retryAfter).toBe(String(spamFullRetryAfter));
+      expect(answer.body).toMatchObject({ ok: false, problem: "full" });
+      expect(answer.body.error).toContain("was not stored");
+      expect(answer.body.error).toContain(company.phone.display);
+      expect(answer.body.error).toContain(getConfig().siteEmail);
+      // Refused, not stored anywhere: the store keeps its rows, and the form's own table has none.
+      expect(await database().db.selectFrom("spam").select("id").execute()).toHaveLength(getConfig().spamMaxRows);
+      expect(
+        await database().db.selectFrom(endpoint.table).select("id").where("email", "=", endpoint.body.email).execute(),
+      ).toEqual([]);
+    },
+  );
 
   it("still takes a person's message without a honeypot when the spam store is full: it goes to the inbox", async () => {
     for (let n = 0; n < 100; n++) await post(payload(n, "x"), `203.0.113.${n}`);
-    const answer = await post({ ...payload(1000, ""), message: "See https://www.example.com/x please." }, "203.0.113.200");
+    const answer = await post(
+      { ...payload(1000, ""), message: "See https://www.example.com/x please." },
+      "203.0.113.200",
+    );
     expect(answer.status).toBe(201);
-    expect(await database().db.selectFrom("contact_messages").select("email").where("email", "=", "sender-1000@example.com").execute()).toHaveLength(1);
+    expect(
+      await database()
+        .db.selectFrom("contact_messages")
+        .select("email")
+        .where("email", "=", "sender-1000@example.com")
+        .execute(),
+    ).toHaveLength(1);
   });
 });

@@ -97,7 +97,10 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       approved_at: null,
     };
     await expect(database.db.insertInto("testimonials").values(row).execute()).rejects.toThrow();
-    await database.db.insertInto("testimonials").values({ ...row, rating: 10 }).execute();
+    await database.db
+      .insertInto("testimonials")
+      .values({ ...row, rating: 10 })
+      .execute();
     const stored = await database.db.selectFrom("testimonials").selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ rating: 10, approved: 0, verified: 0 });
@@ -116,7 +119,17 @@ describe.each(testDialects)("the public change feed on %s", (dialect) => {
     database = await createTestDatabase(dialect);
     await database.db
       .insertInto("testimonials")
-      .values({ id: "feed", name: "A", email: "a@example.com", rating: 9, quote: "q", context: null, tags: "[]", created_at: new Date().toISOString(), approved_at: null })
+      .values({
+        id: "feed",
+        name: "A",
+        email: "a@example.com",
+        rating: 9,
+        quote: "q",
+        context: null,
+        tags: "[]",
+        created_at: new Date().toISOString(),
+        approved_at: null,
+      })
       .execute();
   });
   afterAll(async () => {
@@ -131,7 +144,11 @@ describe.each(testDialects)("the public change feed on %s", (dialect) => {
       // often still be the old one right after the commit.
       for (let write = 0; write < 50; write++) {
         const before = changes.version() ?? 0;
-        await database.db.updateTable("testimonials").set({ rating: 1 + (write % 10) }).where("id", "=", "feed").execute();
+        await database.db
+          .updateTable("testimonials")
+          .set({ rating: 1 + (write % 10) })
+          .where("id", "=", "feed")
+          .execute();
         await changes.catchUp();
         expect(changes.version()).toBeGreaterThan(before);
       }

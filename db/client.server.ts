@@ -1,7 +1,18 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, SqliteDriver, type SqliteDialectConfig, sql } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteDialectConfig,
+  sql,
+} from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
@@ -107,7 +118,12 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     retryMs = Math.min(retryMs * 2, listenRetryMs.max);
   };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, application_name: "aquila-public-changes", keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: "aquila-public-changes",
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     next.on("notification", () => {
       if (client === next) count++;
     });
@@ -269,7 +285,10 @@ const maxKeptStatements = 200;
  * Creates the database handle for a URL. Nothing is opened until the first query, so importing
  * the server bundle (as the prerender step does) never touches a database.
  */
-export function createDatabase(url: string, options: { onConnectionError?: (error: Error) => void } = {}): DatabaseHandle {
+export function createDatabase(
+  url: string,
+  options: { onConnectionError?: (error: Error) => void } = {},
+): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -282,7 +301,13 @@ export function createDatabase(url: string, options: { onConnectionError?: (erro
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
     const onProblem = (error: Error) => options.onConnectionError?.(error);
-    return { db, dialect, location, watchPublicChanges: () => postgresChanges(url, onProblem), close: () => db.destroy() };
+    return {
+      db,
+      dialect,
+      location,
+      watchPublicChanges: () => postgresChanges(url, onProblem),
+      close: () => db.destroy(),
+    };
   }
   const file = sqliteFile(url);
   let connection: SQLite.Database | undefined;
@@ -294,7 +319,13 @@ export function createDatabase(url: string, options: { onConnectionError?: (erro
       },
     }),
   });
-  return { db, dialect, location: file, watchPublicChanges: () => sqliteChanges(() => connection), close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    location: file,
+    watchPublicChanges: () => sqliteChanges(() => connection),
+    close: () => db.destroy(),
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -24,7 +24,10 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   idempotency_keys: ["endpoint", "key"],
   site_secrets: ["name"],
 };
-const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({ name, key: tableKeys[name] as readonly string[] }));
+const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({
+  name,
+  key: tableKeys[name] as readonly string[],
+}));
 
 export interface TableReport {
   table: string;
@@ -58,14 +61,21 @@ export async function copyDatabase(fromUrl: string, toUrl: string, batchSize = 5
     await migrateToLatest(source.db);
     await migrateToLatest(target.db);
     for (const table of tables) {
-      const existing = await target.db.selectFrom(table.name).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-      if (Number(existing.n) > 0) throw new Error(`The target's ${table.name} table is not empty; copy into an empty database.`);
+      const existing = await target.db
+        .selectFrom(table.name)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      if (Number(existing.n) > 0)
+        throw new Error(`The target's ${table.name} table is not empty; copy into an empty database.`);
     }
     await target.db.transaction().execute(async (trx) => {
       for (const table of tables) {
         const rows = await source.db.selectFrom(table.name).selectAll().execute();
         for (let i = 0; i < rows.length; i += batchSize) {
-          await trx.insertInto(table.name).values(rows.slice(i, i + batchSize) as never).execute();
+          await trx
+            .insertInto(table.name)
+            .values(rows.slice(i, i + batchSize) as never)
+            .execute();
         }
       }
     });

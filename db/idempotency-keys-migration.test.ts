@@ -14,10 +14,20 @@ describe.each(testDialects)("migration 0015 (Idempotency-Key answers) on %s", (d
     try {
       const { db } = database;
       expect(await tableNames(db)).toContain("idempotency_keys");
-      const row = { endpoint: "orders", key: "k-1", body_hash: "h", status: null, response: null, created_at: "2026-01-01T00:00:00.000Z" };
+      const row = {
+        endpoint: "orders",
+        key: "k-1",
+        body_hash: "h",
+        status: null,
+        response: null,
+        created_at: "2026-01-01T00:00:00.000Z",
+      };
       await db.insertInto("idempotency_keys").values(row).execute();
       // The same key on another endpoint is another row; on the same endpoint it is refused.
-      await db.insertInto("idempotency_keys").values({ ...row, endpoint: "contact" }).execute();
+      await db
+        .insertInto("idempotency_keys")
+        .values({ ...row, endpoint: "contact" })
+        .execute();
       await expect(db.insertInto("idempotency_keys").values(row).execute()).rejects.toThrow();
 
       expect((await migrator(db).migrateTo("0014_spam_signals")).error).toBeUndefined();

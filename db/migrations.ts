@@ -80,7 +80,12 @@ async function rebuildContactMessages(db: Kysely<unknown>, topics: readonly stri
     .addColumn("consent", "integer", (c) => c.notNull().check(sql`consent = 1`))
     .addColumn("consent_at", "text", (c) => c.notNull())
     .addColumn("received_at", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'handled')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("new")
+        .check(sql`status in ('new', 'handled')`),
+    )
     .addColumn("handled_at", "text")
     .execute();
   await sql`insert into contact_messages_next (id, name, email, phone, topic, message, consent, consent_at, received_at, status, handled_at)
@@ -104,7 +109,14 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  * trigger `name` running the function `name`, and a TRUNCATE that empties `table`. SQLite: the
  * triggers `name`_insert, `name`_delete and `name`_update.
  */
-async function keepInStep(db: Kysely<unknown>, name: string, table: string, columns: string, add: (row: "new") => RawBuilder<unknown>, remove: (row: "old") => RawBuilder<unknown>) {
+async function keepInStep(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string,
+  add: (row: "new") => RawBuilder<unknown>,
+  remove: (row: "old") => RawBuilder<unknown>,
+) {
   const id = (suffix = "") => sql.raw(`${name}${suffix}`);
   if (isPostgres(db)) {
     await sql`create or replace function ${id()}() returns trigger language plpgsql as $$
@@ -113,14 +125,26 @@ async function keepInStep(db: Kysely<unknown>, name: string, table: string, colu
         if tg_op in ('INSERT', 'UPDATE') then ${add("new")}; end if;
         return null;
       end $$`.execute(db);
-    await sql`create or replace trigger ${id()} after insert or update of ${sql.raw(columns)} or delete on testimonials for each row execute function ${id()}()`.execute(db);
-    await sql`create or replace function ${id("_reset")}() returns trigger language plpgsql as $$ begin delete from ${sql.raw(table)}; return null; end $$`.execute(db);
-    await sql`create or replace trigger ${id("_reset")} after truncate on testimonials for each statement execute function ${id("_reset")}()`.execute(db);
+    await sql`create or replace trigger ${id()} after insert or update of ${sql.raw(columns)} or delete on testimonials for each row execute function ${id()}()`.execute(
+      db,
+    );
+    await sql`create or replace function ${id("_reset")}() returns trigger language plpgsql as $$ begin delete from ${sql.raw(table)}; return null; end $$`.execute(
+      db,
+    );
+    await sql`create or replace trigger ${id("_reset")} after truncate on testimonials for each statement execute function ${id("_reset")}()`.execute(
+      db,
+    );
     return;
   }
-  await sql`create trigger if not exists ${id("_insert")} after insert on testimonials begin ${add("new")}; end`.execute(db);
-  await sql`create trigger if not exists ${id("_delete")} after delete on testimonials begin ${remove("old")}; end`.execute(db);
-  await sql`create trigger if not exists ${id("_update")} after update of ${sql.raw(columns)} on testimonials begin ${remove("old")}; ${add("new")}; end`.execute(db);
+  await sql`create trigger if not exists ${id("_insert")} after insert on testimonials begin ${add("new")}; end`.execute(
+    db,
+  );
+  await sql`create trigger if not exists ${id("_delete")} after delete on testimonials begin ${remove("old")}; end`.execute(
+    db,
+  );
+  await sql`create trigger if not exists ${id("_update")} after update of ${sql.raw(columns)} on testimonials begin ${remove("old")}; ${add("new")}; end`.execute(
+    db,
+  );
 }
 
 /** Undoes keepInStep. */
@@ -174,15 +198,26 @@ const migrations: Record<string, Migration> = {
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("email", "text", (c) => c.notNull())
         .addColumn("phone", "text")
-        .addColumn("topic", "text", (c) => c.notNull().check(sql`topic in ('general', 'product', 'order', 'support', 'repair')`))
+        .addColumn("topic", "text", (c) =>
+          c.notNull().check(sql`topic in ('general', 'product', 'order', 'support', 'repair')`),
+        )
         .addColumn("message", "text", (c) => c.notNull())
         .addColumn("consent", "integer", (c) => c.notNull().check(sql`consent = 1`))
         .addColumn("consent_at", "text", (c) => c.notNull())
         .addColumn("received_at", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'handled')`))
+        .addColumn("status", "text", (c) =>
+          c
+            .notNull()
+            .defaultTo("new")
+            .check(sql`status in ('new', 'handled')`),
+        )
         .addColumn("handled_at", "text")
         .execute();
-      await db.schema.createIndex("contact_messages_received_idx").on("contact_messages").column("received_at").execute();
+      await db.schema
+        .createIndex("contact_messages_received_idx")
+        .on("contact_messages")
+        .column("received_at")
+        .execute();
 
       await db.schema
         .createTable("outbox")
@@ -190,7 +225,9 @@ const migrations: Record<string, Migration> = {
         .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('contact', 'review')`))
         .addColumn("ref_id", "text", (c) => c.notNull())
         .addColumn("channel", "text", (c) => c.notNull().check(sql`channel in ('email', 'forward', 'none')`))
-        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed', 'stored_only')`))
+        .addColumn("status", "text", (c) =>
+          c.notNull().check(sql`status in ('pending', 'sent', 'failed', 'stored_only')`),
+        )
         .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("next_attempt_at", "text", (c) => c.notNull())
         .addColumn("locked_until", "text")
@@ -258,7 +295,11 @@ const migrations: Record<string, Migration> = {
     // The rating summary (count and mean over every published review) reads only this index
     // instead of every row: 1.6 ms → 0.2 ms with 10,000 reviews.
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex("testimonials_rating_idx").on("testimonials").columns(["approved", "rating"]).execute();
+      await db.schema
+        .createIndex("testimonials_rating_idx")
+        .on("testimonials")
+        .columns(["approved", "rating"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("testimonials_rating_idx").execute();
@@ -291,7 +332,11 @@ const migrations: Record<string, Migration> = {
         .addColumn("at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("sign_in_failures_ip_idx").on("sign_in_failures").columns(["ip", "at"]).execute();
-      await db.schema.createIndex("sign_in_failures_account_idx").on("sign_in_failures").columns(["account", "ip", "at"]).execute();
+      await db.schema
+        .createIndex("sign_in_failures_account_idx")
+        .on("sign_in_failures")
+        .columns(["account", "ip", "at"])
+        .execute();
       await db.schema.createIndex("sign_in_failures_at_idx").on("sign_in_failures").column("at").execute();
     },
     async down(db: Kysely<unknown>) {
@@ -299,92 +344,151 @@ const migrations: Record<string, Migration> = {
     },
   },
   "0007_order_requests": {
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      // "if not exists": run again after committing but before being recorded, it finishes the same.
-      await db.schema
-        .createTable("order_requests")
-        .ifNotExists()
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("reference", "text", (c) => c.notNull().unique())
-        .addColumn("first_name", "text", (c) => c.notNull())
-        .addColumn("last_name", "text", (c) => c.notNull())
-        .addColumn("email", "text", (c) => c.notNull())
-        .addColumn("phone", "text", (c) => c.notNull())
-        .addColumn("submitted_by_name", "text")
-        .addColumn("submitted_by_relationship", "text")
-        .addColumn("country", "text", (c) => c.notNull())
-        .addColumn("state", "text", (c) => c.notNull())
-        .addColumn("zip_code", "text", (c) => c.notNull())
-        .addColumn("wheelchair_type", "text", (c) => c.notNull())
-        .addColumn("seat_width_in", "real", (c) => c.notNull())
-        .addColumn("seat_depth_in", "real", (c) => c.notNull())
-        .addColumn("current_cushion", "text")
-        .addColumn("daily_sitting_hours", "text", (c) => c.notNull())
-        .addColumn("discomfort_areas", "text", (c) => c.notNull())
-        .addColumn("sensitivity_level", "text", (c) => c.notNull())
-        .addColumn("priorities", "text", (c) => c.notNull())
-        .addColumn("pad_size", "text", (c) => c.notNull())
-        .addColumn("cover_type", "text", (c) => c.notNull())
-        .addColumn("controller_placement", "text", (c) => c.notNull())
-        .addColumn("medical_notes", "text")
-        .addColumn("privacy_consent_at", "text", (c) => c.notNull())
-        .addColumn("medical_disclaimer_at", "text", (c) => c.notNull())
-        .addColumn("received_at", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull().defaultTo("new").check(sql`status in ('new', 'contacted', 'closed')`))
-        .addColumn("status_changed_at", "text")
-        .execute();
-      await db.schema.createIndex("order_requests_received_idx").ifNotExists().on("order_requests").columns(["received_at", "id"]).execute();
-      await db.schema.createIndex("order_requests_status_idx").ifNotExists().on("order_requests").columns(["status", "received_at"]).execute();
-      await rebuildOutbox(db, ["contact", "review", "order", "order-receipt"]);
-      await rebuildSpam(db, ["review", "contact", "order"]);
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await rebuildSpam(db, ["review", "contact"]);
-      await rebuildOutbox(db, ["contact", "review"]);
-      await db.schema.dropTable("order_requests").ifExists().execute();
-    }),
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        // "if not exists": run again after committing but before being recorded, it finishes the same.
+        await db.schema
+          .createTable("order_requests")
+          .ifNotExists()
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("reference", "text", (c) => c.notNull().unique())
+          .addColumn("first_name", "text", (c) => c.notNull())
+          .addColumn("last_name", "text", (c) => c.notNull())
+          .addColumn("email", "text", (c) => c.notNull())
+          .addColumn("phone", "text", (c) => c.notNull())
+          .addColumn("submitted_by_name", "text")
+          .addColumn("submitted_by_relationship", "text")
+          .addColumn("country", "text", (c) => c.notNull())
+          .addColumn("state", "text", (c) => c.notNull())
+          .addColumn("zip_code", "text", (c) => c.notNull())
+          .addColumn("wheelchair_type", "text", (c) => c.notNull())
+          .addColumn("seat_width_in", "real", (c) => c.notNull())
+          .addColumn("seat_depth_in", "real", (c) => c.notNull())
+          .addColumn("current_cushion", "text")
+          .addColumn("daily_sitting_hours", "text", (c) => c.notNull())
+          .addColumn("discomfort_areas", "text", (c) => c.notNull())
+          .addColumn("sensitivity_level", "text", (c) => c.notNull())
+          .addColumn("priorities", "text", (c) => c.notNull())
+          .addColumn("pad_size", "text", (c) => c.notNull())
+          .addColumn("cover_type", "text", (c) => c.notNull())
+          .addColumn("controller_placement", "text", (c) => c.notNull())
+          .addColumn("medical_notes", "text")
+          .addColumn("privacy_consent_at", "text", (c) => c.notNull())
+          .addColumn("medical_disclaimer_at", "text", (c) => c.notNull())
+          .addColumn("received_at", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("new")
+              .check(sql`status in ('new', 'contacted', 'closed')`),
+          )
+          .addColumn("status_changed_at", "text")
+          .execute();
+        await db.schema
+          .createIndex("order_requests_received_idx")
+          .ifNotExists()
+          .on("order_requests")
+          .columns(["received_at", "id"])
+          .execute();
+        await db.schema
+          .createIndex("order_requests_status_idx")
+          .ifNotExists()
+          .on("order_requests")
+          .columns(["status", "received_at"])
+          .execute();
+        await rebuildOutbox(db, ["contact", "review", "order", "order-receipt"]);
+        await rebuildSpam(db, ["review", "contact", "order"]);
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await rebuildSpam(db, ["review", "contact"]);
+        await rebuildOutbox(db, ["contact", "review"]);
+        await db.schema.dropTable("order_requests").ifExists().execute();
+      }),
   },
   "0008_review_ledger": {
     // The honest ledger (decision 012): who wrote a review, why one was not published, the
     // company's reply, and what is left of a deleted review. Values are written out here, as
     // they were when this ran; a test checks they still agree with the lists in db/schema.ts.
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      const reasons = valueList(["off-topic", "someone-elses-information", "offensive", "duplicate", "spam", "medical-claim", "reviewer-request"]);
-      const testimonials = (await db.introspection.getTables()).find((t) => t.name === "testimonials");
-      // Safe to run again after committing but before being recorded (see `atomically`).
-      if (!testimonials?.columns.some((c) => c.name === "written_by")) {
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        const reasons = valueList([
+          "off-topic",
+          "someone-elses-information",
+          "offensive",
+          "duplicate",
+          "spam",
+          "medical-claim",
+          "reviewer-request",
+        ]);
+        const testimonials = (await db.introspection.getTables()).find((t) => t.name === "testimonials");
+        // Safe to run again after committing but before being recorded (see `atomically`).
+        if (!testimonials?.columns.some((c) => c.name === "written_by")) {
+          await db.schema
+            .alterTable("testimonials")
+            .addColumn("written_by", "text", (c) =>
+              c
+                .notNull()
+                .defaultTo("self")
+                .check(sql`written_by in ('self', 'helped', 'caregiver', 'family', 'clinician')`),
+            )
+            .execute();
+          await db.schema
+            .alterTable("testimonials")
+            .addColumn("decline_reason", "text", (c) => c.check(sql`decline_reason in (${reasons})`))
+            .execute();
+          for (const column of ["decline_note", "declined_at", "reply", "reply_at", "reply_by"])
+            await db.schema.alterTable("testimonials").addColumn(column, "text").execute();
+        }
         await db.schema
-          .alterTable("testimonials")
-          .addColumn("written_by", "text", (c) => c.notNull().defaultTo("self").check(sql`written_by in ('self', 'helped', 'caregiver', 'family', 'clinician')`))
+          .createTable("review_removals")
+          .ifNotExists()
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("reason", "text", (c) => c.check(sql`reason in (${reasons})`))
+          .addColumn("received_at", "text", (c) => c.notNull())
+          .addColumn("removed_at", "text", (c) => c.notNull())
           .execute();
-        await db.schema.alterTable("testimonials").addColumn("decline_reason", "text", (c) => c.check(sql`decline_reason in (${reasons})`)).execute();
-        for (const column of ["decline_note", "declined_at", "reply", "reply_at", "reply_by"]) await db.schema.alterTable("testimonials").addColumn(column, "text").execute();
-      }
-      await db.schema
-        .createTable("review_removals")
-        .ifNotExists()
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("reason", "text", (c) => c.check(sql`reason in (${reasons})`))
-        .addColumn("received_at", "text", (c) => c.notNull())
-        .addColumn("removed_at", "text", (c) => c.notNull())
-        .execute();
-      // The ledger's one grouped count reads only this index: state, reason, rating, verified.
-      await db.schema.dropIndex("testimonials_rating_idx").ifExists().execute();
-      await db.schema.createIndex("testimonials_ledger_idx").ifNotExists().on("testimonials").columns(["approved", "decline_reason", "rating", "verified"]).execute();
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await db.schema.dropIndex("testimonials_ledger_idx").ifExists().execute();
-      await db.schema.createIndex("testimonials_rating_idx").ifNotExists().on("testimonials").columns(["approved", "rating"]).execute();
-      await db.schema.dropTable("review_removals").ifExists().execute();
-      for (const column of ["reply_by", "reply_at", "reply", "declined_at", "decline_note", "decline_reason", "written_by"]) await db.schema.alterTable("testimonials").dropColumn(column).execute();
-    }),
+        // The ledger's one grouped count reads only this index: state, reason, rating, verified.
+        await db.schema.dropIndex("testimonials_rating_idx").ifExists().execute();
+        await db.schema
+          .createIndex("testimonials_ledger_idx")
+          .ifNotExists()
+          .on("testimonials")
+          .columns(["approved", "decline_reason", "rating", "verified"])
+          .execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropIndex("testimonials_ledger_idx").ifExists().execute();
+        await db.schema
+          .createIndex("testimonials_rating_idx")
+          .ifNotExists()
+          .on("testimonials")
+          .columns(["approved", "rating"])
+          .execute();
+        await db.schema.dropTable("review_removals").ifExists().execute();
+        for (const column of [
+          "reply_by",
+          "reply_at",
+          "reply",
+          "declined_at",
+          "decline_note",
+          "decline_reason",
+          "written_by",
+        ])
+          await db.schema.alterTable("testimonials").dropColumn(column).execute();
+      }),
   },
   "0009_contact_topics_accessibility_privacy": {
     // Two topics for the accessibility statement and the privacy policy: reporting a barrier,
     // and asking for a copy or the deletion of one's data. Values written out as they were then.
     // Running it again after it committed but before it was recorded rebuilds the same table again.
-    up: (db: Kysely<unknown>) => atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair", "accessibility", "privacy"])),
-    down: (db: Kysely<unknown>) => atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair"])),
+    up: (db: Kysely<unknown>) =>
+      atomically(db, (db) =>
+        rebuildContactMessages(db, ["general", "product", "order", "support", "repair", "accessibility", "privacy"]),
+      ),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, (db) => rebuildContactMessages(db, ["general", "product", "order", "support", "repair"])),
   },
   "0010_public_change_signal": {
     // The page cache keeps a rendered public page until a write changes what it shows
@@ -394,34 +498,41 @@ const migrations: Record<string, Migration> = {
     // instance when the transaction commits (and never if it rolls back).
     // SQLite: row triggers count the writes in public_changes, which each instance reads (at
     // most a millisecond before it answers from its cache).
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      if (isPostgres(db)) {
-        await sql`create or replace function public_pages_changed() returns trigger language plpgsql as $$
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        if (isPostgres(db)) {
+          await sql`create or replace function public_pages_changed() returns trigger language plpgsql as $$
           begin perform pg_notify('public_pages', tg_table_name); return null; end $$`.execute(db);
-        for (const table of publicTables) {
-          await sql`create or replace trigger ${sql.raw(`${table}_public_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+          for (const table of publicTables) {
+            await sql`create or replace trigger ${sql.raw(`${table}_public_change`)} after insert or update or delete or truncate on ${sql.table(table)}
             for each statement execute function public_pages_changed()`.execute(db);
+          }
+          return;
         }
-        return;
-      }
-      await sql`create table if not exists public_changes (id integer primary key check (id = 1), version integer not null)`.execute(db);
-      await sql`insert or ignore into public_changes (id, version) values (1, 0)`.execute(db);
-      for (const table of publicTables) {
-        for (const event of writeEvents) {
-          await sql`create trigger if not exists ${sql.raw(`${table}_public_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+        await sql`create table if not exists public_changes (id integer primary key check (id = 1), version integer not null)`.execute(
+          db,
+        );
+        await sql`insert or ignore into public_changes (id, version) values (1, 0)`.execute(db);
+        for (const table of publicTables) {
+          for (const event of writeEvents) {
+            await sql`create trigger if not exists ${sql.raw(`${table}_public_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
             begin update public_changes set version = version + 1 where id = 1; end`.execute(db);
+          }
         }
-      }
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      if (isPostgres(db)) {
-        for (const table of publicTables) await sql`drop trigger if exists ${sql.raw(`${table}_public_change`)} on ${sql.table(table)}`.execute(db);
-        await sql`drop function if exists public_pages_changed()`.execute(db);
-        return;
-      }
-      for (const table of publicTables) for (const event of writeEvents) await sql`drop trigger if exists ${sql.raw(`${table}_public_${event}`)}`.execute(db);
-      await sql`drop table if exists public_changes`.execute(db);
-    }),
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        if (isPostgres(db)) {
+          for (const table of publicTables)
+            await sql`drop trigger if exists ${sql.raw(`${table}_public_change`)} on ${sql.table(table)}`.execute(db);
+          await sql`drop function if exists public_pages_changed()`.execute(db);
+          return;
+        }
+        for (const table of publicTables)
+          for (const event of writeEvents)
+            await sql`drop trigger if exists ${sql.raw(`${table}_public_${event}`)}`.execute(db);
+        await sql`drop table if exists public_changes`.execute(db);
+      }),
   },
   "0011_review_tallies": {
     // The ledger and the review count (every /testimonials and /api/testimonials answer) were a
@@ -430,28 +541,39 @@ const migrations: Record<string, Migration> = {
     // review_tallies, changed by a trigger in the same transaction as the row, whoever writes it;
     // a read is a few dozen rows whatever the number of reviews. '' stands for "no reason"
     // (a key column cannot be NULL and still match in ON CONFLICT).
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await sql`create table if not exists review_tallies (
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await sql`create table if not exists review_tallies (
         approved integer not null, decline_reason text not null, rating integer not null, verified integer not null, n integer not null,
         primary key (approved, decline_reason, rating, verified))`.execute(db);
-      await sql`delete from review_tallies`.execute(db);
-      await sql`insert into review_tallies (approved, decline_reason, rating, verified, n)
+        await sql`delete from review_tallies`.execute(db);
+        await sql`insert into review_tallies (approved, decline_reason, rating, verified, n)
         select approved, coalesce(decline_reason, ''), rating, verified, count(*) from testimonials
         group by approved, coalesce(decline_reason, ''), rating, verified`.execute(db);
-      const add = (row: "new") => sql`insert into review_tallies (approved, decline_reason, rating, verified, n)
+        const add = (row: "new") => sql`insert into review_tallies (approved, decline_reason, rating, verified, n)
         values (${sql.raw(row)}.approved, coalesce(${sql.raw(row)}.decline_reason, ''), ${sql.raw(row)}.rating, ${sql.raw(row)}.verified, 1)
         on conflict (approved, decline_reason, rating, verified) do update set n = review_tallies.n + 1`;
-      const remove = (row: "old") => sql`update review_tallies set n = n - 1
+        const remove = (row: "old") => sql`update review_tallies set n = n - 1
         where approved = ${sql.raw(row)}.approved and decline_reason = coalesce(${sql.raw(row)}.decline_reason, '') and rating = ${sql.raw(row)}.rating and verified = ${sql.raw(row)}.verified`;
-      await keepInStep(db, "testimonials_tally", "review_tallies", "approved, decline_reason, rating, verified", add, remove);
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await stopKeepingInStep(db, "testimonials_tally");
-      // The first version of this migration to ship named its PostgreSQL functions review_tally
-      // and review_tally_reset (its triggers had today's names, so they are gone by now).
-      if (isPostgres(db)) for (const name of ["review_tally_reset", "review_tally"]) await sql`drop function if exists ${sql.raw(name)}()`.execute(db);
-      await sql`drop table if exists review_tallies`.execute(db);
-    }),
+        await keepInStep(
+          db,
+          "testimonials_tally",
+          "review_tallies",
+          "approved, decline_reason, rating, verified",
+          add,
+          remove,
+        );
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await stopKeepingInStep(db, "testimonials_tally");
+        // The first version of this migration to ship named its PostgreSQL functions review_tally
+        // and review_tally_reset (its triggers had today's names, so they are gone by now).
+        if (isPostgres(db))
+          for (const name of ["review_tally_reset", "review_tally"])
+            await sql`drop function if exists ${sql.raw(name)}()`.execute(db);
+        await sql`drop table if exists review_tallies`.execute(db);
+      }),
   },
   "0012_review_filters": {
     // The filter tabs of /testimonials (?tag=travel) matched `tags like '%"travel"%'` on every
@@ -460,43 +582,54 @@ const migrations: Record<string, Migration> = {
     // through review_filter_tags (which tab each tag counts towards, written out as it was
     // when this ran, like the lists in 0008); a page of a tab is a range of one index.
     // testimonials_order_idx lets a page of every review skip rows within an index too.
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      const postgres = isPostgres(db);
-      const tabs: Record<string, string[]> = {
-        comfort: ["comfort", "long-sessions", "wheelchair-comfort"],
-        "support-experience": ["support-experience", "pressure-sensitivity"],
-        travel: ["travel", "mobility"],
-        "ease-of-use": ["ease-of-use", "daily-use", "independence"],
-      };
-      await sql`create table if not exists review_filter_tags (tag text primary key, filter text not null)`.execute(db);
-      await sql`delete from review_filter_tags`.execute(db);
-      for (const [filter, tags] of Object.entries(tabs)) for (const tag of tags) await sql`insert into review_filter_tags (tag, filter) values (${tag}, ${filter})`.execute(db);
-      // Keyed by review first: the triggers find and replace a review's rows by its id.
-      await sql`create table if not exists review_filters (
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        const postgres = isPostgres(db);
+        const tabs: Record<string, string[]> = {
+          comfort: ["comfort", "long-sessions", "wheelchair-comfort"],
+          "support-experience": ["support-experience", "pressure-sensitivity"],
+          travel: ["travel", "mobility"],
+          "ease-of-use": ["ease-of-use", "daily-use", "independence"],
+        };
+        await sql`create table if not exists review_filter_tags (tag text primary key, filter text not null)`.execute(
+          db,
+        );
+        await sql`delete from review_filter_tags`.execute(db);
+        for (const [filter, tags] of Object.entries(tabs))
+          for (const tag of tags)
+            await sql`insert into review_filter_tags (tag, filter) values (${tag}, ${filter})`.execute(db);
+        // Keyed by review first: the triggers find and replace a review's rows by its id.
+        await sql`create table if not exists review_filters (
         filter text not null, testimonial_id text not null, approved integer not null, created_at text not null,
         primary key (testimonial_id, filter))`.execute(db);
-      await sql`create index if not exists review_filters_list_idx on review_filters (filter, approved, created_at, testimonial_id)`.execute(db);
-      await sql`create index if not exists testimonials_order_idx on testimonials (approved, created_at, id)`.execute(db);
-      // The tags of one review (`row`: t, new or old) as a table j, and the column of j that holds a tag.
-      const tagsOf = (row: string) => sql.raw(postgres ? `jsonb_array_elements_text(${row}.tags::jsonb) as j(tag)` : `json_each(${row}.tags) as j`);
-      const tagColumn = sql.raw(postgres ? "j.tag" : "j.value");
-      const add = (row: string) => sql`insert into review_filters (filter, testimonial_id, approved, created_at)
+        await sql`create index if not exists review_filters_list_idx on review_filters (filter, approved, created_at, testimonial_id)`.execute(
+          db,
+        );
+        await sql`create index if not exists testimonials_order_idx on testimonials (approved, created_at, id)`.execute(
+          db,
+        );
+        // The tags of one review (`row`: t, new or old) as a table j, and the column of j that holds a tag.
+        const tagsOf = (row: string) =>
+          sql.raw(postgres ? `jsonb_array_elements_text(${row}.tags::jsonb) as j(tag)` : `json_each(${row}.tags) as j`);
+        const tagColumn = sql.raw(postgres ? "j.tag" : "j.value");
+        const add = (row: string) => sql`insert into review_filters (filter, testimonial_id, approved, created_at)
         select distinct ft.filter, ${sql.raw(row)}.id, ${sql.raw(row)}.approved, ${sql.raw(row)}.created_at
         from ${tagsOf(row)} join review_filter_tags ft on ft.tag = ${tagColumn}`;
-      const remove = (row: string) => sql`delete from review_filters where testimonial_id = ${sql.raw(row)}.id`;
-      await sql`delete from review_filters`.execute(db);
-      await sql`insert into review_filters (filter, testimonial_id, approved, created_at)
+        const remove = (row: string) => sql`delete from review_filters where testimonial_id = ${sql.raw(row)}.id`;
+        await sql`delete from review_filters`.execute(db);
+        await sql`insert into review_filters (filter, testimonial_id, approved, created_at)
         select distinct ft.filter, t.id, t.approved, t.created_at
         from testimonials t ${postgres ? sql.raw("cross join lateral") : sql.raw(",")} ${tagsOf("t")}
         join review_filter_tags ft on ft.tag = ${tagColumn}`.execute(db);
-      await keepInStep(db, "testimonials_filters", "review_filters", "tags, approved, created_at", add, remove);
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await stopKeepingInStep(db, "testimonials_filters");
-      await sql`drop index if exists testimonials_order_idx`.execute(db);
-      await sql`drop table if exists review_filters`.execute(db);
-      await sql`drop table if exists review_filter_tags`.execute(db);
-    }),
+        await keepInStep(db, "testimonials_filters", "review_filters", "tags, approved, created_at", add, remove);
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await stopKeepingInStep(db, "testimonials_filters");
+        await sql`drop index if exists testimonials_order_idx`.execute(db);
+        await sql`drop table if exists review_filters`.execute(db);
+        await sql`drop table if exists review_filter_tags`.execute(db);
+      }),
   },
   "0013_review_filter_tallies": {
     // A filter tab's count ("Showing 12 of 1,667 reviews") counted its rows in review_filters on
@@ -505,93 +638,112 @@ const migrations: Record<string, Migration> = {
     // review_tallies (0011), changed by a trigger in the same transaction as the review.
     // A review counts once in a tab however many of the tab's tags it has. Pages of reviews are
     // read by keyset from the cursor in their link (decision 019), through testimonials_order_idx.
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      const postgres = isPostgres(db);
-      await sql`create table if not exists review_filter_tallies (
-        filter text not null, approved integer not null, n integer not null, primary key (filter, approved))`.execute(db);
-      await sql`delete from review_filter_tallies`.execute(db);
-      await sql`insert into review_filter_tallies (filter, approved, n)
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        const postgres = isPostgres(db);
+        await sql`create table if not exists review_filter_tallies (
+        filter text not null, approved integer not null, n integer not null, primary key (filter, approved))`.execute(
+          db,
+        );
+        await sql`delete from review_filter_tallies`.execute(db);
+        await sql`insert into review_filter_tallies (filter, approved, n)
         select filter, approved, count(*) from review_filters group by filter, approved`.execute(db);
-      const filtersOf = (row: string) =>
-        sql`select distinct ft.filter from ${sql.raw(postgres ? `jsonb_array_elements_text(${row}.tags::jsonb) as j(tag)` : `json_each(${row}.tags) as j`)}
+        const filtersOf = (row: string) =>
+          sql`select distinct ft.filter from ${sql.raw(postgres ? `jsonb_array_elements_text(${row}.tags::jsonb) as j(tag)` : `json_each(${row}.tags) as j`)}
           join review_filter_tags ft on ft.tag = ${sql.raw(postgres ? "j.tag" : "j.value")}`;
-      // `where true`: SQLite reads an upsert after a join's ON as ambiguous without a WHERE.
-      const add = (row: "new") => sql`insert into review_filter_tallies (filter, approved, n)
+        // `where true`: SQLite reads an upsert after a join's ON as ambiguous without a WHERE.
+        const add = (row: "new") => sql`insert into review_filter_tallies (filter, approved, n)
         select f.filter, ${sql.raw(row)}.approved, 1 from (${filtersOf(row)}) as f where true
         on conflict (filter, approved) do update set n = review_filter_tallies.n + 1`;
-      const remove = (row: "old") => sql`update review_filter_tallies set n = n - 1
+        const remove = (row: "old") => sql`update review_filter_tallies set n = n - 1
         where approved = ${sql.raw(row)}.approved and filter in (${filtersOf(row)})`;
-      await keepInStep(db, "testimonials_filter_tally", "review_filter_tallies", "tags, approved", add, remove);
-      // (approved, created_at) is the start of testimonials_order_idx (approved, created_at, id):
-      // it only cost writes, and led PostgreSQL to read a page through it and sort.
-      await sql`drop index if exists testimonials_public_idx`.execute(db);
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await sql`create index if not exists testimonials_public_idx on testimonials (approved, created_at)`.execute(db);
-      await stopKeepingInStep(db, "testimonials_filter_tally");
-      await sql`drop table if exists review_filter_tallies`.execute(db);
-    }),
+        await keepInStep(db, "testimonials_filter_tally", "review_filter_tallies", "tags, approved", add, remove);
+        // (approved, created_at) is the start of testimonials_order_idx (approved, created_at, id):
+        // it only cost writes, and led PostgreSQL to read a page through it and sort.
+        await sql`drop index if exists testimonials_public_idx`.execute(db);
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await sql`create index if not exists testimonials_public_idx on testimonials (approved, created_at)`.execute(
+          db,
+        );
+        await stopKeepingInStep(db, "testimonials_filter_tally");
+        await sql`drop table if exists review_filter_tallies`.execute(db);
+      }),
   },
   "0014_spam_signals": {
     // Weaker spam signals (a fast fill, links, several from one address) no longer hold a
     // submission back: it is stored where staff work, and its reasons are kept with it as JSON
     // for the "possible spam" mark (decision 008). Null: no mark. A column already there (a
     // run that committed but was not recorded) is left as it is.
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      for (const table of markedTables) {
-        const columns = (await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? [];
-        if (!columns.some((c) => c.name === "spam_signals")) await db.schema.alterTable(table).addColumn("spam_signals", "text").execute();
-      }
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      for (const table of markedTables) {
-        const columns = (await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? [];
-        if (columns.some((c) => c.name === "spam_signals")) await db.schema.alterTable(table).dropColumn("spam_signals").execute();
-      }
-    }),
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of markedTables) {
+          const columns = (await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? [];
+          if (!columns.some((c) => c.name === "spam_signals"))
+            await db.schema.alterTable(table).addColumn("spam_signals", "text").execute();
+        }
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of markedTables) {
+          const columns = (await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? [];
+          if (columns.some((c) => c.name === "spam_signals"))
+            await db.schema.alterTable(table).dropColumn("spam_signals").execute();
+        }
+      }),
   },
   "0015_idempotency_keys": {
     // A JSON client that sends an Idempotency-Key gets the first answer again for a repeat and
     // nothing is stored twice (docs/decisions/021-exactly-once.md). The primary key is what makes
     // two requests sent at once with one key store one submission: only one insert of the pending
     // row wins. `status` is null while the first request is still being answered.
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await db.schema
-        .createTable("idempotency_keys")
-        .ifNotExists()
-        .addColumn("endpoint", "text", (c) => c.notNull())
-        .addColumn("key", "text", (c) => c.notNull())
-        .addColumn("body_hash", "text", (c) => c.notNull())
-        .addColumn("status", "integer")
-        .addColumn("response", "text")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("idempotency_keys_pk", ["endpoint", "key"])
-        .execute();
-      // The daily purge deletes by age.
-      await db.schema.createIndex("idempotency_keys_created_idx").ifNotExists().on("idempotency_keys").column("created_at").execute();
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await db.schema.dropIndex("idempotency_keys_created_idx").ifExists().execute();
-      await db.schema.dropTable("idempotency_keys").ifExists().execute();
-    }),
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("idempotency_keys")
+          .ifNotExists()
+          .addColumn("endpoint", "text", (c) => c.notNull())
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("body_hash", "text", (c) => c.notNull())
+          .addColumn("status", "integer")
+          .addColumn("response", "text")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("idempotency_keys_pk", ["endpoint", "key"])
+          .execute();
+        // The daily purge deletes by age.
+        await db.schema
+          .createIndex("idempotency_keys_created_idx")
+          .ifNotExists()
+          .on("idempotency_keys")
+          .column("created_at")
+          .execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropIndex("idempotency_keys_created_idx").ifExists().execute();
+        await db.schema.dropTable("idempotency_keys").ifExists().execute();
+      }),
   },
   "0016_site_secrets": {
     // Secrets the site makes for itself and every instance must share: today the key that signs a
     // form's start time and one-time submission key (app/lib/form-ticket.server.ts). Kept in the
     // database, not the environment, so `npm start` needs nothing configured, a second instance
     // checks what the first issued, and a restart does not void the forms open in visitors' tabs.
-    up: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await db.schema
-        .createTable("site_secrets")
-        .ifNotExists()
-        .addColumn("name", "text", (c) => c.primaryKey())
-        .addColumn("value", "text", (c) => c.notNull())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .execute();
-    }),
-    down: (db: Kysely<unknown>) => atomically(db, async (db) => {
-      await db.schema.dropTable("site_secrets").ifExists().execute();
-    }),
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("site_secrets")
+          .ifNotExists()
+          .addColumn("name", "text", (c) => c.primaryKey())
+          .addColumn("value", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropTable("site_secrets").ifExists().execute();
+      }),
   },
 };
 

@@ -9,7 +9,15 @@ import type { ContactTopicValue } from "../app/content/contact";
  * Why staff did not publish a review (declined, unpublished or deleted), from a fixed list: the
  * public ledger counts each one, and the moderation policy explains each one.
  */
-export const reviewDeclineReasons = ["off-topic", "someone-elses-information", "offensive", "duplicate", "spam", "medical-claim", "reviewer-request"] as const;
+export const reviewDeclineReasons = [
+  "off-topic",
+  "someone-elses-information",
+  "offensive",
+  "duplicate",
+  "spam",
+  "medical-claim",
+  "reviewer-request",
+] as const;
 export type ReviewDeclineReason = (typeof reviewDeclineReasons)[number];
 
 /** Who wrote a review: the cushion's user, with or without help, or someone on their behalf. */

@@ -16,7 +16,12 @@ describe.each(testDialects)("migration 0016 (the site's own secrets) on %s", (di
       const row = { name: "form-ticket", value: "c2VjcmV0", created_at: "2026-01-01T00:00:00.000Z" };
       await db.insertInto("site_secrets").values(row).execute();
       // One secret per name: a second instance reads the first one's, it never makes its own.
-      await expect(db.insertInto("site_secrets").values({ ...row, value: "b3RoZXI" }).execute()).rejects.toThrow();
+      await expect(
+        db
+          .insertInto("site_secrets")
+          .values({ ...row, value: "b3RoZXI" })
+          .execute(),
+      ).rejects.toThrow();
 
       expect((await migrator(db).migrateTo("0015_idempotency_keys")).error).toBeUndefined();
       expect(await tableNames(db)).not.toContain("site_secrets");

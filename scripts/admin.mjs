@@ -27,6 +27,8 @@ try {
   await server.closeDatabase();
   process.exit(1);
 }
-console.log(command === "create" ? `Created ${username}.` : `Password changed for ${username}; their sessions were ended.`);
+console.log(
+  command === "create" ? `Created ${username}.` : `Password changed for ${username}; their sessions were ended.`,
+);
 if (given === undefined) console.log(`Password (shown once): ${password}`);
 await server.closeDatabase();

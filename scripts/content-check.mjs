@@ -44,7 +44,8 @@ for (const name of files) {
   // An object exported under two names is still one placeholder.
   const seen = new Set();
   for (const [exported, value] of Object.entries(module)) {
-    for (const item of placeholdersIn(value, exported, seen)) found.push({ file, line: lineOf(source, item.todo), ...item });
+    for (const item of placeholdersIn(value, exported, seen))
+      found.push({ file, line: lineOf(source, item.todo), ...item });
   }
 }
 
@@ -59,13 +60,17 @@ if (found.length === 0) {
     console.log(`${item.file}${item.line ? `:${item.line}` : ""} (${item.where})`);
     console.log(`  ${item.todo ?? "(no todo: describe what is needed next to `placeholder: true`)"}`);
   }
-  console.log(`\n${found.length} placeholder${found.length === 1 ? "" : "s"} in ${new Set(found.map((item) => item.file)).size} file(s).`);
+  console.log(
+    `\n${found.length} placeholder${found.length === 1 ? "" : "s"} in ${new Set(found.map((item) => item.file)).size} file(s).`,
+  );
 }
 
 if (unreviewed.length === 0) {
   console.log("\nEvery claim in app/content/claims.ts has been reviewed.");
 } else {
-  console.log("\nClaims for the company's regulatory review (set `reviewed: true` in app/content/claims.ts once each may stand):\n");
+  console.log(
+    "\nClaims for the company's regulatory review (set `reviewed: true` in app/content/claims.ts once each may stand):\n",
+  );
   for (const claim of unreviewed) console.log(`- "${claim.text}" (${claim.where})`);
   console.log(`\n${unreviewed.length} claim${unreviewed.length === 1 ? "" : "s"} to review.`);
 }

@@ -22,7 +22,9 @@ try {
   const result = await copyDatabase(from, to);
   for (const [i, report] of result.from.entries()) {
     const copy = result.to[i];
-    console.log(`${report.table.padEnd(17)} ${String(report.rows).padStart(7)} rows  ${report.checksum}  →  ${String(copy.rows).padStart(7)} rows  ${copy.checksum}`);
+    console.log(
+      `${report.table.padEnd(17)} ${String(report.rows).padStart(7)} rows  ${report.checksum}  →  ${String(copy.rows).padStart(7)} rows  ${copy.checksum}`,
+    );
   }
   if (!result.verified) {
     console.error(`Verification FAILED for: ${result.mismatched.join(", ")}`);

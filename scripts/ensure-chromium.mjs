@@ -25,16 +25,31 @@ function fail(message) {
 if (!runnable(chromiumPath)) {
   const named = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH;
   // A path someone chose is theirs to fix: installing Debian's package would not change it.
-  if (named) fail(`No Chromium at CHROMIUM_PATH=${named}. Point it at a Chromium, or unset it and install Debian's: ${installCommand}`);
+  if (named)
+    fail(
+      `No Chromium at CHROMIUM_PATH=${named}. Point it at a Chromium, or unset it and install Debian's: ${installCommand}`,
+    );
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
-  if (!canInstall) fail(`The browser tests need Chromium, and ${chromiumPath} is missing. Install Debian's package, then run the tests again:\n  ${installCommand}`);
+  if (!canInstall)
+    fail(
+      `The browser tests need Chromium, and ${chromiumPath} is missing. Install Debian's package, then run the tests again:\n  ${installCommand}`,
+    );
 
   console.log("Chromium is missing: installing Debian's chromium package for the browser tests (apt-get).");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
     // apt's own chatter is shown only when it fails.
     const result = spawnSync("apt-get", args, { env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
-    if (result.status !== 0) fail(`${result.stderr}\napt-get ${args.join(" ")} failed (exit ${result.status ?? result.signal}). Install it by hand: ${installCommand}`);
+    if (result.status !== 0)
+      fail(
+        `${result.stderr}\napt-get ${args.join(" ")} failed (exit ${result.status ?? result.signal}). Install it by hand: ${installCommand}`,
+      );
   }
-  if (!runnable(chromiumPath)) fail(`apt-get installed chromium, but ${chromiumPath} is still missing. Set CHROMIUM_PATH to the installed browser.`);
+  if (!runnable(chromiumPath))
+    fail(
+      `apt-get installed chromium, but ${chromiumPath} is still missing. Set CHROMIUM_PATH to the installed browser.`,
+    );
 }

@@ -28,8 +28,18 @@ const facts = {
 };
 
 const months = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 
 function monthYear(iso) {
@@ -59,9 +69,12 @@ const models = {
           "Switching it off while you are out of the chair saves battery.",
         ],
       },
-      { p: "Once it is on, the air cells alternate by themselves, about every 60 seconds. There is nothing else to do." },
+      {
+        p: "Once it is on, the air cells alternate by themselves, about every 60 seconds. There is nothing else to do.",
+      },
     ],
-    quickTurnOn: "Press I on the rocker switch to turn it on; press O to turn it off. Switch it on each time you sit down.",
+    quickTurnOn:
+      "Press I on the rocker switch to turn it on; press O to turn it off. Switch it on each time you sit down.",
   },
   "auto-start": {
     name: "Auto-Start",
@@ -73,9 +86,12 @@ const models = {
           "It turns off by itself when you transfer off.",
         ],
       },
-      { p: "Once it is on, the air cells alternate by themselves, about every 60 seconds. There is nothing else to do." },
+      {
+        p: "Once it is on, the air cells alternate by themselves, about every 60 seconds. There is nothing else to do.",
+      },
     ],
-    quickTurnOn: "It turns on by itself when you transfer onto the cushion and off when you transfer off. There is no switch to press.",
+    quickTurnOn:
+      "It turns on by itself when you transfer onto the cushion and off when you transfer off. There is no switch to press.",
   },
 };
 
@@ -189,7 +205,9 @@ function singlePage(model, guide) {
         p: `Your ${product} system is a custom-built air cushion and the controller that runs it. Two sets of air cells take turns: one supports you while the other deflates, and they swap about every 60 seconds.`,
       },
       { h2: "Charging the battery" },
-      { p: "A full charge gives 24-30 hours of use. Recharging takes 3-4 hours. Keep the controller and the charger dry." },
+      {
+        p: "A full charge gives 24-30 hours of use. Recharging takes 3-4 hours. Keep the controller and the charger dry.",
+      },
       { h2: "Turning it on and off" },
       { p: model.quickTurnOn },
       { h2: "Choosing firmness" },
@@ -351,11 +369,13 @@ function renderPage(blocks, style, header, footer, pageLabel) {
 
   for (const block of blocks) {
     if (block.title) place(wrap(block.title, "bold", style.title.size, TEXT_WIDTH), "bold", style.title);
-    else if (block.subtitle) place(wrap(block.subtitle, "regular", style.subtitle.size, TEXT_WIDTH), "regular", style.subtitle, 0, 0.3);
+    else if (block.subtitle)
+      place(wrap(block.subtitle, "regular", style.subtitle.size, TEXT_WIDTH), "regular", style.subtitle, 0, 0.3);
     else if (block.h) place(wrap(block.h, "bold", style.h.size, TEXT_WIDTH), "bold", style.h);
     else if (block.h2) place(wrap(block.h2, "bold", style.h2.size, TEXT_WIDTH), "bold", style.h2);
     else if (block.p) place(wrap(block.p, "regular", style.p.size, TEXT_WIDTH), "regular", style.p);
-    else if (block.note) place(wrap(block.note, "regular", style.note.size, TEXT_WIDTH), "regular", style.note, 0, 0.35);
+    else if (block.note)
+      place(wrap(block.note, "regular", style.note.size, TEXT_WIDTH), "regular", style.note, 0, 0.35);
     else if (block.bullets) {
       const indent = 16;
       block.bullets.forEach((item, index) => {
@@ -390,7 +410,9 @@ function buildPdf(pageStreams, title) {
   const pagesId = reserve();
   const fontRegular = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   const fontBold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
-  const info = add(`<< /Title ${pdfString(title)} /Author ${pdfString(facts.company)} /Producer (scripts/make-manuals.mjs) >>`);
+  const info = add(
+    `<< /Title ${pdfString(title)} /Author ${pdfString(facts.company)} /Producer (scripts/make-manuals.mjs) >>`,
+  );
 
   const kids = pageStreams.map((stream) => {
     const content = add(`<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`);
@@ -428,12 +450,19 @@ for (const guide of guides) {
   const style = STYLES[guide.format];
   if (!model) throw new Error(`make-manuals: unknown group "${guide.group}" for ${guide.file}`);
   if (!style) throw new Error(`make-manuals: unknown format "${guide.format}" for ${guide.file}`);
-  if (!/^manuals\/[a-z0-9-]+\.pdf$/.test(guide.file)) throw new Error(`make-manuals: unexpected file path "${guide.file}"`);
+  if (!/^manuals\/[a-z0-9-]+\.pdf$/.test(guide.file))
+    throw new Error(`make-manuals: unexpected file path "${guide.file}"`);
 
   const pages = guide.format === "Booklet" ? bookletPages(model, guide) : singlePage(model, guide);
   const header = `${facts.company} ${facts.product} \u00b7 ${guide.title} \u00b7 ${monthYear(guide.lastUpdated)}`;
   const streams = pages.map((blocks, index) =>
-    renderPage(blocks, style, header, `${facts.company} ${facts.product} user guide \u2014 ${model.name} model`, `Page ${index + 1} of ${pages.length}`),
+    renderPage(
+      blocks,
+      style,
+      header,
+      `${facts.company} ${facts.product} user guide \u2014 ${model.name} model`,
+      `Page ${index + 1} of ${pages.length}`,
+    ),
   );
   const pdf = buildPdf(streams, `${facts.product} ${guide.title} (placeholder)`);
 

@@ -10,7 +10,11 @@ import { parseArgs } from "node:util";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "http-port": { type: "string" }, "https-port": { type: "string" }, json: { type: "boolean", default: false } },
+  options: {
+    "http-port": { type: "string" },
+    "https-port": { type: "string" },
+    json: { type: "boolean", default: false },
+  },
 });
 const hostname = positionals[0] ?? "localhost";
 
@@ -48,13 +52,16 @@ const results = ALL_TESTS.map((test) => {
   if (modifier < 0) penaltiesOnly += modifier;
   return { name: result.constructor.name, pass: Boolean(result.pass), result: result.result, modifier };
 });
-const { grade, score } = getGradeForScore(penaltiesOnly >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withBonuses : penaltiesOnly);
+const { grade, score } = getGradeForScore(
+  penaltiesOnly >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withBonuses : penaltiesOnly,
+);
 const passed = results.filter((r) => r.pass).length;
 const report = { hostname, grade, score, testsPassed: passed, testsQuantity: NUM_TESTS, tests: results };
 
 if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(`MDN HTTP Observatory: ${grade} (score ${score}), ${passed} of ${NUM_TESTS} tests passed`);
-  for (const r of results) console.log(`  ${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.result} (${r.modifier >= 0 ? "+" : ""}${r.modifier})`);
+  for (const r of results)
+    console.log(`  ${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.result} (${r.modifier >= 0 ? "+" : ""}${r.modifier})`);
 }
 process.exit(grade === "A+" ? 0 : 1);

@@ -20,8 +20,20 @@ const file = (path) => new URL(path, root);
 const BRAND_BLUE = "#0b5cad";
 
 const jobs = [
-  { src: "public/images/og-softech.svg", out: "public/images/og-softech.png", width: 1200, height: 630, background: "#0b1220" },
-  { src: "public/favicon.svg", out: "public/images/apple-touch-icon.png", width: 180, height: 180, background: BRAND_BLUE },
+  {
+    src: "public/images/og-softech.svg",
+    out: "public/images/og-softech.png",
+    width: 1200,
+    height: 630,
+    background: "#0b1220",
+  },
+  {
+    src: "public/favicon.svg",
+    out: "public/images/apple-touch-icon.png",
+    width: 180,
+    height: 180,
+    background: BRAND_BLUE,
+  },
   { src: "public/favicon.svg", out: "public/favicon.ico", width: 32, height: 32, background: BRAND_BLUE, ico: true },
 ];
 

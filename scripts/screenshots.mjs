@@ -26,16 +26,31 @@ function slugOf(route) {
 function readArgs(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { widths: { type: "string" }, routes: { type: "string" }, themes: { type: "string" }, reviews: { type: "string" }, out: { type: "string" } },
+    options: {
+      widths: { type: "string" },
+      routes: { type: "string" },
+      themes: { type: "string" },
+      reviews: { type: "string" },
+      out: { type: "string" },
+    },
     strict: true,
   });
   const widths = (values.widths ?? "375,1280").split(",").map(Number);
-  if (widths.some((w) => !Number.isInteger(w) || w < 200)) throw new Error(`--widths takes whole pixel widths, got ${values.widths}`);
+  if (widths.some((w) => !Number.isInteger(w) || w < 200))
+    throw new Error(`--widths takes whole pixel widths, got ${values.widths}`);
   const themes = (values.themes ?? "light,dark").split(",");
-  if (themes.some((t) => t !== "light" && t !== "dark")) throw new Error(`--themes takes light and/or dark, got ${values.themes}`);
+  if (themes.some((t) => t !== "light" && t !== "dark"))
+    throw new Error(`--themes takes light and/or dark, got ${values.themes}`);
   const reviews = Number(values.reviews ?? 24);
-  if (!Number.isInteger(reviews) || reviews < 0) throw new Error(`--reviews takes a whole number, got ${values.reviews}`);
-  return { widths, themes, reviews, routes: values.routes?.split(","), out: path.resolve(values.out ?? path.join(root, "screenshots")) };
+  if (!Number.isInteger(reviews) || reviews < 0)
+    throw new Error(`--reviews takes a whole number, got ${values.reviews}`);
+  return {
+    widths,
+    themes,
+    reviews,
+    routes: values.routes?.split(","),
+    out: path.resolve(values.out ?? path.join(root, "screenshots")),
+  };
 }
 
 async function main() {
@@ -48,7 +63,10 @@ async function main() {
   try {
     for (const theme of args.themes) {
       for (const width of args.widths) {
-        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, deviceScaleFactor: 1 });
+        const context = await browser.newContext({
+          viewport: { width, height: width < 768 ? 812 : 900 },
+          deviceScaleFactor: 1,
+        });
         await context.addCookies([{ name: "theme", value: theme, url: site.url }]);
         const page = await context.newPage();
         for (const route of routes) {

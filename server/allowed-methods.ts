@@ -26,14 +26,21 @@ function methodsOf(module: RouteModule): string[] {
  * before React Router runs, so a method a route does not take is a 405 with Allow, not an error
  * thrown inside the framework (and TRACE never reaches `new Request`, which refuses it).
  */
-export function createMethodTable(build: ServerBuild, options: { notFoundRouteId: string; otherPaths: (path: string) => boolean }) {
+export function createMethodTable(
+  build: ServerBuild,
+  options: { notFoundRouteId: string; otherPaths: (path: string) => boolean },
+) {
   const byParent = new Map<string | undefined, RouteObject[]>();
   const methods = new Map<string, string[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
     methods.set(route.id, methodsOf(route.module));
     const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route.index ? { id: route.id, index: true, path: route.path } : { id: route.id, path: route.path, caseSensitive: route.caseSensitive });
+    siblings.push(
+      route.index
+        ? { id: route.id, index: true, path: route.path }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive },
+    );
     byParent.set(route.parentId, siblings);
   }
   const attach = (routes: RouteObject[]): RouteObject[] =>

@@ -27,7 +27,13 @@ import { isReachable } from "../db/client.server";
 import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
-import { nginxErrorDir, nginxErrorPagesConfig, nginxErrorStatuses, nginxPagesConfig, nginxStaticHeadersConfig } from "./nginx";
+import {
+  nginxErrorDir,
+  nginxErrorPagesConfig,
+  nginxErrorStatuses,
+  nginxPagesConfig,
+  nginxStaticHeadersConfig,
+} from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
@@ -61,7 +67,8 @@ export async function writeNginxPages(buildDir: string, manifest: StaticManifest
   writePublicFile(path.join(buildDir, "nginx", "errors.conf"), nginxErrorPagesConfig(options));
   makePublicDir(path.join(buildDir, nginxErrorDir));
   for (const status of nginxErrorStatuses) {
-    const [heading, text] = refusals[status >= 500 ? "unavailable" : status === 404 ? "missing" : status === 413 ? "tooLarge" : "unreadable"];
+    const [heading, text] =
+      refusals[status >= 500 ? "unavailable" : status === 404 ? "missing" : status === 413 ? "tooLarge" : "unreadable"];
     writePublicFile(path.join(buildDir, nginxErrorDir, `${status}.html`), errorPage(heading, text));
   }
 }
@@ -132,7 +139,11 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     const status = allowed ? 405 : 404;
     const error = allowed ? `This address does not take ${req.method} requests.` : refusals.missing[1];
     if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
-    else res.status(status).type("html").send(errorPage(allowed ? "That is not something this page does" : refusals.missing[0], error));
+    else
+      res
+        .status(status)
+        .type("html")
+        .send(errorPage(allowed ? "That is not something this page does" : refusals.missing[0], error));
   });
 
   app.get("/healthz", (_req, res) => {
@@ -175,7 +186,11 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     log.warn("refused request body", { method: req.method, path: req.path, status, length: declared });
     res.setHeader("Connection", "close");
     if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });
-    else res.status(status).type("html").send(errorPage(tooLarge ? refusals.tooLarge[0] : refusals.unreadable[0], error));
+    else
+      res
+        .status(status)
+        .type("html")
+        .send(errorPage(tooLarge ? refusals.tooLarge[0] : refusals.unreadable[0], error));
   });
 
   // Whichever route reads the session (the reviews page lists unpublished reviews to staff, the
@@ -200,7 +215,12 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
   // once, elsewhere, at higher levels): a low level costs about half the CPU of the default (gzip 6,
   // brotli 4) for a document about 10 % larger. Rendered documents mostly arrive compressed
   // already (entry.server.tsx, `compressWith` below), which this leaves alone.
-  app.use(compression({ level: renderGzipLevel, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: renderBrotliQuality } } }));
+  app.use(
+    compression({
+      level: renderGzipLevel,
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: renderBrotliQuality } },
+    }),
+  );
   app.use(pageCache.capture);
   app.use(
     createRequestHandler({
@@ -306,7 +326,9 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   // Node hands CONNECT to this event and, with no listener, drops the connection unanswered.
   server.on("connect", (req, socket) => {
     log.info("request", { method: req.method, path: req.url, status: 405 });
-    socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
   });
   // Longer than nginx's upstream keepalive_timeout (60 s), so nginx, not Node, closes an idle
   // connection and never reuses one that Node is closing at that instant.

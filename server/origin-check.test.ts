@@ -5,7 +5,9 @@ const own = ["https://www.aquila.example"];
 
 describe("cross-origin state changes", () => {
   it("lets reads through from anywhere", () => {
-    expect(isForeignStateChange("GET", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, own)).toBe(false);
+    expect(isForeignStateChange("GET", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, own)).toBe(
+      false,
+    );
   });
 
   it("refuses a post whose browser says it is cross-site", () => {
@@ -19,7 +21,9 @@ describe("cross-origin state changes", () => {
   });
 
   it("accepts a post from our own origin, or from a client that sends no origin", () => {
-    expect(isForeignStateChange("POST", { origin: "https://www.aquila.example", "sec-fetch-site": "same-origin" }, own)).toBe(false);
+    expect(
+      isForeignStateChange("POST", { origin: "https://www.aquila.example", "sec-fetch-site": "same-origin" }, own),
+    ).toBe(false);
     expect(isForeignStateChange("POST", {}, own)).toBe(false);
   });
 });

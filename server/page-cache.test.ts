@@ -6,7 +6,11 @@ import { createPageCache } from "./page-cache";
 
 /** Just enough of a request and a response for the cache: headers kept, body written, "finish" and "close" on end. */
 function exchange(method: string, url: string, cookie?: string) {
-  const req = Object.assign(new EventEmitter(), { method, url, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
+  const req = Object.assign(new EventEmitter(), {
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+  }) as unknown as IncomingMessage;
   const headers = new Map<string, unknown>();
   const res = Object.assign(new EventEmitter(), {
     statusCode: 200,
@@ -358,7 +362,8 @@ describe("the page cache", () => {
 });
 
 describe("a kept page with forms", () => {
-  const form = (ticket: string) => `<form><input type="hidden" name="ticket" value="${ticket}"/><button>Send</button></form>`;
+  const form = (ticket: string) =>
+    `<form><input type="hidden" name="ticket" value="${ticket}"/><button>Send</button></form>`;
 
   it("gives each response its own tickets, issued when it is sent, and is otherwise the kept copy", async () => {
     const cache = cacheWith(feed());
@@ -366,7 +371,8 @@ describe("a kept page with forms", () => {
     await settle();
     const first = ask(cache, "/testimonials");
     const second = ask(cache, "/testimonials");
-    const numbers = (page: string | undefined) => [...(page ?? "").matchAll(/value="t1\.issued-(\d+)"/g)].map((m) => Number(m[1]));
+    const numbers = (page: string | undefined) =>
+      [...(page ?? "").matchAll(/value="t1\.issued-(\d+)"/g)].map((m) => Number(m[1]));
     // Two forms, two tickets per response, none of them the render's, none repeated.
     expect(numbers(first)).toHaveLength(2);
     expect(numbers(second)).toEqual(numbers(first).map((n) => n + 2));

@@ -117,7 +117,12 @@ export function createPageCache(
       // Deaf, heard again (even with no request while deaf), or a database whose count went back:
       // what was kept may have missed a change.
       const resumed = changes?.resumedAt();
-      if (version === undefined || seen === undefined || version < seen || (resumed !== undefined && floor !== undefined && resumed > floor)) {
+      if (
+        version === undefined ||
+        seen === undefined ||
+        version < seen ||
+        (resumed !== undefined && floor !== undefined && resumed > floor)
+      ) {
         entries.clear();
         floor = version;
       }
@@ -193,7 +198,10 @@ export function createPageCache(
       const page = await prepareTicketed(text, places, headers);
       return (req, res) => sendTicketed(req, res, page, issueTicket);
     }
-    const [br, gz] = await Promise.all([compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), compressGzip(body, { level: 6 })]);
+    const [br, gz] = await Promise.all([
+      compressBrotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      compressGzip(body, { level: 6 }),
+    ]);
     const page = prepare({ body, br, gzip: gz, etag: etagOf(body), headers });
     return (req, res) => sendPrepared(req, res, page);
   }
@@ -294,7 +302,8 @@ export function createPageCache(
       if (!render) return next();
       const chunks: Buffer[] = [];
       const keep = (chunk: unknown, encoding?: unknown) => {
-        if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+        if (typeof chunk === "string")
+          chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
         else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
       };
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -307,7 +316,11 @@ export function createPageCache(
         render.ended = true;
         if (typeof chunk !== "function") keep(chunk, rest[0]);
         const contentType = String(res.getHeader("Content-Type") ?? "");
-        if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && /^(text\/html|application\/json)/.test(contentType)) {
+        if (
+          res.statusCode === 200 &&
+          !res.getHeader("Set-Cookie") &&
+          /^(text\/html|application\/json)/.test(contentType)
+        ) {
           render.kept = store(render, Buffer.concat(chunks), contentType).catch(() => undefined);
           void render.kept.finally(() => settle(render));
         } else {

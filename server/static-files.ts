@@ -52,7 +52,12 @@ export interface Prepared extends Entry {
 
 export function prepare(entry: Entry): Prepared {
   const common = Object.entries({ ETag: entry.etag, ...entry.headers }).flat();
-  const withBody = (body: Buffer, encoding?: string) => [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)];
+  const withBody = (body: Buffer, encoding?: string) => [
+    ...common,
+    ...(encoding ? ["Content-Encoding", encoding] : []),
+    "Content-Length",
+    String(body.length),
+  ];
   return {
     ...entry,
     identity: withBody(entry.body),
@@ -188,6 +193,7 @@ export function createStaticHandler(buildDir: string, manifest: StaticManifest, 
     sendPrepared(req, res, entry);
     return true;
   };
-  const has = (pathname: string) => files.has(pathname) || pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+  const has = (pathname: string) =>
+    files.has(pathname) || pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
   return Object.assign(serve, { has });
 }

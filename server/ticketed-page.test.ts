@@ -6,7 +6,10 @@ const field = (ticket: string) => `<input type="hidden" name="ticket" value="${t
 
 /** A page like a real one: long, repetitive markup, and text outside ASCII before and after the forms. */
 function page(ticket: string) {
-  const filler = Array.from({ length: 400 }, (_, n) => `<li class="card">Review ${n}: «très confortable» — 5/5 ✓</li>`).join("");
+  const filler = Array.from(
+    { length: 400 },
+    (_, n) => `<li class="card">Review ${n}: «très confortable» — 5/5 ✓</li>`,
+  ).join("");
   return `<!doctype html><ul>${filler}</ul><form>${field(ticket)}</form><p>Ça va ☺</p><dialog><form>${field(ticket)}</form></dialog>${filler}`;
 }
 
@@ -25,10 +28,15 @@ describe("a page cut at its tickets", () => {
     // Tickets as long as the rendered one, and (sent compressed whole) others.
     for (const tickets of [
       ["t1.first-ticket-here", "t1.second-ticket-now"],
-      ["t1.lhx2k9.aaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb", "t1.lhx2k9.cccccccccccccccccccccc.dddddddddddddddddddddd"],
+      [
+        "t1.lhx2k9.aaaaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb",
+        "t1.lhx2k9.cccccccccccccccccccccc.dddddddddddddddddddddd",
+      ],
       ["", "t1.x"],
     ]) {
-      const expected = page("PLACE").replace("PLACE", tickets[0] ?? "").replace("PLACE", tickets[1] ?? "");
+      const expected = page("PLACE")
+        .replace("PLACE", tickets[0] ?? "")
+        .replace("PLACE", tickets[1] ?? "");
       expect(Buffer.concat(assemble(kept, tickets, false)).toString("utf8")).toBe(expected);
       // gunzip checks the CRC-32 and the length in the trailer as well as the blocks.
       expect(gunzipSync(Buffer.concat(assemble(kept, tickets, true))).toString("utf8")).toBe(expected);

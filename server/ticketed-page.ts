@@ -51,7 +51,11 @@ export function ticketPlaces(body: string): Array<[number, number]> {
 }
 
 /** Cuts the page at its tickets (places counted in UTF-16 code units of `body`) and compresses each piece once. */
-export async function prepareTicketed(body: string, places: Array<[number, number]>, headers: Record<string, string>): Promise<TicketedPage> {
+export async function prepareTicketed(
+  body: string,
+  places: Array<[number, number]>,
+  headers: Record<string, string>,
+): Promise<TicketedPage> {
   const pieces: Buffer[] = [];
   let from = 0;
   for (const [start, end] of places) {
@@ -62,7 +66,9 @@ export async function prepareTicketed(body: string, places: Array<[number, numbe
   const widths = places.map(([start, end]) => Buffer.byteLength(body.slice(start, end), "utf8"));
   // What a decompressor has seen before each piece, with the tickets as NUL bytes.
   const before = pieces.map((_, index) =>
-    Buffer.concat(pieces.slice(0, index).flatMap((piece, n) => [piece, Buffer.alloc(widths[n] ?? 0)])).subarray(-32 * 1024),
+    Buffer.concat(pieces.slice(0, index).flatMap((piece, n) => [piece, Buffer.alloc(widths[n] ?? 0)])).subarray(
+      -32 * 1024,
+    ),
   );
   const deflated = await Promise.all(
     pieces.map((piece, index) =>
@@ -89,9 +95,12 @@ function storedBlock(bytes: Buffer): Buffer {
 /** The page with `tickets` in its places, gzipped when `gzip`: the parts to write, in order. */
 export function assemble(page: TicketedPage, tickets: string[], gzip: boolean): Buffer[] {
   const filled = tickets.map((ticket) => Buffer.from(ticket, "latin1"));
-  const plain = page.pieces.flatMap((piece, index) => (index < filled.length ? [piece, filled[index] as Buffer] : [piece]));
+  const plain = page.pieces.flatMap((piece, index) =>
+    index < filled.length ? [piece, filled[index] as Buffer] : [piece],
+  );
   if (!gzip) return plain;
-  if (filled.some((ticket, index) => ticket.length !== page.widths[index])) return [gzipSync(Buffer.concat(plain), { level: 6 })];
+  if (filled.some((ticket, index) => ticket.length !== page.widths[index]))
+    return [gzipSync(Buffer.concat(plain), { level: 6 })];
   let crc = 0;
   let length = 0;
   const parts: Buffer[] = [gzipHeader];

@@ -5,7 +5,6 @@
  */
 import { company, type Placeholder } from "./site";
 
-
 /** When the statement was last reviewed against the site, shown on the page. */
 export const statementDate: { date: string; label: string } & Placeholder = {
   date: "2026-11-23",
@@ -63,7 +62,8 @@ export const accessibilityStatement = {
       },
       {
         term: "A hosted order form, when offered",
-        detail: "The order page may also offer an order form run by another company. We cannot test that form to the same standard. Our own order form, above it on the same page, meets it.",
+        detail:
+          "The order page may also offer an order form run by another company. We cannot test that form to the same standard. Our own order form, above it on the same page, meets it.",
       },
     ],
   },

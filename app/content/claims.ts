@@ -24,13 +24,37 @@ export const claimsForReview: Claim[] = [
   { text: hero.primaryAction, where: "home page button", reviewed: false },
   ...heroClaims.map((text) => ({ text, where: "home page list under the headline", reviewed: false })),
   { text: regulatory.classification, where: "home page, about page, product page, FAQ", reviewed: false },
-  ...regulatory.clearances.map((text) => ({ text, where: "home page, about page, product page, FAQ", reviewed: false })),
+  ...regulatory.clearances.map((text) => ({
+    text,
+    where: "home page, about page, product page, FAQ",
+    reviewed: false,
+  })),
   { text: clinicalEvidence.heading, where: "home page, clinical evidence", reviewed: false },
   { text: clinicalEvidence.intro, where: "home page, clinical evidence", reviewed: false },
-  ...caseStudies.map((study) => ({ text: `${study.title}: ${study.result} (${study.status.toLowerCase()})`, where: "case studies page", reviewed: false })),
-  { text: `${commitments.guaranteeDays}-day satisfaction guarantee`, where: "home page, FAQ, paying for SofTech page", reviewed: false },
-  { text: `${commitments.warrantyMonths}-month manufacturer warranty`, where: "home page, FAQ, paying for SofTech page", reviewed: false },
-  ...trustSignals.map((signal) => ({ text: [signal.title, signal.detail].filter(Boolean).join(": "), where: "trust band: home, product and order pages", reviewed: false })),
-  ...keyFigures.map((figure) => ({ text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`, where: "home page, figures", reviewed: false })),
+  ...caseStudies.map((study) => ({
+    text: `${study.title}: ${study.result} (${study.status.toLowerCase()})`,
+    where: "case studies page",
+    reviewed: false,
+  })),
+  {
+    text: `${commitments.guaranteeDays}-day satisfaction guarantee`,
+    where: "home page, FAQ, paying for SofTech page",
+    reviewed: false,
+  },
+  {
+    text: `${commitments.warrantyMonths}-month manufacturer warranty`,
+    where: "home page, FAQ, paying for SofTech page",
+    reviewed: false,
+  },
+  ...trustSignals.map((signal) => ({
+    text: [signal.title, signal.detail].filter(Boolean).join(": "),
+    where: "trust band: home, product and order pages",
+    reviewed: false,
+  })),
+  ...keyFigures.map((figure) => ({
+    text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`,
+    where: "home page, figures",
+    reviewed: false,
+  })),
   { text: disclaimer, where: "footer of every page", reviewed: false },
 ];

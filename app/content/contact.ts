@@ -43,7 +43,11 @@ export const contactPage = {
   formTitle: "Send us a message",
   send: "Send Message",
   sending: "Sending...",
-  privacy: { lead: "Privacy:", body: "we use your details only to answer your message. Your information is never shared with third parties.", link: "How we handle your information" },
+  privacy: {
+    lead: "Privacy:",
+    body: "we use your details only to answer your message. Your information is never shared with third parties.",
+    link: "How we handle your information",
+  },
   sent: { title: "Message Sent Successfully!", again: "Send Another Message" },
 };
 

@@ -102,9 +102,4 @@ export const faqItems: FaqItem[] = [
 ];
 
 /** The four questions shown in the home-page FAQ teaser, in order. */
-export const faqTeaserIds: string[] = [
-  "how-alternating-pressure-works",
-  "pressure-sores",
-  "insurance",
-  "how-to-order",
-];
+export const faqTeaserIds: string[] = ["how-alternating-pressure-works", "pressure-sores", "insurance", "how-to-order"];

@@ -57,16 +57,14 @@ export const lifeStories: LifeStory[] = [
   {
     id: "a-long-drive",
     title: "A long drive",
-    situation:
-      "Hours on the road in an accessible vehicle, with few chances to stop and change position.",
+    situation: "Hours on the road in an accessible vehicle, with few chances to stop and change position.",
     howItHelps:
       "The air cells keep alternating for the whole trip. With Auto-Start, the cushion turns on when you transfer onto it and off when you transfer off, so there is nothing to remember at each stop.",
   },
   {
     id: "a-weekend-outdoors",
     title: "A weekend outdoors",
-    situation:
-      "A game, a park, a day by the water: time away from home, and away from a power outlet.",
+    situation: "A game, a park, a day by the water: time away from home, and away from a power outlet.",
     howItHelps:
       "The battery runs 24-30 hours on a charge and recharges in 3-4 hours, so a full day out is covered. Choose Soft, Medium or Firm for the way you want it to feel.",
   },
@@ -79,7 +77,8 @@ export const alternation = {
     "Two sets of air cells take turns. One set carries your weight while the other deflates to relieve pressure, then they swap, about every 60 seconds.",
     "It happens all day, by itself, so no part of your body carries the load for long.",
   ],
-  picture: "The cushion's air cells seen from the side: cells marked A and cells marked B take turns rising and falling.",
+  picture:
+    "The cushion's air cells seen from the side: cells marked A and cells marked B take turns rising and falling.",
   caption: "Cells A and B take turns; on the cushion they cycle about every 60 seconds.",
   /** Said only where the picture moves (no reduced-motion preference). */
   motionCaption: "The animation is sped up.",

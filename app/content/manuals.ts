@@ -43,7 +43,8 @@ export const manuals: ManualDocument[] = [
     id: "manual-switch-booklet",
     group: "manual-switch",
     title: "Manual Switch Booklet",
-    description: "The complete guide: setup, charging, the rocker switch, firmness settings, care, warranty and support.",
+    description:
+      "The complete guide: setup, charging, the rocker switch, firmness settings, care, warranty and support.",
     type: "PDF",
     format: "Booklet",
     lastUpdated: "2024-12-01",
@@ -67,7 +68,8 @@ export const manuals: ManualDocument[] = [
     id: "auto-start-booklet",
     group: "auto-start",
     title: "Auto Start Booklet",
-    description: "The complete guide: setup, charging, how Auto-Start turns on and off, firmness settings, care, warranty and support.",
+    description:
+      "The complete guide: setup, charging, how Auto-Start turns on and off, firmness settings, care, warranty and support.",
     type: "PDF",
     format: "Booklet",
     lastUpdated: "2025-01-01",

@@ -6,7 +6,6 @@
  */
 import { commitments, company, coverage } from "./site";
 
-
 export interface PayingStep {
   title: string;
   body: string;
@@ -22,7 +21,12 @@ export const payingPage = {
   title: `Paying for ${company.productName}`,
   eyebrow: "Product",
   description: `How the ${company.productName} cushion is paid for: a durable medical equipment billing code, dealers who bill insurance, what a dealer usually asks for, questions to ask, and what comes with every cushion.`,
-  keywords: ["SofTech insurance", "wheelchair cushion insurance coverage", "durable medical equipment cushion", "DME dealer"],
+  keywords: [
+    "SofTech insurance",
+    "wheelchair cushion insurance coverage",
+    "durable medical equipment cushion",
+    "DME dealer",
+  ],
   intro: `The ${company.productName} system is ${coverage.equipmentClass} with a billing code, so your insurance may help pay for it. ${company.name} does not bill insurance itself: medical-equipment dealers do. This page explains who to talk to, what a dealer usually asks for and what to ask, whether you use the cushion or help someone who does.`,
 
   steps: {
@@ -108,9 +112,18 @@ export const payingPage = {
   included: {
     title: "What comes with every cushion",
     items: [
-      { term: `${commitments.guaranteeDays}-day satisfaction guarantee`, detail: `If it is not working for you, contact us within ${commitments.guaranteeDays} days and we will explain your options.` },
-      { term: `${commitments.warrantyMonths}-month manufacturer warranty`, detail: "If something is not working as it should, call us and we will help." },
-      { term: "Reconfiguration", detail: `If your needs change, we can set your cushion up again ${commitments.reconfiguration}.` },
+      {
+        term: `${commitments.guaranteeDays}-day satisfaction guarantee`,
+        detail: `If it is not working for you, contact us within ${commitments.guaranteeDays} days and we will explain your options.`,
+      },
+      {
+        term: `${commitments.warrantyMonths}-month manufacturer warranty`,
+        detail: "If something is not working as it should, call us and we will help.",
+      },
+      {
+        term: "Reconfiguration",
+        detail: `If your needs change, we can set your cushion up again ${commitments.reconfiguration}.`,
+      },
       {
         term: "Shipping",
         detail: `We ship ${commitments.shipping.ground}; ${commitments.shipping.expedited} is available at extra cost. We also ship ${commitments.shipping.abroad}; ask us about yours.`,

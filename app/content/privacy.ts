@@ -49,14 +49,18 @@ function staffEmailSentence(facts: PrivacyFacts): string {
 
 /** Copies sent to another service, as this deployment sends them. */
 function forwardSentences(facts: PrivacyFacts): string[] {
-  const orderCopy = "who asked and how to reach them (name, email address, phone number and location), never the chair, seat or health details";
+  const orderCopy =
+    "who asked and how to reach them (name, email address, phone number and location), never the chair, seat or health details";
   if (facts.forwardsMessages) {
     return [
       "A copy of each contact message (your name, email address, phone number and message) and of each new review is also sent to the service the company uses to manage its messages, which keeps it for the company, under the company's instructions.",
       ...(facts.forwardsOrders ? [`For an order request, that copy carries only ${orderCopy}.`] : []),
     ];
   }
-  if (facts.forwardsOrders) return [`A copy of each order request, with ${orderCopy}, is also sent to the service the company uses to manage its orders, which keeps it for the company, under the company's instructions.`];
+  if (facts.forwardsOrders)
+    return [
+      `A copy of each order request, with ${orderCopy}, is also sent to the service the company uses to manage its orders, which keeps it for the company, under the company's instructions.`,
+    ];
   return [];
 }
 
@@ -64,8 +68,14 @@ function forwardSentences(facts: PrivacyFacts): string[] {
 function processors(facts: PrivacyFacts): string[] {
   return [
     ...(facts.staffEmail !== "off" ? ["the email provider that carries our staff notifications"] : []),
-    ...(facts.forwardsMessages || facts.forwardsOrders ? ["the service that manages our messages, which receives the copies described above"] : []),
-    ...(facts.hostedOrderForm ? ["the company that runs the hosted order form the order page also offers: if you use that form instead of ours, what you type there is kept by that company under its own terms"] : []),
+    ...(facts.forwardsMessages || facts.forwardsOrders
+      ? ["the service that manages our messages, which receives the copies described above"]
+      : []),
+    ...(facts.hostedOrderForm
+      ? [
+          "the company that runs the hosted order form the order page also offers: if you use that form instead of ours, what you type there is kept by that company under its own terms",
+        ]
+      : []),
   ];
 }
 
@@ -89,7 +99,8 @@ export function privacyPolicy(facts: PrivacyFacts) {
         items: [
           {
             term: "Contact form",
-            detail: "Your name, email address, phone number if you give it, the topic, your message, and when you agreed to this policy. We use it to answer you.",
+            detail:
+              "Your name, email address, phone number if you give it, the topic, your message, and when you agreed to this policy. We use it to answer you.",
           },
           {
             term: "Review form",
@@ -114,20 +125,22 @@ export function privacyPolicy(facts: PrivacyFacts) {
         items: [
           {
             term: "Your IP address",
-            detail: "Your device's network (IP) address is used to limit how many forms and sign-in attempts can come from one connection. It is kept in those counters for two days at most, and never stored with anything you send.",
+            detail:
+              "Your device's network (IP) address is used to limit how many forms and sign-in attempts can come from one connection. It is kept in those counters for two days at most, and never stored with anything you send.",
           },
           {
             term: "Cookies",
-            detail:
-              `\u201ctheme\u201d remembers the light, dark or system theme you chose, for a year. \u201caquila_flash\u201d carries a one-time notice, such as \u201cMessage sent\u201d, to the next page, for a minute. Staff who sign in get a session cookie, “aquila_session”, for 12 hours at most. With JavaScript on, your browser's local storage also keeps the theme (“aquila-theme”), so the page can switch without a reload. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies${facts.hostedOrderForm ? ", except the hosted order form the order page also offers, which comes from the company that runs it" : ""}.`,
+            detail: `\u201ctheme\u201d remembers the light, dark or system theme you chose, for a year. \u201caquila_flash\u201d carries a one-time notice, such as \u201cMessage sent\u201d, to the next page, for a minute. Staff who sign in get a session cookie, “aquila_session”, for 12 hours at most. With JavaScript on, your browser's local storage also keeps the theme (“aquila-theme”), so the page can switch without a reload. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies${facts.hostedOrderForm ? ", except the hosted order form the order page also offers, which comes from the company that runs it" : ""}.`,
           },
           {
             term: "Your browser tab",
-            detail: "While you fill in the order form with JavaScript on, your answers are kept in that browser tab so that reloading the page does not lose them, until you send them or close the tab. Nothing leaves your device until you send it.",
+            detail:
+              "While you fill in the order form with JavaScript on, your answers are kept in that browser tab so that reloading the page does not lose them, until you send them or close the tab. Nothing leaves your device until you send it.",
           },
           {
             term: "Logs",
-            detail: "The site's logs record each page asked for, its status and how long it took; not your IP address and not what you typed.",
+            detail:
+              "The site's logs record each page asked for, its status and how long it took; not your IP address and not what you typed.",
           },
         ],
       },
@@ -155,10 +168,22 @@ export function privacyPolicy(facts: PrivacyFacts) {
         title: "How long we keep it",
         paragraphs: ["Each day the site deletes what has reached the end of its period:"],
         items: [
-          { term: "A contact message", detail: `Until we have answered it, then until ${months(r.messageMonths)} after it arrived.` },
-          { term: "An order request", detail: `Until it is closed, then until ${months(r.orderMonths)} after it arrived.` },
-          { term: "A review we did not publish", detail: `${months(r.reviewMonths)} after our decision. Only a count of it is kept, so the figures on the reviews page stay complete.` },
-          { term: "A published review", detail: `While it is published. The email address given with it is erased ${months(r.reviewMonths)} after it was published.` },
+          {
+            term: "A contact message",
+            detail: `Until we have answered it, then until ${months(r.messageMonths)} after it arrived.`,
+          },
+          {
+            term: "An order request",
+            detail: `Until it is closed, then until ${months(r.orderMonths)} after it arrived.`,
+          },
+          {
+            term: "A review we did not publish",
+            detail: `${months(r.reviewMonths)} after our decision. Only a count of it is kept, so the figures on the reviews page stay complete.`,
+          },
+          {
+            term: "A published review",
+            detail: `While it is published. The email address given with it is erased ${months(r.reviewMonths)} after it was published.`,
+          },
           { term: "Anything held as automated", detail: `${days(r.spamDays)} after it arrived.` },
           { term: "IP-address counters", detail: "Two days at most." },
         ],
@@ -170,8 +195,16 @@ export function privacyPolicy(facts: PrivacyFacts) {
           "You can ask us for a copy of everything we keep about you, ask us to correct it, or ask us to delete it. Tell us the email address you used with us. We check that the request comes from that address, then:",
         ],
         items: [
-          { term: "A copy", detail: "We send you everything we keep for that address (messages, reviews, order requests and anything held as automated) as a file." },
-          { term: "A correction", detail: "We correct what is wrong. We do not change the words of a published review; we can take it down instead." },
+          {
+            term: "A copy",
+            detail:
+              "We send you everything we keep for that address (messages, reviews, order requests and anything held as automated) as a file.",
+          },
+          {
+            term: "A correction",
+            detail:
+              "We correct what is wrong. We do not change the words of a published review; we can take it down instead.",
+          },
           {
             term: "Deletion",
             detail: `We delete all of it from our database at once, and staff delete the notification emails about it${facts.forwardsMessages || facts.forwardsOrders ? " and ask the service that manages our messages to delete its copies" : ""}. A published review is taken down; the reviews page then counts it only as removed at the writer's request. Our record of the deletion says how many items were deleted, not what they said or your address.`,
@@ -191,15 +224,29 @@ export function privacyPolicy(facts: PrivacyFacts) {
       title: "Consumer health data",
       lead: "Some of what you send us is about your health. The order form asks about sitting hours, discomfort, skin sensitivity and notes, and a message or a review may mention a condition. We treat all of it as consumer health data, under the same rules as everything above, and these too:",
       items: [
-        { term: "Where it comes from", detail: "From you, or from a caregiver, family member or clinician who fills in a form for you." },
-        { term: "Why we collect it", detail: "Only to answer you, to prepare and set up your cushion, and to publish a review you asked us to publish. We do not use it for anything else." },
+        {
+          term: "Where it comes from",
+          detail: "From you, or from a caregiver, family member or clinician who fills in a form for you.",
+        },
+        {
+          term: "Why we collect it",
+          detail:
+            "Only to answer you, to prepare and set up your cushion, and to publish a review you asked us to publish. We do not use it for anything else.",
+        },
         {
           term: "Who receives it",
-          detail:
-            `Our staff, in the website's admin. The fitting and health details of an order request never leave our database, not even by email.${facts.staffEmail === "full" ? " Staff notification emails quote messages and reviews, which may mention your health." : ""}${facts.forwardsMessages ? " A copy of a message or review that mentions your health also goes to the service that manages our messages, as described above." : ""} We never sell consumer health data and share it with no one else.`,
+          detail: `Our staff, in the website's admin. The fitting and health details of an order request never leave our database, not even by email.${facts.staffEmail === "full" ? " Staff notification emails quote messages and reviews, which may mention your health." : ""}${facts.forwardsMessages ? " A copy of a message or review that mentions your health also goes to the service that manages our messages, as described above." : ""} We never sell consumer health data and share it with no one else.`,
         },
-        { term: "Your consent", detail: "You give it by sending a form that says so. You can withdraw it at any time: we then stop using what you sent and delete it." },
-        { term: "Your rights", detail: "You can ask whether we keep health data about you, get a copy of it, and have it deleted, as described under \u201cGet a copy, correct it or delete it\u201d." },
+        {
+          term: "Your consent",
+          detail:
+            "You give it by sending a form that says so. You can withdraw it at any time: we then stop using what you sent and delete it.",
+        },
+        {
+          term: "Your rights",
+          detail:
+            "You can ask whether we keep health data about you, get a copy of it, and have it deleted, as described under \u201cGet a copy, correct it or delete it\u201d.",
+        },
         {
           term: "If we say no",
           detail:

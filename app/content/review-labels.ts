@@ -31,10 +31,20 @@ export const noReasonLabel = "Deleted without a recorded reason";
 export const reviewWriterLabels: Record<ReviewWriter, { choice: string; card: string | null }> = {
   self: { choice: "I use the cushion and wrote this myself", card: null },
   helped: { choice: "I use the cushion, and someone helped me write this", card: "Written with help" },
-  caregiver: { choice: "A caregiver, on behalf of the person who uses it", card: "Written by a caregiver on behalf of the user" },
-  family: { choice: "A family member, on behalf of the person who uses it", card: "Written by a family member on behalf of the user" },
-  clinician: { choice: "A clinician, on behalf of the person who uses it", card: "Written by a clinician on behalf of the user" },
+  caregiver: {
+    choice: "A caregiver, on behalf of the person who uses it",
+    card: "Written by a caregiver on behalf of the user",
+  },
+  family: {
+    choice: "A family member, on behalf of the person who uses it",
+    card: "Written by a family member on behalf of the user",
+  },
+  clinician: {
+    choice: "A clinician, on behalf of the person who uses it",
+    card: "Written by a clinician on behalf of the user",
+  },
 };
 
 /** What "Verified" means, said the same way on the review page, the policy and the admin. */
-export const verifiedMeaning = "Verified means our team has confirmed the writer bought a cushion, for example from an order request sent with the same email address.";
+export const verifiedMeaning =
+  "Verified means our team has confirmed the writer bought a cushion, for example from an order request sent with the same email address.";

@@ -17,7 +17,8 @@ export const moderationTime: { text: string } & Placeholder = {
 /** What each reason a review is not published means, as the policy page explains it. */
 export const declineReasonExplanations: Record<ReviewDeclineReason, string> = {
   "off-topic": `The review is about something other than the ${company.productName} cushion or our service, for example another product, a dealer's prices or a general opinion about health care.`,
-  "someone-elses-information": "The review names another person together with their health, or gives a phone number, an email or a street address. We do not publish anyone's personal details, including the writer's own contact details.",
+  "someone-elses-information":
+    "The review names another person together with their health, or gives a phone number, an email or a street address. We do not publish anyone's personal details, including the writer's own contact details.",
   offensive: "The review contains insults, threats, hate or sexual content, aimed at anyone.",
   duplicate: "The same person sent the same review more than once; we publish one of them.",
   spam: "The review is advertising, links to other sites, or was sent automatically rather than by a person.",
@@ -48,7 +49,9 @@ export const reviewPolicy = {
     {
       id: "not-published",
       title: "What we do not publish, and why",
-      paragraphs: ["A review is not published, or is taken down, only for one of these reasons. Each one is counted on the reviews page."],
+      paragraphs: [
+        "A review is not published, or is taken down, only for one of these reasons. Each one is counted on the reviews page.",
+      ],
     },
     {
       id: "who-wrote-it",

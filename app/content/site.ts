@@ -106,8 +106,18 @@ export const trustSignals: TrustSignal[] = [
     detail: coverage.billingCode.code ? `Billing code ${coverage.billingCode.code}` : "Ask us for the billing code",
   },
   { id: "patents", mark: "bulb", title: "Two active patents", detail: "Patented technology" },
-  { id: "warranty", mark: "calendar", title: `${commitments.warrantyMonths}-month warranty`, detail: "From the manufacturer" },
-  { id: "guarantee", mark: "return", title: `${commitments.guaranteeDays}-day guarantee`, detail: "Satisfaction guarantee" },
+  {
+    id: "warranty",
+    mark: "calendar",
+    title: `${commitments.warrantyMonths}-month warranty`,
+    detail: "From the manufacturer",
+  },
+  {
+    id: "guarantee",
+    mark: "return",
+    title: `${commitments.guaranteeDays}-day guarantee`,
+    detail: "Satisfaction guarantee",
+  },
 ];
 
 export interface KeyFigure {

@@ -52,15 +52,30 @@ export function showingReviews(shown: number, total: number): string {
 export const reviewGuidance: GuidanceBox[] = [
   {
     title: "Review Guidelines",
-    items: ["Be honest about your experience", "Be specific about what helped", "Include details of your condition if you wish", "Be respectful", "All reviews are moderated before publication"],
+    items: [
+      "Be honest about your experience",
+      "Be specific about what helped",
+      "Include details of your condition if you wish",
+      "Be respectful",
+      "All reviews are moderated before publication",
+    ],
   },
   {
     title: "What Makes a Great Review?",
-    items: ["Specific examples", "Before and after comparisons", "How long you have used it", "The impact on your daily life"],
+    items: [
+      "Specific examples",
+      "Before and after comparisons",
+      "How long you have used it",
+      "The impact on your daily life",
+    ],
   },
   {
     title: "Privacy & Verification",
-    items: ["Your email is used only for verification and is never published", "Our team may contact you about your review", "Your name and review are shown publicly once approved"],
+    items: [
+      "Your email is used only for verification and is never published",
+      "Our team may contact you about your review",
+      "Your name and review are shown publicly once approved",
+    ],
   },
 ];
 
@@ -75,8 +90,14 @@ export const ledgerText = {
   byRating: "Published reviews by rating",
   ratingColumn: "Rating",
   countColumn: "Reviews",
-  everyRatingCounts: "Every published review counts, whatever its rating; the filters below never change these figures.",
+  everyRatingCounts:
+    "Every published review counts, whatever its rating; the filters below never change these figures.",
   receivedTitle: "Every review we received",
-  counts: { received: "Received", published: "Published", pending: "Awaiting moderation", notPublished: "Not published" },
+  counts: {
+    received: "Received",
+    published: "Published",
+    pending: "Awaiting moderation",
+    notPublished: "Not published",
+  },
   reasonsTitle: "Why reviews were not published",
 };

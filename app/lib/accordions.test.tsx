@@ -68,7 +68,9 @@ describe("enhanceAccordions", () => {
   });
 
   it("still works when run from its own source text, as the inline script does", () => {
-    new Function("document", `(${enhanceAccordions.toString()})(document, ${JSON.stringify(accordionClasses)});`)(document);
+    new Function("document", `(${enhanceAccordions.toString()})(document, ${JSON.stringify(accordionClasses)});`)(
+      document,
+    );
     const [first] = buttons() as [HTMLButtonElement];
     first.click();
     expect(panelOf(first).hidden).toBe(false);

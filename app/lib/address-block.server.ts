@@ -28,7 +28,9 @@ function ipv6Groups(address: string): number[] {
   const ipv4Tail = address.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
   const hex = ipv4Tail
     ? address.slice(0, ipv4Tail.index) +
-      [Number(ipv4Tail[1]) * 256 + Number(ipv4Tail[2]), Number(ipv4Tail[3]) * 256 + Number(ipv4Tail[4])].map((n) => n.toString(16)).join(":")
+      [Number(ipv4Tail[1]) * 256 + Number(ipv4Tail[2]), Number(ipv4Tail[3]) * 256 + Number(ipv4Tail[4])]
+        .map((n) => n.toString(16))
+        .join(":")
     : address;
   const [head = "", tail] = hex.split("::");
   const parse = (part: string) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);

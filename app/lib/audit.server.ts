@@ -3,7 +3,14 @@ import { db, type Executor } from "./db.server";
 import type { Staff } from "./staff";
 
 /** One line in the audit log; given a transaction, it commits or rolls back with the change it records. */
-export async function recordAudit(staff: Staff, action: string, targetType: string, targetId: string | null, detail?: string, within?: Executor) {
+export async function recordAudit(
+  staff: Staff,
+  action: string,
+  targetType: string,
+  targetId: string | null,
+  detail?: string,
+  within?: Executor,
+) {
   await (within ?? db())
     .insertInto("audit_log")
     .values({

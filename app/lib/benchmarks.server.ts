@@ -21,6 +21,10 @@ export function accessibilityFigures(): AccessibilityFigures {
     date: run.machine.date.slice(0, 10),
     lighthouseVersion: run.lighthouseVersion,
     runsPerRoute: run.runsPerRoute,
-    pages: run.routes.map((r) => ({ route: r.route, title: siteRoutes.find((page) => page.path === r.route)?.title ?? r.route, accessibility: r.scores.accessibility })),
+    pages: run.routes.map((r) => ({
+      route: r.route,
+      title: siteRoutes.find((page) => page.path === r.route)?.title ?? r.route,
+      accessibility: r.scores.accessibility,
+    })),
   };
 }

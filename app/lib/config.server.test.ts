@@ -37,7 +37,11 @@ describe("configuration", () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
-    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
   });
 
   it("refuses to trust every hop, which let a client choose its own address", () => {
@@ -49,7 +53,14 @@ describe("configuration", () => {
   it("keeps each kind of submission for its own period, orders as long as messages unless told", () => {
     expect(parseConfig({}).retention).toEqual({ messageMonths: 24, orderMonths: 24, reviewMonths: 12, spamDays: 30 });
     expect(parseConfig({ MESSAGE_RETENTION_MONTHS: "6" }).retention.orderMonths).toBe(6);
-    expect(parseConfig({ MESSAGE_RETENTION_MONTHS: "6", ORDER_RETENTION_MONTHS: "36", REVIEW_RETENTION_MONTHS: "3", SPAM_RETENTION_DAYS: "7" }).retention).toEqual({
+    expect(
+      parseConfig({
+        MESSAGE_RETENTION_MONTHS: "6",
+        ORDER_RETENTION_MONTHS: "36",
+        REVIEW_RETENTION_MONTHS: "3",
+        SPAM_RETENTION_DAYS: "7",
+      }).retention,
+    ).toEqual({
       messageMonths: 6,
       orderMonths: 36,
       reviewMonths: 3,
@@ -67,9 +78,21 @@ describe("configuration", () => {
 
   it("renders the privacy page again when what it states changes: a period, what staff emails carry, a forward", () => {
     const base = parseConfig({});
-    expect(privacyFacts(base)).toEqual({ retention: base.retention, staffEmail: "off", forwardsMessages: false, forwardsOrders: false, hostedOrderForm: false });
+    expect(privacyFacts(base)).toEqual({
+      retention: base.retention,
+      staffEmail: "off",
+      forwardsMessages: false,
+      forwardsOrders: false,
+      hostedOrderForm: false,
+    });
     expect(privacyFacts(parseConfig({ SMTP_HOST: "mail.example" })).staffEmail).toBe("link");
-    for (const changed of [{ REVIEW_RETENTION_MONTHS: "6" }, { SMTP_HOST: "mail.example" }, { SMTP_HOST: "mail.example", STAFF_EMAIL_CONTENT: "full" }, { CONTACT_FORWARD_URL: "https://forms.example/in" }, { ORDER_FORM_URL: "https://forms.example/order" }]) {
+    for (const changed of [
+      { REVIEW_RETENTION_MONTHS: "6" },
+      { SMTP_HOST: "mail.example" },
+      { SMTP_HOST: "mail.example", STAFF_EMAIL_CONTENT: "full" },
+      { CONTACT_FORWARD_URL: "https://forms.example/in" },
+      { ORDER_FORM_URL: "https://forms.example/order" },
+    ]) {
       expect(renderFingerprint(parseConfig(changed)), JSON.stringify(changed)).not.toBe(renderFingerprint(base));
     }
     // What the page does not state does not render it again.

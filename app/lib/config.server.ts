@@ -46,7 +46,10 @@ const TrustProxySchema = z.preprocess(
       const entries = text.split(",").map((entry) => entry.trim());
       const wrong = entries.filter((entry) => !isProxyAddress(entry));
       if (wrong.length > 0) {
-        ctx.addIssue({ code: "custom", message: `expected false, a number of proxy hops, or addresses; not an address: ${wrong.join(", ")}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `expected false, a number of proxy hops, or addresses; not an address: ${wrong.join(", ")}`,
+        });
         return z.NEVER;
       }
       return entries;

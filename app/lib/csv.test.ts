@@ -7,7 +7,7 @@ describe("CSV export", () => {
   });
 
   it("turns would-be formulas into text", () => {
-    expect(toCsv(["x"], [["=HYPERLINK(\"http://evil\")"], ["+1"], ["-2"], ["@SUM(A1)"], ["\tcmd"]])).toBe(
+    expect(toCsv(["x"], [['=HYPERLINK("http://evil")'], ["+1"], ["-2"], ["@SUM(A1)"], ["\tcmd"]])).toBe(
       '"x"\r\n"\'=HYPERLINK(""http://evil"")"\r\n"\'+1"\r\n"\'-2"\r\n"\'@SUM(A1)"\r\n"\'\tcmd"\r\n',
     );
   });

@@ -31,7 +31,10 @@ export function getDatabase(): DatabaseHandle {
  * is refused: the answer would be frozen into the file until the next build). The flag is kept
  * even when a loader catches the refusal and renders something else.
  */
-export async function renderWithoutDatabase<T>(path: string, render: () => Promise<T>): Promise<{ result: T; touchedDatabase: boolean }> {
+export async function renderWithoutDatabase<T>(
+  path: string,
+  render: () => Promise<T>,
+): Promise<{ result: T; touchedDatabase: boolean }> {
   const store = { path, touched: false };
   const result = await prerendering.run(store, render);
   return { result, touchedDatabase: store.touched };
@@ -54,7 +57,8 @@ function tablesOf(node: unknown, into: Set<string>) {
     if (typeof name === "string") into.add(name);
   } else if (kind === "RawNode") {
     const text = ((node as { sqlFragments?: unknown[] }).sqlFragments ?? []).join(" ");
-    for (const match of text.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi)) into.add(match[1] ?? "");
+    for (const match of text.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi))
+      into.add(match[1] ?? "");
   }
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) for (const item of value) tablesOf(item, into);

@@ -27,7 +27,9 @@ describe("deferring React until after the first paint", () => {
   it("imports the same modules under the same names, then runs the rest, after a painted frame", async () => {
     const code = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(result)?.[1] ?? "";
     expect(code).not.toMatch(/^\s*import\s/m);
-    expect(code).toContain('const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/faq.js")]);');
+    expect(code).toContain(
+      'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/faq.js")]);',
+    );
     expect(code).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/faq":route1};');
     expect(code).toContain('for (const href of ["/assets/entry.js","/assets/root.js"])');
     expect(code.trim().endsWith("requestAnimationFrame(() => setTimeout(start, 0));")).toBe(true);
@@ -41,9 +43,13 @@ describe("deferring React until after the first paint", () => {
   });
 
   it("works on the bytes, leaving text outside the head and the bootstrap exactly as it was", () => {
-    const withText = document.replace("<main>Hi</main>", "<main>“Quoted” — café ✓</main><script>const a = '<script type=\"module\">';</script>");
+    const withText = document.replace(
+      "<main>Hi</main>",
+      "<main>“Quoted” — café ✓</main><script>const a = '<script type=\"module\">';</script>",
+    );
     const out = defer(withText);
-    const between = (text: string) => text.slice(text.indexOf("</head>"), text.indexOf('<script nonce="abc" type="module"'));
+    const between = (text: string) =>
+      text.slice(text.indexOf("</head>"), text.indexOf('<script nonce="abc" type="module"'));
     expect(between(out)).toBe(between(withText));
     expect(out).toContain("<main>“Quoted” — café ✓</main>");
     expect(out).toContain('<script nonce="abc" type="module" async="">const start = async () => {');

@@ -19,10 +19,13 @@ export function deferHydration(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffe
   if (!bootstrap) return document;
   const imports: Array<{ name: string; href: string }> = [];
   let index = 0;
-  const rest = bootstrap.code.replace(/import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g, (_statement, name: string | undefined, href: string) => {
-    imports.push({ name: name ?? `sideEffect${index++}`, href });
-    return "";
-  });
+  const rest = bootstrap.code.replace(
+    /import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g,
+    (_statement, name: string | undefined, href: string) => {
+      imports.push({ name: name ?? `sideEffect${index++}`, href });
+      return "";
+    },
+  );
   if (imports.length === 0) return document;
 
   const preloads: string[] = [];
@@ -58,7 +61,10 @@ export function deferHydration(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffe
 const scriptEnd = "</script>";
 
 /** The first `<script … type="module" …>` from `from` on: its opening tag, its code, and where the element starts and ends. */
-function findBootstrap(document: Buffer, from: number): { open: string; code: string; start: number; end: number } | undefined {
+function findBootstrap(
+  document: Buffer,
+  from: number,
+): { open: string; code: string; start: number; end: number } | undefined {
   let at = from;
   for (;;) {
     const start = document.indexOf("<script", at);

@@ -40,7 +40,9 @@ describe.each(testDialects)("a page form sent with one ticket on %s", (dialect) 
     expect(first).toMatchObject({ sent: { id: "n1" }, ticket: expect.any(String) });
     expect(runs).toEqual([{ kind: "shown", at: expect.any(Number) }]);
     // The reload of the post, and the resend from history: the first answer, the same notice id.
-    expect(await send(values)).toMatchObject({ sent: { location: "/contact?sent=1", notice: "contact-sent", id: "n1" } });
+    expect(await send(values)).toMatchObject({
+      sent: { location: "/contact?sent=1", notice: "contact-sent", id: "n1" },
+    });
     expect(await send({ ...values })).toMatchObject({ sent: { id: "n1" } });
     expect(stored()).toBe(1);
     expect(runs).toHaveLength(1);
@@ -49,7 +51,9 @@ describe.each(testDialects)("a page form sent with one ticket on %s", (dialect) 
   it("stores one of ten sent at once (a double click, a retry racing the first)", async () => {
     const ticket = (await formTickets()).issue(Date.now() - 30_000);
     const { send, stored } = form();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => send({ ticket, name: "Bo", message: "Twice?" }, { delayMs: 100 })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send({ ticket, name: "Bo", message: "Twice?" }, { delayMs: 100 })),
+    );
     expect(stored()).toBe(1);
     expect(answers.map((answer) => answer.sent?.id)).toEqual(Array(10).fill("n1"));
   });
@@ -77,7 +81,10 @@ describe.each(testDialects)("a page form sent with one ticket on %s", (dialect) 
     // Back in history, changed, and sent again: a person's second message, stored, with a mark.
     const changed = await send({ ticket, name: "Di", message: "A second, different message" });
     expect(changed.sent?.id).toBe("n2");
-    expect(runs[1]).toEqual({ kind: "unverified", detail: "Sent again, changed, from a form that had already been sent once." });
+    expect(runs[1]).toEqual({
+      kind: "unverified",
+      detail: "Sent again, changed, from a form that had already been sent once.",
+    });
     // Its refusal page would carry a new ticket, not the used one.
     expect(changed.ticket).not.toBe(ticket);
     expect(stored()).toBe(2);
@@ -98,7 +105,8 @@ describe.each(testDialects)("a page form sent with one ticket on %s", (dialect) 
     // A day and a half later (past an API key's day) the resend from history is still known.
     await purgeIdempotencyKeys(Date.now() + 36 * 60 * 60_000);
     expect((await send(values)).sent?.id).toBe("n1");
-    const keys = () => database().db.selectFrom("idempotency_keys").select("key").where("endpoint", "=", "contact-form").execute();
+    const keys = () =>
+      database().db.selectFrom("idempotency_keys").select("key").where("endpoint", "=", "contact-form").execute();
     expect(await keys()).not.toEqual([]);
     // Past the ticket's week and a day: forgotten, as the ticket itself is no longer taken.
     await purgeIdempotencyKeys(Date.now() + 9 * 24 * 60 * 60_000);

@@ -11,7 +11,8 @@ import { assessSpam, type FillStart } from "./forms";
 const minFillMs = 2500;
 /** The signals a submission sent at `now` with this start carries (no links, no burst). */
 const signals = (start: FillStart, now: number) =>
-  assessSpam({}, { start, minFillMs, recentFromAddress: 1, burstAt: 3, text: "Please call me about a cushion.", now }).reasons;
+  assessSpam({}, { start, minFillMs, recentFromAddress: 1, burstAt: 3, text: "Please call me about a cushion.", now })
+    .reasons;
 
 /** A GET as the server hands it to the page cache, and what the cache answered (identity encoding). */
 function get(url: string) {
@@ -42,8 +43,12 @@ describe("a form's ticket", () => {
   it("measures from when this visitor was served the page, however old the kept copy", async () => {
     let now = Date.parse("2026-11-26T09:00:00Z");
     const version = () => 1;
-    const cache = createPageCache([{ path: "/contact", query: [] }], { https: false }, { version, catchUp: async () => {}, resumedAt: () => undefined }, () => false, () =>
-      tickets.issue(now),
+    const cache = createPageCache(
+      [{ path: "/contact", query: [] }],
+      { https: false },
+      { version, catchUp: async () => {}, resumedAt: () => undefined },
+      () => false,
+      () => tickets.issue(now),
     );
     // Rendered at nine, with the ticket the loader issued then, and kept.
     const first = get("/contact");
@@ -59,7 +64,9 @@ describe("a form's ticket", () => {
     expect(cache.serve(later.req, later.res, () => {})).toBe(true);
     const reading = tickets.read(ticketIn(later.body()), now + 800);
     expect(reading).toMatchObject({ state: "valid", issuedAt: now });
-    expect(signals(fillStartOf(reading), now + 800)).toEqual([{ code: "too-fast", detail: "Sent 0.8 s after the form was shown." }]);
+    expect(signals(fillStartOf(reading), now + 800)).toEqual([
+      { code: "too-fast", detail: "Sent 0.8 s after the form was shown." },
+    ]);
     // The same visitor taking a minute is no signal at all.
     expect(signals(fillStartOf(tickets.read(ticketIn(later.body()), now + 60_000)), now + 60_000)).toEqual([]);
   });
@@ -73,7 +80,9 @@ describe("a form's ticket", () => {
     for (const forged of [backdated, otherSecret, "t1.0.AAAA.AAAA", `${backdated}.extra`]) {
       const reading = tickets.read(forged, now + 500);
       expect(reading).toEqual({ state: "forged" });
-      expect(signals(fillStartOf(reading), now + 500)).toEqual([{ code: "unverified-start", detail: "Sent with a start time this site did not issue." }]);
+      expect(signals(fillStartOf(reading), now + 500)).toEqual([
+        { code: "unverified-start", detail: "Sent with a start time this site did not issue." },
+      ]);
     }
     // A ticket from the future (beyond clock drift between instances) was not issued here either.
     expect(tickets.read(tickets.issue(now + 5 * 60_000), now)).toEqual({ state: "forged" });
@@ -81,7 +90,10 @@ describe("a form's ticket", () => {
 
   it("is a mark when it is missing or past its week, never a pass", () => {
     const now = Date.parse("2026-11-26T09:00:00Z");
-    expect(fillStartOf(tickets.read(undefined, now))).toEqual({ kind: "unverified", detail: "Sent without the start time this site puts in its forms." });
+    expect(fillStartOf(tickets.read(undefined, now))).toEqual({
+      kind: "unverified",
+      detail: "Sent without the start time this site puts in its forms.",
+    });
     expect(fillStartOf(tickets.read(["t1", "x"], now)).kind).toBe("unverified");
     const old = tickets.issue(now - ticketLifetimeMs - 1);
     expect(tickets.read(old, now)).toMatchObject({ state: "expired" });
@@ -89,7 +101,9 @@ describe("a form's ticket", () => {
   });
 
   it("is issued at one length, so a kept page's tickets can be put in without compressing it again", () => {
-    const lengths = new Set(Array.from({ length: 200 }, (_, n) => tickets.issue(Date.parse("2026-01-01T00:00:00Z") + n * 7_919_993).length));
+    const lengths = new Set(
+      Array.from({ length: 200 }, (_, n) => tickets.issue(Date.parse("2026-01-01T00:00:00Z") + n * 7_919_993).length),
+    );
     expect([...lengths]).toEqual([57]);
   });
 });

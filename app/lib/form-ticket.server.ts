@@ -54,7 +54,8 @@ export function ticketsWith(secret: Buffer): Tickets {
     read(value, now = Date.now()) {
       if (typeof value !== "string" || value === "") return { state: "missing" };
       const parts = value.split(".");
-      if (parts.length !== 4 || parts[0] !== version || !/^[0-9a-z]{1,11}$/.test(parts[1] ?? "")) return { state: "forged" };
+      if (parts.length !== 4 || parts[0] !== version || !/^[0-9a-z]{1,11}$/.test(parts[1] ?? ""))
+        return { state: "forged" };
       const given = Buffer.from(parts[3] ?? "", "base64url");
       const expected = mac(secret, parts.slice(0, 3).join("."));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { state: "forged" };
@@ -73,7 +74,11 @@ async function loadSecret(database: Kysely<Database>): Promise<Buffer> {
     .values({ name: secretName, value: randomBytes(32).toString("base64url"), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
-  const row = await database.selectFrom("site_secrets").select("value").where("name", "=", secretName).executeTakeFirstOrThrow();
+  const row = await database
+    .selectFrom("site_secrets")
+    .select("value")
+    .where("name", "=", secretName)
+    .executeTakeFirstOrThrow();
   return Buffer.from(row.value, "base64url");
 }
 
@@ -113,7 +118,10 @@ export function fillStartOf(reading: TicketReading): FillStart {
 }
 
 /** What a post with a used key and other fields says of when its fill began: nothing. */
-const reusedStart: FillStart = { kind: "unverified", detail: "Sent again, changed, from a form that had already been sent once." };
+const reusedStart: FillStart = {
+  kind: "unverified",
+  detail: "Sent again, changed, from a form that had already been sent once.",
+};
 
 /**
  * A page form's post: read its ticket, and submit it once per ticket (`sendOnce`), measuring the
@@ -150,4 +158,10 @@ export function redirectToSent(sent: Sent) {
  * (`sendOnce`): the site cannot say yet, so it asks for another try in a moment, which gets the
  * first post's outcome.
  */
-export const stillSending = { ok: false, status: 503, problem: "unavailable", errors: {}, retryAfter: 1 } as const satisfies PublicFormResult;
+export const stillSending = {
+  ok: false,
+  status: 503,
+  problem: "unavailable",
+  errors: {},
+  retryAfter: 1,
+} as const satisfies PublicFormResult;

@@ -2,9 +2,16 @@ import { describe, expect, it } from "vitest";
 import { assessSpam, burstThreshold, countLinks, type SpamContext, startFromPayload } from "./forms";
 
 const now = 1_750_000_000_000;
-const calm: Omit<SpamContext, "start"> = { minFillMs: 2500, recentFromAddress: 1, burstAt: 3, text: "It helps me sit through a workday.", now };
+const calm: Omit<SpamContext, "start"> = {
+  minFillMs: 2500,
+  recentFromAddress: 1,
+  burstAt: 3,
+  text: "It helps me sit through a workday.",
+  now,
+};
 /** The signals of a JSON client's payload, whose start time is the one it gives. */
-const codes = (form: Record<string, unknown>, context = calm) => assessSpam(form, { ...context, start: startFromPayload(form) });
+const codes = (form: Record<string, unknown>, context = calm) =>
+  assessSpam(form, { ...context, start: startFromPayload(form) });
 
 describe("spam signals", () => {
   it("holds nothing back from a person who took their time", () => {
@@ -18,8 +25,14 @@ describe("spam signals", () => {
   });
 
   it("marks a page form whose start time was not issued by the site, and measures nothing from it", () => {
-    const result = assessSpam({ startedAt: now - 60_000 }, { ...calm, start: { kind: "unverified", detail: "Sent with a start time this site did not issue." } });
-    expect(result).toEqual({ hold: false, reasons: [{ code: "unverified-start", detail: "Sent with a start time this site did not issue." }] });
+    const result = assessSpam(
+      { startedAt: now - 60_000 },
+      { ...calm, start: { kind: "unverified", detail: "Sent with a start time this site did not issue." } },
+    );
+    expect(result).toEqual({
+      hold: false,
+      reasons: [{ code: "unverified-start", detail: "Sent with a start time this site did not issue." }],
+    });
   });
 
   it("treats a fast fill as one signal, never a verdict: autofill takes a second", () => {
@@ -38,7 +51,10 @@ describe("spam signals", () => {
 
   it("never holds on weaker signals, however many meet: they mark the submission with their reasons", () => {
     // A correction re-sent at once, from a clinic's shared connection, naming three sites.
-    const all = codes({ startedAt: now - 800 }, { ...calm, recentFromAddress: 5, text: "See https://a.example, www.b.example/x and c.example/y" });
+    const all = codes(
+      { startedAt: now - 800 },
+      { ...calm, recentFromAddress: 5, text: "See https://a.example, www.b.example/x and c.example/y" },
+    );
     expect(all.hold).toBe(false);
     expect(all.reasons).toEqual([
       { code: "too-fast", detail: "Sent 0.8 s after the form was shown." },

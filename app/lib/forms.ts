@@ -71,12 +71,20 @@ export function pickFields(form: Record<string, unknown>, fields: readonly strin
  * What a refused form shows again: the fields it knows, as typed (a checkbox group as its list),
  * each bounded, so a mistake never costs the person what they wrote.
  */
-export function typedValues<Field extends string>(form: Record<string, unknown>, fields: readonly Field[], maxLength: number): Partial<Record<Field, string | string[]>> {
+export function typedValues<Field extends string>(
+  form: Record<string, unknown>,
+  fields: readonly Field[],
+  maxLength: number,
+): Partial<Record<Field, string | string[]>> {
   const values: Partial<Record<Field, string | string[]>> = {};
   for (const field of fields) {
     const value = form[field];
     if (typeof value === "string") values[field] = value.slice(0, maxLength);
-    else if (Array.isArray(value)) values[field] = value.filter((v): v is string => typeof v === "string").slice(0, 20).map((v) => v.slice(0, maxLength));
+    else if (Array.isArray(value))
+      values[field] = value
+        .filter((v): v is string => typeof v === "string")
+        .slice(0, 20)
+        .map((v) => v.slice(0, maxLength));
   }
   return values;
 }
@@ -119,7 +127,8 @@ export interface SpamContext {
  */
 const tokenBreaks = /[\s<>"'()[\]{}|\\^`]+/u;
 /** A scheme, or www., or a bare name.tld followed by a path: what a reader would take for an address. */
-const addressStart = /^(?:https?:\/\/[^/\s]+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;
+const addressStart =
+  /^(?:https?:\/\/[^/\s]+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/)/i;
 
 /**
  * The distinct web addresses in a text. Each token is read once, so `https://www.example.com/x`
@@ -131,7 +140,13 @@ export function countLinks(text: string): number {
   for (const raw of text.split(tokenBreaks)) {
     const token = raw.replace(/[.,;:!?]+$/u, "");
     if (!addressStart.test(token) || token.includes("@")) continue;
-    addresses.add(token.toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "").replace(/\/$/, ""));
+    addresses.add(
+      token
+        .toLowerCase()
+        .replace(/^https?:\/\//, "")
+        .replace(/^www\./, "")
+        .replace(/\/$/, ""),
+    );
   }
   return addresses.size;
 }
@@ -147,21 +162,32 @@ function isFilled(value: unknown): boolean {
  * Every signal a valid submission carries, and whether it is held out of staff's sight: only a
  * filled honeypot holds. The other signals, when present, mark the submission that goes through.
  */
-export function assessSpam(form: Record<string, unknown>, context: SpamContext): { hold: boolean; reasons: SpamReason[] } {
+export function assessSpam(
+  form: Record<string, unknown>,
+  context: SpamContext,
+): { hold: boolean; reasons: SpamReason[] } {
   const reasons: SpamReason[] = [];
   const filled = honeypotFields.filter((field) => isFilled(form[field]));
-  if (filled.length) reasons.push({ code: "honeypot", detail: `The hidden field (${filled.join(", ")}) that only automated senders see was filled in.` });
+  if (filled.length)
+    reasons.push({
+      code: "honeypot",
+      detail: `The hidden field (${filled.join(", ")}) that only automated senders see was filled in.`,
+    });
 
   const start = context.start;
   const now = context.now ?? Date.now();
   if (start?.kind === "unverified") reasons.push({ code: "unverified-start", detail: start.detail });
   else if (start && context.minFillMs > 0 && start.at <= now) {
     const elapsed = now - start.at;
-    if (elapsed < context.minFillMs) reasons.push({ code: "too-fast", detail: `Sent ${(elapsed / 1000).toFixed(1)} s after the form was shown.` });
+    if (elapsed < context.minFillMs)
+      reasons.push({ code: "too-fast", detail: `Sent ${(elapsed / 1000).toFixed(1)} s after the form was shown.` });
   }
 
   if (context.recentFromAddress >= context.burstAt) {
-    reasons.push({ code: "burst", detail: `Submission ${context.recentFromAddress} from one address within 10 minutes.` });
+    reasons.push({
+      code: "burst",
+      detail: `Submission ${context.recentFromAddress} from one address within 10 minutes.`,
+    });
   }
 
   const links = countLinks(context.text);

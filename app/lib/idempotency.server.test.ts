@@ -17,7 +17,11 @@ function deferred() {
 }
 
 const post = (key: string, body = '{"a":1}') =>
-  new Request("http://localhost/api/orders", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
+  new Request("http://localhost/api/orders", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+    body,
+  });
 
 describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
   useTestDatabase(dialect);
@@ -39,8 +43,12 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
   });
 
   it("forgets a key whose handling failed, so a retry runs again", async () => {
-    await expect(withIdempotencyKey(post("thrown"), "contact", () => Promise.reject(new Error("database gone")))).rejects.toThrow("database gone");
-    expect(await withIdempotencyKey(post("thrown"), "contact", async () => data({ ok: true }, { status: 201 }))).toMatchObject({ init: { status: 201 } });
+    await expect(
+      withIdempotencyKey(post("thrown"), "contact", () => Promise.reject(new Error("database gone"))),
+    ).rejects.toThrow("database gone");
+    expect(
+      await withIdempotencyKey(post("thrown"), "contact", async () => data({ ok: true }, { status: 201 })),
+    ).toMatchObject({ init: { status: 201 } });
   });
 
   it("a repeat sent while the first is handled waits for it, then answers its outcome without running again", async () => {
@@ -60,7 +68,10 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
     });
     setTimeout(finish, 200);
     expect(await first).toMatchObject({ data: { run: 1 }, init: { status: 201 } });
-    expect(await repeat).toMatchObject({ data: { run: 1 }, init: { status: 201, headers: { "Idempotent-Replayed": "true" } } });
+    expect(await repeat).toMatchObject({
+      data: { run: 1 },
+      init: { status: 201, headers: { "Idempotent-Replayed": "true" } },
+    });
     expect(runs).toBe(1);
   });
 
@@ -68,7 +79,17 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
     const body = '{"a":"left"}';
     const bodyHash = createHash("sha256").update(body).digest("base64url");
     const leftAt = new Date(Date.now() - 61_000).toISOString();
-    await db().insertInto("idempotency_keys").values({ endpoint: "orders", key: "left", body_hash: bodyHash, status: null, response: null, created_at: leftAt }).execute();
+    await db()
+      .insertInto("idempotency_keys")
+      .values({
+        endpoint: "orders",
+        key: "left",
+        body_hash: bodyHash,
+        status: null,
+        response: null,
+        created_at: leftAt,
+      })
+      .execute();
     let runs = 0;
     const send = () =>
       withIdempotencyKey(post("left", body), "orders", async () => {
@@ -76,20 +97,42 @@ describe.each(testDialects)("Idempotency-Key answers on %s", (dialect) => {
         return data({ run: runs }, { status: 201 });
       });
     expect(await send()).toMatchObject({ data: { run: 1 }, init: { status: 201 } });
-    const row = await db().selectFrom("idempotency_keys").select(["status", "created_at"]).where("endpoint", "=", "orders").where("key", "=", "left").executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("idempotency_keys")
+      .select(["status", "created_at"])
+      .where("endpoint", "=", "orders")
+      .where("key", "=", "left")
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe(201);
     expect(row.created_at > leftAt).toBe(true);
     // The answer is kept as any other: a repeat replays it.
-    expect(await send()).toMatchObject({ data: { run: 1 }, init: { status: 201, headers: { "Idempotent-Replayed": "true" } } });
+    expect(await send()).toMatchObject({
+      data: { run: 1 },
+      init: { status: 201, headers: { "Idempotent-Replayed": "true" } },
+    });
     expect(runs).toBe(1);
   });
 
   it("the daily purge forgets keys more than a day old and keeps the others", async () => {
     const now = Date.UTC(2026, 5, 2, 12);
-    const row = (key: string, hoursAgo: number) => ({ endpoint: "orders", key, body_hash: "h", status: 201, response: "{}", created_at: new Date(now - hoursAgo * 3_600_000).toISOString() });
-    await db().insertInto("idempotency_keys").values([row("old", 25), row("recent", 23)]).execute();
+    const row = (key: string, hoursAgo: number) => ({
+      endpoint: "orders",
+      key,
+      body_hash: "h",
+      status: 201,
+      response: "{}",
+      created_at: new Date(now - hoursAgo * 3_600_000).toISOString(),
+    });
+    await db()
+      .insertInto("idempotency_keys")
+      .values([row("old", 25), row("recent", 23)])
+      .execute();
     await purgeIdempotencyKeys(now);
-    expect((await db().selectFrom("idempotency_keys").select("key").where("key", "in", ["old", "recent"]).execute()).map((r) => r.key)).toEqual(["recent"]);
+    expect(
+      (await db().selectFrom("idempotency_keys").select("key").where("key", "in", ["old", "recent"]).execute()).map(
+        (r) => r.key,
+      ),
+    ).toEqual(["recent"]);
   });
 });
 
@@ -120,6 +163,8 @@ describe("a repeat waiting for the first answer on SQLite", () => {
     }
     finish();
     expect(await first).toMatchObject({ data: { ok: true }, init: { status: 201 } });
-    expect(await withIdempotencyKey(post("held"), "orders", async () => data({ ok: false }, { status: 201 }))).toMatchObject({ data: { ok: true }, init: { status: 201 } });
+    expect(
+      await withIdempotencyKey(post("held"), "orders", async () => data({ ok: false }, { status: 201 })),
+    ).toMatchObject({ data: { ok: true }, init: { status: 201 } });
   });
 });

@@ -52,7 +52,12 @@ const abandonedAfterMs = 60_000;
 /** How long a key is remembered. */
 export const idempotencyKeyTtlMs = 24 * 60 * 60_000;
 
-function refuse(status: number, problem: KeyRefusal["problem"], error: string, headers?: HeadersInit): Answer<KeyRefusal> {
+function refuse(
+  status: number,
+  problem: KeyRefusal["problem"],
+  error: string,
+  headers?: HeadersInit,
+): Answer<KeyRefusal> {
   return data({ ok: false, problem, errors: {}, error } satisfies KeyRefusal, { status, headers });
 }
 
@@ -79,20 +84,38 @@ async function claimKey(endpoint: KeyEndpoint, key: string, bodyHash: string): P
   const claim = async () =>
     (await db()
       .insertInto("idempotency_keys")
-      .values({ endpoint, key, body_hash: bodyHash, status: null, response: null, created_at: new Date().toISOString() })
+      .values({
+        endpoint,
+        key,
+        body_hash: bodyHash,
+        status: null,
+        response: null,
+        created_at: new Date().toISOString(),
+      })
       .onConflict((oc) => oc.columns(["endpoint", "key"]).doNothing())
       .returning("key")
       .executeTakeFirst()) !== undefined;
   for (;;) {
     if (await claim()) return { kind: "claimed" };
     for (;;) {
-      const row = await db().selectFrom("idempotency_keys").selectAll().where("endpoint", "=", endpoint).where("key", "=", key).executeTakeFirst();
+      const row = await db()
+        .selectFrom("idempotency_keys")
+        .selectAll()
+        .where("endpoint", "=", endpoint)
+        .where("key", "=", key)
+        .executeTakeFirst();
       // The first request was answered with something not kept (a 503), and this one may try again.
       if (!row) break;
       if (row.body_hash !== bodyHash) return { kind: "other-body" };
       if (row.status !== null) return { kind: "answered", status: row.status, response: row.response };
       if (Date.now() - Date.parse(row.created_at) > abandonedAfterMs) {
-        await db().deleteFrom("idempotency_keys").where("endpoint", "=", endpoint).where("key", "=", key).where("status", "is", null).where("created_at", "=", row.created_at).execute();
+        await db()
+          .deleteFrom("idempotency_keys")
+          .where("endpoint", "=", endpoint)
+          .where("key", "=", key)
+          .where("status", "is", null)
+          .where("created_at", "=", row.created_at)
+          .execute();
         break;
       }
       if (Date.now() >= deadline) return { kind: "busy" };
@@ -104,7 +127,12 @@ async function claimKey(endpoint: KeyEndpoint, key: string, bodyHash: string): P
 /** Keeps the answer for the key's repeats; a failure is logged, and the outcome stands. */
 async function recordAnswer(endpoint: KeyEndpoint, key: string, status: number, response: unknown) {
   try {
-    await db().updateTable("idempotency_keys").set({ status, response: JSON.stringify(response) }).where("endpoint", "=", endpoint).where("key", "=", key).execute();
+    await db()
+      .updateTable("idempotency_keys")
+      .set({ status, response: JSON.stringify(response) })
+      .where("endpoint", "=", endpoint)
+      .where("key", "=", key)
+      .execute();
   } catch (error) {
     // A repeat waits, then may run again once the row is abandoned (decision 021).
     log.error("could not record the answer to an idempotency key", { error, endpoint });
@@ -128,10 +156,15 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
  * Answers `run()` for a request without a key; with one, answers the first outcome for that key
  * and body, running `run()` only for the first. The one helper the three API routes share.
  */
-export async function withIdempotencyKey<A extends Answer<unknown>>(request: Request, endpoint: IdempotentEndpoint, run: () => Promise<A>): Promise<A | Answer<KeyRefusal>> {
+export async function withIdempotencyKey<A extends Answer<unknown>>(
+  request: Request,
+  endpoint: IdempotentEndpoint,
+  run: () => Promise<A>,
+): Promise<A | Answer<KeyRefusal>> {
   const key = request.headers.get("Idempotency-Key");
   if (key === null) return run();
-  if (!keyPattern.test(key)) return refuse(400, "invalid", "The Idempotency-Key header must be 1 to 200 printable ASCII characters.");
+  if (!keyPattern.test(key))
+    return refuse(400, "invalid", "The Idempotency-Key header must be 1 to 200 printable ASCII characters.");
   const bodyHash = sha256(new Uint8Array(await request.clone().arrayBuffer()));
 
   let claim: Claim;
@@ -139,16 +172,32 @@ export async function withIdempotencyKey<A extends Answer<unknown>>(request: Req
     claim = await claimKey(endpoint, key, bodyHash);
   } catch (error) {
     log.error("could not read or claim an idempotency key", { error, endpoint });
-    return refuse(503, "unavailable", "The request could not be handled just now. Please send it again with the same Idempotency-Key.");
+    return refuse(
+      503,
+      "unavailable",
+      "The request could not be handled just now. Please send it again with the same Idempotency-Key.",
+    );
   }
   if (claim.kind === "other-body") {
-    return refuse(422, "invalid", "This Idempotency-Key was already used with a different request body. Send a new key for a new request.");
+    return refuse(
+      422,
+      "invalid",
+      "This Idempotency-Key was already used with a different request body. Send a new key for a new request.",
+    );
   }
   if (claim.kind === "answered") {
-    return data(JSON.parse(claim.response ?? "null") as unknown, { status: claim.status, headers: { "Idempotent-Replayed": "true" } }) as A;
+    return data(JSON.parse(claim.response ?? "null") as unknown, {
+      status: claim.status,
+      headers: { "Idempotent-Replayed": "true" },
+    }) as A;
   }
   if (claim.kind === "busy") {
-    return refuse(409, "conflict", "A request with this Idempotency-Key is in progress. Send it again in a moment to get its answer.", { "Retry-After": "1" });
+    return refuse(
+      409,
+      "conflict",
+      "A request with this Idempotency-Key is in progress. Send it again in a moment to get its answer.",
+      { "Retry-After": "1" },
+    );
   }
 
   let answer: A;
@@ -237,7 +286,10 @@ export async function purgeIdempotencyKeys(now = Date.now()) {
     .deleteFrom("idempotency_keys")
     .where((eb) =>
       eb.or([
-        eb.and([eb("endpoint", "not in", formEndpoints), eb("created_at", "<", new Date(now - idempotencyKeyTtlMs).toISOString())]),
+        eb.and([
+          eb("endpoint", "not in", formEndpoints),
+          eb("created_at", "<", new Date(now - idempotencyKeyTtlMs).toISOString()),
+        ]),
         eb("created_at", "<", new Date(now - ticketLifetimeMs - idempotencyKeyTtlMs).toISOString()),
       ]),
     )

@@ -58,7 +58,15 @@ export interface FoundKind {
   label: string;
   records: PersonalRecord[];
   /** The delivery rows (emails and forwards) of these records. */
-  deliveries: Array<{ id: string; kind: OutboxKind; refId: string; channel: string; status: string; createdAt: string; sentAt: string | null }>;
+  deliveries: Array<{
+    id: string;
+    kind: OutboxKind;
+    refId: string;
+    channel: string;
+    status: string;
+    createdAt: string;
+    sentAt: string | null;
+  }>;
 }
 
 export interface FoundPersonalData {
@@ -74,7 +82,11 @@ export interface FoundPersonalData {
 }
 
 /** Everything stored for `email`, kind by kind, read through `from` (a transaction, or the database). */
-export async function findPersonalData(sources: PersonalDataSources, email: string, from: Kysely<Database> = db()): Promise<FoundPersonalData> {
+export async function findPersonalData(
+  sources: PersonalDataSources,
+  email: string,
+  from: Kysely<Database> = db(),
+): Promise<FoundPersonalData> {
   const address = normalEmail(email);
   const kinds: FoundKind[] = [];
   // One kind after another: inside a SQLite transaction there is one connection to share.
@@ -90,7 +102,15 @@ export async function findPersonalData(sources: PersonalDataSources, email: stri
       kind,
       label: source.label,
       records,
-      deliveries: deliveries.map((d) => ({ id: d.id, kind: d.kind, refId: d.ref_id, channel: d.channel, status: d.status, createdAt: d.created_at, sentAt: d.sent_at })),
+      deliveries: deliveries.map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        refId: d.ref_id,
+        channel: d.channel,
+        status: d.status,
+        createdAt: d.created_at,
+        sentAt: d.sent_at,
+      })),
     });
   }
   const ids = kinds.flatMap((k) => k.records.map((r) => `${k.kind}:${r.id}`)).sort();
@@ -119,12 +139,20 @@ export async function exportPersonalData(staff: Staff, sources: PersonalDataSour
     email: found.email,
     exportedAt: now.toISOString(),
     ...Object.fromEntries(
-      found.kinds.map((k) => [k.kind, k.records.map((r) => ({ ...r.data, deliveries: k.deliveries.filter((d) => d.refId === r.id).map(({ refId: _ref, ...d }) => d) }))]),
+      found.kinds.map((k) => [
+        k.kind,
+        k.records.map((r) => ({
+          ...r.data,
+          deliveries: k.deliveries.filter((d) => d.refId === r.id).map(({ refId: _ref, ...d }) => d),
+        })),
+      ]),
     ),
   };
 }
 
-export type EraseResult = { ok: true; erased: Record<PersonalDataKind, number>; deliveries: number } | { ok: false; changed: true; total: number };
+export type EraseResult =
+  | { ok: true; erased: Record<PersonalDataKind, number>; deliveries: number }
+  | { ok: false; changed: true; total: number };
 
 /** Thrown inside the transaction when a delete removed fewer rows than were found: another request got there first. */
 class ChangedMeanwhile extends Error {}
@@ -136,7 +164,13 @@ class ChangedMeanwhile extends Error {}
  * another request (a release from spam, a second deletion, another instance) removes one while
  * this runs, nothing is deleted and staff are shown the list again.
  */
-export async function erasePersonalData(staff: Staff, sources: PersonalDataSources, email: string, seen: string, now = new Date()): Promise<EraseResult> {
+export async function erasePersonalData(
+  staff: Staff,
+  sources: PersonalDataSources,
+  email: string,
+  seen: string,
+  now = new Date(),
+): Promise<EraseResult> {
   const address = normalEmail(email);
   try {
     return await db()
@@ -156,7 +190,10 @@ export async function erasePersonalData(staff: Staff, sources: PersonalDataSourc
         }
         if (deliveries !== found.kinds.reduce((sum, k) => sum + k.deliveries.length, 0)) throw new ChangedMeanwhile();
         await recordAudit(staff, "erase-personal-data", "data_request", null, countsLine(found), trx);
-        const erased = Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.length])) as Record<PersonalDataKind, number>;
+        const erased = Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.length])) as Record<
+          PersonalDataKind,
+          number
+        >;
         log.info("erased personal data on request", { ...erased, deliveries, by: staff.username });
         return { ok: true as const, erased, deliveries };
       });
@@ -167,7 +204,11 @@ export async function erasePersonalData(staff: Staff, sources: PersonalDataSourc
 }
 
 /** The daily purge: every kind's retention period, one kind at a time; a failing kind does not stop the others. */
-export async function purgeExpiredData(sources: PersonalDataSources, config: Config, now = new Date()): Promise<Record<PersonalDataKind, number>> {
+export async function purgeExpiredData(
+  sources: PersonalDataSources,
+  config: Config,
+  now = new Date(),
+): Promise<Record<PersonalDataKind, number>> {
   const removed = {} as Record<PersonalDataKind, number>;
   for (const kind of personalDataKinds) {
     try {

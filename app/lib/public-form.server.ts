@@ -1,6 +1,13 @@
 import type { SpamKind } from "../../db/schema";
 import { getConfig } from "./config.server";
-import { assessSpam, burstThreshold, type FillStart, pickFields, type PublicFormProblem, type SpamReason } from "./forms";
+import {
+  assessSpam,
+  burstThreshold,
+  type FillStart,
+  pickFields,
+  type PublicFormProblem,
+  type SpamReason,
+} from "./forms";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { quarantine } from "./spam.server";
@@ -8,7 +15,13 @@ import { fieldErrorsOf, type z } from "./zod";
 
 export type PublicFormResult =
   | { ok: true; id: string; quarantined: boolean }
-  | { ok: false; status: 400 | 429 | 503; problem: PublicFormProblem; errors: Record<string, string>; retryAfter?: number };
+  | {
+      ok: false;
+      status: 400 | 429 | 503;
+      problem: PublicFormProblem;
+      errors: Record<string, string>;
+      retryAfter?: number;
+    };
 
 const rateLimitWindowSeconds = 600;
 /** A full spam store empties as staff work through it or the daily purge runs: an hour is a fair wait. */
@@ -49,7 +62,8 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
   const config = getConfig();
   try {
     const limit = await hitRateLimit(`${kind}:${clientIp}`, config.formRateLimit, rateLimitWindowSeconds);
-    if (!limit.allowed) return { ok: false, status: 429, problem: "rate-limited", errors: {}, retryAfter: limit.retryAfter };
+    if (!limit.allowed)
+      return { ok: false, status: 429, problem: "rate-limited", errors: {}, retryAfter: limit.retryAfter };
     const verdict = assessSpam(form, {
       start: options.start,
       minFillMs: config.formMinFillMs,
@@ -59,7 +73,12 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
     });
     if (verdict.hold) {
       // Kept as sent (only the fields the schema knows), so a release parses it with the same schema.
-      const id = await quarantine(kind, { ...pickFields(form, Object.keys(schema.shape)), ...options.keep }, verdict.reasons, config.spamMaxRows);
+      const id = await quarantine(
+        kind,
+        { ...pickFields(form, Object.keys(schema.shape)), ...options.keep },
+        verdict.reasons,
+        config.spamMaxRows,
+      );
       // 503, not 429: the sender did nothing wrong (a person whose browser filled the hidden
       // field may share an address with others); the site cannot take it now.
       if (!id) return { ok: false, status: 503, problem: "full", errors: {}, retryAfter: spamFullRetryAfter };

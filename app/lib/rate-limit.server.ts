@@ -15,7 +15,13 @@ export interface RateLimitResult {
  * the boundary through at twice the limit.) Inside a caller's transaction (`within`), the count
  * stands or falls with what it guards, and concurrent hits on one key wait for each other.
  */
-export async function hitRateLimit(key: string, limit: number, windowSeconds: number, now = Date.now(), within?: Executor): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now = Date.now(),
+  within?: Executor,
+): Promise<RateLimitResult> {
   const executor = within ?? db();
   const nowSeconds = now / 1000;
   const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
@@ -33,7 +39,11 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
     .executeTakeFirst();
   const overlap = 1 - (nowSeconds - windowStart) / windowSeconds;
   const count = Number(row.count) + Number(previous?.count ?? 0) * overlap;
-  return { allowed: count <= limit, retryAfter: Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds)), count };
+  return {
+    allowed: count <= limit,
+    retryAfter: Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds)),
+    count,
+  };
 }
 
 /** A day: the longest window a count may use (the purge below keeps what it needs). */

@@ -17,7 +17,19 @@ describe("the encoding a rendered document is compressed with", () => {
   });
 
   it("is left to the middleware otherwise", () => {
-    for (const header of [undefined, null, "", "identity", "deflate", "deflate, gzip;q=0.2", "gzip;q=0.5, identity", "*;q=0", "gzip;q=0", "gzip;q=abc", "x-gzip"]) {
+    for (const header of [
+      undefined,
+      null,
+      "",
+      "identity",
+      "deflate",
+      "deflate, gzip;q=0.2",
+      "gzip;q=0.5, identity",
+      "*;q=0",
+      "gzip;q=0",
+      "gzip;q=abc",
+      "x-gzip",
+    ]) {
       expect(renderEncoding(header)).toBeUndefined();
     }
   });

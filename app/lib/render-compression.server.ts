@@ -25,13 +25,21 @@ export function renderEncoding(acceptEncoding: string | null | undefined): Rende
   if (!acceptEncoding) return undefined;
   const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
   // negotiator 0.6.4 takes the preferred order as a second argument; its published types predate it.
-  const encoding = negotiator.encoding.bind(negotiator) as (available: string[], preferred: string[]) => string | undefined;
+  const encoding = negotiator.encoding.bind(negotiator) as (
+    available: string[],
+    preferred: string[],
+  ) => string | undefined;
   const chosen = encoding(["br", "gzip", "deflate", "identity"], ["br", "gzip"]);
   return chosen === "br" || chosen === "gzip" ? chosen : undefined;
 }
 
 export function compressRender(body: Uint8Array, encoding: RenderEncoding): Buffer<ArrayBuffer> {
   return encoding === "br"
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: renderBrotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: renderBrotliQuality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
     : gzipSync(body, { level: renderGzipLevel });
 }

@@ -9,7 +9,10 @@ function formRequest(body: string, type = urlEncoded) {
 }
 
 function multipart(fields: number, boundary = "b0undary") {
-  const parts = Array.from({ length: fields }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`);
+  const parts = Array.from(
+    { length: fields },
+    (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`,
+  );
   return { body: `${parts.join("")}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -25,13 +28,22 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 /** 64 KB of empty fields with distinct names: about 13,900 of them. */
-const floodBody = Array.from({ length: 13_900 }, (_, i) => `f${i}=`).join("&").slice(0, 64 * 1024 - 1);
+const floodBody = Array.from({ length: 13_900 }, (_, i) => `f${i}=`)
+  .join("&")
+  .slice(0, 64 * 1024 - 1);
 
 describe("reading a form body", () => {
   it("reads a form as the site's forms send it, a repeated field as a list", async () => {
     const body = "name=Ann+Lee&tags=comfort&tags=skin&message=Caf%C3%A9%20%26%20more";
-    expect(await readJsonOrForm(formRequest(body))).toEqual({ ok: true, value: { name: "Ann Lee", tags: ["comfort", "skin"], message: "Café & more" } });
-    expect(formObject(await readForm(formRequest(body)))).toEqual({ name: "Ann Lee", tags: ["comfort", "skin"], message: "Café & more" });
+    expect(await readJsonOrForm(formRequest(body))).toEqual({
+      ok: true,
+      value: { name: "Ann Lee", tags: ["comfort", "skin"], message: "Café & more" },
+    });
+    expect(formObject(await readForm(formRequest(body)))).toEqual({
+      name: "Ann Lee",
+      tags: ["comfort", "skin"],
+      message: "Café & more",
+    });
   });
 
   it("keeps a field named __proto__ as a field, never as the object's prototype", async () => {
@@ -43,8 +55,15 @@ describe("reading a form body", () => {
   it(`takes ${MAX_FORM_FIELDS} fields and refuses one more with 413, by either way of sending a form`, async () => {
     const at = Array.from({ length: MAX_FORM_FIELDS }, (_, i) => `f${i}=x`).join("&");
     expect((await readJsonOrForm(formRequest(at))).ok).toBe(true);
-    expect(await readJsonOrForm(formRequest(`${at}&one=more`))).toEqual({ ok: false, status: 413, error: `The form has more than ${MAX_FORM_FIELDS} fields.` });
-    expect(await refusal(readForm(formRequest(`${at}&one=more`)))).toEqual({ status: 413, message: `The form has more than ${MAX_FORM_FIELDS} fields.` });
+    expect(await readJsonOrForm(formRequest(`${at}&one=more`))).toEqual({
+      ok: false,
+      status: 413,
+      error: `The form has more than ${MAX_FORM_FIELDS} fields.`,
+    });
+    expect(await refusal(readForm(formRequest(`${at}&one=more`)))).toEqual({
+      status: 413,
+      message: `The form has more than ${MAX_FORM_FIELDS} fields.`,
+    });
 
     const fits = multipart(MAX_FORM_FIELDS);
     expect((await readJsonOrForm(formRequest(fits.body, fits.type))).ok).toBe(true);
@@ -54,8 +73,15 @@ describe("reading a form body", () => {
   });
 
   it("refuses a multipart body without a boundary, and a broken one, with 400", async () => {
-    expect(await readJsonOrForm(formRequest("name=Ann", "multipart/form-data"))).toMatchObject({ ok: false, status: 400 });
-    expect(await readJsonOrForm(formRequest('--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn', "multipart/form-data; boundary=x"))).toMatchObject({ ok: false, status: 400 });
+    expect(await readJsonOrForm(formRequest("name=Ann", "multipart/form-data"))).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(
+      await readJsonOrForm(
+        formRequest('--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn', "multipart/form-data; boundary=x"),
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
   });
 
   it("refuses 64 KB of distinct fields in well under 50 ms, where reading them one name at a time took over a second", async () => {
@@ -73,7 +99,8 @@ describe("reading a form body", () => {
     for (const read of reads) await read(); // compiled once before timing
     // The fastest of three: a parse that costs a second costs it every time, while a test machine
     // that is busy elsewhere slows an odd run of anything.
-    for (const read of reads) expect(Math.min(await timed(read), await timed(read), await timed(read))).toBeLessThan(50);
+    for (const read of reads)
+      expect(Math.min(await timed(read), await timed(read), await timed(read))).toBeLessThan(50);
     expect(await readJsonOrForm(formRequest(floodBody))).toMatchObject({ ok: false, status: 413 });
   });
 

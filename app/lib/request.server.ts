@@ -57,7 +57,8 @@ async function readBoundedForm(request: Request, type: string): Promise<{ ok: tr
   if (bytes.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: bodyTooLargeMessage };
   const fields = fieldCount(bytes, type);
   if (fields === undefined) return { ok: false, status: 400, error: unreadableFormMessage };
-  if (fields > MAX_FORM_FIELDS) return { ok: false, status: 413, error: `The form has more than ${MAX_FORM_FIELDS} fields.` };
+  if (fields > MAX_FORM_FIELDS)
+    return { ok: false, status: 413, error: `The form has more than ${MAX_FORM_FIELDS} fields.` };
   try {
     return { ok: true, value: await new Response(bytes, { headers: { "Content-Type": type } }).formData() };
   } catch {
@@ -71,7 +72,8 @@ export async function readJsonOrForm(request: Request): Promise<BodyResult> {
   try {
     if (type.includes("application/json")) {
       const value: unknown = await request.json();
-      if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, status: 400, error: "Expected a JSON object." };
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        return { ok: false, status: 400, error: "Expected a JSON object." };
       return { ok: true, value: value as Record<string, unknown> };
     }
     if (isForm(type)) {
@@ -114,7 +116,13 @@ export function isRowId(value: unknown): value is string {
  * A route's `headers` export: the wait time of a refused (rate-limited) post reaches the
  * response, for the page and for its data request alike.
  */
-export function forwardRetryAfter({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }): Headers {
+export function forwardRetryAfter({
+  actionHeaders,
+  parentHeaders,
+}: {
+  actionHeaders: Headers;
+  parentHeaders: Headers;
+}): Headers {
   const headers = new Headers(parentHeaders);
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);

@@ -29,7 +29,14 @@ describe("where a sign-in or a theme change may send the browser", () => {
 
   it("returns only what a browser resolves to the same path on this site", () => {
     const base = "http://site.invalid";
-    for (const target of ["/admin/./messages", "/admin/x/../orders?q=1", "/a//b", "/.well-known/x", "/.//evil.example", "/%2e%2e//evil.example"]) {
+    for (const target of [
+      "/admin/./messages",
+      "/admin/x/../orders?q=1",
+      "/a//b",
+      "/.well-known/x",
+      "/.//evil.example",
+      "/%2e%2e//evil.example",
+    ]) {
       const result = safeRedirect(target);
       const resolved = new URL(result, base);
       expect(resolved.origin, target).toBe(base);

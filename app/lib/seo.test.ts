@@ -30,9 +30,14 @@ describe("page metadata", () => {
   });
 
   it("describes breadcrumbs as JSON-LD", () => {
-    const ld = meta.find((m) => "script:ld+json" in m) as { "script:ld+json": { "@graph": Array<Record<string, unknown>> } };
+    const ld = meta.find((m) => "script:ld+json" in m) as {
+      "script:ld+json": { "@graph": Array<Record<string, unknown>> };
+    };
     const list = ld["script:ld+json"]["@graph"][0] as { itemListElement: Array<{ item: string }> };
-    expect(list.itemListElement.map((i) => i.item)).toEqual(["https://www.aquila.example/", "https://www.aquila.example/about"]);
+    expect(list.itemListElement.map((i) => i.item)).toEqual([
+      "https://www.aquila.example/",
+      "https://www.aquila.example/about",
+    ]);
   });
 
   it("keeps admin pages out of search results", () => {
@@ -52,21 +57,39 @@ describe("the product and the company as structured data", () => {
 
   it("names the product by one @id on every page", () => {
     expect(productLd(siteUrl)["@id"]).toBe("https://www.aquila.example/product#product");
-    expect(productLd(siteUrl, { summary: { average: 7, count: 2 }, reviews })["@id"]).toBe("https://www.aquila.example/product#product");
+    expect(productLd(siteUrl, { summary: { average: 7, count: 2 }, reviews })["@id"]).toBe(
+      "https://www.aquila.example/product#product",
+    );
   });
 
   it("rates the product with the summary it is given, on the 1-10 scale, with the reviews shown", () => {
     const product = productLd(siteUrl, { summary: { average: 7, count: 2 }, reviews });
     expect(product["@type"]).toBe("Product");
-    expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 7, reviewCount: 2, bestRating: 10, worstRating: 1 });
+    expect(product.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 7,
+      reviewCount: 2,
+      bestRating: 10,
+      worstRating: 1,
+    });
     expect(product.review).toEqual([
-      expect.objectContaining({ author: { "@type": "Person", name: "Quinn" }, datePublished: "2026-11-01", reviewRating: { "@type": "Rating", ratingValue: 10, bestRating: 10, worstRating: 1 } }),
-      expect.objectContaining({ author: { "@type": "Person", name: "Ray" }, reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: 10, worstRating: 1 } }),
+      expect.objectContaining({
+        author: { "@type": "Person", name: "Quinn" },
+        datePublished: "2026-11-01",
+        reviewRating: { "@type": "Rating", ratingValue: 10, bestRating: 10, worstRating: 1 },
+      }),
+      expect.objectContaining({
+        author: { "@type": "Person", name: "Ray" },
+        reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: 10, worstRating: 1 },
+      }),
     ]);
   });
 
   it("makes no rating claim without published reviews, and is then no Product Google would find invalid", () => {
-    for (const product of [productLd(siteUrl), productLd(siteUrl, { summary: { average: 0, count: 0 }, reviews: [] })]) {
+    for (const product of [
+      productLd(siteUrl),
+      productLd(siteUrl, { summary: { average: 0, count: 0 }, reviews: [] }),
+    ]) {
       expect(product).not.toHaveProperty("aggregateRating");
       expect(product).not.toHaveProperty("review");
       expect(product).not.toHaveProperty("offers");
@@ -79,7 +102,12 @@ describe("the product and the company as structured data", () => {
       "@type": "Organization",
       name: "Aquila",
       url: "https://www.aquila.example/",
-      logo: { "@type": "ImageObject", url: "https://www.aquila.example/images/apple-touch-icon.png", width: 180, height: 180 },
+      logo: {
+        "@type": "ImageObject",
+        url: "https://www.aquila.example/images/apple-touch-icon.png",
+        width: 180,
+        height: 180,
+      },
     });
   });
 });

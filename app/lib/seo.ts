@@ -127,7 +127,12 @@ export function organizationLd(siteUrl: string): Node {
     "@id": organizationId(siteUrl),
     name: company.name,
     url: new URL("/", siteUrl).toString(),
-    logo: { "@type": "ImageObject", url: new URL(logo.src, siteUrl).toString(), width: logo.width, height: logo.height },
+    logo: {
+      "@type": "ImageObject",
+      url: new URL(logo.src, siteUrl).toString(),
+      width: logo.width,
+      height: logo.height,
+    },
     telephone: company.phone.dial,
   };
 }
@@ -165,7 +170,10 @@ const scale = { bestRating: 10, worstRating: 1 } as const;
  * publish no price and may not claim a rating a page does not show. Everywhere else the same
  * `@id` is described as what it is, a `MedicalDevice`, with no rating claim (decision 009).
  */
-export function productLd(siteUrl: string, ratings?: { summary: RatingSummary; reviews: readonly ShownReview[] }): Node {
+export function productLd(
+  siteUrl: string,
+  ratings?: { summary: RatingSummary; reviews: readonly ShownReview[] },
+): Node {
   const facts = {
     "@id": productId(siteUrl),
     name: company.productFullName,
@@ -179,7 +187,12 @@ export function productLd(siteUrl: string, ratings?: { summary: RatingSummary; r
     ...facts,
     brand: { "@type": "Brand", name: company.name },
     category: "Medical device > Wheelchair cushion",
-    aggregateRating: { "@type": "AggregateRating", ratingValue: ratings.summary.average, reviewCount: ratings.summary.count, ...scale },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: ratings.summary.average,
+      reviewCount: ratings.summary.count,
+      ...scale,
+    },
     review: ratings.reviews.map((r) => ({
       "@type": "Review",
       "@id": reviewId(siteUrl, r.id),

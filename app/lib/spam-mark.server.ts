@@ -5,7 +5,9 @@ import { db } from "./db.server";
 import { setFlash } from "./flash.server";
 
 /** The tables whose rows carry the "possible spam" mark (`spam_signals`, see spam-mark.ts). */
-export type MarkedTable = { [T in keyof Database]: "spam_signals" extends keyof Database[T] ? T : never }[keyof Database];
+export type MarkedTable = {
+  [T in keyof Database]: "spam_signals" extends keyof Database[T] ? T : never;
+}[keyof Database];
 
 /**
  * How many rows of `table` wait for staff (`waiting` says which: a new message or order, a review

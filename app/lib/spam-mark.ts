@@ -16,7 +16,9 @@ export function markColumn(signals: readonly SpamReason[]): string | null {
 export function readMark(column: string | null | undefined): SpamReason[] {
   if (!column) return [];
   const reasons = parseJson<unknown>(column, []);
-  return Array.isArray(reasons) ? reasons.filter((r): r is SpamReason => typeof r?.detail === "string" && typeof r?.code === "string") : [];
+  return Array.isArray(reasons)
+    ? reasons.filter((r): r is SpamReason => typeof r?.detail === "string" && typeof r?.code === "string")
+    : [];
 }
 
 /** One line for staff: "Possible spam: Sent 0.8 s after the form was shown. Contains 3 links." */
@@ -37,7 +39,10 @@ export function markNoticeLines(column: string | null | undefined): string[] {
  * What staff are told once, on the Spam view they land on after moving an item there (the
  * one-time notice "moved-to-spam"): the item is listed there with "Not spam".
  */
-export const movedToSpamNotice = { title: "Moved to Spam", description: "It is no longer delivered or listed; “Not spam” below puts it back." };
+export const movedToSpamNotice = {
+  title: "Moved to Spam",
+  description: "It is no longer delivered or listed; “Not spam” below puts it back.",
+};
 
 /** The value of the admin lists' `mark` filter that shows only marked items. */
 export const possibleSpamFilter = "possible-spam";

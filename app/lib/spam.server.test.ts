@@ -35,8 +35,12 @@ describe.each(testDialects)("the spam store on %s", (dialect) => {
     await database().db.deleteFrom("spam").execute();
     const start = Date.now();
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push(await hold("contact", { name: `Held ${i}` }, reason, 10, new Date(start + i * 1000)));
-    for (let i = 10; i < 12; i++) expect(await quarantine("contact", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000))).toBeUndefined();
+    for (let i = 0; i < 10; i++)
+      ids.push(await hold("contact", { name: `Held ${i}` }, reason, 10, new Date(start + i * 1000)));
+    for (let i = 10; i < 12; i++)
+      expect(
+        await quarantine("contact", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000)),
+      ).toBeUndefined();
     expect(await countSpam()).toBe(10);
     expect((await listSpam()).map((item) => item.id)).toEqual(ids.reverse());
   });

@@ -28,7 +28,13 @@ export interface SpamItem {
 }
 
 function toItem(row: { id: string; kind: SpamKind; payload: string; reasons: string; received_at: string }): SpamItem {
-  return { id: row.id, kind: row.kind, payload: parseJson(row.payload, {}), reasons: parseJson(row.reasons, []), receivedAt: row.received_at };
+  return {
+    id: row.id,
+    kind: row.kind,
+    payload: parseJson(row.payload, {}),
+    reasons: parseJson(row.reasons, []),
+    receivedAt: row.received_at,
+  };
 }
 
 /**
@@ -36,7 +42,13 @@ function toItem(row: { id: string; kind: SpamKind; payload: string; reasons: str
  * when the store is full and nothing was stored. The count and the insert are one statement, so
  * two instances cannot both take the last place by much.
  */
-export async function quarantine(kind: SpamKind, payload: Record<string, unknown>, reasons: SpamReason[], maxRows: number, now = new Date()): Promise<string | undefined> {
+export async function quarantine(
+  kind: SpamKind,
+  payload: Record<string, unknown>,
+  reasons: SpamReason[],
+  maxRows: number,
+  now = new Date(),
+): Promise<string | undefined> {
   const id = randomUUID();
   const result = await sql`insert into spam (id, kind, payload, reasons, received_at)
     select ${id}, ${kind}, ${JSON.stringify(payload)}, ${JSON.stringify(reasons)}, ${now.toISOString()}
@@ -64,16 +76,31 @@ export interface TakenForSpam {
  * as a held submission; the audit line commits with it. False when the row is already gone.
  * The cap does not apply: it bounds what strangers can add, and a move adds nothing new.
  */
-export async function moveToSpam(staff: Staff, kind: SpamKind, targetType: string, id: string, take: (trx: Executor) => Promise<TakenForSpam | undefined>): Promise<boolean> {
+export async function moveToSpam(
+  staff: Staff,
+  kind: SpamKind,
+  targetType: string,
+  id: string,
+  take: (trx: Executor) => Promise<TakenForSpam | undefined>,
+): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const taken = await take(trx);
       if (!taken) return false;
-      const reasons: SpamReason[] = [...taken.signals, { code: "moved-by-staff", detail: `Moved to Spam by ${staff.username}.` }];
+      const reasons: SpamReason[] = [
+        ...taken.signals,
+        { code: "moved-by-staff", detail: `Moved to Spam by ${staff.username}.` },
+      ];
       await trx
         .insertInto("spam")
-        .values({ id: randomUUID(), kind, payload: JSON.stringify(taken.payload), reasons: JSON.stringify(reasons), received_at: taken.receivedAt })
+        .values({
+          id: randomUUID(),
+          kind,
+          payload: JSON.stringify(taken.payload),
+          reasons: JSON.stringify(reasons),
+          received_at: taken.receivedAt,
+        })
         .execute();
       await recordAudit(staff, "move-to-spam", targetType, id, undefined, trx);
       return true;
@@ -81,12 +108,21 @@ export async function moveToSpam(staff: Staff, kind: SpamKind, targetType: strin
 }
 
 export async function listSpam(limit = 200): Promise<SpamItem[]> {
-  const rows = await db().selectFrom("spam").selectAll().orderBy("received_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  const rows = await db()
+    .selectFrom("spam")
+    .selectAll()
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map(toItem);
 }
 
 export async function countSpam(): Promise<number> {
-  const row = await db().selectFrom("spam").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("spam")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -139,7 +175,13 @@ export const spamPersonalData: PersonalDataSource = {
         at: item.receivedAt,
         summary: `Held as suspected spam (${item.kind})`,
         href: "/admin/spam",
-        data: { id: item.id, kind: item.kind, received_at: item.receivedAt, payload: item.payload, reasons: item.reasons },
+        data: {
+          id: item.id,
+          kind: item.kind,
+          received_at: item.receivedAt,
+          payload: item.payload,
+          reasons: item.reasons,
+        },
       }));
   },
 

@@ -25,6 +25,12 @@ export async function orUnreachable<T>(serverAction: () => Promise<T>): Promise<
  * A route's `shouldRevalidate`: after a post that got no answer, reloading the page's data would
  * most likely fail the same way and replace the kept form with an error screen, so it is skipped.
  */
-export function revalidateUnlessUnreachable({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+export function revalidateUnlessUnreachable({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
   return isUnreachable(actionResult) ? false : defaultShouldRevalidate;
 }

@@ -63,8 +63,15 @@ export default function About() {
               <div>
                 <h3 className="text-subheading font-bold">{owner.name}</h3>
                 <p className="text-muted">{owner.role}</p>
-                <DialogTrigger dialogId={`bio-${owner.id}`} className="tap-target mt-2 -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline hover:bg-brand-soft">
-                  Read bio<span className="sr-only"> of {owner.name} {owners.length > 1 ? index + 1 : ""}</span>
+                <DialogTrigger
+                  dialogId={`bio-${owner.id}`}
+                  className="mt-2 -ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline hover:bg-brand-soft"
+                >
+                  Read bio
+                  <span className="sr-only">
+                    {" "}
+                    of {owner.name} {owners.length > 1 ? index + 1 : ""}
+                  </span>
                 </DialogTrigger>
                 <Dialog id={`bio-${owner.id}`} title={`${owner.name}, ${owner.role}`}>
                   {owner.bio.map((paragraph) => (
@@ -91,7 +98,8 @@ export default function About() {
           }
         >
           <p>
-            Request a custom {company.productName} cushion, or ask us anything first. We answer by phone {company.hours.long}.
+            Request a custom {company.productName} cushion, or ask us anything first. We answer by phone{" "}
+            {company.hours.long}.
           </p>
         </CallToAction>
       </div>

@@ -46,7 +46,9 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
         <ProseSection id="testing" title={statement.testing.title}>
           <p className="mt-3">{statement.testing.lead}</p>
           <BulletList items={statement.testing.items} />
-          <p className="mt-4">{statement.testing.figures(figures.lighthouseVersion, figures.runsPerRoute, figures.date)}</p>
+          <p className="mt-4">
+            {statement.testing.figures(figures.lighthouseVersion, figures.runsPerRoute, figures.date)}
+          </p>
           <table className="mt-3 w-full text-left text-body">
             <caption className="sr-only">Lighthouse accessibility score of each page</caption>
             <thead>
@@ -63,7 +65,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
               {figures.pages.map((page) => (
                 <tr key={page.route} className="border-b border-line">
                   <th scope="row" className="py-2 pr-4 font-normal">
-                    <Link to={page.route} className="tap-target inline-flex items-center underline">
+                    <Link to={page.route} className="inline-flex tap-target items-center underline">
                       {page.title}
                     </Link>
                   </th>
@@ -78,9 +80,16 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
           <TermList items={statement.limitations.items} />
         </ProseSection>
 
-        <ProseSection id="report" title={statement.report.title} className="rounded-2xl border-2 border-brand bg-surface p-6">
+        <ProseSection
+          id="report"
+          title={statement.report.title}
+          className="rounded-2xl border-2 border-brand bg-surface p-6"
+        >
           <p className="mt-3">{statement.report.lead}</p>
-          <ContactWays subject="Accessibility barrier" form={{ to: "/contact?topic=accessibility#contact-form", label: statement.report.form }} />
+          <ContactWays
+            subject="Accessibility barrier"
+            form={{ to: "/contact?topic=accessibility#contact-form", label: statement.report.form }}
+          />
           <p className="mt-3">{statement.report.response}</p>
         </ProseSection>
 

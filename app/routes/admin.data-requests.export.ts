@@ -9,7 +9,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request);
   const parsed = PersonalDataLookupSchema.safeParse({ email: new URL(request.url).searchParams.get("email") });
   if (!parsed.success) {
-    return new Response("Give the email address to export as ?email=...\n", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Give the email address to export as ?email=...\n", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const now = new Date();
   const file = await exportPersonalData(staff, personalDataSources, parsed.data.email, now);

@@ -22,7 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const reviewMonths = getConfig().retention.reviewMonths;
   if (!params.has("email")) return { searched: null, error: null, reviewMonths };
   const parsed = PersonalDataLookupSchema.safeParse({ email: params.get("email") });
-  if (!parsed.success) return { searched: null, error: z.flattenError(parsed.error).fieldErrors.email?.[0] ?? "Please enter a valid email address", typed: params.get("email")?.slice(0, 254), reviewMonths };
+  if (!parsed.success)
+    return {
+      searched: null,
+      error: z.flattenError(parsed.error).fieldErrors.email?.[0] ?? "Please enter a valid email address",
+      typed: params.get("email")?.slice(0, 254),
+      reviewMonths,
+    };
   return { searched: await findPersonalData(personalDataSources, parsed.data.email), error: null, reviewMonths };
 }
 
@@ -38,20 +44,37 @@ const deliveryWords = { one: "delivery record", many: "delivery records" };
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
   const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ ok: false, message: "That request could not be read. Find the address again, then delete." }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { ok: false, message: "That request could not be read. Find the address again, then delete." },
+      { status: 400 },
+    );
   const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.seen);
   if (!result.ok) {
     return data(
-      { ok: false, message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.` },
+      {
+        ok: false,
+        message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.`,
+      },
       { status: 409 },
     );
   }
-  const counts = (Object.keys(kindWords) as PersonalDataKind[]).filter((kind) => result.erased[kind] > 0).map((kind) => plural(result.erased[kind], kindWords[kind]));
-  return { ok: true, message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.` };
+  const counts = (Object.keys(kindWords) as PersonalDataKind[])
+    .filter((kind) => result.erased[kind] > 0)
+    .map((kind) => plural(result.erased[kind], kindWords[kind]));
+  return {
+    ok: true,
+    message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.`,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Data requests", description: "Find, export or delete what is stored for an email address.", path: "/admin/data-requests", noindex: true });
+  seo(matches, {
+    title: "Data requests",
+    description: "Find, export or delete what is stored for an email address.",
+    path: "/admin/data-requests",
+    noindex: true,
+  });
 
 export default function AdminDataRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { searched, error, reviewMonths } = loaderData;
@@ -61,16 +84,25 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
     <>
       <h1 className="text-heading font-bold">Data requests</h1>
       <p className="mt-1 max-w-prose text-muted">
-        When someone asks for a copy of what we keep about them, or asks us to delete it, find it here by the email address they used. Check
-        that the request comes from that address (for example, reply to it) before you send a copy or delete. Exports and deletions are
-        recorded in the audit log with their counts, never the address or what was written. Deleting here removes everything from
-        the site&rsquo;s database: delete the notification emails about it too, and, where messages are forwarded to another service,
-        ask it to delete its copies (the privacy policy promises both).
+        When someone asks for a copy of what we keep about them, or asks us to delete it, find it here by the email
+        address they used. Check that the request comes from that address (for example, reply to it) before you send a
+        copy or delete. Exports and deletions are recorded in the audit log with their counts, never the address or what
+        was written. Deleting here removes everything from the site&rsquo;s database: delete the notification emails
+        about it too, and, where messages are forwarded to another service, ask it to delete its copies (the privacy
+        policy promises both).
       </p>
       <ActionStatus result={actionData} />
       <Form method="get" noValidate className="mt-6 flex max-w-xl flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
-          <TextField name="email" label="Email address" type="email" required autoComplete="off" defaultValue={typed} error={error ?? undefined} />
+          <TextField
+            name="email"
+            label="Email address"
+            type="email"
+            required
+            autoComplete="off"
+            defaultValue={typed}
+            error={error ?? undefined}
+          />
         </div>
         <button type="submit" className={buttonClass("secondary")}>
           Find
@@ -84,8 +116,8 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
           </h2>
           {searched.total === 0 ? (
             <p className="mt-2 max-w-prose text-muted">
-              Nothing is stored for this address. A published review keeps its address for {reviewMonths} months only; to find an older one,
-              search the reviews by the writer&rsquo;s name.
+              Nothing is stored for this address. A published review keeps its address for {reviewMonths} months only;
+              to find an older one, search the reviews by the writer&rsquo;s name.
             </p>
           ) : null}
           <ul className="mt-4 space-y-4">
@@ -101,7 +133,10 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
                       const deliveries = kind.deliveries.filter((d) => d.refId === record.id).length;
                       return (
                         <li key={record.id}>
-                          <Link to={record.href} className="tap-target inline-flex items-center font-semibold text-brand underline">
+                          <Link
+                            to={record.href}
+                            className="inline-flex tap-target items-center font-semibold text-brand underline"
+                          >
                             {record.summary}
                           </Link>{" "}
                           <span className="text-muted">
@@ -118,7 +153,11 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
           </ul>
           {searched.total > 0 ? (
             <div className="mt-6 flex flex-wrap items-start gap-3">
-              <a href={`/admin/data-requests/export.json?${new URLSearchParams({ email: searched.email })}`} className={buttonClass("primary")} download>
+              <a
+                href={`/admin/data-requests/export.json?${new URLSearchParams({ email: searched.email })}`}
+                className={buttonClass("primary")}
+                download
+              >
                 Download everything (JSON)
               </a>
               <ConfirmDelete

@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(request, parsed.data.username, parsed.data.password, context.clientIp ?? "unknown");
   if (!result.ok) {
     const headers = retryAfterHeaders(result);
-    return data({ errors: {} as Record<string, string>, message: result.message, username }, { status: result.status, headers });
+    return data(
+      { errors: {} as Record<string, string>, message: result.message, username },
+      { status: result.status, headers },
+    );
   }
   const headers = new Headers([
     ["Set-Cookie", result.cookie],
@@ -53,7 +56,12 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
 
   useEffect(() => {
-    if (actionData?.message) toast({ variant: "error", title: "Login failed", description: actionData.message || "Invalid username or password" });
+    if (actionData?.message)
+      toast({
+        variant: "error",
+        title: "Login failed",
+        description: actionData.message || "Invalid username or password",
+      });
   }, [actionData]);
 
   // Mistakes are shown before anything is sent; the action checks again either way.
@@ -80,8 +88,24 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
           <ErrorSummary errors={errors} labels={{ username: "Username", password: "Password" }} idPrefix="login" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField name="username" label="Username" idPrefix="login" required autoComplete="username" defaultValue={actionData?.username} error={errors.username} />
-          <TextField name="password" label="Password" idPrefix="login" type="password" required autoComplete="current-password" error={errors.password} />
+          <TextField
+            name="username"
+            label="Username"
+            idPrefix="login"
+            required
+            autoComplete="username"
+            defaultValue={actionData?.username}
+            error={errors.username}
+          />
+          <TextField
+            name="password"
+            label="Password"
+            idPrefix="login"
+            type="password"
+            required
+            autoComplete="current-password"
+            error={errors.password}
+          />
           <button type="submit" disabled={signingIn} className={buttonClass("primary", "w-full")}>
             {signingIn ? "Signing in..." : "Sign In"}
           </button>

@@ -5,7 +5,13 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { topicLabel } from "~/content/contact";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
-import { deleteMessage, getMessage, moveMessageToSpam, retryMessageDelivery, setMessageStatus } from "~/features/contact/inbox.server";
+import {
+  deleteMessage,
+  getMessage,
+  moveMessageToSpam,
+  retryMessageDelivery,
+  setMessageStatus,
+} from "~/features/contact/inbox.server";
 import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { formatDate } from "~/lib/format";
@@ -39,7 +45,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
     case "move-to-spam":
-      return (await moveMessageToSpam(staff, params.id)) ? redirectMovedToSpam() : data({ done: null }, { status: 404 });
+      return (await moveMessageToSpam(staff, params.id))
+        ? redirectMovedToSpam()
+        : data({ done: null }, { status: 404 });
     default:
       return data({ done: null }, { status: 400 });
   }
@@ -54,7 +62,10 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
   const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
   return (
     <article aria-labelledby="message-title">
-      <Link to="/admin/messages" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
+      <Link
+        to="/admin/messages"
+        className="-ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline"
+      >
         <span aria-hidden="true">←&nbsp;</span>All messages
       </Link>
       <h1 id="message-title" className="mt-4 text-heading font-bold">
@@ -66,7 +77,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         <div>
           <dt className="text-small text-muted">Email</dt>
           <dd>
-            <a href={`mailto:${message.email}`} className="tap-target inline-flex items-center text-brand underline">
+            <a href={`mailto:${message.email}`} className="inline-flex tap-target items-center text-brand underline">
               {message.email}
             </a>
           </dd>
@@ -85,7 +96,9 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         </div>
         <div>
           <dt className="text-small text-muted">Status</dt>
-          <dd>{message.status === "new" ? "New" : `Handled ${message.handled_at ? formatDate(message.handled_at) : ""}`}</dd>
+          <dd>
+            {message.status === "new" ? "New" : `Handled ${message.handled_at ? formatDate(message.handled_at) : ""}`}
+          </dd>
         </div>
         <div>
           <dt className="text-small text-muted">Delivery</dt>
@@ -100,7 +113,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         </div>
       </dl>
       <h2 className="mt-8 text-subheading font-bold">Message</h2>
-      <p className="mt-2 whitespace-pre-wrap rounded-xl border border-line bg-surface p-4">{message.message}</p>
+      <p className="mt-2 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap">{message.message}</p>
 
       <div className="mt-8 flex flex-wrap items-start gap-3">
         <Form method="post">
@@ -118,7 +131,11 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           </Form>
         ) : null}
         <MoveToSpamButton busy={busy} />
-        <ConfirmDelete question="Delete this message for good? This cannot be undone." hiddenFields={{ intent: "delete" }} busy={busy} />
+        <ConfirmDelete
+          question="Delete this message for good? This cannot be undone."
+          hiddenFields={{ intent: "delete" }}
+          busy={busy}
+        />
       </div>
     </article>
   );

@@ -9,7 +9,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await exportMessages(parseInboxFilter(new URL(request.url).searchParams));
   const csv = toCsv(
     ["Received", "Name", "Email", "Phone", "Topic", "Message", "Consent given", "Status", "Handled"],
-    rows.map((m) => [m.received_at, m.name, m.email, m.phone, topicLabel(m.topic), m.message, m.consent_at, m.status, m.handled_at]),
+    rows.map((m) => [
+      m.received_at,
+      m.name,
+      m.email,
+      m.phone,
+      topicLabel(m.topic),
+      m.message,
+      m.consent_at,
+      m.status,
+      m.handled_at,
+    ]),
   );
   return csvDownload(csv, "messages");
 }

@@ -37,7 +37,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filter-topic" className="block font-semibold">
             Topic
           </label>
-          <select id="filter-topic" name="topic" defaultValue={filter.topic ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
+          <select
+            id="filter-topic"
+            name="topic"
+            defaultValue={filter.topic ?? ""}
+            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+          >
             <option value="">All topics</option>
             {contactTopics.map((t) => (
               <option key={t.value} value={t.value}>
@@ -50,7 +55,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filter-status" className="block font-semibold">
             Status
           </label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
+          <select
+            id="filter-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+          >
             <option value="">Any status</option>
             <option value="new">New</option>
             <option value="handled">Handled</option>
@@ -60,7 +70,11 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         <button type="submit" className={buttonClass("secondary")}>
           Filter
         </button>
-        <a href={`/admin/messages/export.csv${query.size ? `?${query}` : ""}`} className={buttonClass("quiet")} download>
+        <a
+          href={`/admin/messages/export.csv${query.size ? `?${query}` : ""}`}
+          className={buttonClass("quiet")}
+          download
+        >
           Export CSV
         </a>
       </Form>
@@ -72,7 +86,10 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           {messages.map((m) => (
             <li key={m.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
               <div className="min-w-0">
-                <Link to={`/admin/messages/${m.id}`} className="tap-target inline-flex items-center font-semibold text-brand underline">
+                <Link
+                  to={`/admin/messages/${m.id}`}
+                  className="inline-flex tap-target items-center font-semibold text-brand underline"
+                >
                   {m.name} — {topicLabel(m.topic)}
                 </Link>
                 <p className="truncate text-muted">{m.message}</p>
@@ -82,7 +99,9 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                 <SpamMark reasons={m.mark} className="mt-1" />
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${m.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
+                <span
+                  className={`rounded-full border px-2 py-0.5 text-small font-semibold ${m.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}
+                >
                   {m.status === "new" ? "New" : "Handled"}
                 </span>
                 {m.deliveries.map((d) => (

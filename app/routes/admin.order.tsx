@@ -6,7 +6,13 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
-import { deleteOrder, getOrder, moveOrderToSpam, retryOrderDelivery, setOrderStatus } from "~/features/orders/admin.server";
+import {
+  deleteOrder,
+  getOrder,
+  moveOrderToSpam,
+  retryOrderDelivery,
+  setOrderStatus,
+} from "~/features/orders/admin.server";
 import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
@@ -35,7 +41,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
   const intent = (await readForm(request)).get("intent");
-  const change = typeof intent === "string" && Object.hasOwn(statusIntents, intent) ? statusIntents[intent as keyof typeof statusIntents] : undefined;
+  const change =
+    typeof intent === "string" && Object.hasOwn(statusIntents, intent)
+      ? statusIntents[intent as keyof typeof statusIntents]
+      : undefined;
   if (change) {
     await setOrderStatus(staff, params.id, change.status);
     return { done: change.done };
@@ -109,7 +118,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const choices = readableChoices(order);
   return (
     <article aria-labelledby="order-title">
-      <Link to="/admin/orders" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
+      <Link
+        to="/admin/orders"
+        className="-ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline"
+      >
         <span aria-hidden="true">←&nbsp;</span>All orders
       </Link>
       <h1 id="order-title" className="mt-4 text-heading font-bold">
@@ -131,9 +143,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <ul className="flex flex-wrap gap-2">
               {deliveries.map((d) => (
                 <li key={d.id}>
-                  <span className="text-small text-muted">{d.kind === "order-receipt" ? "Receipt to the requester: " : "To staff: "}</span>
+                  <span className="text-small text-muted">
+                    {d.kind === "order-receipt" ? "Receipt to the requester: " : "To staff: "}
+                  </span>
                   <DeliveryStatus channel={d.channel} status={d.status} />
-                  {d.last_error ? <span className="block text-small text-muted">Last error: {d.last_error}</span> : null}
+                  {d.last_error ? (
+                    <span className="block text-small text-muted">Last error: {d.last_error}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -149,12 +165,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             : "The cushion user"}
         </Field>
         <Field label={orderFieldLabels.email}>
-          <a href={`mailto:${order.email}`} className="tap-target inline-flex items-center text-brand underline">
+          <a href={`mailto:${order.email}`} className="inline-flex tap-target items-center text-brand underline">
             {order.email}
           </a>
         </Field>
         <Field label={orderFieldLabels.phone}>
-          <a href={`tel:${order.phone.replace(/[^\d+]/g, "")}`} className="tap-target inline-flex items-center text-brand underline">
+          <a
+            href={`tel:${order.phone.replace(/[^\d+]/g, "")}`}
+            className="inline-flex tap-target items-center text-brand underline"
+          >
             {order.phone}
           </a>
         </Field>
@@ -217,7 +236,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </Form>
         ) : null}
         <MoveToSpamButton busy={busy} />
-        <ConfirmDelete question="Delete this order request for good, with its fitting and health details? This cannot be undone." hiddenFields={{ intent: "delete" }} busy={busy} />
+        <ConfirmDelete
+          question="Delete this order request for good, with its fitting and health details? This cannot be undone."
+          hiddenFields={{ intent: "delete" }}
+          busy={busy}
+        />
       </div>
     </article>
   );

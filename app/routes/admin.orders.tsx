@@ -38,13 +38,25 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label htmlFor="filter-q" className="block font-semibold">
             Reference, name or email
           </label>
-          <input id="filter-q" name="q" type="search" defaultValue={filter.q ?? ""} maxLength={100} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3" />
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            maxLength={100}
+            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+          />
         </div>
         <div>
           <label htmlFor="filter-status" className="block font-semibold">
             Status
           </label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
+          <select
+            id="filter-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+          >
             <option value="">Any status</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
@@ -69,7 +81,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {orders.map((o) => (
             <li key={o.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
               <div className="min-w-0">
-                <Link to={`/admin/orders/${o.id}`} className="tap-target inline-flex items-center font-semibold text-brand underline">
+                <Link
+                  to={`/admin/orders/${o.id}`}
+                  className="inline-flex tap-target items-center font-semibold text-brand underline"
+                >
                   {o.reference} — {o.first_name} {o.last_name}
                 </Link>
                 <p className="text-muted">
@@ -82,7 +97,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <SpamMark reasons={o.mark} className="mt-1" />
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${o.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}>
+                <span
+                  className={`rounded-full border px-2 py-0.5 text-small font-semibold ${o.status === "new" ? "border-brand bg-brand-soft" : "border-line"}`}
+                >
                   {orderStatusLabels[o.status]}
                 </span>
                 {o.deliveries.map((d) => (

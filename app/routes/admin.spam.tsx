@@ -36,10 +36,19 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
   const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)), spamRestorers);
   if (!result.ok) return data({ ok: false, message: result.error }, { status: result.status });
-  return { ok: true, message: result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good." };
+  return {
+    ok: true,
+    message: result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good.",
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seo(matches, { title: "Spam", description: "Submissions held back as suspected spam.", path: "/admin/spam", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Spam",
+    description: "Submissions held back as suspected spam.",
+    path: "/admin/spam",
+    noindex: true,
+  });
 
 export default function AdminSpam({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, retentionDays, moved } = loaderData;
@@ -48,10 +57,10 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
     <>
       <h1 className="text-heading font-bold">Spam</h1>
       <p className="mt-1 max-w-prose text-muted">
-        Reviews, messages and order requests that carried certain signs of a program (a hidden field only programs fill in), and
-        those staff moved here. They are kept here, never published or delivered, until you move them out (&ldquo;Not spam&rdquo;) or
-        delete them. Each is deleted after {retentionDays} days. {total} held now. Items only marked as possible spam stay in their
-        lists:{" "}
+        Reviews, messages and order requests that carried certain signs of a program (a hidden field only programs fill
+        in), and those staff moved here. They are kept here, never published or delivered, until you move them out
+        (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {retentionDays} days. {total} held now. Items
+        only marked as possible spam stay in their lists:{" "}
         <Link to={`/admin/messages?mark=${possibleSpamFilter}`} className="text-brand underline">
           messages
         </Link>
@@ -65,7 +74,12 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
         </Link>
         .
       </p>
-      <ActionStatus result={actionData ?? (moved ? { ok: true, message: `${movedToSpamNotice.title}. ${movedToSpamNotice.description}` } : undefined)} />
+      <ActionStatus
+        result={
+          actionData ??
+          (moved ? { ok: true, message: `${movedToSpamNotice.title}. ${movedToSpamNotice.description}` } : undefined)
+        }
+      />
       {items.length === 0 ? (
         <p className="mt-8 text-muted">Nothing is held as spam.</p>
       ) : (
@@ -81,7 +95,12 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
                     Not spam<span className="sr-only">: {String(item.payload.name ?? "")}</span>
                   </button>
                 </Form>
-                <ConfirmDelete question="Delete this submission for good?" hiddenFields={{ id: item.id, intent: "delete" }} busy={busy} targetName={`the submission from ${String(item.payload.name ?? "")}`} />
+                <ConfirmDelete
+                  question="Delete this submission for good?"
+                  hiddenFields={{ id: item.id, intent: "delete" }}
+                  busy={busy}
+                  targetName={`the submission from ${String(item.payload.name ?? "")}`}
+                />
               </div>
             </li>
           ))}

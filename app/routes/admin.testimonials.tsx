@@ -6,7 +6,13 @@ import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { moderationOutcomes } from "~/features/testimonials/outcomes";
-import { countAwaitingModeration, countByState, listAllTestimonials, listAudit, moveReviewToSpam } from "~/features/testimonials/queries.server";
+import {
+  countAwaitingModeration,
+  countByState,
+  listAllTestimonials,
+  listAudit,
+  moveReviewToSpam,
+} from "~/features/testimonials/queries.server";
 import { reviewStates } from "~/features/testimonials/types";
 import { reviewStateLabels } from "~/content/review-labels";
 import { formatDate } from "~/lib/format";
@@ -16,7 +22,6 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-
 // Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaffPage(request);
@@ -24,10 +29,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = params.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
   const state = reviewStates.find((s) => s === params.get("state"));
   const marked = wantsMarked(params);
-  const [reviews, counts, awaiting, audit] = await Promise.all([listAllTestimonials(search, 200, state, marked), countByState(), countAwaitingModeration(), listAudit(20)]);
+  const [reviews, counts, awaiting, audit] = await Promise.all([
+    listAllTestimonials(search, 200, state, marked),
+    countByState(),
+    countAwaitingModeration(),
+    listAudit(20),
+  ]);
   // Whether each reviewer sent an order request: what staff check before marking a review verified.
   const orders = await ordersByEmail(reviews.map((r) => r.email));
-  return { reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })), counts, markedCount: awaiting.marked, audit, search, state: state ?? null, marked };
+  return {
+    reviews: reviews.map((review) => ({ review, orders: orders.get(review.email.toLowerCase()) ?? [] })),
+    counts,
+    markedCount: awaiting.marked,
+    audit,
+    search,
+    state: state ?? null,
+    marked,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,16 +55,28 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "move-to-spam") {
     const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
     if (!moved) return data({ ok: false, message: "That review is no longer awaiting moderation." }, { status: 404 });
-    return { ok: true, message: "Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation." };
+    return {
+      ok: true,
+      message: "Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.",
+    };
   }
   const result = await moderateReview(staff, form);
-  if (!result.ok) return data({ ok: false, message: result.status === 404 ? "That review no longer exists." : result.error }, { status: result.status });
+  if (!result.ok)
+    return data(
+      { ok: false, message: result.status === 404 ? "That review no longer exists." : result.error },
+      { status: result.status },
+    );
   const notice = moderationOutcomes[result.intent].ok;
   return { ok: true, message: `${notice.title}: ${notice.description}` };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: "Moderate reviews", description: "Review moderation.", path: "/admin/testimonials", noindex: true });
+  seo(matches, {
+    title: "Moderate reviews",
+    description: "Review moderation.",
+    path: "/admin/testimonials",
+    noindex: true,
+  });
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, counts, markedCount, audit, search, state, marked } = loaderData;
@@ -55,7 +85,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
     <>
       <h1 className="text-heading font-bold">Reviews</h1>
       <p className="mt-1 text-muted">
-        {counts.pending} pending, {counts.published} published, {counts.declined} not published. Ratings never decide: publish every review about the product, whatever its rating, and record a reason for any you do not.
+        {counts.pending} pending, {counts.published} published, {counts.declined} not published. Ratings never decide:
+        publish every review about the product, whatever its rating, and record a reason for any you do not.
       </p>
       <ActionStatus result={actionData} />
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
@@ -64,7 +95,13 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           <label htmlFor="review-search" className="block font-semibold">
             Search by name, text or email
           </label>
-          <input id="review-search" name="q" type="search" defaultValue={search} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3" />
+          <input
+            id="review-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+          />
         </div>
         <button type="submit" className={buttonClass("secondary")}>
           Search
@@ -78,7 +115,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
               <Link
                 to={`/admin/testimonials${tab ? `?state=${tab}` : ""}`}
                 aria-current={state === tab && !marked ? "page" : undefined}
-                className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+                className="inline-flex tap-target items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
               >
                 {tab ? `${reviewStateLabels[tab]} (${counts[tab]})` : "All"}
               </Link>
@@ -88,7 +125,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
             <Link
               to={`/admin/testimonials?mark=${possibleSpamFilter}`}
               aria-current={marked ? "page" : undefined}
-              className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+              className="inline-flex tap-target items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
             >
               Possible spam ({markedCount} awaiting)
             </Link>
@@ -97,7 +134,15 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       </nav>
 
       {reviews.length === 0 ? (
-        <p className="mt-8 text-muted">{search ? "No reviews match." : marked ? "No reviews are marked as possible spam." : state ? `No reviews in “${reviewStateLabels[state]}”.` : "No reviews yet."}</p>
+        <p className="mt-8 text-muted">
+          {search
+            ? "No reviews match."
+            : marked
+              ? "No reviews are marked as possible spam."
+              : state
+                ? `No reviews in “${reviewStateLabels[state]}”.`
+                : "No reviews yet."}
+        </p>
       ) : (
         <ul className="mt-6 space-y-4">
           {reviews.map(({ review, orders }) => (
@@ -118,7 +163,8 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
             {audit.map((entry) => (
               <li key={entry.id} className="p-3 text-small">
-                <strong>{entry.username}</strong> {entry.action.replace(/-/g, " ")} {entry.target_type.replace(/_/g, " ")}
+                <strong>{entry.username}</strong> {entry.action.replace(/-/g, " ")}{" "}
+                {entry.target_type.replace(/_/g, " ")}
                 {entry.target_id ? ` ${entry.target_id.slice(0, 8)}` : ""}
                 {entry.detail ? ` (${entry.detail})` : ""} · {formatDate(entry.at)}{" "}
                 {new Date(entry.at).toISOString().slice(11, 16)} UTC

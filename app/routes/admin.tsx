@@ -11,7 +11,12 @@ import type { Route } from "./+types/admin";
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaffPage(request);
   // Every staff page runs these, so each kind is one light count of its waiting rows and the marked ones among them.
-  const [messages, orders, reviews, held] = await Promise.all([countOpenMessages(), countNewOrders(), countAwaitingModeration(), countSpam()]);
+  const [messages, orders, reviews, held] = await Promise.all([
+    countOpenMessages(),
+    countNewOrders(),
+    countAwaitingModeration(),
+    countSpam(),
+  ]);
   const counts: Record<TabCount, number> = {
     reviews: reviews.pending,
     orders: orders.new,
@@ -29,20 +34,21 @@ type TabCount = "reviews" | "orders" | "messages" | "held" | "marked";
  * Each tab's counts, shown when above zero, with the words that follow the number ("3 new"); the
  * words are on screen only where one tab has two numbers (`shown`), and always in the link's name.
  */
-const tabs: Array<{ name: string; href: string; counts: Array<{ count: TabCount; label: string; shown?: boolean }> }> = [
-  { name: "Reviews", href: "/admin/testimonials", counts: [{ count: "reviews", label: "awaiting moderation" }] },
-  { name: "Orders", href: "/admin/orders", counts: [{ count: "orders", label: "new" }] },
-  { name: "Messages", href: "/admin/messages", counts: [{ count: "messages", label: "new" }] },
-  {
-    name: "Spam",
-    href: "/admin/spam",
-    counts: [
-      { count: "held", label: "held", shown: true },
-      { count: "marked", label: "possible spam", shown: true },
-    ],
-  },
-  { name: "Data requests", href: "/admin/data-requests", counts: [] },
-];
+const tabs: Array<{ name: string; href: string; counts: Array<{ count: TabCount; label: string; shown?: boolean }> }> =
+  [
+    { name: "Reviews", href: "/admin/testimonials", counts: [{ count: "reviews", label: "awaiting moderation" }] },
+    { name: "Orders", href: "/admin/orders", counts: [{ count: "orders", label: "new" }] },
+    { name: "Messages", href: "/admin/messages", counts: [{ count: "messages", label: "new" }] },
+    {
+      name: "Spam",
+      href: "/admin/spam",
+      counts: [
+        { count: "held", label: "held", shown: true },
+        { count: "marked", label: "possible spam", shown: true },
+      ],
+    },
+    { name: "Data requests", href: "/admin/data-requests", counts: [] },
+  ];
 
 /** The staff area's frame: its navigation, who is signed in, and sign-out. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -55,7 +61,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <li key={tab.href}>
                 <NavLink
                   to={tab.href}
-                  className="tap-target inline-flex items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+                  className="inline-flex tap-target items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
                 >
                   {/* One flex item, so the name reads "Messages, 3 new" with no break before the comma. */}
                   <span>

@@ -15,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(request, builtInUsername, parsed.data.password, context.clientIp ?? "unknown");
   if (!result.ok) {
     const headers = retryAfterHeaders(result);
-    return data({ error: result.status === 401 ? "Incorrect admin password" : result.message }, { status: result.status, headers });
+    return data(
+      { error: result.status === 401 ? "Incorrect admin password" : result.message },
+      { status: result.status, headers },
+    );
   }
   return data({ user: { username: result.staff.username } }, { headers: { "Set-Cookie": result.cookie } });
 }

@@ -19,7 +19,8 @@ export const loader = methodNotAllowed("POST");
 export async function action({ request, context }: Route.ActionArgs) {
   return withIdempotencyKey(request, "orders", async () => {
     const body = await readJsonOrForm(request);
-    if (!body.ok) return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
+    if (!body.ok)
+      return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
     const result = await submitOrder(body.value, context.clientIp ?? "unknown");
     if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
     const email = getConfig().siteEmail;
@@ -30,6 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         : result.problem === "full"
           ? orderFailureText(result.problem, email)
           : failureNotice(result.problem, email).description;
-    return data({ ok: false, error, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+    return data(
+      { ok: false, error, problem: result.problem, errors: result.errors },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
   });
 }

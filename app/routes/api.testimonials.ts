@@ -17,10 +17,20 @@ import type { Route } from "./+types/api.testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const [list, ledger] = await Promise.all([listPublishedTestimonials(filter, parsePosition(params)), getReviewLedger()]);
+  const [list, ledger] = await Promise.all([
+    listPublishedTestimonials(filter, parsePosition(params)),
+    getReviewLedger(),
+  ]);
   const link = (position: ReviewPosition | null) => (position ? reviewPageQuery(filter, position) : null);
   return data(
-    { testimonials: list.testimonials, total: list.total, newer: link(list.newer), older: link(list.older), summary: ratingSummary(ledger), ledger },
+    {
+      testimonials: list.testimonials,
+      total: list.total,
+      newer: link(list.newer),
+      older: link(list.older),
+      summary: ratingSummary(ledger),
+      ledger,
+    },
     { headers: { "Cache-Control": "no-cache" } },
   );
 }
@@ -37,7 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
     const result = await submitReview(body.value, context.clientIp ?? "unknown");
     if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
-    const notice = result.problem === "missing" ? reviewOutcomes.missing : result.problem === "invalid" ? { description: "Some fields are not valid" } : failureOutcome(result.problem, getConfig().siteEmail);
-    return data({ ok: false, error: notice.description, problem: result.problem, errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+    const notice =
+      result.problem === "missing"
+        ? reviewOutcomes.missing
+        : result.problem === "invalid"
+          ? { description: "Some fields are not valid" }
+          : failureOutcome(result.problem, getConfig().siteEmail);
+    return data(
+      { ok: false, error: notice.description, problem: result.problem, errors: result.errors },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
   });
 }

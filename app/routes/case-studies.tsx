@@ -34,13 +34,19 @@ export default function CaseStudies() {
         <p>What studies of the {company.productName} system have measured so far. Ask us for any full study.</p>
       </PageHeader>
       <div className="container-page py-12">
-        <Link to="/" className="tap-target -ml-3 inline-flex items-center rounded-md px-3 font-semibold text-brand underline">
+        <Link
+          to="/"
+          className="-ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline"
+        >
           <span aria-hidden="true">←&nbsp;</span>Back to home
         </Link>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {caseStudies.map((study) => (
             <li key={study.id}>
-              <article aria-labelledby={`${study.id}-title`} className="flex h-full flex-col rounded-xl border border-line bg-surface p-6">
+              <article
+                aria-labelledby={`${study.id}-title`}
+                className="flex h-full flex-col rounded-xl border border-line bg-surface p-6"
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-small font-semibold text-brand">{study.category}</p>
                   <p className={`rounded-full border px-3 py-1 text-small font-semibold ${statusStyle[study.status]}`}>
@@ -62,9 +68,15 @@ export default function CaseStudies() {
                     <dd className="font-semibold">{study.duration}</dd>
                   </div>
                   <div className="col-span-2">
-                    <dt className="text-small text-muted">{study.status === "Ongoing" ? caseStudyLabels.interim(study.participants) : caseStudyLabels.result}</dt>
+                    <dt className="text-small text-muted">
+                      {study.status === "Ongoing"
+                        ? caseStudyLabels.interim(study.participants)
+                        : caseStudyLabels.result}
+                    </dt>
                     <dd className="text-figure font-bold text-brand">{study.result}</dd>
-                    {study.status === "Ongoing" ? <dd className="mt-1 text-small text-muted">{caseStudyLabels.interimNote}</dd> : null}
+                    {study.status === "Ongoing" ? (
+                      <dd className="mt-1 text-small text-muted">{caseStudyLabels.interimNote}</dd>
+                    ) : null}
                   </div>
                 </dl>
                 <div className="mt-auto pt-6">

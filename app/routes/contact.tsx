@@ -33,7 +33,9 @@ type FormValues = Partial<Record<(typeof contactFields)[number], string | string
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const topic = contactTopics.some((t) => t.value === url.searchParams.get("topic")) ? url.searchParams.get("topic") : "";
+  const topic = contactTopics.some((t) => t.value === url.searchParams.get("topic"))
+    ? url.searchParams.get("topic")
+    : "";
   const subject = url.searchParams.get("subject")?.slice(0, 200) ?? "";
   return {
     // Only a message this visitor has just sent (and we stored) shows the success view.
@@ -60,7 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = outcome.failed ?? stillSending;
   // Sent back so the form shows again as it was typed, with the ticket it was shown with.
   const values: FormValues = typedValues(form, contactFields, 6000);
-  return data({ errors: result.errors, values, problem: result.problem, ticket: outcome.ticket }, { status: result.status, headers: retryAfterHeaders(result) });
+  return data(
+    { errors: result.errors, values, problem: result.problem, ticket: outcome.ticket },
+    { status: result.status, headers: retryAfterHeaders(result) },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
@@ -86,7 +91,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
             "@type": "ContactPoint",
             telephone: company.phone.dial,
             contactType: "customer support",
-            hoursAvailable: { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" },
+            hoursAvailable: {
+              "@type": "OpeningHoursSpecification",
+              dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+              opens: "09:00",
+              closes: "17:00",
+            },
           },
         },
       },
@@ -102,7 +112,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");
   // The answer of this route's action, the same for a page with or without JavaScript.
-  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: {}, values: undefined, ticket: undefined } as const) : actionData;
+  const answer = isUnreachable(actionData)
+    ? ({ problem: "unavailable", errors: {}, values: undefined, ticket: undefined } as const)
+    : actionData;
   const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
   const errors: Record<string, string> = clientErrors ?? answer?.errors ?? {};
   const values: FormValues = answer?.values ?? loaderData.prefill;
@@ -156,14 +168,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li className="rounded-xl border border-line bg-surface p-5">
             <h2 className="font-semibold">{contactPage.cards.email}</h2>
-            <a href={`mailto:${email}`} className="tap-target mt-1 inline-flex items-center gap-2 break-all text-brand underline">
+            <a
+              href={`mailto:${email}`}
+              className="mt-1 inline-flex tap-target items-center gap-2 break-all text-brand underline"
+            >
               <MailIcon />
               {email}
             </a>
           </li>
           <li className="rounded-xl border border-line bg-surface p-5">
             <h2 className="font-semibold">{contactPage.cards.phone}</h2>
-            <a href={`tel:${company.phone.dial}`} className="tap-target mt-1 inline-flex items-center gap-2 text-brand underline">
+            <a
+              href={`tel:${company.phone.dial}`}
+              className="mt-1 inline-flex tap-target items-center gap-2 text-brand underline"
+            >
               <PhoneIcon />
               {company.phone.display}
             </a>
@@ -187,22 +205,77 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {contactPage.formTitle}
               </h2>
               {failedProblem ? (
-                <p ref={failedAlert} tabIndex={-1} role="alert" {...{ autofocus: "" }} className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
-                  <strong>{contactOutcomes.failedTitle}.</strong> {failureLead(failedProblem)} contact us directly at <a href={`mailto:${email}`} className="underline">{email}</a>.
+                <p
+                  ref={failedAlert}
+                  tabIndex={-1}
+                  role="alert"
+                  {...{ autofocus: "" }}
+                  className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-4"
+                >
+                  <strong>{contactOutcomes.failedTitle}.</strong> {failureLead(failedProblem)} contact us directly at{" "}
+                  <a href={`mailto:${email}`} className="underline">
+                    {email}
+                  </a>
+                  .
                 </p>
               ) : null}
-              <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit} onFocus={contactCheck.prepare}>
+              <Form
+                method="post"
+                noValidate
+                className="relative mt-6 space-y-5"
+                onSubmit={onSubmit}
+                onFocus={contactCheck.prepare}
+              >
                 <ErrorSummary errors={errors} labels={labels} />
-                <TextField name="name" label="Name" required autoComplete="name" defaultValue={values.name} error={errors.name} />
-                <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />
-                <TextField name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={errors.phone} />
-                <SelectField name="topic" label="Topic" required options={contactTopics} placeholder="Choose a topic" defaultValue={values.topic} error={errors.topic} />
-                <TextArea name="message" label="Message" required rows={6} defaultValue={values.message} error={errors.message} hint="At least 10 characters." />
+                <TextField
+                  name="name"
+                  label="Name"
+                  required
+                  autoComplete="name"
+                  defaultValue={values.name}
+                  error={errors.name}
+                />
+                <TextField
+                  name="email"
+                  label="Email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  defaultValue={values.email}
+                  error={errors.email}
+                />
+                <TextField
+                  name="phone"
+                  label="Phone"
+                  type="tel"
+                  autoComplete="tel"
+                  defaultValue={values.phone}
+                  error={errors.phone}
+                />
+                <SelectField
+                  name="topic"
+                  label="Topic"
+                  required
+                  options={contactTopics}
+                  placeholder="Choose a topic"
+                  defaultValue={values.topic}
+                  error={errors.topic}
+                />
+                <TextArea
+                  name="message"
+                  label="Message"
+                  required
+                  rows={6}
+                  defaultValue={values.message}
+                  error={errors.message}
+                  hint="At least 10 characters."
+                />
                 <CheckboxField
                   name="consent"
                   label={
                     <>
-                      I agree that {company.name} may use these details to answer my message, as described in the <PrivacyPolicyLink />.
+                      I agree that {company.name} may use these details to answer my message, as described in the{" "}
+                      <PrivacyPolicyLink />.
                     </>
                   }
                   defaultChecked={values.consent === "on"}
@@ -216,7 +289,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </>
           )}
           <p className="mt-8 text-small text-muted">
-            <strong className="text-ink">{contactPage.privacy.lead}</strong> {contactPage.privacy.body} <PrivacyPolicyLink>{contactPage.privacy.link}</PrivacyPolicyLink>.
+            <strong className="text-ink">{contactPage.privacy.lead}</strong> {contactPage.privacy.body}{" "}
+            <PrivacyPolicyLink>{contactPage.privacy.link}</PrivacyPolicyLink>.
           </p>
         </section>
       </div>

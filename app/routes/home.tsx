@@ -1,6 +1,12 @@
 import { Link } from "react-router";
 import { FaqAccordion } from "~/components/content/faq-accordion";
-import { BatteryLife, BuiltToFit, CellsCycle, MoistureControlUnit, TwoControllers } from "~/components/content/illustrations";
+import {
+  BatteryLife,
+  BuiltToFit,
+  CellsCycle,
+  MoistureControlUnit,
+  TwoControllers,
+} from "~/components/content/illustrations";
 import { KeyFigures } from "~/components/content/key-figures";
 import { TrustBand } from "~/components/content/trust-band";
 import { MediaRow } from "~/components/ui/media-row";
@@ -9,7 +15,15 @@ import { TableScroll } from "~/components/ui/table-scroll";
 import { Section } from "~/components/ui/page-header";
 import { comparisonRows } from "~/content/comparison";
 import { faqItems, faqTeaserIds } from "~/content/faq";
-import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards, type TechnologyPicture } from "~/content/home";
+import {
+  alternation,
+  clinicalEvidence,
+  finalCallToAction,
+  hero,
+  lifeStories,
+  technologyCards,
+  type TechnologyPicture,
+} from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
 import { TestimonialCarousel } from "~/features/testimonials/testimonial-carousel";
@@ -36,21 +50,24 @@ const teaser = faqTeaserIds.map((id) => faqItems.find((item) => item.id === id))
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section aria-labelledby="hero-title" className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
+      <section
+        aria-labelledby="hero-title"
+        className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20"
+      >
         <div>
           <p className="font-semibold text-brand">{company.tagline}</p>
           <h1 id="hero-title" className="mt-3 text-display font-bold">
             {hero.headline}
           </h1>
           <p className="mt-6 max-w-prose text-lead text-muted">
-            The {company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in
-            turn, about every 60 seconds, so no part of your body carries the load for long.
+            The {company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in turn,
+            about every 60 seconds, so no part of your body carries the load for long.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <LinkButton to="/product">{hero.primaryAction}</LinkButton>
             <a
               href="#comparison"
-              className="tap-target inline-flex items-center rounded-md border-2 border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
+              className="inline-flex tap-target items-center rounded-md border-2 border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
             >
               Compare Cushions
             </a>
@@ -80,7 +97,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section id="alternation" title={alternation.heading} tone="brand">
         <MediaRow
-          media={<CellsCycle label={alternation.picture} caption={alternation.caption} motionCaption={alternation.motionCaption} pauseLabel={alternation.pause} />}
+          media={
+            <CellsCycle
+              label={alternation.picture}
+              caption={alternation.caption}
+              motionCaption={alternation.motionCaption}
+              pauseLabel={alternation.pause}
+            />
+          }
         >
           {alternation.body.map((paragraph) => (
             <p key={paragraph} className="mt-4 max-w-prose text-lead first:mt-0">
@@ -115,7 +139,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <TableScroll label={`Dynamic vs static cushions, comparison table`}>
           <table className="w-full min-w-[32rem] border-collapse text-left">
-            <caption className="sr-only">Features of a dynamic {company.productName} cushion compared with a static cushion</caption>
+            <caption className="sr-only">
+              Features of a dynamic {company.productName} cushion compared with a static cushion
+            </caption>
             <thead className="bg-surface-raised">
               <tr>
                 <th scope="col" className="p-4">
@@ -178,7 +204,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
         {clinicalEvidence.link ? (
           <p className="mt-6">
-            <Link to={clinicalEvidence.link.href} className="tap-target inline-flex items-center font-semibold text-brand underline">
+            <Link
+              to={clinicalEvidence.link.href}
+              className="inline-flex tap-target items-center font-semibold text-brand underline"
+            >
               {clinicalEvidence.link.label}
             </Link>
           </p>
@@ -208,13 +237,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
               to="/order"
-              className="tap-target inline-flex items-center rounded-md bg-brand-ink px-5 font-semibold text-brand hover:opacity-90"
+              className="inline-flex tap-target items-center rounded-md bg-brand-ink px-5 font-semibold text-brand hover:opacity-90"
             >
               Request an Order
             </Link>
             <Link
               to="/contact#contact-form"
-              className="tap-target inline-flex items-center rounded-md border-2 border-brand-ink px-5 font-semibold hover:opacity-90"
+              className="inline-flex tap-target items-center rounded-md border-2 border-brand-ink px-5 font-semibold hover:opacity-90"
             >
               Send us a message
             </Link>

@@ -26,7 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash = readFlash(request);
   // Only a request this visitor has just sent (and we stored) shows the success view.
   const sent = flash?.key === "order-sent" && referencePattern.test(flash.id) ? flash.id : null;
-  return { orderFormUrl: config.orderFormUrl ?? null, confirmationEmail: Boolean(config.smtp), ticket: (await formTickets()).issue(), sent };
+  return {
+    orderFormUrl: config.orderFormUrl ?? null,
+    confirmationEmail: Boolean(config.smtp),
+    ticket: (await formTickets()).issue(),
+    sent,
+  };
 }
 
 /** The order form's one endpoint, with or without JavaScript. */
@@ -34,7 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = formObject(await readForm(request));
   const outcome = await submitTicketed("order-form", form, orderFieldNames, async (start) => {
     const result = await submitOrder(form, context.clientIp ?? "unknown", start);
-    return result.ok ? { sent: { location: "/order?sent=1", notice: "order-sent", id: result.reference } } : { failed: result };
+    return result.ok
+      ? { sent: { location: "/order?sent=1", notice: "order-sent", id: result.reference } }
+      : { failed: result };
   });
   // Post/redirect/get: reloading the success view, or sending the same form again, sends nothing
   // and shows the reference the request was given.
@@ -42,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = outcome.failed ?? stillSending;
   // Sent back so the form shows again as it was typed, with the ticket it was shown with.
   const values: OrderFormValues = typedValues(form, orderFieldNames, 3000);
-  return data({ errors: result.errors, values, problem: result.problem, ticket: outcome.ticket }, { status: result.status, headers: retryAfterHeaders(result) });
+  return data(
+    { errors: result.errors, values, problem: result.problem, ticket: outcome.ticket },
+    { status: result.status, headers: retryAfterHeaders(result) },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
@@ -64,7 +74,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/order") === true;
-  const answer = isUnreachable(actionData) ? ({ problem: "unavailable", errors: undefined, values: undefined, ticket: undefined } as const) : actionData;
+  const answer = isUnreachable(actionData)
+    ? ({ problem: "unavailable", errors: undefined, values: undefined, ticket: undefined } as const)
+    : actionData;
   const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
 
   // The button used is disabled while sending and loses focus: the failure takes it.
@@ -107,7 +119,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <section id="order-form" aria-labelledby="order-form-title" className="container-page py-12">
         <div className="mx-auto max-w-3xl">
           {sent ? (
-            <OrderSent reference={sent} confirmationEmail={loaderData.confirmationEmail} consultationWithin={company.consultationWithin} />
+            <OrderSent
+              reference={sent}
+              confirmationEmail={loaderData.confirmationEmail}
+              consultationWithin={company.consultationWithin}
+            />
           ) : (
             <>
               <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 md:flex-row md:items-center md:justify-between">
@@ -152,7 +168,13 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   sending={sending}
                   alert={
                     failedProblem ? (
-                      <p ref={failedAlert} tabIndex={-1} role="alert" {...{ autofocus: "" }} className="mb-4 rounded-lg border-2 border-danger bg-danger-soft p-4">
+                      <p
+                        ref={failedAlert}
+                        tabIndex={-1}
+                        role="alert"
+                        {...{ autofocus: "" }}
+                        className="mb-4 rounded-lg border-2 border-danger bg-danger-soft p-4"
+                      >
                         <strong>{orderOutcomes.failedTitle}.</strong> {orderFailureLead(failedProblem)} call us on{" "}
                         <a href={`tel:${company.phone.dial}`} className="underline">
                           {company.phone.display}
@@ -172,8 +194,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-8 text-small text-muted">
             <strong className="text-ink">Privacy:</strong> we use these details only to prepare your cushion and to
             contact you about it, and never share them with third parties. Health details stay in our own system: they
-            are not sent by email. While you fill in the form, your answers are kept in this browser tab until you
-            send them or close the tab. Read our{" "}
+            are not sent by email. While you fill in the form, your answers are kept in this browser tab until you send
+            them or close the tab. Read our{" "}
             <Link to={pagePaths.privacy} className="font-semibold text-brand underline">
               privacy policy
             </Link>{" "}
@@ -185,11 +207,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <div className="mt-6 flex flex-wrap items-center gap-3 text-muted">
             <span>Prefer to order by phone or email?</span>
-            <a href={`tel:${company.phone.dial}`} className="tap-target inline-flex items-center gap-2 font-semibold text-brand underline">
+            <a
+              href={`tel:${company.phone.dial}`}
+              className="inline-flex tap-target items-center gap-2 font-semibold text-brand underline"
+            >
               <PhoneIcon />
               {company.phone.display}
             </a>
-            <a href={`mailto:${email}?subject=${encodeURIComponent("Order request")}`} className="tap-target inline-flex items-center gap-2 break-all font-semibold text-brand underline">
+            <a
+              href={`mailto:${email}?subject=${encodeURIComponent("Order request")}`}
+              className="inline-flex tap-target items-center gap-2 font-semibold break-all text-brand underline"
+            >
               <MailIcon />
               {email}
             </a>

@@ -55,7 +55,11 @@ export default function Paying() {
       <Section id="questions" title={payingPage.questions.title}>
         <div className="grid gap-6 md:grid-cols-3">
           {payingPage.questions.lists.map((list) => (
-            <section key={list.id} aria-labelledby={`${list.id}-title`} className="rounded-xl border border-line bg-surface p-6">
+            <section
+              key={list.id}
+              aria-labelledby={`${list.id}-title`}
+              className="rounded-xl border border-line bg-surface p-6"
+            >
               <h3 id={`${list.id}-title`} className="text-subheading font-bold">
                 {list.title}
               </h3>
@@ -72,7 +76,7 @@ export default function Paying() {
         <ProseSection id="included" title={payingPage.included.title}>
           <TermList items={payingPage.included.items} muted />
           <p className="mt-4">
-            <Link to="/faq" className="tap-target inline-flex items-center font-semibold text-brand underline">
+            <Link to="/faq" className="inline-flex tap-target items-center font-semibold text-brand underline">
               More answers in the FAQ
             </Link>
           </p>

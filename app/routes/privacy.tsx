@@ -21,7 +21,9 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Privacy Policy",
-    description: loaderData ? privacyPolicy(loaderData.facts).description : `How ${company.name} handles what you send.`,
+    description: loaderData
+      ? privacyPolicy(loaderData.facts).description
+      : `How ${company.name} handles what you send.`,
     path: pagePaths.privacy,
     keywords: ["Aquila privacy policy", "consumer health data"],
     breadcrumbs: crumbs("Privacy Policy", pagePaths.privacy),
@@ -36,14 +38,18 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>{policy.intro}</p>
         <p className="mt-3 text-body">
           Last updated <time dateTime={policyDate.date}>{policyDate.label}</time>.{" "}
-          <a href="#health-data" className="tap-target inline-flex items-center font-semibold text-brand underline">
+          <a href="#health-data" className="inline-flex tap-target items-center font-semibold text-brand underline">
             Consumer health data
           </a>
         </p>
       </PageHeader>
       <div className="container-page max-w-prose space-y-10 py-12">
         {first ? <Block block={first} /> : null}
-        <ProseSection id={policy.health.id} title={policy.health.title} className="rounded-2xl border-2 border-brand bg-surface p-6">
+        <ProseSection
+          id={policy.health.id}
+          title={policy.health.title}
+          className="rounded-2xl border-2 border-brand bg-surface p-6"
+        >
           <p className="mt-3">{policy.health.lead}</p>
           <TermList items={policy.health.items} />
         </ProseSection>
@@ -52,7 +58,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         ))}
         <ProseSection id="how-to-ask" title={policy.contact.title}>
           <p className="mt-3">{policy.contact.lead}</p>
-          <ContactWays subject="Privacy request" form={{ to: "/contact?topic=privacy#contact-form", label: policy.contact.form }} />
+          <ContactWays
+            subject="Privacy request"
+            form={{ to: "/contact?topic=privacy#contact-form", label: policy.contact.form }}
+          />
           <p className="mt-6">
             Reviews:{" "}
             <Link to={reviewPolicyPath} className="font-semibold text-brand underline">

@@ -5,7 +5,15 @@ import { PageHeader, Section } from "~/components/ui/page-header";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { CushionInUse } from "~/components/content/illustrations";
 import { TrustBand } from "~/components/content/trust-band";
-import { activationModels, clinicalBenefits, howItWorks, productIntro, productPicture, specifications, traditionalVsSoftech } from "~/content/product";
+import {
+  activationModels,
+  clinicalBenefits,
+  howItWorks,
+  productIntro,
+  productPicture,
+  specifications,
+  traditionalVsSoftech,
+} from "~/content/product";
 import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
@@ -35,7 +43,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader eyebrow={regulatory.clearances.join(" · ")} title={productIntro.heading} media={<CushionInUse label={productPicture} />}>
+      <PageHeader
+        eyebrow={regulatory.clearances.join(" · ")}
+        title={productIntro.heading}
+        media={<CushionInUse label={productPicture} />}
+      >
         {productIntro.body.map((paragraph) => (
           <p key={paragraph} className="mt-3 first:mt-0">
             {paragraph}
@@ -50,7 +62,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             benefits fill their rows with no hole (2 + 3 on desktop, 1 + 2 + 2 on a tablet). */}
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {clinicalBenefits.map((benefit, index) => (
-            <li key={benefit.title} className={`rounded-xl border border-line bg-surface p-6 ${index === 0 && clinicalBenefits.length % 2 === 1 ? "md:col-span-2 md:bg-brand-soft" : ""}`}>
+            <li
+              key={benefit.title}
+              className={`rounded-xl border border-line bg-surface p-6 ${index === 0 && clinicalBenefits.length % 2 === 1 ? "md:col-span-2 md:bg-brand-soft" : ""}`}
+            >
               <h3 className="text-subheading font-bold">{benefit.title}</h3>
               <p className="mt-2 text-muted">{benefit.body}</p>
             </li>
@@ -61,7 +76,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} tone="band">
         <TableScroll label={`Traditional cushions vs ${company.productName}, comparison table`}>
           <table className="w-full min-w-[36rem] border-collapse text-left">
-            <caption className="sr-only">How a traditional static cushion compares with the {company.productName} system</caption>
+            <caption className="sr-only">
+              How a traditional static cushion compares with the {company.productName} system
+            </caption>
             <thead className="bg-surface-raised">
               <tr>
                 <th scope="col" className="p-4">
@@ -97,7 +114,14 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             return (
               <li key={model.id} className="overflow-hidden rounded-xl border border-line bg-surface">
                 {image ? (
-                  <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" className="h-auto w-full" />
+                  <img
+                    src={image.src}
+                    alt={image.alt}
+                    width={image.width}
+                    height={image.height}
+                    loading="lazy"
+                    className="h-auto w-full"
+                  />
                 ) : null}
                 <div className="p-6">
                   <h3 className="text-subheading font-bold">{model.name}</h3>

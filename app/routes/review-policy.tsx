@@ -47,7 +47,10 @@ export default function ReviewPolicy() {
             ) : null}
             {section.id === "removal" ? (
               <p className="mt-3">
-                <Link to="/contact?topic=general#contact-form" className="tap-target inline-flex items-center font-semibold text-brand underline">
+                <Link
+                  to="/contact?topic=general#contact-form"
+                  className="inline-flex tap-target items-center font-semibold text-brand underline"
+                >
                   Send us a message about a review
                 </Link>{" "}
                 or call {company.phone.display}, {company.hours.long}.
@@ -56,7 +59,7 @@ export default function ReviewPolicy() {
           </section>
         ))}
         <p>
-          <Link to="/testimonials" className="tap-target inline-flex items-center font-semibold text-brand underline">
+          <Link to="/testimonials" className="inline-flex tap-target items-center font-semibold text-brand underline">
             Read the reviews and the counts
           </Link>
         </p>

@@ -2,18 +2,37 @@ import { data, Link, redirect } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { company } from "~/content/site";
-import { type GuidanceBox, reviewGuidance, showingReviews, testimonialsDescription, testimonialsPage } from "~/content/testimonials";
+import {
+  type GuidanceBox,
+  reviewGuidance,
+  showingReviews,
+  testimonialsDescription,
+  testimonialsPage,
+} from "~/content/testimonials";
 import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
 import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
 import { flagReviewText } from "~/features/testimonials/flags";
 import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
-import { getReviewLedger, listAllTestimonials, listPublishedTestimonials } from "~/features/testimonials/queries.server";
+import {
+  getReviewLedger,
+  listAllTestimonials,
+  listPublishedTestimonials,
+} from "~/features/testimonials/queries.server";
 import { ratingSummary } from "~/features/testimonials/types";
 import { ReviewCard } from "~/features/testimonials/review-card";
 import { ReviewForm } from "~/features/testimonials/review-form";
-import { filterTabs, moderationIntents, parseFilter, parsePosition, type ReviewAnswer, reviewFormValues, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
+import {
+  filterTabs,
+  moderationIntents,
+  parseFilter,
+  parsePosition,
+  type ReviewAnswer,
+  reviewFormValues,
+  type ReviewPosition,
+  reviewPageQuery,
+} from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
 import { TestimonialSchema } from "~/features/testimonials/schema";
 import { readFlash, setFlash } from "~/lib/flash.server";
@@ -27,7 +46,11 @@ import type { Route } from "./+types/testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const [list, ledger, staff] = await Promise.all([listPublishedTestimonials(filter, parsePosition(params)), getReviewLedger(), getStaff(request)]);
+  const [list, ledger, staff] = await Promise.all([
+    listPublishedTestimonials(filter, parsePosition(params)),
+    getReviewLedger(),
+    getStaff(request),
+  ]);
   const all = staff ? await listAllTestimonials() : [];
   const flash = readFlash(request);
   // Pending reviews come with their flags worked out here, so the page carries no word lists.
@@ -41,7 +64,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     reviewSent: flash?.key === "review-sent" ? flash.id : null,
     panel: staff
       ? {
-          pending: all.filter((r) => r.state === "pending").map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context), spamMark: r.spamMark })),
+          pending: all
+            .filter((r) => r.state === "pending")
+            .map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context), spamMark: r.spamMark })),
           approved: all.filter((r) => r.state === "published").map(brief),
         }
       : null,
@@ -66,14 +91,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Post/redirect/get, as on /contact: reloading the confirmation, or sending the same form again, sends nothing.
     if (outcome.sent) return redirectToSent(outcome.sent);
     const result = outcome.failed ?? stillSending;
-    const answer: ReviewAnswer = { intent, review: { ok: false, problem: result.problem, errors: result.errors }, values: reviewFormValues(formData), ticket: outcome.ticket };
+    const answer: ReviewAnswer = {
+      intent,
+      review: { ok: false, problem: result.problem, errors: result.errors },
+      values: reviewFormValues(formData),
+      ticket: outcome.ticket,
+    };
     return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
   }
   if (intent === "admin-login") {
     const result = await signIn(request, builtInUsername, String(formData.get("password") ?? ""), ip);
     if (!result.ok) {
       const error = result.status === 401 ? adminAccessOutcomes.denied.description : result.message;
-      return data({ intent, accessDenied: true, error } satisfies AdminAnswer, { status: result.status, headers: retryAfterHeaders(result) });
+      return data({ intent, accessDenied: true, error } satisfies AdminAnswer, {
+        status: result.status,
+        headers: retryAfterHeaders(result),
+      });
     }
     const headers = new Headers([
       ["Set-Cookie", result.cookie],
@@ -83,9 +116,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (typeof intent === "string" && (moderationIntents as readonly string[]).includes(intent)) {
     const staff = await getStaff(request);
-    if (!staff) return data({ intent: "moderate", moderation: { ok: false, error: "Your session has ended. Sign in again to moderate." } } satisfies AdminAnswer, { status: 401 });
+    if (!staff)
+      return data(
+        {
+          intent: "moderate",
+          moderation: { ok: false, error: "Your session has ended. Sign in again to moderate." },
+        } satisfies AdminAnswer,
+        { status: 401 },
+      );
     const result = await moderateReview(staff, formObject(formData));
-    const moderation = result.ok ? { ok: true as const, intent: result.intent } : { ok: false as const, intent: result.intent, error: result.error };
+    const moderation = result.ok
+      ? { ok: true as const, intent: result.intent }
+      : { ok: false as const, intent: result.intent, error: result.error };
     return data({ intent: "moderate", moderation } satisfies AdminAnswer, { status: result.ok ? 200 : result.status });
   }
   return data({ intent: null, error: "Unknown action" }, { status: 400 });
@@ -106,7 +148,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     jsonLd.push({
       "@type": "ItemList",
       name: `Reviews of the ${company.productName} cushion`,
-      itemListElement: reviews.map((r, index) => ({ "@type": "ListItem", position: index + 1, item: { "@id": reviewId(siteUrl, r.id) } })),
+      itemListElement: reviews.map((r, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        item: { "@id": reviewId(siteUrl, r.id) },
+      })),
     });
   }
   return seo(matches, {
@@ -122,8 +168,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, testimonials, ledger, newer, older, total, ticket, reviewSent, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
-  const reviewAnswer = actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
-  const adminAnswer = actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate") ? (actionData as AdminAnswer) : undefined;
+  const reviewAnswer =
+    actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
+  const adminAnswer =
+    actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate")
+      ? (actionData as AdminAnswer)
+      : undefined;
   const pageHref = (position: ReviewPosition) => `/testimonials${reviewPageQuery(filter, position)}#reviews`;
 
   return (
@@ -146,7 +196,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
                   to={tab.value === "all" ? "/testimonials#filters" : `/testimonials?tag=${tab.value}#filters`}
                   preventScrollReset
                   aria-current={filter === tab.value ? "page" : undefined}
-                  className="tap-target inline-flex items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+                  className="inline-flex tap-target items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
                 >
                   {tab.label}
                 </Link>
@@ -157,7 +207,9 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
 
         <section id="reviews" aria-label={testimonialsPage.reviewsLabel} className="mt-6">
           {testimonials.length === 0 ? (
-            <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">{testimonialsPage.noReviews}</p>
+            <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">
+              {testimonialsPage.noReviews}
+            </p>
           ) : (
             <>
               <p className="sr-only" role="status">
@@ -175,7 +227,10 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             </>
           )}
           {newer || older ? (
-            <nav aria-label={testimonialsPage.pagesLabel} className="mt-8 flex flex-wrap items-center justify-center gap-3">
+            <nav
+              aria-label={testimonialsPage.pagesLabel}
+              className="mt-8 flex flex-wrap items-center justify-center gap-3"
+            >
               {newer ? (
                 <>
                   <LinkButton to={pageHref({ from: "newest" })} variant="quiet">
@@ -200,7 +255,10 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           ) : null}
         </section>
 
-        <aside aria-label={testimonialsPage.notice.label} className="mt-10 rounded-xl border border-warning bg-warning-soft p-5">
+        <aside
+          aria-label={testimonialsPage.notice.label}
+          className="mt-10 rounded-xl border border-warning bg-warning-soft p-5"
+        >
           <p>
             <strong>{testimonialsPage.notice.lead}</strong> {testimonialsPage.notice.body}
           </p>
@@ -212,15 +270,21 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           <h2 id="share-title" className="text-heading font-bold">
             {testimonialsPage.share.title}
           </h2>
-          <p className="mt-2 max-w-prose text-muted">
-            {testimonialsPage.share.intro}{" "}
-          </p>
+          <p className="mt-2 max-w-prose text-muted">{testimonialsPage.share.intro} </p>
           <div className="mt-4">
-            <DialogTrigger dialogId="review-dialog" className="tap-target inline-flex items-center rounded-md border-2 border-brand px-4 font-semibold text-brand hover:bg-brand-soft">
+            <DialogTrigger
+              dialogId="review-dialog"
+              className="inline-flex tap-target items-center rounded-md border-2 border-brand px-4 font-semibold text-brand hover:bg-brand-soft"
+            >
               {testimonialsPage.share.openDialog}
             </DialogTrigger>
             <Dialog id="review-dialog" title={testimonialsPage.share.formTitle}>
-              <ReviewForm idPrefix="review-dialog" ticket={ticket} sent={reviewSent} onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()} />
+              <ReviewForm
+                idPrefix="review-dialog"
+                ticket={ticket}
+                sent={reviewSent}
+                onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()}
+              />
             </Dialog>
           </div>
           <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -256,4 +320,3 @@ function SideBox({ title, items }: GuidanceBox) {
     </div>
   );
 }
-

@@ -70,7 +70,9 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
                   <li key={guide.id} className="flex flex-col rounded-xl border border-line bg-surface p-6">
                     <div className="flex items-center justify-between gap-2">
                       <h3 className="text-subheading font-bold">{guide.title}</h3>
-                      <span className="rounded-md bg-brand-soft px-2 py-1 text-small font-semibold text-brand">{guide.format}</span>
+                      <span className="rounded-md bg-brand-soft px-2 py-1 text-small font-semibold text-brand">
+                        {guide.format}
+                      </span>
                     </div>
                     <p className="mt-2 text-muted">{guide.description}</p>
                     <dl className="mt-4 grid grid-cols-3 gap-2 text-small">
@@ -91,7 +93,7 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
                       <ExternalLink
                         href={`/${guide.file}`}
                         hint={`${guide.type}, ${guide.size}, opens in a new tab`}
-                        className="tap-target inline-flex w-full items-center justify-center rounded-md bg-brand px-5 font-semibold text-brand-ink hover:opacity-90"
+                        className="inline-flex tap-target w-full items-center justify-center rounded-md bg-brand px-5 font-semibold text-brand-ink hover:opacity-90"
                       >
                         Download Guide<span className="sr-only">: {guide.title}</span>
                       </ExternalLink>

@@ -9,7 +9,12 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 const [file, port] = process.argv.slice(2);
-const answers = new Map(Object.entries(JSON.parse(readFileSync(file, "utf8"))).map(([urlPath, answer]) => [urlPath, { headers: answer.headers, body: Buffer.from(answer.body, "base64") }]));
+const answers = new Map(
+  Object.entries(JSON.parse(readFileSync(file, "utf8"))).map(([urlPath, answer]) => [
+    urlPath,
+    { headers: answer.headers, body: Buffer.from(answer.body, "base64") },
+  ]),
+);
 
 createServer((req, res) => {
   const answer = answers.get(req.url);

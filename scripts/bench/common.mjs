@@ -55,7 +55,8 @@ export function readOptions(argv = process.argv.slice(2)) {
   const options = values.only === undefined ? {} : { only: values.only };
   for (const name of names) {
     const value = values[name] === undefined ? defaults[name] : Number(values[name]);
-    if (!Number.isInteger(value) || value < (name === "warmup" ? 0 : 1)) throw new Error(`--${name} needs a whole number, got ${values[name]}`);
+    if (!Number.isInteger(value) || value < (name === "warmup" ? 0 : 1))
+      throw new Error(`--${name} needs a whole number, got ${values[name]}`);
     options[name] = value;
   }
   return options;
@@ -135,8 +136,38 @@ export async function readSiteRoutes() {
   return siteRoutes.map((route) => route.path);
 }
 
-const firstNames = ["Maria", "James", "Aisha", "Tomasz", "Eleanor", "Kenji", "Fatima", "Oliver", "Ines", "Samuel", "Priya", "Hugo", "Grace", "Mateo", "Hannah", "Lars"];
-const lastNames = ["Okafor", "Lindqvist", "Moreau", "Kowalski", "Tanaka", "Hughes", "Haddad", "Fischer", "Santos", "Novak", "Reyes", "Byrne"];
+const firstNames = [
+  "Maria",
+  "James",
+  "Aisha",
+  "Tomasz",
+  "Eleanor",
+  "Kenji",
+  "Fatima",
+  "Oliver",
+  "Ines",
+  "Samuel",
+  "Priya",
+  "Hugo",
+  "Grace",
+  "Mateo",
+  "Hannah",
+  "Lars",
+];
+const lastNames = [
+  "Okafor",
+  "Lindqvist",
+  "Moreau",
+  "Kowalski",
+  "Tanaka",
+  "Hughes",
+  "Haddad",
+  "Fischer",
+  "Santos",
+  "Novak",
+  "Reyes",
+  "Byrne",
+];
 const openings = [
   "I have used the Aquila cushion every day for",
   "After trying three other cushions over",
@@ -162,7 +193,16 @@ const endings = [
   ". I have already recommended it to two people at my rehabilitation group, and both of them ordered one.",
   ". Long car journeys used to leave me sore for a day afterwards; now I get out of the car and carry on with my plans.",
 ];
-const contexts = [null, null, "Full-time wheelchair user", "Office worker, 8 hours a day", "Carer for my mother", null, "Paraplegic since 2015", "Physiotherapist"];
+const contexts = [
+  null,
+  null,
+  "Full-time wheelchair user",
+  "Office worker, 8 hours a day",
+  "Carer for my mother",
+  null,
+  "Paraplegic since 2015",
+  "Physiotherapist",
+];
 const ratings = [10, 9, 8, 10, 7, 9, 10, 6, 8, 5, 9, 4, 10, 3, 8, 2, 9, 1, 10, 7];
 
 /** The benchmark's reviews: varied names, lengths, tags and dates over two years, each published. */
@@ -172,7 +212,8 @@ async function benchReviews(count) {
   const twoYears = 2 * 365 * 24 * 60 * 60_000;
   return Array.from({ length: count }, (_, i) => {
     const quote = `${openings[i % openings.length]} ${periods[(i >> 1) % periods.length]}, ${middles[(i * 7) % middles.length]}${endings[(i * 5 + (i >> 3)) % endings.length]}`;
-    const reviewTags = i % 4 === 0 ? [] : [tags[i % tags.length], ...(i % 3 === 0 ? [tags[(i * 7 + 3) % tags.length]] : [])];
+    const reviewTags =
+      i % 4 === 0 ? [] : [tags[i % tags.length], ...(i % 3 === 0 ? [tags[(i * 7 + 3) % tags.length]] : [])];
     const created = now - Math.floor((((i * 7919) % count) / count) * twoYears) - (i % 3600) * 1000;
     return {
       name: `${firstNames[i % firstNames.length]} ${lastNames[(i * 5) % lastNames.length]}`,
@@ -263,7 +304,8 @@ export async function startSite({ reviews, env: extraEnv = {}, cpu }) {
   });
   /** Throws if the server has gone away (it should live until stop()). */
   const check = () => {
-    if (exit !== undefined && !stop.called) throw new Error(`The server under test stopped during the run (${exit}); results would be meaningless`);
+    if (exit !== undefined && !stop.called)
+      throw new Error(`The server under test stopped during the run (${exit}); results would be meaningless`);
   };
   const stop = stopper(child, "SIGTERM", tmp);
   try {
@@ -279,7 +321,8 @@ export async function startSite({ reviews, env: extraEnv = {}, cpu }) {
 async function waitForHealth(url, child, ms = 180_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it answered /healthz`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it answered /healthz`);
     try {
       const response = await globalThis.fetch(`${url}/healthz`);
       await response.arrayBuffer();
@@ -390,7 +433,11 @@ export function writeReport(name, data, markdown) {
     // First run, or an unreadable file: start again.
   }
   merged[name] = data;
-  const ordered = Object.fromEntries(["lighthouse", "throughput", ...Object.keys(merged)].filter((key, i, all) => key in merged && all.indexOf(key) === i).map((key) => [key, merged[key]]));
+  const ordered = Object.fromEntries(
+    ["lighthouse", "throughput", ...Object.keys(merged)]
+      .filter((key, i, all) => key in merged && all.indexOf(key) === i)
+      .map((key) => [key, merged[key]]),
+  );
   writeFileSync(docsJsonFile, `${JSON.stringify(ordered, null, 2)}\n`);
 
   let doc = existsSync(docsFile) ? readFileSync(docsFile, "utf8") : docsTemplate(data.machine);
@@ -402,7 +449,9 @@ export function writeReport(name, data, markdown) {
   if (from !== -1 && to > from) doc = doc.slice(0, from) + section + doc.slice(to + end.length);
   else doc = `${doc.trimEnd()}\n\n${section}\n`;
   writeFileSync(docsFile, doc);
-  console.log(`Wrote ${path.relative(root, path.join(reportsDir, `${name}.json`))}, ${path.relative(root, docsJsonFile)} and ${path.relative(root, docsFile)}.`);
+  console.log(
+    `Wrote ${path.relative(root, path.join(reportsDir, `${name}.json`))}, ${path.relative(root, docsJsonFile)} and ${path.relative(root, docsFile)}.`,
+  );
 }
 
 /** A Markdown table from a header row and rows of cells. */

@@ -50,8 +50,18 @@ const timers = [
   }),
   every(postsPerSecond, async () => {
     const n = ++sent;
-    const review = { name: `Hostile ${n}`, email: `hostile-${n}@example.com`, rating: 1 + (n % 10), quote: `A review sent during the hostile case, number ${n}.`, tags: [] };
-    const response = await globalThis.fetch(`${url}/api/testimonials`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify(review) });
+    const review = {
+      name: `Hostile ${n}`,
+      email: `hostile-${n}@example.com`,
+      rating: 1 + (n % 10),
+      quote: `A review sent during the hostile case, number ${n}.`,
+      tags: [],
+    };
+    const response = await globalThis.fetch(`${url}/api/testimonials`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify(review),
+    });
     await response.arrayBuffer();
     count("posts", response.status);
     if (response.status === 201) stored.push(performance.now());

@@ -9,7 +9,8 @@ const started = Date.now();
 try {
   const options = readOptions();
   // `--only` names a case of the throughput benchmark: that case alone, as bench:throughput runs it.
-  if (options.only !== undefined) throw new Error(`--only runs one case alone: use npm run bench:throughput -- --only ${options.only}`);
+  if (options.only !== undefined)
+    throw new Error(`--only runs one case alone: use npm run bench:throughput -- --only ${options.only}`);
   await benchLighthouse(options);
   await benchThroughput(options);
   benchProof();

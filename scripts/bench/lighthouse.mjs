@@ -3,7 +3,18 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { chromiumFlags, chromiumPath } from "../chromium.mjs";
-import { describeMachine, machine, onCleanup, passFail, readOptions, readSiteRoutes, runAsMain, startSite, table, writeReport } from "./common.mjs";
+import {
+  describeMachine,
+  machine,
+  onCleanup,
+  passFail,
+  readOptions,
+  readSiteRoutes,
+  runAsMain,
+  startSite,
+  table,
+  writeReport,
+} from "./common.mjs";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const chromeFlags = ["--headless=new", ...chromiumFlags];
@@ -13,9 +24,15 @@ async function audit(url) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags, logLevel: "silent" });
   const unregister = onCleanup(() => chrome.kill());
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
     return result.lhr;
   } finally {
     unregister();
@@ -26,7 +43,9 @@ async function audit(url) {
 function summarize(route, lhr, runs) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const requests = lhr.audits["network-requests"]?.details?.items ?? [];
-  const scriptBytes = requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const scriptBytes = requests
+    .filter((item) => item.resourceType === "Script")
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   return {
     route,
     scores: {
@@ -41,7 +60,9 @@ function summarize(route, lhr, runs) {
     fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
     scriptTransferBytes: scriptBytes,
     scriptRequests: requests.filter((item) => item.resourceType === "Script").length,
-    fontTransferBytes: requests.filter((item) => item.resourceType === "Font").reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    fontTransferBytes: requests
+      .filter((item) => item.resourceType === "Font")
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     totalTransferBytes: Math.round(lhr.audits["total-byte-weight"].numericValue),
     performanceScoresOfAllRuns: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
     failedAudits: Object.values(lhr.categories).flatMap((category) =>
@@ -65,7 +86,8 @@ async function compressedBytes(lhr) {
     const response = await globalThis.fetch(url, { headers: { "Accept-Encoding": "br, gzip" } });
     await response.arrayBuffer();
     const length = Number(response.headers.get("content-length"));
-    if (!response.ok || !Number.isInteger(length) || length <= 0) throw new Error(`No compressed size for ${url} (${response.status})`);
+    if (!response.ok || !Number.isInteger(length) || length <= 0)
+      throw new Error(`No compressed size for ${url} (${response.status})`);
     total += length;
   }
   return total;
@@ -104,7 +126,20 @@ function markdown(data) {
     `Lighthouse's default configuration: mobile, simulated throttling (slow 4G, 4× CPU slowdown). ${data.runsPerRoute} run${data.runsPerRoute === 1 ? "" : "s"} per page, each in a fresh headless Chromium; the table shows the median run as Lighthouse chooses it (by first contentful paint and time to interactive). Default theme, no cookies, ${data.reviews.toLocaleString("en")} published reviews in the database.`,
     "",
     table(
-      ["Route", "Performance", "Accessibility", "Best practices", "SEO", "LCP", "TBT", "CLS", "JS (KB compressed)", "JS with headers (KB transferred)", "Fonts (KB)", "Page weight (KB transferred)"],
+      [
+        "Route",
+        "Performance",
+        "Accessibility",
+        "Best practices",
+        "SEO",
+        "LCP",
+        "TBT",
+        "CLS",
+        "JS (KB compressed)",
+        "JS with headers (KB transferred)",
+        "Fonts (KB)",
+        "Page weight (KB transferred)",
+      ],
       rows,
     ),
     "",
@@ -113,7 +148,10 @@ function markdown(data) {
     jsTarget(data.routes),
     ...(varied.length ? ["", `Single runs vary: performance in each run was ${varied.join("; ")}.`] : []),
     ...(data.retries.length
-      ? ["", `${data.retries.length} run${data.retries.length === 1 ? " was" : "s were"} repeated because Lighthouse could not load or trace the page: ${data.retries.map((r) => `\`${r.route}\` run ${r.run}`).join(", ")} (the messages are in benchmarks.json).`]
+      ? [
+          "",
+          `${data.retries.length} run${data.retries.length === 1 ? " was" : "s were"} repeated because Lighthouse could not load or trace the page: ${data.retries.map((r) => `\`${r.route}\` run ${r.run}`).join(", ")} (the messages are in benchmarks.json).`,
+        ]
       : []),
   ].join("\n");
 }
@@ -135,7 +173,8 @@ function jsTarget(routes) {
 }
 
 export async function benchLighthouse(options = readOptions()) {
-  if (options.only !== undefined) throw new Error("--only names a case of the throughput benchmark; Lighthouse runs every public page");
+  if (options.only !== undefined)
+    throw new Error("--only names a case of the throughput benchmark; Lighthouse runs every public page");
   const started = Date.now();
   const routes = await readSiteRoutes();
   const site = await startSite({ reviews: options.reviews });

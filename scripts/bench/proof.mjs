@@ -18,7 +18,9 @@ export function benchProof() {
   const m = machine();
   const crash = ["sqlite", "postgres"].map((dialect) => read(`crash-safety.${dialect}.json`)).filter(Boolean);
   const load = read("sustained-load.json");
-  const hostile = ["sqlite", "postgres"].map((dialect) => ({ dialect, report: read(`hostile-input.${dialect}.json`) })).filter((h) => h.report);
+  const hostile = ["sqlite", "postgres"]
+    .map((dialect) => ({ dialect, report: read(`hostile-input.${dialect}.json`) }))
+    .filter((h) => h.report);
   const observatory = read("observatory.json");
   // A checkout where no suite has run yet (a fresh clone) has nothing to report: the figures
   // already in docs/benchmarks.md stay, with their own date, rather than become "not run yet".
@@ -26,7 +28,9 @@ export function benchProof() {
     console.log("No test-suite reports in reports/: the resilience and security section is left as it is.");
     return;
   }
-  const parts = [`Collected on ${new Date().toISOString().slice(0, 10)} from the last runs of the test suites on: ${describeMachine(m)}.`];
+  const parts = [
+    `Collected on ${new Date().toISOString().slice(0, 10)} from the last runs of the test suites on: ${describeMachine(m)}.`,
+  ];
 
   parts.push("### Crash safety (`npm run test:chaos`)");
   if (crash.length === 0) parts.push("Not run yet: `npm run test:chaos` (with `TEST_DATABASE_URL` for PostgreSQL).");
@@ -36,11 +40,23 @@ export function benchProof() {
     );
     parts.push(
       table(
-        ["Database", "Kills", "Sent (no start time / with one / honeypot)", "Acknowledged (reviews / messages / spam)", "Stored (reviews / messages / spam)", "Lost", "Spam that reached reviews or inbox", "Messages without queued delivery", "Integrity check"],
+        [
+          "Database",
+          "Kills",
+          "Sent (no start time / with one / honeypot)",
+          "Acknowledged (reviews / messages / spam)",
+          "Stored (reviews / messages / spam)",
+          "Lost",
+          "Spam that reached reviews or inbox",
+          "Messages without queued delivery",
+          "Integrity check",
+        ],
         crash.map((c) => [
           c.dialect === "sqlite" ? "SQLite" : "PostgreSQL",
           c.cycles,
-          c.variants ? `${number(c.sent)} (${number(c.variants.withoutStartTime)} / ${number(c.variants.withStartTime)} / ${number(c.variants.honeypot)})` : number(c.sent),
+          c.variants
+            ? `${number(c.sent)} (${number(c.variants.withoutStartTime)} / ${number(c.variants.withStartTime)} / ${number(c.variants.honeypot)})`
+            : number(c.sent),
           `${number(c.acknowledged.reviews)} / ${number(c.acknowledged.messages)} / ${number(c.acknowledged.spam ?? 0)}`,
           `${number(c.stored.reviews)} / ${number(c.stored.messages)} / ${number(c.stored.spam ?? 0)}`,
           c.lost.reviews + c.lost.messages + (c.lost.spam ?? 0),
@@ -63,7 +79,16 @@ export function benchProof() {
       .join(", ");
     parts.push(
       table(
-        ["Requests", "req/s", "p50 / p99 / max", "Statuses", "Failures (5xx or network)", "Staff sign-ins", "Memory after warm-up → end (peak)", "Bounds"],
+        [
+          "Requests",
+          "req/s",
+          "p50 / p99 / max",
+          "Statuses",
+          "Failures (5xx or network)",
+          "Staff sign-ins",
+          "Memory after warm-up → end (peak)",
+          "Bounds",
+        ],
         [
           [
             number(load.requests),
@@ -97,10 +122,21 @@ export function benchProof() {
           .join(", "),
       ]);
       const total = Object.values(report.endpoints).reduce(
-        (sum, t) => ({ requests: sum.requests + t.requests, stored: sum.stored + t.stored, refused: sum.refused + t.refused, failed: sum.failed + Object.entries(t.statuses).filter(([code]) => Number(code) >= 500).reduce((s, [, n]) => s + n, 0) }),
+        (sum, t) => ({
+          requests: sum.requests + t.requests,
+          stored: sum.stored + t.stored,
+          refused: sum.refused + t.refused,
+          failed:
+            sum.failed +
+            Object.entries(t.statuses)
+              .filter(([code]) => Number(code) >= 500)
+              .reduce((s, [, n]) => s + n, 0),
+        }),
         { requests: 0, stored: 0, refused: 0, failed: 0 },
       );
-      parts.push(`**${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}**: ${number(total.requests)} requests, ${number(total.stored)} stored exactly, ${number(total.refused)} refused with a 4xx, ${total.failed} answered 5xx.`);
+      parts.push(
+        `**${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}**: ${number(total.requests)} requests, ${number(total.stored)} stored exactly, ${number(total.refused)} refused with a 4xx, ${total.failed} answered 5xx.`,
+      );
       parts.push(table(["Endpoint", "Requests", "Stored", "Refused", "Statuses"], rows));
     }
   }
@@ -112,10 +148,21 @@ export function benchProof() {
     parts.push(
       `Grade **${observatory.grade}** (score ${observatory.score}, ${observatory.testsPassed} of ${observatory.testsQuantity} tests passed), scanned with @mdn/mdn-http-observatory's tests and scoring against the site behind \`deploy/nginx.conf\` over TLS with a local certificate. ${failed.length ? `Not passed: ${failed.map((t) => `${t.name} (${t.result})`).join(", ")}.` : ""}`,
     );
-    parts.push(table(["Test", "Result", "Score modifier"], observatory.tests.map((t) => [t.name, t.result, t.modifier > 0 ? `+${t.modifier}` : String(t.modifier)])));
+    parts.push(
+      table(
+        ["Test", "Result", "Score modifier"],
+        observatory.tests.map((t) => [t.name, t.result, t.modifier > 0 ? `+${t.modifier}` : String(t.modifier)]),
+      ),
+    );
   }
 
-  const data = { machine: m, crashSafety: crash, sustainedLoad: load ?? null, hostileInput: Object.fromEntries(hostile.map((h) => [h.dialect, h.report])), observatory: observatory ?? null };
+  const data = {
+    machine: m,
+    crashSafety: crash,
+    sustainedLoad: load ?? null,
+    hostileInput: Object.fromEntries(hostile.map((h) => [h.dialect, h.report])),
+    observatory: observatory ?? null,
+  };
   writeReport("proof", data, parts.join("\n\n"));
 }
 

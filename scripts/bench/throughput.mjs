@@ -29,7 +29,13 @@ import {
 
 // Both servers answer from their precompressed .gz files; nginx here has no brotli.
 const acceptEncoding = "gzip";
-const review = JSON.stringify({ name: "Bench", email: "bench@example.com", rating: 9, quote: "A bench review of the cushion.", tags: [] });
+const review = JSON.stringify({
+  name: "Bench",
+  email: "bench@example.com",
+  rating: 9,
+  quote: "A bench review of the cushion.",
+  tags: [],
+});
 /** The published reviews of the data-growth case: a render should cost the same at each. */
 const growthLevels = [100, 10_000, 100_000];
 /** Seconds each rendered route runs, not counted, on each growth server before the first turn. */
@@ -48,7 +54,8 @@ const growthTurnSeconds = 5;
 function findWrk() {
   const wrk = process.env.WRK_PATH ?? "wrk";
   const probe = spawnSync(wrk, ["--version"], { encoding: "utf8" });
-  if (probe.error) throw new Error("wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (or set WRK_PATH).");
+  if (probe.error)
+    throw new Error("wrk is not installed. On Debian or Ubuntu: apt-get install -y wrk (or set WRK_PATH).");
   const version = /wrk (\S+)/.exec(`${probe.stdout}${probe.stderr}`)?.[1] ?? "unknown";
   return { wrk, version };
 }
@@ -61,8 +68,17 @@ function findWrk() {
 function pinning() {
   const cores = os.cpus().length;
   const taskset = spawnSync("taskset", ["-c", "0", "true"]).status === 0;
-  if (cores >= 2 && taskset) return { pinned: true, load: "0", server: "1", text: "wrk pinned to CPU 0, the server under test to CPU 1 (nginx with one worker)" };
-  return { pinned: false, text: `not pinned (${cores} core${cores === 1 ? "" : "s"}${taskset ? "" : ", no taskset"}): wrk and the server share the machine` };
+  if (cores >= 2 && taskset)
+    return {
+      pinned: true,
+      load: "0",
+      server: "1",
+      text: "wrk pinned to CPU 0, the server under test to CPU 1 (nginx with one worker)",
+    };
+  return {
+    pinned: false,
+    text: `not pinned (${cores} core${cores === 1 ? "" : "s"}${taskset ? "" : ", no taskset"}): wrk and the server share the machine`,
+  };
 }
 
 /** A command run on one core when the machine allows pinning (taskset execs it, so signals reach it). */
@@ -123,7 +139,14 @@ function fetchRaw(url, { method = "GET", headers = {}, body } = {}) {
     const req = request(url, { method, headers, agent: false }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -136,7 +159,8 @@ function filesByEtag() {
   const found = new Map();
   for (const name of readdirSync(buildDir).filter((entry) => /^static-manifest\..+\.json$/.test(entry))) {
     const manifest = JSON.parse(readFileSync(path.join(buildDir, name), "utf8"));
-    for (const variants of Object.values(manifest.pages)) for (const meta of Object.values(variants)) found.set(meta.etag, meta);
+    for (const variants of Object.values(manifest.pages))
+      for (const meta of Object.values(variants)) found.set(meta.etag, meta);
     for (const meta of Object.values(manifest.files)) found.set(meta.etag, meta);
   }
   return found;
@@ -150,12 +174,24 @@ function largestScript() {
   return `/assets/${scripts[0]}`;
 }
 
-const skippedHeaders = new Set(["date", "connection", "keep-alive", "content-length", "content-encoding", "content-type", "etag", "last-modified", "transfer-encoding"]);
+const skippedHeaders = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "content-encoding",
+  "content-type",
+  "etag",
+  "last-modified",
+  "transfer-encoding",
+]);
 
 /** nginx directives that send the headers the Node server sent with this response (ETag and Date are nginx's own). */
 function headerDirectives(headers) {
   const lines = [];
-  const [mime, ...params] = String(headers["content-type"]).split(";").map((part) => part.trim());
+  const [mime, ...params] = String(headers["content-type"])
+    .split(";")
+    .map((part) => part.trim());
   const charset = params.find((param) => param.startsWith("charset="))?.slice("charset=".length);
   lines.push("types { }", `default_type ${mime};`);
   // text/html is always one of nginx's charset_types; naming it again only draws a warning.
@@ -181,7 +217,8 @@ async function startBareNode(siteUrl, paths, pin) {
     if (answer.status !== 200) throw new Error(`${urlPath} answered ${answer.status}`);
     const headers = [];
     for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-      if (!/^(date|connection|keep-alive)$/i.test(answer.rawHeaders[i])) headers.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
+      if (!/^(date|connection|keep-alive)$/i.test(answer.rawHeaders[i]))
+        headers.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
     }
     answers[urlPath] = { headers, body: answer.body.toString("base64") };
   }
@@ -269,7 +306,8 @@ async function keptCopy(url, urlPath) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const gz = await fetchRaw(`${url}${urlPath}`, { headers: { "Accept-Encoding": acceptEncoding } });
     const fromMemory = !String(gz.headers["content-security-policy"] ?? "").includes("'nonce-");
-    if (gz.status === 200 && fromMemory && gz.headers["content-encoding"] === "gzip") return { headers: gz.headers, gzip: gz.body, body: gunzipSync(gz.body) };
+    if (gz.status === 200 && fromMemory && gz.headers["content-encoding"] === "gzip")
+      return { headers: gz.headers, gzip: gz.body, body: gunzipSync(gz.body) };
     await sleep(20);
   }
   throw new Error(`${urlPath} was never kept`);
@@ -278,7 +316,10 @@ async function keptCopy(url, urlPath) {
 /** What must be the same in every server's answer: the page, with any form tickets blanked. */
 function comparable(res) {
   const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body;
-  return Buffer.from(body.toString("latin1").replace(/name="ticket" value="[^"]*"/g, 'name="ticket" value=""'), "latin1");
+  return Buffer.from(
+    body.toString("latin1").replace(/name="ticket" value="[^"]*"/g, 'name="ticket" value=""'),
+    "latin1",
+  );
 }
 
 /** Checks that every server sends the same status, encoding and page (decompressed, form tickets aside) for the same request. */
@@ -290,11 +331,18 @@ async function compare(servers, urlPath) {
   const result = { path: urlPath };
   for (const [i, key] of Object.keys(servers).entries()) {
     const res = answers[i];
-    result[key] = { status: res.status, encoding: res.headers["content-encoding"] ?? "none", bodyBytes: res.body.length, headerBytes: headerBytes(res), sha: sha(comparable(res)) };
+    result[key] = {
+      status: res.status,
+      encoding: res.headers["content-encoding"] ?? "none",
+      bodyBytes: res.body.length,
+      headerBytes: headerBytes(res),
+      sha: sha(comparable(res)),
+    };
   }
   const [first, ...others] = Object.keys(servers).map((key) => result[key]);
   result.sameBody = others.every((other) => other.sha === first.sha);
-  result.ok = result.sameBody && [first, ...others].every((one) => one.status === 200 && one.encoding === first.encoding);
+  result.ok =
+    result.sameBody && [first, ...others].every((one) => one.status === 200 && one.encoding === first.encoding);
   return result;
 }
 
@@ -318,13 +366,27 @@ export async function load(name, options, { url, method = "GET", headers = {}, b
     const script = path.join(tmp, "report.lua");
     writeFileSync(script, `${setup}\n${luaReport(status)}`);
     const run = (seconds) => {
-      const args = ["-t1", `-c${options.connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", script, "-H", `Accept-Encoding: ${acceptEncoding}`, url];
+      const args = [
+        "-t1",
+        `-c${options.connections}`,
+        `-d${seconds}s`,
+        "--timeout",
+        "5s",
+        "-s",
+        script,
+        "-H",
+        `Accept-Encoding: ${acceptEncoding}`,
+        url,
+      ];
       const [file, ...rest] = onCore(options.pin, options.pin.load, [options.wrk, ...args]);
       const result = spawnSync(file, rest, { encoding: "utf8" });
       if (result.status !== 0) throw new Error(`wrk failed for ${url}: ${result.stderr || result.stdout}`);
       const line = result.stdout.split("\n").find((l) => l.startsWith("WRK_RESULT "));
       if (!line) throw new Error(`wrk printed no result for ${url}:\n${result.stdout}`);
-      const [requests, durationUs, bytes, connect, read, write, status, timeout, p50, p99, max] = line.split(" ").slice(1).map(Number);
+      const [requests, durationUs, bytes, connect, read, write, status, timeout, p50, p99, max] = line
+        .split(" ")
+        .slice(1)
+        .map(Number);
       return { requests, durationUs, bytes, connect, read, write, status, timeout, p50, p99, max };
     };
     if (options.warmup > 0) run(options.warmup);
@@ -362,10 +424,16 @@ function turnVariation(growth) {
 }
 
 /** Runs of one case summed up by the run with the median rate (its latencies with it), every run's rate beside it. */
-const medianTurn = (runs) => ({ ...[...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(runs.length / 2)], turns: runs.map((r) => r.requestsPerSec) });
+const medianTurn = (runs) => ({
+  ...[...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(runs.length / 2)],
+  turns: runs.map((r) => r.requestsPerSec),
+});
 
 /** "28,158 (26,010–29,440)": a median turn's rate and the range of all its turns. */
-const withTurns = (r) => (r.turns ? `${fmt(r.requestsPerSec)} (${fmt(Math.min(...r.turns))}–${fmt(Math.max(...r.turns))})` : fmt(r.requestsPerSec));
+const withTurns = (r) =>
+  r.turns
+    ? `${fmt(r.requestsPerSec)} (${fmt(Math.min(...r.turns))}–${fmt(Math.max(...r.turns))})`
+    : fmt(r.requestsPerSec);
 
 function markdown(data) {
   const { cases, growth, targets } = data;
@@ -403,11 +471,30 @@ function markdown(data) {
     `Load from wrk (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up not counted, then ${data.settings.durationSeconds} s measured; the data-growth servers, one per level, each run each route for ${firstWarmupSeconds} s, not counted, and are then measured in ${growth.turns} turns of ${growth.turnSeconds} s per route, after the same warm-up); ${data.pinning}. Every request carries \`Accept-Encoding: gzip\`: both servers send the precompressed \`.gz\` file for the static cases, and Node compresses what it renders (a page it keeps is compressed once). nginx is Debian's, with a generated configuration that sends the same files with the same headers. The database is SQLite. Latency p50 / p99 in ms.`,
     "",
     ...(warnings.length
-      ? [`**Warning:** the servers did not all send the same response for ${warnings.map((w) => `\`${w.path}\``).join(", ")}; see benchmarks.json.`, ""]
-      : [`Before measuring, the three servers answered 200 with the same bodies, form tickets aside (${data.checks.map((c) => `\`${c.path}\`: ${fmt(c.node.bodyBytes)} bytes gzip`).join(", ")}).`, ""]),
+      ? [
+          `**Warning:** the servers did not all send the same response for ${warnings.map((w) => `\`${w.path}\``).join(", ")}; see benchmarks.json.`,
+          "",
+        ]
+      : [
+          `Before measuring, the three servers answered 200 with the same bodies, form tickets aside (${data.checks.map((c) => `\`${c.path}\`: ${fmt(c.node.bodyBytes)} bytes gzip`).join(", ")}).`,
+          "",
+        ]),
     `Static files and kept pages, Node next to nginx sending the same bytes with the same headers, and next to a bare Node server (scripts/bench/bare-node.mjs: Node's HTTP server answering each path with the site's own headers and bytes, and nothing else), each measured in ${pairTurns} turns (their order reversed every other turn) and shown by its median turn, with the range of its turns in brackets:`,
     "",
-    table(["Case", "Node req/s", "nginx req/s", "Node / nginx", "Bare Node req/s", "Node / bare Node", "Node p50 / p99", "nginx p50 / p99", "Errors, timeouts, non-2xx (Node / nginx / bare)"], staticRows),
+    table(
+      [
+        "Case",
+        "Node req/s",
+        "nginx req/s",
+        "Node / nginx",
+        "Bare Node req/s",
+        "Node / bare Node",
+        "Node p50 / p99",
+        "nginx p50 / p99",
+        "Errors, timeouts, non-2xx (Node / nginx / bare)",
+      ],
+      staticRows,
+    ),
     "",
     `For the prerendered page, a bare \`node:http\` server doing nothing but answering reached ${ratio(cases.page.bare.requestsPerSec, nginxPage).toFixed(2)} × nginx's rate here, and the site ${cases.page.bareRatio.toFixed(2)} × the bare server's. The hashed asset is ${fmt(Math.round(data.checks.find((c) => c.path === cases.asset.path).node.bodyBytes / 1024))} KB gzip: at these rates ${(cases.asset.node.bytesPerSec / 1e9).toFixed(1)} to ${(Math.max(cases.asset.nginx.bytesPerSec, cases.asset.bare.bytesPerSec) / 1e9).toFixed(1)} GB/s cross the loopback, so its row may measure the copying of bytes (wrk's and the kernel's) more than the servers.`,
     "",
@@ -419,7 +506,10 @@ function markdown(data) {
     "",
     "Rendered on every request (`PAGE_CACHE=off`) as the published reviews grow: a server and a database per level, measured in turns; within a turn each route runs on the three servers back to back, in an order that alternates from route to route and from turn to turn. req/s of each route's median turn with the range of its turns in brackets, then that turn's p50 / p99 ms. Pages are named by a cursor (decision 019): `?before=(middle)` is the page just older than the review in the middle of all of them, as far from both ends as a page can be; `?page=oldest` is the last page. The 404 page is counted as answered when it answers 404.",
     "",
-    table(["Route", ...growth.levels.map((level) => `${fmt(level.reviews)} reviews`), "Spread (fastest / slowest − 1)"], growthRows),
+    table(
+      ["Route", ...growth.levels.map((level) => `${fmt(level.reviews)} reviews`), "Spread (fastest / slowest − 1)"],
+      growthRows,
+    ),
     "",
     ...renderCost(growth),
     "",
@@ -457,7 +547,11 @@ function middleCursor(databaseFile) {
   try {
     db.pragma("busy_timeout = 5000");
     const { n } = db.prepare("select count(*) as n from testimonials where approved = 1").get();
-    const row = db.prepare("select created_at, id from testimonials where approved = 1 order by created_at desc, id desc limit 1 offset ?").get(Math.floor(n / 2));
+    const row = db
+      .prepare(
+        "select created_at, id from testimonials where approved = 1 order by created_at desc, id desc limit 1 offset ?",
+      )
+      .get(Math.floor(n / 2));
     return Buffer.from(`${row.created_at} ${row.id}`).toString("base64url");
   } finally {
     db.close();
@@ -474,7 +568,11 @@ function growthRoutes(databaseFile) {
   return [
     { key: "testimonials", label: "/testimonials", path: "/testimonials" },
     { key: "tag", label: "/testimonials?tag=travel", path: "/testimonials?tag=travel" },
-    { key: "middle", label: "/testimonials?before=(middle)", path: `/testimonials?before=${middleCursor(databaseFile)}` },
+    {
+      key: "middle",
+      label: "/testimonials?before=(middle)",
+      path: `/testimonials?before=${middleCursor(databaseFile)}`,
+    },
     { key: "oldest", label: "/testimonials?page=oldest", path: "/testimonials?page=oldest" },
     { key: "data", label: "/testimonials.data", note: "its data, not rendered", path: "/testimonials.data" },
     { key: "shell", label: "/no-such-page", note: "the 404 page", path: "/no-such-page", status: 404 },
@@ -489,7 +587,11 @@ async function measureRoute(options, { level, site }, route) {
   const url = `${site.url}${route.path}`;
   const probe = await fetchRaw(url);
   if (probe.status !== (route.status ?? 200)) throw new Error(`${route.path} answered ${probe.status}`);
-  return load(`${route.label} rendered, ${fmt(level)} reviews`, { ...options, check: site.check }, { url, status: route.status });
+  return load(
+    `${route.label} rendered, ${fmt(level)} reviews`,
+    { ...options, check: site.check },
+    { url, status: route.status },
+  );
 }
 
 /** Turns of the hostile case: the kept page quiet, then under the hostile mix. */
@@ -497,7 +599,12 @@ const hostileTurns = 3;
 
 /** The other client of the hostile case, on the load generator's core, for `seconds`; resolves with its report. */
 function startHostileClient(siteUrl, seconds, pin) {
-  const command = [process.execPath, path.join(root, "scripts", "bench", "hostile-client.mjs"), siteUrl, String(seconds)];
+  const command = [
+    process.execPath,
+    path.join(root, "scripts", "bench", "hostile-client.mjs"),
+    siteUrl,
+    String(seconds),
+  ];
   const [file, ...args] = onCore(pin, pin.load, command);
   const child = spawn(file, args, { stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
@@ -527,9 +634,17 @@ async function hostileCase(options, serverCpu) {
     const busy = [];
     const clients = [];
     for (let turn = 0; turn < hostileTurns; turn++) {
-      quiet.push(await load(`/testimonials kept, quiet (turn ${turn + 1})`, { ...options, check: site.check }, { url }));
+      quiet.push(
+        await load(`/testimonials kept, quiet (turn ${turn + 1})`, { ...options, check: site.check }, { url }),
+      );
       const client = startHostileClient(site.url, options.warmup + options.duration, options.pin);
-      busy.push(await load(`/testimonials kept, under the hostile mix (turn ${turn + 1})`, { ...options, check: site.check }, { url }));
+      busy.push(
+        await load(
+          `/testimonials kept, under the hostile mix (turn ${turn + 1})`,
+          { ...options, check: site.check },
+          { url },
+        ),
+      );
       clients.push(await client);
     }
     const [quietTurn, busyTurn] = [quiet, busy].map(medianTurn);
@@ -551,14 +666,18 @@ async function hostileCase(options, serverCpu) {
 function hostileMarkdown(data) {
   const c = data.hostile;
   const row = (name, r) => [name, withTurns(r), `${r.latencyP50Ms} / ${r.latencyP99Ms}`, failures(r)];
-  const sent = (kind) => c.clients.reduce((n, client) => n + Object.values(client.statuses[kind]).reduce((a, b) => a + b, 0), 0);
+  const sent = (kind) =>
+    c.clients.reduce((n, client) => n + Object.values(client.statuses[kind]).reduce((a, b) => a + b, 0), 0);
   const statuses = (kind) => [...new Set(c.clients.flatMap((client) => Object.keys(client.statuses[kind])))].join(", ");
   return [
     `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`. ${data.pinning}; wrk as for the other cases (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up, ${data.settings.durationSeconds} s measured), in ${hostileTurns} turns of a quiet run and then a run under the mix, on one server; the other client runs on wrk's core through each mixed run, warm-up included.`,
     "",
     c.label,
     "",
-    table(["Case", "req/s", "p50 / p99 ms", "Errors, timeouts, non-2xx"], [row("Quiet", c.quiet), row("Under the hostile mix", c.hostile)]),
+    table(
+      ["Case", "req/s", "p50 / p99 ms", "Errors, timeouts, non-2xx"],
+      [row("Quiet", c.quiet), row("Under the hostile mix", c.hostile)],
+    ),
     "",
     `Under the mix the page kept ${c.ratio.toFixed(2)} × its quiet rate. The other client sent ${fmt(sent("options"))} OPTIONS (answered ${statuses("options")}) and ${fmt(sent("posts"))} review posts (answered ${statuses("posts")}); ${fmt(c.clients.reduce((n, client) => n + client.stored, 0))} were stored. From the answer to a post to the first \`/testimonials\` that counted it (the client asks for the page again as soon as it has the last one): median ${c.delayMedianMs} ms, at most ${c.delayMaxMs} ms.`,
     "",
@@ -571,13 +690,33 @@ function hostileMarkdown(data) {
 /** The hostile case on its own server, reported in its own section of docs/benchmarks.md. */
 async function benchHostile(options, started) {
   const c = await hostileCase(options, options.pin.pinned ? options.pin.server : undefined);
-  const everyPostShown = c.clients.every((client) => client.shown === client.stored && client.stored > 0 && Object.keys(client.statuses.posts).join() === "201");
+  const everyPostShown = c.clients.every(
+    (client) =>
+      client.shown === client.stored && client.stored > 0 && Object.keys(client.statuses.posts).join() === "201",
+  );
   const targets = [
-    { name: "kept `/testimonials` under 20 OPTIONS and 5 review posts a second: ≥ 0.5 × its quiet req/s", ok: c.ratio >= 0.5, actual: `${fmt(c.hostile.requestsPerSec)} / ${fmt(c.quiet.requestsPerSec)} = ${c.ratio.toFixed(2)} ×` },
-    { name: "each stored review shows on `/testimonials` within 1 s of its post's answer", ok: everyPostShown && c.delayMaxMs <= 1000, actual: `at most ${c.delayMaxMs} ms${everyPostShown ? "" : "; not every post was stored and shown"}` },
-    { name: "no errors, timeouts or non-2xx answers to wrk", ok: [c.quiet, c.hostile].every(clean), actual: `${failures(c.quiet)} quiet, ${failures(c.hostile)} under the mix` },
+    {
+      name: "kept `/testimonials` under 20 OPTIONS and 5 review posts a second: ≥ 0.5 × its quiet req/s",
+      ok: c.ratio >= 0.5,
+      actual: `${fmt(c.hostile.requestsPerSec)} / ${fmt(c.quiet.requestsPerSec)} = ${c.ratio.toFixed(2)} ×`,
+    },
+    {
+      name: "each stored review shows on `/testimonials` within 1 s of its post's answer",
+      ok: everyPostShown && c.delayMaxMs <= 1000,
+      actual: `at most ${c.delayMaxMs} ms${everyPostShown ? "" : "; not every post was stored and shown"}`,
+    },
+    {
+      name: "no errors, timeouts or non-2xx answers to wrk",
+      ok: [c.quiet, c.hostile].every(clean),
+      actual: `${failures(c.quiet)} quiet, ${failures(c.hostile)} under the mix`,
+    },
   ].map((t) => ({ ...t, result: passFail(t.ok) }));
-  const data = { ...runHeader(options, options.wrkVersion, options.pin), seconds: Math.round((Date.now() - started) / 1000), hostile: c, targets };
+  const data = {
+    ...runHeader(options, options.wrkVersion, options.pin),
+    seconds: Math.round((Date.now() - started) / 1000),
+    hostile: c,
+    targets,
+  };
   const text = hostileMarkdown(data);
   console.log(`\n${text}\n`);
   writeReport("throughput-hostile", data, text);
@@ -591,7 +730,13 @@ function runHeader(options, wrkVersion, pin) {
     wrkVersion,
     command: `npm run bench:throughput${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
     pinning: pin.text,
-    settings: { connections: options.connections, durationSeconds: options.duration, warmupSeconds: options.warmup, acceptEncoding, database: "sqlite" },
+    settings: {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: options.warmup,
+      acceptEncoding,
+      database: "sqlite",
+    },
     reviews: options.reviews,
   };
 }
@@ -600,7 +745,8 @@ export async function benchThroughput(options = readOptions()) {
   const started = Date.now();
   const { wrk, version: wrkVersion } = findWrk();
   const pin = pinning();
-  if (options.only !== undefined && options.only !== "hostile") throw new Error(`--only: the throughput benchmark's one case run alone is "hostile", not ${options.only}`);
+  if (options.only !== undefined && options.only !== "hostile")
+    throw new Error(`--only: the throughput benchmark's one case run alone is "hostile", not ${options.only}`);
   if (options.only === "hostile") return benchHostile({ ...options, wrk, wrkVersion, pin }, started);
   options = { ...options, wrk, pin };
   const serverCpu = pin.pinned ? pin.server : undefined;
@@ -616,7 +762,10 @@ export async function benchThroughput(options = readOptions()) {
     const pagePath = "/about";
     const nodePage = await fetchRaw(`${site.url}${pagePath}`, { headers });
     const pageMeta = byEtag.get(nodePage.headers.etag);
-    if (nodePage.status !== 200 || !pageMeta) throw new Error(`${pagePath} did not come from a prerendered file (status ${nodePage.status}, ETag ${nodePage.headers.etag})`);
+    if (nodePage.status !== 200 || !pageMeta)
+      throw new Error(
+        `${pagePath} did not come from a prerendered file (status ${nodePage.status}, ETag ${nodePage.headers.etag})`,
+      );
     const assetPath = largestScript();
     const nodeAsset = await fetchRaw(`${site.url}${assetPath}`, { headers });
     if (nodeAsset.status !== 200) throw new Error(`${assetPath}: status ${nodeAsset.status}`);
@@ -625,7 +774,8 @@ export async function benchThroughput(options = readOptions()) {
     // nginx's folder, so a kept page is measured against nginx sending the very same bytes.
     const keptPaths = ["/testimonials", "/"];
     const kept = [];
-    for (const [i, keptPath] of keptPaths.entries()) kept.push({ path: keptPath, file: `kept-${i}.html`, ...(await keptCopy(site.url, keptPath)) });
+    for (const [i, keptPath] of keptPaths.entries())
+      kept.push({ path: keptPath, file: `kept-${i}.html`, ...(await keptCopy(site.url, keptPath)) });
     nginx = await startNginx({
       page: { path: pagePath, file: pageMeta.file, headers: nodePage.headers },
       asset: { path: assetPath, headers: nodeAsset.headers },
@@ -633,10 +783,15 @@ export async function benchThroughput(options = readOptions()) {
       pin,
     });
     bare = await startBareNode(site.url, [pagePath, assetPath, ...keptPaths], pin);
-    const servers = { node: { name: "Node", url: site.url }, nginx: { name: "nginx", url: nginx.url }, bare: { name: "bare Node", url: bare.url } };
+    const servers = {
+      node: { name: "Node", url: site.url },
+      nginx: { name: "nginx", url: nginx.url },
+      bare: { name: "bare Node", url: bare.url },
+    };
     const checks = [];
     for (const urlPath of [pagePath, assetPath, ...keptPaths]) checks.push(await compare(servers, urlPath));
-    for (const check of checks.filter((c) => !c.ok)) console.warn(`Warning: the servers' answers differ for ${check.path}: ${JSON.stringify(check)}`);
+    for (const check of checks.filter((c) => !c.ok))
+      console.warn(`Warning: the servers' answers differ for ${check.path}: ${JSON.stringify(check)}`);
 
     const cases = {};
     // Node, nginx and the bare Node server in turns, their order reversed every other turn, each
@@ -646,14 +801,31 @@ export async function benchThroughput(options = readOptions()) {
       const runs = { node: [], nginx: [], bare: [] };
       for (let turn = 0; turn < pairTurns; turn++) {
         const sides = turn % 2 === 0 ? ["node", "nginx", "bare"] : ["bare", "nginx", "node"];
-        for (const side of sides) runs[side].push(await load(`${label} (${servers[side].name}, turn ${turn + 1})`, options, { url: `${servers[side].url}${urlPath}` }));
+        for (const side of sides)
+          runs[side].push(
+            await load(`${label} (${servers[side].name}, turn ${turn + 1})`, options, {
+              url: `${servers[side].url}${urlPath}`,
+            }),
+          );
       }
       const [node, viaNginx, viaBare] = [runs.node, runs.nginx, runs.bare].map(medianTurn);
-      cases[key] = { label, path: urlPath, node, nginx: viaNginx, bare: viaBare, ratio: ratio(node.requestsPerSec, viaNginx.requestsPerSec), bareRatio: ratio(node.requestsPerSec, viaBare.requestsPerSec) };
+      cases[key] = {
+        label,
+        path: urlPath,
+        node,
+        nginx: viaNginx,
+        bare: viaBare,
+        ratio: ratio(node.requestsPerSec, viaNginx.requestsPerSec),
+        bareRatio: ratio(node.requestsPerSec, viaBare.requestsPerSec),
+      };
     };
     await pair("page", `Prerendered page \`${pagePath}\` (${pageMeta.file})`, pagePath);
     await pair("asset", `Hashed asset \`${assetPath}\``, assetPath);
-    await pair("keptTestimonials", `\`/testimonials\` kept after one render (${fmt(options.reviews)} reviews)`, "/testimonials");
+    await pair(
+      "keptTestimonials",
+      `\`/testimonials\` kept after one render (${fmt(options.reviews)} reviews)`,
+      "/testimonials",
+    );
     await pair("keptHome", "`/` kept after one render", "/");
     await nginx.stop();
     await bare.stop();
@@ -677,30 +849,65 @@ export async function benchThroughput(options = readOptions()) {
     // measured on the three servers one after the other, in a different order for the next route
     // and the next turn: measured one level after the other, a machine whose speed drifts over
     // minutes showed the drift as a cost of the data.
-    for (const level of growthLevels) growthSites.push({ level, site: await startSite({ reviews: level, cpu: serverCpu, env: { PAGE_CACHE: "off" } }) });
+    for (const level of growthLevels)
+      growthSites.push({
+        level,
+        site: await startSite({ reviews: level, cpu: serverCpu, env: { PAGE_CACHE: "off" } }),
+      });
     for (const g of growthSites) g.routes = growthRoutes(g.site.databaseFile);
     const routes = growthSites[0].routes;
     // A fresh server compiles its render code during its first few thousand renders; without
     // this the first turn measured the compiler rather than the data.
-    for (const g of growthSites) for (const route of g.routes) await measureRoute({ ...options, duration: firstWarmupSeconds, warmup: 0 }, g, route);
+    for (const g of growthSites)
+      for (const route of g.routes)
+        await measureRoute({ ...options, duration: firstWarmupSeconds, warmup: 0 }, g, route);
     const turns = new Map(growthLevels.map((level) => [level, Array.from({ length: growthTurns }, () => ({}))]));
     for (let turn = 0; turn < growthTurns; turn++) {
       for (const [index, { key }] of routes.entries()) {
         const order = (turn + index) % 2 === 0 ? growthSites : [...growthSites].reverse();
-        for (const g of order) turns.get(g.level)[turn][key] = await measureRoute({ ...options, duration: growthTurnSeconds }, g, g.routes[index]);
+        for (const g of order)
+          turns.get(g.level)[turn][key] = await measureRoute(
+            { ...options, duration: growthTurnSeconds },
+            g,
+            g.routes[index],
+          );
       }
     }
     for (const { site: s } of growthSites.splice(0)) await s.stop();
-    const levels = growthLevels.map((level) => ({ reviews: level, results: Object.fromEntries(routes.map(({ key }) => [key, medianTurn(turns.get(level).map((turn) => turn[key]))])) }));
-    const growth = { turns: growthTurns, turnSeconds: growthTurnSeconds, levels, routes: routes.map(({ key, label, note }) => ({ key, label, ...(note ? { note } : {}) })) };
+    const levels = growthLevels.map((level) => ({
+      reviews: level,
+      results: Object.fromEntries(
+        routes.map(({ key }) => [key, medianTurn(turns.get(level).map((turn) => turn[key]))]),
+      ),
+    }));
+    const growth = {
+      turns: growthTurns,
+      turnSeconds: growthTurnSeconds,
+      levels,
+      routes: routes.map(({ key, label, note }) => ({ key, label, ...(note ? { note } : {}) })),
+    };
 
     const at = (reviews) => growth.levels.find((level) => level.reviews === reviews)?.results;
     const mid = at(10_000);
-    const flat = ["testimonials", "tag", "middle", "oldest"].map((key) => ({ key, spread: spread(growth.levels.map((level) => level.results[key].requestsPerSec)) }));
-    const all = [...Object.values(cases).flatMap((c) => [c.node, ...(c.nginx ? [c.nginx, c.bare] : [])]), ...growth.levels.flatMap((level) => Object.values(level.results))];
+    const flat = ["testimonials", "tag", "middle", "oldest"].map((key) => ({
+      key,
+      spread: spread(growth.levels.map((level) => level.results[key].requestsPerSec)),
+    }));
+    const all = [
+      ...Object.values(cases).flatMap((c) => [c.node, ...(c.nginx ? [c.nginx, c.bare] : [])]),
+      ...growth.levels.flatMap((level) => Object.values(level.results)),
+    ];
     const targets = [
-      { name: "prerendered page, Node ≥ 0.6 × nginx req/s", ok: cases.page.ratio >= 0.6, actual: `${cases.page.ratio.toFixed(2)} ×` },
-      { name: "hashed asset, Node ≥ 0.6 × nginx req/s", ok: cases.asset.ratio >= 0.6, actual: `${cases.asset.ratio.toFixed(2)} ×` },
+      {
+        name: "prerendered page, Node ≥ 0.6 × nginx req/s",
+        ok: cases.page.ratio >= 0.6,
+        actual: `${cases.page.ratio.toFixed(2)} ×`,
+      },
+      {
+        name: "hashed asset, Node ≥ 0.6 × nginx req/s",
+        ok: cases.asset.ratio >= 0.6,
+        actual: `${cases.asset.ratio.toFixed(2)} ×`,
+      },
       ...["keptTestimonials", "keptHome"].map((key) => ({
         name: `${cases[key].label}: at static-file speed, Node ≥ 0.6 × nginx on the same bytes`,
         ok: cases[key].ratio >= 0.6,
@@ -721,7 +928,11 @@ export async function benchThroughput(options = readOptions()) {
         ok: all.every(clean),
         actual: `${all.filter((r) => r.requests === 0).length} cases with no answer in time, ${all.reduce((n, r) => n + r.errors + r.timeouts, 0)} errors and timeouts, ${all.reduce((n, r) => n + r.non2xx, 0)} non-2xx`,
       },
-      { name: "Node, nginx and the bare Node server sent identical responses", ok: checks.every((c) => c.ok), actual: checks.map((c) => `${c.path} ${c.ok ? "same" : "different"}`).join(", ") },
+      {
+        name: "Node, nginx and the bare Node server sent identical responses",
+        ok: checks.every((c) => c.ok),
+        actual: checks.map((c) => `${c.path} ${c.ok ? "same" : "different"}`).join(", "),
+      },
     ].map((t) => ({ ...t, result: passFail(t.ok) }));
 
     const data = {

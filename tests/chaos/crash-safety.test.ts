@@ -60,14 +60,23 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
   });
 
   it(`keeps every acknowledged submission through ${cycles} SIGKILLs`, async () => {
-    const acknowledged = { reviews: [] as string[], messages: [] as string[], orders: [] as string[], spam: [] as string[] };
+    const acknowledged = {
+      reviews: [] as string[],
+      messages: [] as string[],
+      orders: [] as string[],
+      spam: [] as string[],
+    };
     const variants = { withoutStartTime: 0, withStartTime: 0, honeypot: 0 };
     let sent = 0;
     let unanswered = 0;
     let refused = 0;
 
     for (let cycle = 0; cycle < cycles; cycle++) {
-      const server = await startServerProcess({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "100000000", LOG_LEVEL: "info" });
+      const server = await startServerProcess({
+        DATABASE_URL: database.url,
+        FORM_RATE_LIMIT: "100000000",
+        LOG_LEVEL: "info",
+      });
       const origin = new URL(server.url).origin;
       let alive = true;
       let k = 0;
@@ -81,15 +90,34 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
           const bot = k % 7 === 0;
           const startedAt = k % 3 === 0 ? undefined : Date.now() - (k % 3 === 1 ? 0 : 60_000);
           // The order payload names its start time formStartTime, the site's forms startedAt.
-          const extra: Record<string, number> = startedAt === undefined ? {} : kind === "order" ? { formStartTime: startedAt } : { startedAt };
+          const extra: Record<string, number> =
+            startedAt === undefined ? {} : kind === "order" ? { formStartTime: startedAt } : { startedAt };
           const honeypot = bot ? "http://bot.example" : "";
           // A person pointing at two pages (their chair, their clinic): a mark, never a hold.
           const links = k % 5 === 1 ? " See https://www.example.com/chair and https://clinic.example/seating." : "";
           const body =
             kind === "review"
-              ? { name: "Crash Test", email, rating: 7, quote: `Written while the server may die.${links}`, context: "", tags: ["comfort"], honeypot, ...extra }
+              ? {
+                  name: "Crash Test",
+                  email,
+                  rating: 7,
+                  quote: `Written while the server may die.${links}`,
+                  context: "",
+                  tags: ["comfort"],
+                  honeypot,
+                  ...extra,
+                }
               : kind === "message"
-                ? { name: "Crash Test", email, phone: "", topic: "support", message: `Sent while the server may die.${links}`, consent: true, honeypot, ...extra }
+                ? {
+                    name: "Crash Test",
+                    email,
+                    phone: "",
+                    topic: "support",
+                    message: `Sent while the server may die.${links}`,
+                    consent: true,
+                    honeypot,
+                    ...extra,
+                  }
                 : { ...orderBody(email, honeypot, extra), medicalNotes: `Requested while the server may die.${links}` };
           if (bot) variants.honeypot++;
           else if (startedAt !== undefined) variants.withStartTime++;
@@ -103,7 +131,11 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
               body: JSON.stringify(body),
             });
             await response.arrayBuffer();
-            if (response.ok) (bot ? acknowledged.spam : { review: acknowledged.reviews, message: acknowledged.messages, order: acknowledged.orders }[kind]).push(email);
+            if (response.ok)
+              (bot
+                ? acknowledged.spam
+                : { review: acknowledged.reviews, message: acknowledged.messages, order: acknowledged.orders }[kind]
+              ).push(email);
             else refused++;
           } catch {
             // The server died with this request in flight: not acknowledged, stored or not.
@@ -125,23 +157,34 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     expect(await last.stop()).toBe(0);
 
     const db = database.db;
-    const storedReviews = new Set((await db.selectFrom("testimonials").select("email").where("email", "like", "crash.%").execute()).map((r) => r.email));
+    const storedReviews = new Set(
+      (await db.selectFrom("testimonials").select("email").where("email", "like", "crash.%").execute()).map(
+        (r) => r.email,
+      ),
+    );
     const storedMessages = await db
       .selectFrom("contact_messages")
-      .leftJoin("outbox", (join) => join.onRef("outbox.ref_id", "=", "contact_messages.id").on("outbox.kind", "=", "contact"))
+      .leftJoin("outbox", (join) =>
+        join.onRef("outbox.ref_id", "=", "contact_messages.id").on("outbox.kind", "=", "contact"),
+      )
       .select(["contact_messages.email", "outbox.id as outboxId"])
       .where("contact_messages.email", "like", "crash.%")
       .execute();
     const messageEmails = new Set(storedMessages.map((m) => m.email));
     const storedOrders = await db
       .selectFrom("order_requests")
-      .leftJoin("outbox", (join) => join.onRef("outbox.ref_id", "=", "order_requests.id").on("outbox.kind", "=", "order"))
+      .leftJoin("outbox", (join) =>
+        join.onRef("outbox.ref_id", "=", "order_requests.id").on("outbox.kind", "=", "order"),
+      )
       .select(["order_requests.email", "outbox.id as outboxId"])
       .where("order_requests.email", "like", "crash.%")
       .execute();
     const orderEmails = new Set(storedOrders.map((o) => o.email));
     const spamRows = (await db.selectFrom("spam").select(["payload", "reasons"]).execute())
-      .map((r) => ({ email: String((JSON.parse(r.payload) as { email?: unknown }).email), reasons: JSON.parse(r.reasons) as Array<{ code: string }> }))
+      .map((r) => ({
+        email: String((JSON.parse(r.payload) as { email?: unknown }).email),
+        reasons: JSON.parse(r.reasons) as Array<{ code: string }>,
+      }))
       .filter((r) => r.email.startsWith("crash."));
     const storedSpam = new Set(spamRows.map((r) => r.email));
     // What staff see: reviews in moderation, messages in the inbox, requests in Orders.
@@ -149,11 +192,15 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     const acknowledgedPeople = [...acknowledged.reviews, ...acknowledged.messages, ...acknowledged.orders];
     const notVisible = acknowledgedPeople.filter((email) => !visibleToStaff.has(email));
     // Only certain evidence holds: every held row carried a filled honeypot.
-    const heldWithoutHoneypot = spamRows.filter((r) => !r.reasons.some((reason) => reason.code === "honeypot")).map((r) => r.email);
+    const heldWithoutHoneypot = spamRows
+      .filter((r) => !r.reasons.some((reason) => reason.code === "honeypot"))
+      .map((r) => r.email);
     const lostReviews = acknowledged.reviews.filter((email) => !storedReviews.has(email));
     const lostSpam = acknowledged.spam.filter((email) => !storedSpam.has(email));
     // A held bot's submission never reaches the reviews, the inbox, the orders or the outbox.
-    const leakedSpam = acknowledged.spam.filter((email) => storedReviews.has(email) || messageEmails.has(email) || orderEmails.has(email));
+    const leakedSpam = acknowledged.spam.filter(
+      (email) => storedReviews.has(email) || messageEmails.has(email) || orderEmails.has(email),
+    );
     const lostMessages = acknowledged.messages.filter((email) => !messageEmails.has(email));
     const lostOrders = acknowledged.orders.filter((email) => !orderEmails.has(email));
     const withoutDelivery = storedMessages.filter((m) => !m.outboxId).map((m) => m.email);
@@ -170,9 +217,24 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
       clients,
       sent,
       variants,
-      acknowledged: { reviews: acknowledged.reviews.length, messages: acknowledged.messages.length, orders: acknowledged.orders.length, spam: acknowledged.spam.length },
-      stored: { reviews: storedReviews.size, messages: messageEmails.size, orders: orderEmails.size, spam: storedSpam.size },
-      lost: { reviews: lostReviews.length, messages: lostMessages.length, orders: lostOrders.length, spam: lostSpam.length },
+      acknowledged: {
+        reviews: acknowledged.reviews.length,
+        messages: acknowledged.messages.length,
+        orders: acknowledged.orders.length,
+        spam: acknowledged.spam.length,
+      },
+      stored: {
+        reviews: storedReviews.size,
+        messages: messageEmails.size,
+        orders: orderEmails.size,
+        spam: storedSpam.size,
+      },
+      lost: {
+        reviews: lostReviews.length,
+        messages: lostMessages.length,
+        orders: lostOrders.length,
+        spam: lostSpam.length,
+      },
       leakedSpam: leakedSpam.length,
       acknowledgedAndVisibleToStaff: acknowledgedPeople.length - notVisible.length,
       acknowledgedNotVisibleToStaff: notVisible.length,
@@ -187,7 +249,9 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     writeFileSync(path.join(root, `reports/crash-safety.${dialect}.json`), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`crash safety on ${dialect}: ${JSON.stringify(report)}`);
 
-    expect(acknowledged.reviews.length + acknowledged.messages.length + acknowledged.orders.length).toBeGreaterThan(cycles * 10);
+    expect(acknowledged.reviews.length + acknowledged.messages.length + acknowledged.orders.length).toBeGreaterThan(
+      cycles * 10,
+    );
     expect(acknowledged.orders.length).toBeGreaterThan(0);
     expect(refused).toBe(0);
     expect(lostReviews).toEqual([]);

@@ -34,8 +34,13 @@ function rssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-const median = (values: number[]) => percentile([...values].sort((x, y) => x - y), 50);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((x, y) => x - y),
+    50,
+  );
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 describe("sustained load", () => {
   let database: TestDatabase;
@@ -89,7 +94,12 @@ describe("sustained load", () => {
       if (init.cookie) headers.Cookie = init.cookie;
       const started = performance.now();
       try {
-        const response = await fetch(new URL(target, server.url), { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), redirect: "manual" });
+        const response = await fetch(new URL(target, server.url), {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          redirect: "manual",
+        });
         await response.arrayBuffer();
         latencies.push(performance.now() - started);
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;
@@ -103,7 +113,9 @@ describe("sustained load", () => {
 
     const pages = ["/", "/faq", "/contact", "/about", "/product", "/testimonials"];
     // Pages of reviews other than the newest: a filter tab, the oldest end, and a cursor somewhere in between.
-    const middle = (await (await fetch(`${server.url}/api/testimonials?page=oldest`)).json()) as { newer: string | null };
+    const middle = (await (await fetch(`${server.url}/api/testimonials?page=oldest`)).json()) as {
+      newer: string | null;
+    };
     const pageQueries = ["?tag=travel", "?page=oldest", "?tag=comfort&page=oldest", middle.newer ?? ""];
     let n = 0;
     const visitor = async () => {
@@ -113,15 +125,30 @@ describe("sustained load", () => {
         if (pick < 8) await send("GET", pages[i % pages.length] ?? "/");
         else if (pick < 10) await send("GET", `/testimonials${pageQueries[i % pageQueries.length]}`);
         else if (pick < 14) await send("GET", `/api/testimonials${pageQueries[i % pageQueries.length]}`);
-        else if (pick < 17) await send("POST", "/api/testimonials", { body: { name: "Load", email: `load${i}@example.com`, rating: 8, quote: "Written under load.", tags: [] } });
-        else await send("POST", "/api/contact", { body: { name: "Load", email: `load${i}@example.com`, topic: "general", message: "Sent under load, please ignore.", consent: true } });
+        else if (pick < 17)
+          await send("POST", "/api/testimonials", {
+            body: { name: "Load", email: `load${i}@example.com`, rating: 8, quote: "Written under load.", tags: [] },
+          });
+        else
+          await send("POST", "/api/contact", {
+            body: {
+              name: "Load",
+              email: `load${i}@example.com`,
+              topic: "general",
+              message: "Sent under load, please ignore.",
+              consent: true,
+            },
+          });
       }
     };
     // Staff: a sign-in every 7 s (the account allows 10 attempts in 15 minutes), a look at the
     // moderation page and the inbox, then sign-out.
     const staff = async () => {
       while (Date.now() + 7000 < end) {
-        const response = await send("POST", "/api/auth/login", { body: { username: "admin", password }, ip: `198.51.100.${signIns + 1}` });
+        const response = await send("POST", "/api/auth/login", {
+          body: { username: "admin", password },
+          ip: `198.51.100.${signIns + 1}`,
+        });
         const cookie = response?.headers.get("set-cookie")?.split(";")[0];
         if (response?.status !== 200 || !cookie) failures.push(`sign-in ${signIns} → ${response?.status}`);
         else {
@@ -149,11 +176,21 @@ describe("sustained load", () => {
       clients,
       requests: latencies.length,
       requestsPerSecond: Math.round(latencies.length / seconds),
-      latencyMs: { p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), max: Math.round(sorted.at(-1) ?? 0) },
+      latencyMs: {
+        p50: Math.round(percentile(sorted, 50)),
+        p99: Math.round(percentile(sorted, 99)),
+        max: Math.round(sorted.at(-1) ?? 0),
+      },
       statuses,
       signIns,
       failures: failures.length,
-      memoryMb: { afterWarmUp: Math.round(warm), end: Math.round(last), peak: Math.round(peak), growthBound: growthBoundMb, peakBound: peakBoundMb },
+      memoryMb: {
+        afterWarmUp: Math.round(warm),
+        end: Math.round(last),
+        peak: Math.round(peak),
+        growthBound: growthBoundMb,
+        peakBound: peakBoundMb,
+      },
     };
     mkdirSync(path.join(root, "reports"), { recursive: true });
     writeFileSync(path.join(root, "reports/sustained-load.json"), `${JSON.stringify(report, null, 2)}\n`);

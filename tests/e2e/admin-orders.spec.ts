@@ -13,7 +13,11 @@ function run(sql: string, ...params: unknown[]) {
   db.close();
 }
 
-test("staff filter the orders, open one with its health details, mark it contacted, export and delete it", async ({ page, context, baseURL }) => {
+test("staff filter the orders, open one with its health details, mark it contacted, export and delete it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInAsAdmin(context, baseURL ?? "");
   const stamp = Date.now();
   const [asked, other] = seedOrders([
@@ -30,13 +34,20 @@ test("staff filter the orders, open one with its health details, mark it contact
       priorities: ["pressure-relief", "quiet"],
       medicalNotes: "=Healed pressure sore on the left sitting bone.",
     },
-    { firstName: "Ivy", lastName: `Second${stamp}`, email: `orders-second-${stamp}@example.com`, receivedAt: new Date(stamp - 60_000) },
+    {
+      firstName: "Ivy",
+      lastName: `Second${stamp}`,
+      email: `orders-second-${stamp}@example.com`,
+      receivedAt: new Date(stamp - 60_000),
+    },
   ]);
   if (!asked || !other) throw new Error("the orders were not seeded");
 
   await page.goto("/admin/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Orders ?, \d+ new$/ })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Orders ?, \d+ new$/ }),
+  ).toBeVisible();
   const askedLink = page.getByRole("link", { name: `${asked.reference} — Gale Keyboard${stamp}` });
   const otherLink = page.getByRole("link", { name: `${other.reference} — Ivy Second${stamp}` });
   await expect(askedLink).toBeVisible();
@@ -54,14 +65,19 @@ test("staff filter the orders, open one with its health details, mark it contact
   await askedLink.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${asked.id}$`));
-  await expect(page.getByRole("heading", { level: 1, name: `Order request ${asked.reference} for Gale Keyboard${stamp}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Order request ${asked.reference} for Gale Keyboard${stamp}` }),
+  ).toBeVisible();
   await expect(page.getByText("Hal Carer (Caregiver or family member)")).toBeVisible();
   await expect(page.getByText("18.5 in")).toBeVisible();
   const health = page.getByRole("region", { name: "Sitting and health" });
   await expect(health.getByText("=Healed pressure sore on the left sitting bone.")).toBeVisible();
   await expect(health.getByRole("listitem")).toHaveText(["Tailbone", "Hips"]);
   await expect(health.getByText("High", { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Cushion choices" }).getByRole("listitem")).toHaveText(["Pressure relief", "Quiet operation"]);
+  await expect(page.getByRole("region", { name: "Cushion choices" }).getByRole("listitem")).toHaveText([
+    "Pressure relief",
+    "Quiet operation",
+  ]);
   await expect(page.getByRole("region", { name: "Consent" }).getByText(/UTC$/)).toHaveCount(2);
 
   const contacted = page.getByRole("button", { name: "Mark contacted" });
@@ -85,7 +101,11 @@ test("staff filter the orders, open one with its health details, mark it contact
   expect(file.suggestedFilename()).toMatch(/^aquila-orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8");
   const [header, line, ...rest] = text.split("\r\n");
-  expect(header?.startsWith('"Reference","Received","Status","Status changed","First name","Last name","Email","Phone","Filled in by","Relationship"')).toBe(true);
+  expect(
+    header?.startsWith(
+      '"Reference","Received","Status","Status changed","First name","Last name","Email","Phone","Filled in by","Relationship"',
+    ),
+  ).toBe(true);
   expect(rest).toEqual([""]);
   expect(line).toContain(`"${asked.reference}"`);
   expect(line).toContain('"contacted"');
@@ -111,11 +131,18 @@ test("staff filter the orders, open one with its health details, mark it contact
   await expect(page.getByRole("link", { name: new RegExp(other.reference) })).toBeVisible();
   expect(rows("select id from order_requests where id = ?", asked.id)).toEqual([]);
   expect(rows("select kind from outbox where ref_id = ?", asked.id)).toEqual([]);
-  expect(rows("select action from audit_log where target_id = ? order by at", asked.id).map((r) => r.action)).toEqual(["order-status:contacted", "delete"]);
+  expect(rows("select action from audit_log where target_id = ? order by at", asked.id).map((r) => r.action)).toEqual([
+    "order-status:contacted",
+    "delete",
+  ]);
 });
 
 test("the orders pages need a session, the export too", async ({ request }) => {
-  for (const path of ["/admin/orders", "/admin/orders/export.csv", "/admin/orders/00000000-0000-4000-8000-000000000000"]) {
+  for (const path of [
+    "/admin/orders",
+    "/admin/orders/export.csv",
+    "/admin/orders/00000000-0000-4000-8000-000000000000",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(302);
     expect(response.headers().location, path).toMatch(/^\/admin\/login\?redirectTo=/);
@@ -123,7 +150,11 @@ test("the orders pages need a session, the export too", async ({ request }) => {
 });
 
 for (const theme of ["dark", "light"] as const) {
-  test(`axe finds nothing on the orders list and a request in the ${theme} theme`, async ({ page, context, baseURL }) => {
+  test(`axe finds nothing on the orders list and a request in the ${theme} theme`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
     await signInAsAdmin(context, baseURL ?? "");
     const stamp = Date.now();
@@ -165,7 +196,9 @@ for (const theme of ["dark", "light"] as const) {
 test("a failed delivery is queued again from the request, and that is audited", async ({ page, context, baseURL }) => {
   await signInAsAdmin(context, baseURL ?? "");
   const stamp = Date.now();
-  const [order] = seedOrders([{ firstName: "Lee", lastName: `Retry${stamp}`, email: `orders-retry-${stamp}@example.com` }]);
+  const [order] = seedOrders([
+    { firstName: "Lee", lastName: `Retry${stamp}`, email: `orders-retry-${stamp}@example.com` },
+  ]);
   if (!order) throw new Error("the order was not seeded");
   run("update outbox set status = 'failed', attempts = 8, last_error = 'refused' where ref_id = ?", order.id);
   await page.goto(`/admin/orders/${order.id}`);

@@ -68,7 +68,9 @@ test("the inbox lists, opens, marks handled, exports and deletes a message", asy
   const file = await download;
   const csv = await (await file.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString("utf8");
-  expect(text.split("\r\n")[0]).toBe('"Received","Name","Email","Phone","Topic","Message","Consent given","Status","Handled"');
+  expect(text.split("\r\n")[0]).toBe(
+    '"Received","Name","Email","Phone","Topic","Message","Consent given","Status","Handled"',
+  );
   expect(text).toContain(`"Cara =Formula"`);
   expect(text).toContain(`"${email}"`);
 
@@ -88,7 +90,7 @@ test("the inbox lists, opens, marks handled, exports and deletes a message", asy
 test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {
   await signInAsAdmin(context, baseURL ?? "");
   const email = `formula-${Date.now()}@example.com`;
-  seedMessage({ name: "=HYPERLINK(\"http://evil.example\")", email });
+  seedMessage({ name: '=HYPERLINK("http://evil.example")', email });
   const response = await page.request.get("/admin/messages/export.csv");
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   const text = await response.text();
@@ -97,7 +99,9 @@ test("a CSV cell that looks like a formula is exported as text", async ({ page, 
 
 test("a session cookie replayed after sign-out gets 401 from the admin API", async ({ playwright, baseURL }) => {
   const client = await playwright.request.newContext({ baseURL });
-  const login = await client.post("/api/auth/login", { data: { username: "admin", password: "e2e-admin-password-long" } });
+  const login = await client.post("/api/auth/login", {
+    data: { username: "admin", password: "e2e-admin-password-long" },
+  });
   expect(login.status()).toBe(200);
   expect(await login.json()).toEqual({ user: { username: "admin" } });
   const setCookie = login.headers()["set-cookie"] ?? "";
@@ -115,7 +119,11 @@ test("a session cookie replayed after sign-out gets 401 from the admin API", asy
 test.describe("admin errors", () => {
   // The document itself answers 404, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 404/] });
-  test("an admin page that cannot load says so inside the staff frame, with a way back", async ({ page, context, baseURL }) => {
+  test("an admin page that cannot load says so inside the staff frame, with a way back", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signInAsAdmin(context, baseURL ?? "");
     for (const [path, list] of [
       ["/admin/orders/0b9f3c4e-7d1a-4c55-9e2b-1f0a5d6c7e8f", "order requests"],

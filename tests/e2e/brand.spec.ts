@@ -6,7 +6,9 @@ import { seedReviews } from "./seed";
 
 const trustTitles = trustSignals.map((signal) => signal.title);
 
-test("the trust band is the same six facts, with drawn marks, on the home, product and order pages", async ({ page }) => {
+test("the trust band is the same six facts, with drawn marks, on the home, product and order pages", async ({
+  page,
+}) => {
   const seen: string[] = [];
   for (const path of ["/", "/product", "/order"]) {
     await page.goto(path);
@@ -14,7 +16,14 @@ test("the trust band is the same six facts, with drawn marks, on the home, produ
     await expect(band.getByRole("heading", { name: "Approvals, coverage and guarantees" })).toBeAttached();
     const items = band.getByRole("listitem");
     await expect(items).toHaveCount(6);
-    for (const title of ["FDA-cleared", "CE marked", "Insurance coded", "Two active patents", "18-month warranty", "30-day guarantee"]) {
+    for (const title of [
+      "FDA-cleared",
+      "CE marked",
+      "Insurance coded",
+      "Two active patents",
+      "18-month warranty",
+      "30-day guarantee",
+    ]) {
       await expect(band.getByText(title, { exact: true })).toBeVisible();
     }
     // Until the company supplies the billing code, the band says how to get it and invents none.
@@ -25,16 +34,28 @@ test("the trust band is the same six facts, with drawn marks, on the home, produ
     seen.push((await band.innerText()).trim());
   }
   expect(new Set(seen).size).toBe(1);
-  expect(trustTitles).toEqual(["FDA-cleared", "CE marked", "Insurance coded", "Two active patents", "18-month warranty", "30-day guarantee"]);
+  expect(trustTitles).toEqual([
+    "FDA-cleared",
+    "CE marked",
+    "Insurance coded",
+    "Two active patents",
+    "18-month warranty",
+    "30-day guarantee",
+  ]);
 });
 
-test("text is set in Atkinson Hyperlegible Next, self-hosted and preloaded: two faces, both used", async ({ page, request }) => {
+test("text is set in Atkinson Hyperlegible Next, self-hosted and preloaded: two faces, both used", async ({
+  page,
+  request,
+}) => {
   const fonts: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "font") fonts.push(new URL(response.url()).pathname);
   });
   await page.goto("/");
-  const preloads = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const preloads = await page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   expect(preloads).toHaveLength(2);
   for (const href of preloads) {
     expect(href).toMatch(/^\/assets\/atkinson-hyperlegible-next-latin-(400|700)-normal-[\w-]+\.woff2$/);
@@ -46,7 +67,9 @@ test("text is set in Atkinson Hyperlegible Next, self-hosted and preloaded: two 
   await page.evaluate(() => document.fonts.ready);
   expect(await page.evaluate(() => document.fonts.check('400 1em "Atkinson Hyperlegible Next"'))).toBe(true);
   expect(await page.evaluate(() => document.fonts.check('700 1em "Atkinson Hyperlegible Next"'))).toBe(true);
-  expect(await page.locator("h1").evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"Atkinson Hyperlegible Next"/);
+  expect(await page.locator("h1").evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(
+    /^"Atkinson Hyperlegible Next"/,
+  );
   // Only the two preloaded files were fetched: no other weight, style or subset.
   expect([...new Set(fonts)].sort()).toEqual([...preloads].sort());
 });
@@ -62,7 +85,10 @@ test("no public page shifts its layout while it loads, its font included (CLS 0)
         new Promise<number>((resolve) => {
           let sum = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[]) {
               if (!entry.hadRecentInput) sum += entry.value;
             }
           }).observe({ type: "layout-shift", buffered: true });
@@ -83,7 +109,9 @@ test.describe("the alternating-cells animation", () => {
     await page.goto("/");
     const picture = page.locator("#alternation").getByRole("img");
     await expect(picture).toHaveAttribute("aria-label", /cells marked A and cells marked B take turns/);
-    await expect(page.locator("#alternation figcaption")).toHaveText("Cells A and B take turns; on the cushion they cycle about every 60 seconds. The animation is sped up.");
+    await expect(page.locator("#alternation figcaption")).toHaveText(
+      "Cells A and B take turns; on the cushion they cycle about every 60 seconds. The animation is sped up.",
+    );
     expect(await cellA(page).evaluate((cell) => getComputedStyle(cell).animationName)).toBe("cells-a");
     expect(await cellB(page).evaluate((cell) => getComputedStyle(cell).animationName)).toBe("cells-b");
     expect(await cellA(page).evaluate((cell) => getComputedStyle(cell).animationPlayState)).toBe("running");
@@ -110,12 +138,19 @@ test.describe("the alternating-cells animation", () => {
     expect(a!.height).toBeGreaterThan(b!.height * 2);
     await expect(page.getByRole("checkbox", { name: "Pause the animation" })).toBeHidden();
     // A still picture is not called sped up.
-    await expect(page.locator("#alternation figcaption")).toHaveText("Cells A and B take turns; on the cushion they cycle about every 60 seconds.", { useInnerText: true });
+    await expect(page.locator("#alternation figcaption")).toHaveText(
+      "Cells A and B take turns; on the cushion they cycle about every 60 seconds.",
+      { useInnerText: true },
+    );
   });
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`on the brand-coloured final call to action the focus ring stands out from the band in the ${theme} theme`, async ({ page, context, baseURL }) => {
+  test(`on the brand-coloured final call to action the focus ring stands out from the band in the ${theme} theme`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
     await page.goto("/");
     const band = page.locator("section[aria-labelledby='final-cta']");
@@ -128,16 +163,24 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-test("the facts that are numbers stand as large figures, and the key message and the final call to action span the page", async ({ page }) => {
+test("the facts that are numbers stand as large figures, and the key message and the final call to action span the page", async ({
+  page,
+}) => {
   await page.setViewportSize(viewports.desktop);
   await page.goto("/");
   const figures = page.locator("#figures li");
   await expect(figures).toHaveCount(6);
-  const values = await figures.evaluateAll((items) => items.map((item) => item.querySelector("p")!.firstChild!.textContent!.trim()));
+  const values = await figures.evaluateAll((items) =>
+    items.map((item) => item.querySelector("p")!.firstChild!.textContent!.trim()),
+  );
   expect(values).toEqual(["60", "24–30", "18", "30", "1000+", "1999"]);
   // Large: each number is set well above the body text beside it.
   const [number, body] = await Promise.all([
-    figures.first().locator("p").first().evaluate((p) => parseFloat(getComputedStyle(p).fontSize)),
+    figures
+      .first()
+      .locator("p")
+      .first()
+      .evaluate((p) => parseFloat(getComputedStyle(p).fontSize)),
     page.locator("body").evaluate((b) => parseFloat(getComputedStyle(b).fontSize)),
   ]);
   expect(number).toBeGreaterThanOrEqual(body * 2.5);
@@ -147,7 +190,11 @@ test("the facts that are numbers stand as large figures, and the key message and
   }
 });
 
-test("the technology rows are drawn in the page's own colours, each saying what it shows, in the light and the dark theme", async ({ page, context, baseURL }) => {
+test("the technology rows are drawn in the page's own colours, each saying what it shows, in the light and the dark theme", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const plates: string[] = [];
   for (const theme of ["light", "dark"] as const) {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
@@ -155,27 +202,46 @@ test("the technology rows are drawn in the page's own colours, each saying what 
     const technology = page.locator("#technology");
     const drawings = technology.getByRole("img");
     await expect(drawings).toHaveCount(4);
-    for (const name of [/two controllers/, /battery four-fifths charged/, /one corner cut away/, /moisture control unit/]) {
+    for (const name of [
+      /two controllers/,
+      /battery four-fifths charged/,
+      /one corner cut away/,
+      /moisture control unit/,
+    ]) {
       await expect(technology.getByRole("img", { name })).toBeVisible();
     }
     // No image file with a plate of its own: every picture here takes its colours from the theme.
     await expect(technology.locator("img")).toHaveCount(0);
-    plates.push(await drawings.first().locator("rect").first().evaluate((rect) => getComputedStyle(rect).fill));
+    plates.push(
+      await drawings
+        .first()
+        .locator("rect")
+        .first()
+        .evaluate((rect) => getComputedStyle(rect).fill),
+    );
   }
   expect(plates[0]).not.toBe(plates[1]);
 });
 
 test("the product page opens with its drawing, and its five benefits leave no hole at any width", async ({ page }) => {
   await page.goto("/product");
-  await expect(page.getByRole("banner").or(page.locator("main header")).getByRole("img", { name: /person sitting in a wheelchair on the cushion/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("banner")
+      .or(page.locator("main header"))
+      .getByRole("img", { name: /person sitting in a wheelchair on the cushion/ }),
+  ).toBeVisible();
   for (const width of [320, 375, 768, 800, 1024, 1280, 1600]) {
     await page.setViewportSize({ width, height: 900 });
     const list = page.locator("#benefits ul").first();
     const right = (await list.boundingBox())!;
-    const boxes = await list.locator(":scope > li").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await list
+      .locator(":scope > li")
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
     const rows = new Map<number, number>();
     for (const box of boxes) rows.set(Math.round(box.top), Math.max(rows.get(Math.round(box.top)) ?? 0, box.right));
-    for (const [top, rowRight] of rows) expect(Math.abs(rowRight - (right.x + right.width)), `row at ${top}px, ${width}px wide`).toBeLessThan(2);
+    for (const [top, rowRight] of rows)
+      expect(Math.abs(rowRight - (right.x + right.width)), `row at ${top}px, ${width}px wide`).toBeLessThan(2);
   }
 });
 
@@ -195,8 +261,18 @@ test.describe("review cards take the height of their words", () => {
   test.beforeAll(() => {
     const marker = Date.now();
     seedReviews([
-      { name: `Height short ${marker}`, quote: "Short and sweet.", rating: 9, createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString() },
-      { name: `Height long ${marker}`, quote: "A long account of a year on the cushion. ".repeat(3), rating: 8, createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() },
+      {
+        name: `Height short ${marker}`,
+        quote: "Short and sweet.",
+        rating: 9,
+        createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      },
+      {
+        name: `Height long ${marker}`,
+        quote: "A long account of a year on the cushion. ".repeat(3),
+        rating: 8,
+        createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString(),
+      },
     ]);
   });
 
@@ -209,7 +285,9 @@ test.describe("review cards take the height of their words", () => {
     expect(await cards.count()).toBeGreaterThan(1);
     expect(await cards.evaluateAll(slackOf)).toEqual(Array(await cards.count()).fill(0));
     // The reading order is the source order, which runs down each column in turn.
-    const lefts = await cards.evaluateAll((articles) => articles.map((article) => Math.round(article.getBoundingClientRect().left)));
+    const lefts = await cards.evaluateAll((articles) =>
+      articles.map((article) => Math.round(article.getBoundingClientRect().left)),
+    );
     const columnsInOrder = lefts.filter((left, i) => i === 0 || left !== lefts[i - 1]);
     expect(columnsInOrder).toEqual([...new Set(lefts)].sort((x, y) => x - y));
   });

@@ -34,7 +34,11 @@ test.describe.serial("the home page's reviews carousel", () => {
       const announced = carousel.locator("[aria-live='polite'][aria-atomic='true']");
       const isAt = async (slide: number) => {
         if (width < 640) await expect(position).toHaveText(`${slide} / ${last}`);
-        else await expect(carousel.getByRole("button", { name: `Show slide ${slide} of ${last}` })).toHaveAttribute("aria-current", "true");
+        else
+          await expect(carousel.getByRole("button", { name: `Show slide ${slide} of ${last}` })).toHaveAttribute(
+            "aria-current",
+            "true",
+          );
         await expect(announced).toHaveText(`Slide ${slide} of ${last}`);
       };
       await expect(dots).toHaveCount(width < 640 ? 0 : last);
@@ -46,7 +50,9 @@ test.describe.serial("the home page's reviews carousel", () => {
   }
 
   for (const width of [320, 375]) {
-    test(`with nine reviews, its controls sit on one line at ${width} px and the page never scrolls sideways`, async ({ page }) => {
+    test(`with nine reviews, its controls sit on one line at ${width} px and the page never scrolls sideways`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.emulateMedia({ reducedMotion: "no-preference" });
       await page.goto("/");

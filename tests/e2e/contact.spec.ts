@@ -3,14 +3,18 @@ import { e2eDatabase } from "./seed";
 
 function storedMessages(email: string) {
   const db = e2eDatabase();
-  const rows = db.prepare("select * from contact_messages where email = ?").all(email) as Array<Record<string, unknown>>;
+  const rows = db.prepare("select * from contact_messages where email = ?").all(email) as Array<
+    Record<string, unknown>
+  >;
   db.close();
   return rows;
 }
 
 function storedSpam(email: string) {
   const db = e2eDatabase();
-  const rows = db.prepare("select * from spam where payload like ?").all(`%${email}%`) as Array<Record<string, unknown>>;
+  const rows = db.prepare("select * from spam where payload like ?").all(`%${email}%`) as Array<
+    Record<string, unknown>
+  >;
   db.close();
   return rows;
 }
@@ -46,7 +50,13 @@ test("empty fields are listed in a summary that takes focus, each next to its fi
   await page.getByRole("button", { name: "Send Message" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });
   await expect(summary).toBeFocused();
-  for (const message of ["Name is required", "Please enter a valid email address", "Please select a topic", "Message must be at least 10 characters", "You must agree to the privacy policy"]) {
+  for (const message of [
+    "Name is required",
+    "Please enter a valid email address",
+    "Please select a topic",
+    "Message must be at least 10 characters",
+    "You must agree to the privacy policy",
+  ]) {
     await expect(summary).toContainText(message);
   }
   await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
@@ -65,7 +75,13 @@ test("a message is stored and the page turns into the success view, then offers 
   await expectNoAxeViolations(page, "contact success");
   const stored = storedMessages(email);
   expect(stored).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ name: "Ana Example", topic: "support", phone: "555-0100", consent: 1, status: "new" });
+  expect(stored[0]).toMatchObject({
+    name: "Ana Example",
+    topic: "support",
+    phone: "555-0100",
+    consent: 1,
+    status: "new",
+  });
 
   await page.getByRole("link", { name: "Send Another Message" }).click();
   await expect(page.getByLabel("Name")).toHaveValue("");
@@ -93,26 +109,29 @@ test.describe("when sending fails", () => {
   // The aborted request is logged by the browser; that is the failure under test.
   test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
   test("every typed value stays and the visitor is told how else to reach us", async ({ page }) => {
-  const email = `failure-${Date.now()}@example.com`;
-  await page.goto("/contact");
-  await fill(page, email);
-  await page.route("**/contact.data*", (route) => route.abort());
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Failed to send message").first()).toBeVisible();
-  // The button is disabled while sending and loses focus; the failure takes it.
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to send message" })).toBeFocused();
-  await expect(page.getByText(/Please try again or contact us directly at .+@/).first()).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue("Ana Example");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
-  await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue(/blinks twice/);
-  await expect(page.getByLabel(/I agree/)).toBeChecked();
-  expect(storedMessages(email)).toHaveLength(0);
+    const email = `failure-${Date.now()}@example.com`;
+    await page.goto("/contact");
+    await fill(page, email);
+    await page.route("**/contact.data*", (route) => route.abort());
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Failed to send message").first()).toBeVisible();
+    // The button is disabled while sending and loses focus; the failure takes it.
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to send message" })).toBeFocused();
+    await expect(page.getByText(/Please try again or contact us directly at .+@/).first()).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Ana Example");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue(/blinks twice/);
+    await expect(page.getByLabel(/I agree/)).toBeChecked();
+    expect(storedMessages(email)).toHaveLength(0);
   });
 });
 
 test("the case-studies link prefills the topic and names the study", async ({ page }) => {
   await page.goto("/case-studies");
-  await page.getByRole("link", { name: /Request the full study/ }).first().click();
+  await page
+    .getByRole("link", { name: /Request the full study/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/contact\?topic=product/);
   await expect(page.getByLabel("Topic")).toHaveValue("product");
   await expect(page.getByRole("textbox", { name: /^Message/ })).toHaveValue(/Full study: /);
@@ -121,7 +140,14 @@ test("the case-studies link prefills the topic and names the study", async ({ pa
 test("a filled honeypot is answered like a success, kept as spam and never reaches the inbox", async ({ request }) => {
   const email = `bot-${Date.now()}@example.com`;
   const response = await request.post("/api/contact", {
-    form: { name: "Bot", email, topic: "general", message: "Buy cheap things now!!", consent: "on", website: "http://spam.example" },
+    form: {
+      name: "Bot",
+      email,
+      topic: "general",
+      message: "Buy cheap things now!!",
+      consent: "on",
+      website: "http://spam.example",
+    },
   });
   expect(response.status()).toBe(201);
   expect(await response.json()).toEqual({ ok: true });
@@ -134,7 +160,12 @@ test("the JSON call refuses invalid input with field messages and stores nothing
   const response = await request.post("/api/contact", { data: { name: "", email, topic: "", message: "short" } });
   expect(response.status()).toBe(400);
   const body = await response.json();
-  expect(body.errors).toMatchObject({ name: "Name is required", topic: "Please select a topic", message: "Message must be at least 10 characters", consent: "You must agree to the privacy policy" });
+  expect(body.errors).toMatchObject({
+    name: "Name is required",
+    topic: "Please select a topic",
+    message: "Message must be at least 10 characters",
+    consent: "You must agree to the privacy policy",
+  });
   expect(storedMessages(email)).toHaveLength(0);
 });
 
@@ -144,9 +175,13 @@ test("F8 moves focus to the notification, which is announced politely for a succ
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   // The notification closes itself after five seconds unless focus is in it, so look first.
-  await expect(page.locator('[role="status"][aria-live="polite"]').filter({ hasText: "Message sent successfully!" })).toBeAttached();
+  await expect(
+    page.locator('[role="status"][aria-live="polite"]').filter({ hasText: "Message sent successfully!" }),
+  ).toBeAttached();
   await page.keyboard.press("F8");
   await expect
-    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="region"][aria-label="Notifications (F8)"]'))))
+    .poll(() =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="region"][aria-label="Notifications (F8)"]'))),
+    )
     .toBe(true);
 });

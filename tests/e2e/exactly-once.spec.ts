@@ -9,12 +9,19 @@ import { e2eRows } from "./seed";
  * nojs/exactly-once.spec.ts and app/lib/form-once.server.test.ts.)
  */
 
-test("a message sent after another from the same page, without a reload, is its own submission, unmarked by the first", async ({ page }) => {
+test("a message sent after another from the same page, without a reload, is its own submission, unmarked by the first", async ({
+  page,
+}) => {
   const stamp = Date.now();
   await page.goto("/contact");
   for (const n of [1, 2]) {
     const shown = Date.now();
-    await fillContactForm(page, { name: "Sam Second", email: `js-again-${stamp}-${n}@example.com`, topic: "product", message: `Message number ${n}.` });
+    await fillContactForm(page, {
+      name: "Sam Second",
+      email: `js-again-${stamp}-${n}@example.com`,
+      topic: "product",
+      message: `Message number ${n}.`,
+    });
     // A person's pace: past the fill-time signal.
     await page.waitForTimeout(Math.max(0, shown + 3_000 - Date.now()));
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -22,7 +29,10 @@ test("a message sent after another from the same page, without a reload, is its 
     if (n === 1) await page.getByRole("link", { name: "Send Another Message" }).click();
   }
   // The second came with the ticket of the page after the first was stored, not the used one.
-  const stored = e2eRows("select email, spam_signals from contact_messages where email like ? order by email", `js-again-${stamp}-%`);
+  const stored = e2eRows(
+    "select email, spam_signals from contact_messages where email like ? order by email",
+    `js-again-${stamp}-%`,
+  );
   expect(stored).toEqual([
     { email: `js-again-${stamp}-1@example.com`, spam_signals: null },
     { email: `js-again-${stamp}-2@example.com`, spam_signals: null },

@@ -34,7 +34,9 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+          console.error(
+            `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+          );
         });
       });
       await use(errors);

@@ -4,7 +4,16 @@ import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
 
 const navNames = ["Home", "About", "Testimonials"];
 const navPaths = navigation.flatMap((item) => ("items" in item ? item.items.map((i) => i.href) : [item.href]));
-const footerNames = ["About Us", "Testimonials", "SofTech System", "Paying for SofTech", "User Guides", "FAQ", "Contact", "Order"];
+const footerNames = [
+  "About Us",
+  "Testimonials",
+  "SofTech System",
+  "Paying for SofTech",
+  "User Guides",
+  "FAQ",
+  "Contact",
+  "Order",
+];
 const policyNames = ["Privacy Policy", "Consumer Health Data Privacy", "Accessibility", "How we moderate reviews"];
 
 for (const route of siteRoutes) {
@@ -33,26 +42,40 @@ for (const route of siteRoutes) {
       await expect(page.getByRole("banner").getByRole("link", { name: "Request an Order" })).toBeVisible();
 
       const footer = page.getByRole("contentinfo");
-      for (const name of footerNames) await expect(footer.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true })).toBeVisible();
+      for (const name of footerNames)
+        await expect(
+          footer.getByRole("navigation", { name: "Footer" }).getByRole("link", { name, exact: true }),
+        ).toBeVisible();
       // Every page links to the privacy policy and, separately, to its consumer-health-data section.
-      for (const name of policyNames) await expect(footer.getByRole("navigation", { name: "Policies" }).getByRole("link", { name, exact: true })).toBeVisible();
-      await expect(footer.getByRole("link", { name: /866-7AQUILA \(727-8452\)/ })).toHaveAttribute("href", "tel:+18667278452");
+      for (const name of policyNames)
+        await expect(
+          footer.getByRole("navigation", { name: "Policies" }).getByRole("link", { name, exact: true }),
+        ).toBeVisible();
+      await expect(footer.getByRole("link", { name: /866-7AQUILA \(727-8452\)/ })).toHaveAttribute(
+        "href",
+        "tel:+18667278452",
+      );
       await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
       await expect(footer).toContainText("not intended to diagnose, treat, cure or prevent any disease");
     });
   }
 
-  if (navPaths.includes(route.path)) test(`current route is marked on ${route.path}`, async ({ page }) => {
-    await page.goto(route.path);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const current = nav.locator('[aria-current="page"]');
-    await expect(current).toHaveCount(1);
-    await expect(current).toHaveAttribute("href", route.path);
-  });
+  if (navPaths.includes(route.path))
+    test(`current route is marked on ${route.path}`, async ({ page }) => {
+      await page.goto(route.path);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const current = nav.locator('[aria-current="page"]');
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveAttribute("href", route.path);
+    });
 
   for (const theme of ["dark", "light"] as const) {
     for (const viewport of [{ width: 320, height: 800 }, viewports.mobile, viewports.desktop]) {
-      test(`axe finds nothing on ${route.path} in the ${theme} theme at ${viewport.width}px`, async ({ page, context, baseURL }) => {
+      test(`axe finds nothing on ${route.path} in the ${theme} theme at ${viewport.width}px`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
         await page.setViewportSize(viewport);
         await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
         await page.goto(route.path);
@@ -165,13 +188,13 @@ test.describe("not found", () => {
   // The browser logs the 404 of the page itself; that one is expected here.
   test.use({ allowedConsoleErrors: [/status of 404/] });
   test("an unknown address shows the not-found page with status 404", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("did you add the page to the router")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Contact us" })).toBeVisible();
-  await expectNoAxeViolations(page, "404");
-});
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByText("did you add the page to the router")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Contact us" })).toBeVisible();
+    await expectNoAxeViolations(page, "404");
+  });
 });
 
 test("on a page without a JavaScript bundle the menus still close on Escape and outside clicks", async ({ page }) => {

@@ -30,7 +30,8 @@ test.beforeAll(async () => {
   // Each string goes into every field whose form rule accepts it, and a plain stand-in where the
   // rule refuses it (too long for a name, too short for a message, blank): a string the site
   // would not store is not one it has to show.
-  const fits = (field: { safeParse: (value: unknown) => { success: boolean } }, s: string) => s.trim() !== "" && field.safeParse(s).success;
+  const fits = (field: { safeParse: (value: unknown) => { success: boolean } }, s: string) =>
+    s.trim() !== "" && field.safeParse(s).success;
   const review = TestimonialSchema.shape;
   const message = ContactFormSchema.shape;
   await seedReviews(
@@ -95,7 +96,9 @@ test("every naughty review and message shows as text to staff", async ({ page, c
   await page.goto(`${server.url}/admin/testimonials`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   for (let n = 1; n <= Math.ceil(strings.length / 50); n++) await page.goto(`${server.url}/admin/messages?page=${n}`);
-  const links = await page.locator('a[href^="/admin/messages/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  const links = await page
+    .locator('a[href^="/admin/messages/"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   const messages = links.filter((href) => /^\/admin\/messages\/[0-9a-f-]{36}$/.test(href));
   expect(messages.length).toBeGreaterThan(10);
   for (const href of messages.slice(0, 10)) await page.goto(`${server.url}${href}`);

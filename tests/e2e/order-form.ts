@@ -5,7 +5,10 @@ import type { Page } from "@playwright/test";
  * it: every part but the medical disclaimer, which `disclaimer` ticks. The page must show all six
  * parts at once (without JavaScript). `seatWidth` out of range (10–30) makes a mistake to correct.
  */
-export async function fillOrderFormPage(page: Page, { email, seatWidth = "19", disclaimer = true }: { email: string; seatWidth?: string; disclaimer?: boolean }) {
+export async function fillOrderFormPage(
+  page: Page,
+  { email, seatWidth = "19", disclaimer = true }: { email: string; seatWidth?: string; disclaimer?: boolean },
+) {
   await page.getByLabel("I am filling it in for someone else").check();
   await page.getByLabel(/^Your name/).fill("Carla Carer");
   await page.getByLabel("Clinician or therapist").check();

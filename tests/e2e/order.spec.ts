@@ -7,12 +7,23 @@ import { e2eDatabase } from "./seed";
 function storedOrders(email: string) {
   const db = e2eDatabase();
   const rows = db.prepare("select * from order_requests where email = ?").all(email) as Array<Record<string, unknown>>;
-  const outbox = rows.length ? (db.prepare("select kind, channel, status from outbox where ref_id = ?").all(rows[0]!.id) as Array<Record<string, unknown>>) : [];
+  const outbox = rows.length
+    ? (db.prepare("select kind, channel, status from outbox where ref_id = ?").all(rows[0]!.id) as Array<
+        Record<string, unknown>
+      >)
+    : [];
   db.close();
   return { rows, outbox };
 }
 
-const steps = ["Contact details", "Location", "Wheelchair and seat", "Sitting and sensitivity", "Cushion choices", "Notes and consent"];
+const steps = [
+  "Contact details",
+  "Location",
+  "Wheelchair and seat",
+  "Sitting and sensitivity",
+  "Cushion choices",
+  "Notes and consent",
+];
 
 function stepHeading(page: Page, index: number) {
   return page.getByRole("heading", { name: `Step ${index + 1} of 6 ${steps[index]}` });
@@ -145,7 +156,12 @@ test("Continue checks only its own step, with the spec's messages in a summary t
   await page.getByRole("button", { name: "Continue" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });
   await expect(summary).toBeFocused();
-  for (const message of ["First name is required", "Last name is required", "Please enter a valid email address", "Please enter a valid phone number"]) {
+  for (const message of [
+    "First name is required",
+    "Last name is required",
+    "Please enter a valid email address",
+    "Please enter a valid phone number",
+  ]) {
     await expect(summary).toContainText(message);
   }
   await expect(summary).not.toContainText("Country is required");
@@ -159,9 +175,15 @@ test("every choice is a native radio button or checkbox whose label row is at le
   for (const viewport of [viewports.mobile, viewports.desktop]) {
     await page.setViewportSize(viewport);
     await page.goto("/order");
-    await expect(page.locator("#order-request select, #order-request [role=listbox], #order-request [role=combobox]")).toHaveCount(0);
+    await expect(
+      page.locator("#order-request select, #order-request [role=listbox], #order-request [role=combobox]"),
+    ).toHaveCount(0);
     const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLInputElement>("#order-request input[type=radio], #order-request input[type=checkbox]")]
+      [
+        ...document.querySelectorAll<HTMLInputElement>(
+          "#order-request input[type=radio], #order-request input[type=checkbox]",
+        ),
+      ]
         .filter((input) => input.getClientRects().length > 0)
         .map((input) => ({ name: `${input.name}=${input.value}`, rect: input.labels?.[0]?.getBoundingClientRect() }))
         .filter(({ rect }) => !rect || rect.width < 44 || rect.height < 44)
@@ -244,7 +266,11 @@ test("a request filled in about a second, as autofill does, is stored", async ({
     form.querySelector<HTMLInputElement>("input[name=privacyConsent]")!.checked = true;
     form.querySelector<HTMLInputElement>("input[name=medicalDisclaimer]")!.checked = true;
   }, email);
-  await page.evaluate(() => document.querySelector<HTMLFormElement>("#order-request form")!.requestSubmit(document.querySelector<HTMLButtonElement>("#order-request button[type=submit]")!));
+  await page.evaluate(() =>
+    document
+      .querySelector<HTMLFormElement>("#order-request form")!
+      .requestSubmit(document.querySelector<HTMLButtonElement>("#order-request button[type=submit]")!),
+  );
   await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
   expect(storedOrders(email).rows).toHaveLength(1);
 });
@@ -252,7 +278,9 @@ test("a request filled in about a second, as autofill does, is stored", async ({
 test.describe("when the connection drops while sending", () => {
   // The aborted request is logged by the browser; that is the failure under test.
   test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
-  test("nothing is lost: the failure takes focus, every answer stays, and a reload still has them", async ({ page }) => {
+  test("nothing is lost: the failure takes focus, every answer stays, and a reload still has them", async ({
+    page,
+  }) => {
     const email = `order-dropped-${Date.now()}@example.com`;
     await page.goto("/order");
     for (let index = 0; index < steps.length; index++) {
@@ -282,7 +310,11 @@ for (const theme of ["light", "dark"] as const) {
     ["375", viewports.mobile],
     ["1280", viewports.desktop],
   ] as const) {
-    test(`every step, error and the success view pass axe (${theme}, ${size} px)`, async ({ page, context, baseURL }) => {
+    test(`every step, error and the success view pass axe (${theme}, ${size} px)`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       test.slow();
       await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
       await page.setViewportSize(viewport);
@@ -345,7 +377,10 @@ test.describe("as served, before any script runs", () => {
     test.slow();
     await page.route(/\/order(\?|$)/, async (route) => {
       const response = await route.fetch({ maxRedirects: 0 });
-      const html = (await response.text()).replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>|<link\b[^>]*rel="modulepreload"[^>]*>/g, "");
+      const html = (await response.text()).replace(
+        /<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>|<link\b[^>]*rel="modulepreload"[^>]*>/g,
+        "",
+      );
       await route.fulfill({ response, body: html });
     });
     await page.goto("/order", { waitUntil: "domcontentloaded" });
@@ -355,7 +390,8 @@ test.describe("as served, before any script runs", () => {
     await page.getByRole("button", { name: "Send Order Request" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "problems with the form" })).toBeFocused();
     await expectNoAxeViolations(page, "one page, errors");
-    for (let index = 0; index < steps.length; index++) await fillStepByMouse(page, index, `order-html-${Date.now()}@example.com`);
+    for (let index = 0; index < steps.length; index++)
+      await fillStepByMouse(page, index, `order-html-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Send Order Request" }).click();
     await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
     await expectNoAxeViolations(page, "one page, success");

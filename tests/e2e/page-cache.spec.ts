@@ -35,7 +35,11 @@ for (const pathname of ["/", "/testimonials", "/contact", "/testimonials?utm_sou
     if (pathname !== "/") {
       const requests: string[] = [];
       page.on("request", (request) => request.method() === "POST" && requests.push(request.url()));
-      await page.locator("main form").getByRole("button", { name: /submit|send/i }).first().click();
+      await page
+        .locator("main form")
+        .getByRole("button", { name: /submit|send/i })
+        .first()
+        .click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       expect(requests).toEqual([]);
     }

@@ -7,7 +7,9 @@ import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
 test.describe("home", () => {
   test("hero, sections in order, and their links", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Engineered to Heal. Customized for You." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Engineered to Heal. Customized for You." }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "See How It Heals" })).toHaveAttribute("href", "/product");
     await expect(page.getByRole("link", { name: "Compare Cushions" })).toHaveAttribute("href", "#comparison");
     const hero = page.locator("img[fetchpriority=high]");
@@ -28,11 +30,15 @@ test.describe("home", () => {
   test("every image has its size and a text alternative", async ({ page }) => {
     for (const route of siteRoutes) {
       await page.goto(route.path);
-      const missing = await page.locator("img").evaluateAll((images) =>
-        images
-          .filter((img) => !img.getAttribute("width") || !img.getAttribute("height") || img.getAttribute("alt") === null)
-          .map((img) => img.getAttribute("src")),
-      );
+      const missing = await page
+        .locator("img")
+        .evaluateAll((images) =>
+          images
+            .filter(
+              (img) => !img.getAttribute("width") || !img.getAttribute("height") || img.getAttribute("alt") === null,
+            )
+            .map((img) => img.getAttribute("src")),
+        );
       expect(missing, route.path).toEqual([]);
     }
   });
@@ -41,7 +47,10 @@ test.describe("home", () => {
     await page.setViewportSize(viewports.desktop);
     await page.goto("/");
     const showcase = page.locator("#showcase");
-    await expect(showcase.getByRole("link", { name: "Auto-Start", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(showcase.getByRole("link", { name: "Auto-Start", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(showcase.locator("img").first()).toHaveAttribute("src", /auto-start-1/);
 
     await showcase.getByRole("button", { name: "Show slide 3 of 4" }).click();
@@ -54,7 +63,10 @@ test.describe("home", () => {
     await expect(showcase.getByRole("button", { name: "Show slide 4 of 4" })).toHaveAttribute("aria-current", "true");
 
     await showcase.getByRole("link", { name: "Manual Rocker Switch", exact: true }).click();
-    await expect(showcase.getByRole("link", { name: "Manual Rocker Switch", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(showcase.getByRole("link", { name: "Manual Rocker Switch", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(showcase.locator("img").first()).toHaveAttribute("src", /manual-switch-1/);
     await expect(showcase.getByRole("button", { name: "Show slide 1 of 4" })).toHaveAttribute("aria-current", "true");
     await expect(showcase.getByRole("link", { name: /^Order/ })).toHaveAttribute("href", "/order");
@@ -147,7 +159,10 @@ test.describe("about", () => {
     await expect(triggers.nth(1)).toBeFocused();
 
     await expect(page.getByRole("link", { name: "Request an Order" }).last()).toHaveAttribute("href", "/order");
-    await expect(page.getByRole("link", { name: "Send us a message" })).toHaveAttribute("href", "/contact#contact-form");
+    await expect(page.getByRole("link", { name: "Send us a message" })).toHaveAttribute(
+      "href",
+      "/contact#contact-form",
+    );
   });
 });
 
@@ -155,7 +170,18 @@ test.describe("product", () => {
   test("every specification tile and call to action", async ({ page }) => {
     await page.goto("/product");
     const specs = page.locator("#specifications");
-    for (const text of ["About every 60 seconds", "Soft / Medium / Firm", "None", "Any size or shape", "24-30 hours", "3-4 hours", "Two active patents", "30 days", "18 months", "Optional"]) {
+    for (const text of [
+      "About every 60 seconds",
+      "Soft / Medium / Firm",
+      "None",
+      "Any size or shape",
+      "24-30 hours",
+      "3-4 hours",
+      "Two active patents",
+      "30 days",
+      "18 months",
+      "Optional",
+    ]) {
       await expect(specs.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.locator("#how-it-works li")).toHaveCount(4);
@@ -219,12 +245,17 @@ test.describe("order", () => {
     await expect(page.locator("iframe")).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Open in New Tab/ })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
-    await expect(page.locator("#order-form").getByRole("link", { name: /866-7AQUILA/ })).toHaveAttribute("href", "tel:+18667278452");
+    await expect(page.locator("#order-form").getByRole("link", { name: /866-7AQUILA/ })).toHaveAttribute(
+      "href",
+      "tel:+18667278452",
+    );
     await page.getByRole("link", { name: "Start Your Order" }).click();
     await expect(page).toHaveURL(/#order-form$/);
   });
 
-  test("with a hosted form, offers it after the native form, embedding exactly that origin in a titled frame", async ({ page }) => {
+  test("with a hosted form, offers it after the native form, embedding exactly that origin in a titled frame", async ({
+    page,
+  }) => {
     const response = await page.goto(`${orderSiteURL}/order`);
     const csp = response?.headers()["content-security-policy"] ?? "";
     expect(csp).toContain(`frame-src ${new URL(standInFormURL).origin}`);
@@ -257,7 +288,8 @@ for (const route of siteRoutes.filter((r) => r.prerender)) {
     const headers = first.headers();
     expect(headers["content-encoding"]).toBe("br");
     expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
-    const scriptSrc = headers["content-security-policy"]?.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    const scriptSrc =
+      headers["content-security-policy"]?.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
     expect(scriptSrc).not.toMatch(/unsafe-(inline|eval)/);
     const etag = headers.etag ?? "";
     const again = await request.get(route.path, { headers: { "If-None-Match": etag } });
@@ -267,16 +299,25 @@ for (const route of siteRoutes.filter((r) => r.prerender)) {
 
 for (const route of siteRoutes) {
   const loadsReact = route.hydrate;
-  test(`${route.path} ${loadsReact ? "loads" : "loads no"} JavaScript bundle, as its manifest entry says`, async ({ request }) => {
+  test(`${route.path} ${loadsReact ? "loads" : "loads no"} JavaScript bundle, as its manifest entry says`, async ({
+    request,
+  }) => {
     const html = await (await request.get(route.path)).text();
     expect(/<script\b[^>]*type="module"/.test(html)).toBe(loadsReact);
   });
 }
 
-test("axe finds nothing with a bio dialog or the mobile menu open in the light theme", async ({ page, context, baseURL }) => {
+test("axe finds nothing with a bio dialog or the mobile menu open in the light theme", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: "theme", value: "light", url: baseURL }]);
   await page.goto("/about");
-  await page.getByRole("button", { name: /^Read bio/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Read bio/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoAxeViolations(page, "bio dialog, light");
   await page.keyboard.press("Escape");

@@ -21,7 +21,10 @@ test("a same-origin post is accepted", async ({ request, baseURL }) => {
 });
 
 test("a redirect target on another site is ignored", async ({ request }) => {
-  const response = await request.post("/theme", { form: { theme: "dark", redirectTo: "//evil.example/" }, maxRedirects: 0 });
+  const response = await request.post("/theme", {
+    form: { theme: "dark", redirectTo: "//evil.example/" },
+    maxRedirects: 0,
+  });
   expect(response.headers().location).toBe("/");
 });
 
@@ -73,13 +76,25 @@ test("every state-changing endpoint refuses another origin and stores nothing", 
   const { e2eDatabase } = await import("./seed");
   const count = () => {
     const db = e2eDatabase();
-    const n = (db.prepare("select (select count(*) from contact_messages) + (select count(*) from testimonials) + (select count(*) from sessions) as n").get() as { n: number }).n;
+    const n = (
+      db
+        .prepare(
+          "select (select count(*) from contact_messages) + (select count(*) from testimonials) + (select count(*) from sessions) as n",
+        )
+        .get() as { n: number }
+    ).n;
     db.close();
     return n;
   };
   const before = count();
   const foreign = { Origin: "https://evil.example" };
-  const contact = { name: "X", email: "x@example.com", topic: "general", message: "Cross-site message body", consent: "on" };
+  const contact = {
+    name: "X",
+    email: "x@example.com",
+    topic: "general",
+    message: "Cross-site message body",
+    consent: "on",
+  };
   const review = { name: "X", email: "x@example.com", rating: "9", quote: "Cross-site review", intent: "submit" };
   const attempts = [
     request.post("/theme", { headers: foreign, form: { theme: "light" } }),
@@ -87,9 +102,15 @@ test("every state-changing endpoint refuses another origin and stores nothing", 
     request.post("/api/contact", { headers: foreign, data: contact }),
     request.post("/testimonials", { headers: foreign, form: review }),
     request.post("/api/testimonials", { headers: foreign, data: review }),
-    request.post("/api/auth/login", { headers: foreign, data: { username: "admin", password: "e2e-admin-password-long" } }),
+    request.post("/api/auth/login", {
+      headers: foreign,
+      data: { username: "admin", password: "e2e-admin-password-long" },
+    }),
     request.post("/api/admin/login", { headers: foreign, data: { password: "e2e-admin-password-long" } }),
-    request.post("/admin/login", { headers: foreign, form: { username: "admin", password: "e2e-admin-password-long" } }),
+    request.post("/admin/login", {
+      headers: foreign,
+      form: { username: "admin", password: "e2e-admin-password-long" },
+    }),
     request.post("/admin/logout", { headers: foreign }),
     request.delete("/api/admin/testimonials/anything", { headers: foreign }),
     request.patch("/api/admin/testimonials/anything/approve", { headers: foreign }),
@@ -106,7 +127,9 @@ test("guessing passwords is stopped with 429 and a Retry-After", async ({ playwr
   const statuses: number[] = [];
   let retryAfter: string | undefined;
   for (let i = 0; i < 6; i++) {
-    const response = await client.post("/api/auth/login", { data: { username: "brute-force-target", password: `guess-${i}` } });
+    const response = await client.post("/api/auth/login", {
+      data: { username: "brute-force-target", password: `guess-${i}` },
+    });
     statuses.push(response.status());
     retryAfter ??= response.headers()["retry-after"];
   }
@@ -121,11 +144,16 @@ test("guessing passwords is stopped with 429 and a Retry-After", async ({ playwr
 test("the reviews API refuses invalid input with field errors and stores nothing", async ({ request }) => {
   const { e2eDatabase } = await import("./seed");
   const email = `api-invalid-${Date.now()}@example.com`;
-  const response = await request.post("/api/testimonials", { data: { name: "Zed", email, rating: 42, quote: "ok", tags: ["<script>"] } });
+  const response = await request.post("/api/testimonials", {
+    data: { name: "Zed", email, rating: 42, quote: "ok", tags: ["<script>"] },
+  });
   expect(response.status()).toBe(400);
   const body = await response.json();
   expect(Object.keys(body.errors).sort()).toEqual(["rating", "tags"]);
-  const malformed = await request.post("/api/testimonials", { headers: { "Content-Type": "application/json" }, data: "{not json" });
+  const malformed = await request.post("/api/testimonials", {
+    headers: { "Content-Type": "application/json" },
+    data: "{not json",
+  });
   expect(malformed.status()).toBe(400);
   const db = e2eDatabase();
   expect(db.prepare("select count(*) as n from testimonials where email = ?").get(email)).toEqual({ n: 0 });

@@ -52,7 +52,12 @@ export function seedReviews(reviews: seed.SeedReview[], file: E2EFile = "e2e.sql
  * browser context. `db` names the server's database: one of the e2e files, a path, or an open
  * connection to it (closed here).
  */
-export async function signInAsAdmin(context: BrowserContext, baseURL: string, db: E2EFile | string | Database.Database = "e2e.sqlite", password = e2eAdminPassword) {
+export async function signInAsAdmin(
+  context: BrowserContext,
+  baseURL: string,
+  db: E2EFile | string | Database.Database = "e2e.sqlite",
+  password = e2eAdminPassword,
+) {
   let file: string;
   if (typeof db !== "string") {
     file = db.name;
@@ -61,7 +66,9 @@ export async function signInAsAdmin(context: BrowserContext, baseURL: string, db
     file = db === "e2e.sqlite" || db === "order-site.sqlite" ? e2eFile(db) : db;
   }
   const session = await adminSession(file, password);
-  await context.addCookies([{ name: session.name, value: session.value, url: baseURL, httpOnly: true, sameSite: "Strict" }]);
+  await context.addCookies([
+    { name: session.name, value: session.value, url: baseURL, httpOnly: true, sameSite: "Strict" },
+  ]);
 }
 
 /**

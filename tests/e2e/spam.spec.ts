@@ -36,14 +36,22 @@ async function autofill(form: Locator, values: Record<string, string>) {
   }, values);
 }
 
-test("a contact form served from memory, filled and sent within a second, with two links, reaches the staff inbox and its delivery, marked with why", async ({ page, context, baseURL }) => {
+test("a contact form served from memory, filled and sent within a second, with two links, reaches the staff inbox and its delivery, marked with why", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `quick-${Date.now()}@example.com`;
   // The first visit may render the page; the second is the kept copy (its CSP lists script
   // hashes, not a nonce), whose ticket was made for this response, not for the render.
   await page.goto("/contact");
   const kept = await page.goto("/contact");
   expect(kept?.headers()["content-security-policy"]).not.toContain("nonce-");
-  await autofillContact(page, email, "Filled by autofill: see https://www.example.com/chair and https://clinic.example/seat");
+  await autofillContact(
+    page,
+    email,
+    "Filled by autofill: see https://www.example.com/chair and https://clinic.example/seat",
+  );
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   const [stored] = rows("select id, status from contact_messages where email = ?", email);
   expect(stored).toMatchObject({ status: "new" });
@@ -53,7 +61,9 @@ test("a contact form served from memory, filled and sent within a second, with t
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/messages");
   const row = page.getByRole("listitem").filter({ hasText: email });
-  await expect(row.getByText(/^Possible spam: Sent \d+\.\d s after the form was shown\. Contains 2 links\.$/)).toBeVisible();
+  await expect(
+    row.getByText(/^Possible spam: Sent \d+\.\d s after the form was shown\. Contains 2 links\.$/),
+  ).toBeVisible();
   await row.getByRole("link").click();
   // The message's own page, not the list behind it, which shows other marked messages too.
   await expect(page).toHaveURL(/\/admin\/messages\/[\w-]+$/);
@@ -61,7 +71,11 @@ test("a contact form served from memory, filled and sent within a second, with t
   await expect(page.getByText(/^Possible spam: Sent \d+\.\d s/)).toHaveCount(1);
 });
 
-test("staff move a marked message to Spam and back, and the audit log names who did both", async ({ page, context, baseURL }) => {
+test("staff move a marked message to Spam and back, and the audit log names who did both", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `move-${Date.now()}@example.com`;
   await page.goto("/contact");
   await autofillContact(page, email, "Sent at once, a person after all.");
@@ -91,22 +105,37 @@ test("staff move a marked message to Spam and back, and the audit log names who 
   expect(back).toMatchObject({ spam_signals: null });
   await page.goto("/admin/messages");
   await expect(page.getByRole("listitem").filter({ hasText: email })).toBeVisible();
-  const moved = rows("select target_id from audit_log where action = 'move-to-spam' and username = 'admin' and target_type = 'contact_message'").map((r) => r.target_id);
+  const moved = rows(
+    "select target_id from audit_log where action = 'move-to-spam' and username = 'admin' and target_type = 'contact_message'",
+  ).map((r) => r.target_id);
   expect(rows("select id from spam where payload like ?", `%${email}%`)).toEqual([]);
   expect(moved).toContain(sent?.id);
-  expect(rows("select count(*) as n from audit_log where action = 'release-from-spam' and username = 'admin'")[0]?.n).toBeGreaterThan(0);
+  expect(
+    rows("select count(*) as n from audit_log where action = 'release-from-spam' and username = 'admin'")[0]?.n,
+  ).toBeGreaterThan(0);
 });
 
-test("the admin lists filtered to possible spam, each with a marked item, pass an axe scan, and the tabs name their counts", async ({ page, context, baseURL, request }) => {
+test("the admin lists filtered to possible spam, each with a marked item, pass an axe scan, and the tabs name their counts", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   const stamp = Date.now();
-  const order = await request.post("/api/orders", { data: { ...completeOrderForm, email: `axe-order-${stamp}@example.com`, formStartTime: Date.now() - 200 } });
+  const order = await request.post("/api/orders", {
+    data: { ...completeOrderForm, email: `axe-order-${stamp}@example.com`, formStartTime: Date.now() - 200 },
+  });
   expect(order.status()).toBe(201);
   await page.goto("/contact");
   await autofillContact(page, `axe-${stamp}@example.com`, "Sent at once to check the marked list.");
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   await page.goto("/testimonials");
   const form = page.locator("#share form").last();
-  await autofill(form, { name: `Axe ${stamp}`, email: `axe-review-${stamp}@example.com`, quote: "A quick review for the marked list." });
+  await autofill(form, {
+    name: `Axe ${stamp}`,
+    email: `axe-review-${stamp}@example.com`,
+    quote: "A quick review for the marked list.",
+  });
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
 
@@ -123,7 +152,11 @@ test("the admin lists filtered to possible spam, each with a marked item, pass a
   await expect(page.getByRole("link", { name: /^Spam ?, (\d+ held ?, )?\d+ possible spam$/ })).toBeVisible();
 });
 
-test("a review filled and sent within a second, as autofill does, waits for moderation, where staff see it", async ({ page, context, baseURL }) => {
+test("a review filled and sent within a second, as autofill does, waits for moderation, where staff see it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `quick-review-${Date.now()}@example.com`;
   const quote = `Quick ${Date.now()}: the cushion works from the first day.`;
   await page.goto("/testimonials");
@@ -138,7 +171,11 @@ test("a review filled and sent within a second, as autofill does, waits for mode
   await expect(page.getByText(quote)).toBeVisible();
 });
 
-test("a filled honeypot is thanked like anyone, held as spam, and 'Not spam' sends it on to the inbox", async ({ page, context, baseURL }) => {
+test("a filled honeypot is thanked like anyone, held as spam, and 'Not spam' sends it on to the inbox", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `honeypot-${Date.now()}@example.com`;
   await page.goto("/contact");
   await fillHoneypot(page.locator("#contact-form form"));
@@ -183,27 +220,48 @@ test("a review held as spam is released into moderation, or deleted for good", a
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/spam");
   await expect(page.getByRole("link", { name: /^Spam ?, \d+ held/ })).toBeVisible();
-  await page.getByRole("listitem").filter({ hasText: `Keep ${stamp}` }).getByRole("button", { name: /Not spam/ }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: `Keep ${stamp}` })
+    .getByRole("button", { name: /Not spam/ })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "waits in Reviews for moderation" })).toBeVisible();
   const drop = page.getByRole("listitem").filter({ hasText: `Drop ${stamp}` });
   await drop.locator("summary").click();
   await drop.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Deleted for good." })).toBeVisible();
 
-  expect(rows("select name, approved from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([{ name: `Keep ${stamp}`, approved: 0 }]);
+  expect(rows("select name, approved from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([
+    { name: `Keep ${stamp}`, approved: 0 },
+  ]);
   expect(rows("select id from spam where payload like ?", `%spam-review-${stamp}%`)).toEqual([]);
 });
 
-test("an order request held as spam is released into Orders, and the notice says so", async ({ page, context, baseURL, request }) => {
+test("an order request held as spam is released into Orders, and the notice says so", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   const email = `spam-order-${Date.now()}@example.com`;
-  const answer = await request.post("/api/orders", { data: { ...completeOrderForm, email, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 } });
+  const answer = await request.post("/api/orders", {
+    data: { ...completeOrderForm, email, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 },
+  });
   expect(answer.status()).toBe(201);
   expect(rows("select id from order_requests where email = ?", email)).toEqual([]);
 
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/spam");
-  await page.getByRole("listitem").filter({ hasText: email }).getByRole("button", { name: /^Not spam/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Moved out of spam. It is now in Orders, and its delivery to staff is queued." })).toBeFocused();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .getByRole("button", { name: /^Not spam/ })
+    .click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Moved out of spam. It is now in Orders, and its delivery to staff is queued." }),
+  ).toBeFocused();
   expect(rows("select email from order_requests where email = ?", email)).toEqual([{ email }]);
   await page.goto("/admin/orders");
   await expect(page.getByText(email).first()).toBeVisible();

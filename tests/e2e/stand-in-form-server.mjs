@@ -8,5 +8,7 @@ createServer((req, res) => {
     return;
   }
   res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.end(`<!doctype html><html lang="en"><title>Order request form</title><h1>Stand-in order form</h1><form><label>First name <input name="firstName"></label></form></html>`);
+  res.end(
+    `<!doctype html><html lang="en"><title>Order request form</title><h1>Stand-in order form</h1><form><label>First name <input name="firstName"></label></form></html>`,
+  );
 }).listen(port, "127.0.0.1");

@@ -23,7 +23,9 @@ function googleAcceptsProduct(node: Node) {
 function publishedRatings() {
   const db = e2eDatabase();
   try {
-    const row = db.prepare("SELECT COUNT(*) AS count, AVG(rating) AS average FROM testimonials WHERE approved = 1").get() as { count: number; average: number | null };
+    const row = db
+      .prepare("SELECT COUNT(*) AS count, AVG(rating) AS average FROM testimonials WHERE approved = 1")
+      .get() as { count: number; average: number | null };
     return { count: row.count, average: row.count === 0 ? 0 : Math.round((row.average ?? 0) * 10) / 10 };
   } finally {
     db.close();
@@ -31,7 +33,10 @@ function publishedRatings() {
 }
 
 test.describe("structured data", () => {
-  test("/product and /testimonials describe one product under one @id, and every Product Google reads is valid", async ({ page, baseURL }) => {
+  test("/product and /testimonials describe one product under one @id, and every Product Google reads is valid", async ({
+    page,
+    baseURL,
+  }) => {
     seedReviews([{ name: "Uma", quote: "Comfortable all day.", rating: 8 }]);
     const productId = `${baseURL}/product#product`;
     for (const path of ["/product", "/testimonials"]) {
@@ -56,7 +61,10 @@ test.describe("structured data", () => {
     expect(text).not.toContain('"review"');
   });
 
-  test("/testimonials rates the product with a recomputation over the published reviews, and marks up reviews it shows", async ({ page, baseURL }) => {
+  test("/testimonials rates the product with a recomputation over the published reviews, and marks up reviews it shows", async ({
+    page,
+    baseURL,
+  }) => {
     seedReviews([
       { name: "Vic", quote: "Sits well.", rating: 9 },
       { name: "Wren", quote: "Not for me.", rating: 3 },
@@ -71,12 +79,22 @@ test.describe("structured data", () => {
         const product = (await graphOf(page)).find((node) => node["@id"] === productId);
         const after = publishedRatings();
         if (before.count !== after.count) return "the database changed while the page loaded";
-        const expected = { "@type": "AggregateRating", ratingValue: after.average, reviewCount: after.count, bestRating: 10, worstRating: 1 };
-        return JSON.stringify(product?.aggregateRating) === JSON.stringify(expected) ? "equal" : JSON.stringify({ page: product?.aggregateRating, expected });
+        const expected = {
+          "@type": "AggregateRating",
+          ratingValue: after.average,
+          reviewCount: after.count,
+          bestRating: 10,
+          worstRating: 1,
+        };
+        return JSON.stringify(product?.aggregateRating) === JSON.stringify(expected)
+          ? "equal"
+          : JSON.stringify({ page: product?.aggregateRating, expected });
       })
       .toBe("equal");
 
-    const product = (await graphOf(page)).find((node) => node["@id"] === productId) as Node & { review: Array<{ author: { name: string }; reviewRating: Node }> };
+    const product = (await graphOf(page)).find((node) => node["@id"] === productId) as Node & {
+      review: Array<{ author: { name: string }; reviewRating: Node }>;
+    };
     expect(types(product)).toEqual(["Product"]);
     expect(product.review.length).toBeGreaterThan(0);
     const main = (await page.locator("main").textContent()) ?? "";
@@ -88,7 +106,10 @@ test.describe("structured data", () => {
 
   test("the Organization names its site and a logo that answers 200", async ({ page, request, baseURL }) => {
     await page.goto("/");
-    const organization = (await graphOf(page)).find((node) => types(node).includes("Organization")) as Node & { url: string; logo: string | { url: string } };
+    const organization = (await graphOf(page)).find((node) => types(node).includes("Organization")) as Node & {
+      url: string;
+      logo: string | { url: string };
+    };
     expect(organization.url).toBe(`${baseURL}/`);
     const logo = typeof organization.logo === "string" ? organization.logo : organization.logo.url;
     expect(logo.startsWith(`${baseURL}/`)).toBe(true);

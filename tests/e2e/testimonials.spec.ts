@@ -7,7 +7,9 @@ test.describe.serial("ratings computed from the database, and the page's admin b
   // A refused admin password answers 401, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
-  test("with no published reviews the summary says 0.0 and an empty filter says so, with no structured rating", async ({ page }) => {
+  test("with no published reviews the summary says 0.0 and an empty filter says so, with no structured rating", async ({
+    page,
+  }) => {
     await page.goto(`${orderSiteURL}/testimonials`);
     await expect(page.getByRole("heading", { level: 1, name: "Testimonials & Reviews" })).toBeVisible();
     await expect(page.getByText(/^0\.0\s*out of 10$/)).toBeVisible();
@@ -50,15 +52,29 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     expect(stars.all).toBeGreaterThan(0);
     expect(stars.outlined).toBeCloseTo(stars.all, 1);
     expect(stars.filled / stars.all).toBeCloseTo(0.4, 2);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}")["@graph"] as Array<Record<string, unknown>>;
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}")[
+      "@graph"
+    ] as Array<Record<string, unknown>>;
     const product = ld.find((g) => g["@type"] === "Product") as { aggregateRating: unknown; review: unknown[] };
-    expect(product.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 7, reviewCount: 3, bestRating: 10, worstRating: 1 });
+    expect(product.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 7,
+      reviewCount: 3,
+      bestRating: 10,
+      worstRating: 1,
+    });
     expect(product.review).toHaveLength(3);
     expect(ld.some((g) => g["@type"] === "ItemList")).toBe(true);
     // A filter narrows the list, never the figures: the same average, counts and bars.
-    const figures = async () => [await page.getByRole("region", { name: "Average rating" }).textContent(), await table.textContent()];
+    const figures = async () => [
+      await page.getByRole("region", { name: "Average rating" }).textContent(),
+      await table.textContent(),
+    ];
     const unfiltered = await figures();
-    await page.getByRole("navigation", { name: "Filter reviews" }).getByRole("link", { name: "Travel", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Filter reviews" })
+      .getByRole("link", { name: "Travel", exact: true })
+      .click();
     await expect(page).toHaveURL(/tag=travel/);
     await expect(page.getByText("No testimonials found for the selected filter.")).toBeVisible();
     expect(await figures()).toEqual(unfiltered);
@@ -77,7 +93,13 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     // A pending review to moderate, submitted through the public API of that instance.
     const submitted = await page.request.post(`${orderSiteURL}/api/testimonials`, {
       headers: { Origin: orderSiteURL },
-      data: { name: `Nia ${marker}`, email: "nia@example.com", rating: 9, quote: `${marker} Helps my skin stay healthy.`, tags: [] },
+      data: {
+        name: `Nia ${marker}`,
+        email: "nia@example.com",
+        rating: 9,
+        quote: `${marker} Helps my skin stay healthy.`,
+        tags: [],
+      },
     });
     expect(submitted.status()).toBe(201);
 
@@ -98,10 +120,16 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     const pendingList = section.getByRole("list").first();
     await expect(section.getByRole("heading", { name: "Pending reviews (3)" })).toBeVisible();
     await expect(pendingList.getByText(`Vic ${marker}`)).toHaveCount(0);
-    const flagged = pendingList.getByRole("listitem").filter({ hasText: `Una ${marker}` }).first();
+    const flagged = pendingList
+      .getByRole("listitem")
+      .filter({ hasText: `Una ${marker}` })
+      .first();
     await expect(flagged.locator("mark")).toHaveText(/healed my pressure sore/);
     await expect(flagged.getByText("Check before publishing", { exact: false })).toBeVisible();
-    await expect(flagged.getByRole("link", { name: "Decide on the full moderation page" })).toHaveAttribute("href", "/admin/testimonials?state=pending");
+    await expect(flagged.getByRole("link", { name: "Decide on the full moderation page" })).toHaveAttribute(
+      "href",
+      "/admin/testimonials?state=pending",
+    );
 
     await section.getByRole("button", { name: `Approve the review by Nia ${marker}` }).click();
     await expect(page.getByText("The testimonial is now live on the website.").first()).toBeVisible();
@@ -109,11 +137,19 @@ test.describe.serial("ratings computed from the database, and the page's admin b
 
     await section.locator("summary", { hasText: `Delete the review by Nia ${marker}` }).click();
     // A deletion names its reason, which the ledger then counts.
-    await section.locator("details[open]").getByLabel(/Reason/).selectOption({ label: "The writer asked us to remove it" });
+    await section
+      .locator("details[open]")
+      .getByLabel(/Reason/)
+      .selectOption({ label: "The writer asked us to remove it" });
     await section.getByRole("button", { name: `Yes, delete the review by Nia ${marker}` }).click();
     await expect(page.getByText("The testimonial has been successfully removed.").first()).toBeVisible();
     await expect(page.getByRole("article", { name: `Review by Nia ${marker}` })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Average rating" }).getByRole("listitem").filter({ hasText: "The writer asked us to remove it" })).toContainText("1");
+    await expect(
+      page
+        .getByRole("region", { name: "Average rating" })
+        .getByRole("listitem")
+        .filter({ hasText: "The writer asked us to remove it" }),
+    ).toContainText("1");
   });
 });
 
@@ -122,7 +158,13 @@ test("published reviews show as cards, with filters and See more / See less", as
   const long = `${marker} ${"The cells alternate quietly and I can sit through a whole shift without the usual ache. ".repeat(3)}`;
   seedReviews([
     { name: `Ivy ${marker}`, quote: long, rating: 10, context: "Desk job, Oregon", tags: ["long-sessions"] },
-    { name: `Jon ${marker}`, quote: `${marker} Support staff called back the same day.`, rating: 7, tags: ["support-experience"], verified: false },
+    {
+      name: `Jon ${marker}`,
+      quote: `${marker} Support staff called back the same day.`,
+      rating: 7,
+      tags: ["support-experience"],
+      verified: false,
+    },
   ]);
   await page.goto("/testimonials");
   const ivy = page.getByRole("article", { name: `Review by Ivy ${marker}` });
@@ -182,11 +224,15 @@ test("the review form: missing information, then a submission that waits for app
   await expect(form.getByRole("radio", { name: "5 out of 10" })).toBeChecked();
   await form.locator("label", { has: page.getByRole("radio", { name: "8 out of 10" }) }).click();
   await expect(form.getByRole("radio", { name: "8 out of 10" })).toBeChecked();
-  expect(await form.locator(".rating-value").evaluate((el) => getComputedStyle(el, "::after").content)).toBe('"8 out of 10"');
+  expect(await form.locator(".rating-value").evaluate((el) => getComputedStyle(el, "::after").content)).toBe(
+    '"8 out of 10"',
+  );
   await form.getByLabel("travel").check();
   await form.getByLabel("ease of use").check();
   await expect(form.getByRole("textbox", { name: /Your review/ })).toHaveAttribute("rows", "4");
-  await form.getByRole("textbox", { name: /Your review/ }).fill("Light enough for trips; the battery lasts all weekend.");
+  await form
+    .getByRole("textbox", { name: /Your review/ })
+    .fill("Light enough for trips; the battery lasts all weekend.");
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you! Your review will be published once approved.").first()).toBeVisible();
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeFocused();
@@ -258,10 +304,16 @@ test.describe("when submitting fails", () => {
   });
 });
 
-test("the moderation page approves, unpublishes, searches and records who did what", async ({ page, context, baseURL }) => {
+test("the moderation page approves, unpublishes, searches and records who did what", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInAsAdmin(context, baseURL ?? "");
   const marker = `p${Date.now()}`;
-  const [id = ""] = seedReviews([{ name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false, verified: false }]);
+  const [id = ""] = seedReviews([
+    { name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false, verified: false },
+  ]);
   await page.goto(`/admin/testimonials?q=${marker}`);
   await expect(page.getByText(/\d+ pending, \d+ published, \d+ not published/)).toBeVisible();
   await expect(page.getByText("Pending", { exact: true })).toBeVisible();
@@ -270,13 +322,18 @@ test("the moderation page approves, unpublishes, searches and records who did wh
   await page.getByRole("button", { name: new RegExp(`Mark verified customer\\s*: Oli ${marker}`) }).click();
   await expect(page.getByRole("status").filter({ hasText: "Marked Verified" })).toBeVisible();
   await page.locator("summary", { hasText: `Unpublish… the review by Oli ${marker}` }).click();
-  await page.getByLabel(/Reason/).filter({ visible: true }).selectOption("off-topic");
+  await page
+    .getByLabel(/Reason/)
+    .filter({ visible: true })
+    .selectOption("off-topic");
   await page.getByRole("button", { name: "Record decision" }).filter({ visible: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Not Published" })).toBeVisible();
   await expect(page.getByText("Not published: Not about the product.", { exact: false })).toBeVisible();
   // The page lists the last twenty actions of all staff; other tests act in parallel, so only the
   // decision just made is sure to be among them. The whole history is read from the database.
-  await expect(page.getByText(new RegExp(`admin unpublish testimonial ${id.slice(0, 8)} \\(reason: off-topic\\)`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`admin unpublish testimonial ${id.slice(0, 8)} \\(reason: off-topic\\)`)),
+  ).toBeVisible();
   expect(e2eRows("select action, username from audit_log where target_id = ? order by at", id)).toEqual([
     { action: "approve", username: "admin" },
     { action: "mark-verified", username: "admin" },
@@ -288,16 +345,27 @@ test("the moderation page approves, unpublishes, searches and records who did wh
 });
 
 test("the admin API answers 401 without a session, whatever password is sent", async ({ request }) => {
-  expect((await request.post("/api/admin/testimonials", { data: { password: "e2e-admin-password-long" } })).status()).toBe(401);
+  expect(
+    (await request.post("/api/admin/testimonials", { data: { password: "e2e-admin-password-long" } })).status(),
+  ).toBe(401);
   expect((await request.delete("/api/admin/testimonials/x", { data: { password: "x" } })).status()).toBe(401);
   expect((await request.patch("/api/admin/testimonials/x/approve", { data: { password: "x" } })).status()).toBe(401);
 });
 
-test("pages of reviews: older, newer and back, each link keeping its reviews; axe finds nothing on the pager", async ({ page }) => {
+test("pages of reviews: older, newer and back, each link keeping its reviews; axe finds nothing on the pager", async ({
+  page,
+}) => {
   // Dated 1990: other tests add newer reviews all the time, and the no-JavaScript run older ones.
   const marker = `Pager ${Date.now()}`;
-  seedReviews(Array.from({ length: 14 }, (_, i) => ({ name: `${marker} ${i}`, quote: `A review from the first days, number ${i}.`, createdAt: new Date(Date.UTC(1990, 0, 1, 0, i)) })));
-  const shown = () => page.locator("#reviews article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
+  seedReviews(
+    Array.from({ length: 14 }, (_, i) => ({
+      name: `${marker} ${i}`,
+      quote: `A review from the first days, number ${i}.`,
+      createdAt: new Date(Date.UTC(1990, 0, 1, 0, i)),
+    })),
+  );
+  const shown = () =>
+    page.locator("#reviews article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
   const reviews = (...numbers: number[]) => numbers.map((i) => `Review by ${marker} ${i}`);
   const pager = page.getByRole("navigation", { name: "Review pages" });
 

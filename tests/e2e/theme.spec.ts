@@ -15,9 +15,7 @@ test("choosing a theme is instant, remembered, and rendered by the server with n
 
   // The first byte of HTML already carries the theme: nothing is repainted after load.
   // The page changed at once; the cookie follows when the post behind it completes.
-  await expect
-    .poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value)
-    .toBe("light");
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value).toBe("light");
   const html = await (await request.get("/", { headers: { Cookie: "theme=light" } })).text();
   expect(html).toMatch(/<html[^>]*data-theme="light"/);
 

@@ -15,7 +15,9 @@ const benchmarks = JSON.parse(readFileSync(new URL("../../docs/benchmarks.json",
  * what is true of this site.
  */
 
-test("the privacy policy, its health-data section, the accessibility statement and Paying are in every page's footer", async ({ page }) => {
+test("the privacy policy, its health-data section, the accessibility statement and Paying are in every page's footer", async ({
+  page,
+}) => {
   await page.goto("/testimonials");
   const policies = page.getByRole("contentinfo").getByRole("navigation", { name: "Policies" });
   await policies.getByRole("link", { name: "Privacy Policy" }).click();
@@ -29,7 +31,9 @@ test("the privacy policy, its health-data section, the accessibility statement a
   // Keyboard and screen-reader users continue from that section, not from the top of the page.
   await expect(page.locator("#health-data")).toBeFocused();
   await page.keyboard.press("Tab");
-  const position = await page.evaluate(() => document.getElementById("health-data")?.compareDocumentPosition(document.activeElement as Node) ?? 0);
+  const position = await page.evaluate(
+    () => document.getElementById("health-data")?.compareDocumentPosition(document.activeElement as Node) ?? 0,
+  );
   expect(position & 4, "focus moved on past the section").toBe(4);
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility", exact: true }).click();
@@ -41,7 +45,10 @@ test("the privacy policy, its health-data section, the accessibility statement a
   await expect(page.getByRole("heading", { level: 1, name: "Paying for SofTech" })).toBeVisible();
 });
 
-for (const [size, viewport] of [["desktop", viewports.desktop], ["mobile", viewports.mobile]] as const) {
+for (const [size, viewport] of [
+  ["desktop", viewports.desktop],
+  ["mobile", viewports.mobile],
+] as const) {
   test(`Paying for SofTech is in the Product menu on ${size}`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/about");
@@ -59,13 +66,18 @@ for (const [size, viewport] of [["desktop", viewports.desktop], ["mobile", viewp
 
 test("the product and order pages link to Paying for SofTech", async ({ page }) => {
   await page.goto("/product");
-  await expect(page.getByRole("main").getByRole("link", { name: "Paying for SofTech" })).toHaveAttribute("href", "/paying");
+  await expect(page.getByRole("main").getByRole("link", { name: "Paying for SofTech" })).toHaveAttribute(
+    "href",
+    "/paying",
+  );
   await page.goto("/order");
   await page.getByRole("link", { name: "How paying, and insurance, work" }).click();
   await expect(page).toHaveURL(/\/paying$/);
 });
 
-test("every form that collects data links to the privacy policy, the consent boxes from their own words", async ({ page }) => {
+test("every form that collects data links to the privacy policy, the consent boxes from their own words", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const contactConsent = page.locator("label[for=field-consent]");
   await expect(contactConsent.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy");
@@ -75,7 +87,10 @@ test("every form that collects data links to the privacy policy, the consent box
   // With JavaScript the form shows one part at a time, and the consent box is in the last.
   await expect(page.locator("label[for=field-privacyConsent] a")).toHaveText("privacy policy");
   await expect(page.locator("label[for=field-privacyConsent] a")).toHaveAttribute("href", "/privacy");
-  await expect(page.getByRole("main").getByRole("link", { name: "consumer health data", exact: true })).toHaveAttribute("href", "/privacy#health-data");
+  await expect(page.getByRole("main").getByRole("link", { name: "consumer health data", exact: true })).toHaveAttribute(
+    "href",
+    "/privacy#health-data",
+  );
 
   await page.goto("/testimonials");
   const reviewForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Review" }) });
@@ -87,7 +102,9 @@ test("every form that collects data links to the privacy policy, the consent box
   await expect(page).toHaveURL(/\/privacy$/);
 });
 
-test("the privacy policy states this site's retention periods and what staff emails carry, from its configuration", async ({ page }) => {
+test("the privacy policy states this site's retention periods and what staff emails carry, from its configuration", async ({
+  page,
+}) => {
   await page.goto("/privacy");
   const howLong = page.locator("#how-long");
   // The browser tests' server runs with the defaults: 24 months, 24 months, 12 months, 30 days.
@@ -99,13 +116,17 @@ test("the privacy policy states this site's retention periods and what staff ema
   // No SMTP is configured there, so no email is sent about a submission, and nothing is forwarded.
   await expect(page.locator("#where")).toContainText("no email is sent about it");
   await expect(page.locator("#where")).not.toContainText("also sent to the service");
-  await expect(page.locator("#never-sold")).toContainText("We do not share it with third parties. No other company handles it.");
+  await expect(page.locator("#never-sold")).toContainText(
+    "We do not share it with third parties. No other company handles it.",
+  );
   await page.getByRole("link", { name: "Send a privacy request" }).click();
   await expect(page).toHaveURL(/\/contact\?topic=privacy#contact-form$/);
   await expect(page.getByLabel("Topic")).toHaveValue("privacy");
 });
 
-test("the accessibility statement quotes the measured figures and takes barrier reports through the contact form", async ({ page }) => {
+test("the accessibility statement quotes the measured figures and takes barrier reports through the contact form", async ({
+  page,
+}) => {
   await page.goto("/accessibility");
   await expect(page.locator("#standard")).toContainText("WCAG) 2.2 at level AA");
   const run = benchmarks.lighthouse;

@@ -12,16 +12,31 @@ async function ruleIds(file: string, code: string) {
 
 describe("import boundaries (eslint.config.js, decision 014)", () => {
   it("refuses a feature importing another feature, and says where shared code goes", async () => {
-    const messages = await ruleIds("app/features/orders/boundary-probe.ts", 'export { topicLabel } from "~/features/contact/schema";\n');
+    const messages = await ruleIds(
+      "app/features/orders/boundary-probe.ts",
+      'export { topicLabel } from "~/features/contact/schema";\n',
+    );
     expect(messages).toEqual([
-      ["import-x/no-restricted-paths", expect.stringContaining("A feature cannot import another feature: move what both need to app/lib or app/components")],
+      [
+        "import-x/no-restricted-paths",
+        expect.stringContaining(
+          "A feature cannot import another feature: move what both need to app/lib or app/components",
+        ),
+      ],
     ]);
   });
 
   it("refuses shared code importing a feature, and allows a feature its own files and lib", async () => {
-    expect(await ruleIds("app/lib/boundary-probe.ts", 'export { topicLabel } from "~/features/contact/schema";\n')).toEqual([
+    expect(
+      await ruleIds("app/lib/boundary-probe.ts", 'export { topicLabel } from "~/features/contact/schema";\n'),
+    ).toEqual([
       ["import-x/no-restricted-paths", expect.stringContaining("Shared code cannot import a feature or a route.")],
     ]);
-    expect(await ruleIds("app/features/contact/boundary-probe.ts", 'export { ContactFormSchema } from "./schema";\nexport { recordAudit } from "~/lib/audit.server";\n')).toEqual([]);
+    expect(
+      await ruleIds(
+        "app/features/contact/boundary-probe.ts",
+        'export { ContactFormSchema } from "./schema";\nexport { recordAudit } from "~/lib/audit.server";\n',
+      ),
+    ).toEqual([]);
   });
 });

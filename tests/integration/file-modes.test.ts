@@ -31,7 +31,13 @@ describe("file modes", () => {
     await fetch(new URL("/api/contact", server.url), {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: new URL(server.url).origin },
-      body: JSON.stringify({ name: "Mode Check", email: "mode@example.com", topic: "general", message: "Checking the file modes.", consent: true }),
+      body: JSON.stringify({
+        name: "Mode Check",
+        email: "mode@example.com",
+        topic: "general",
+        message: "Checking the file modes.",
+        consent: true,
+      }),
     });
     return dir;
   }
@@ -50,27 +56,41 @@ describe("file modes", () => {
     // A new SITE_URL makes the start render the static pages again, with this umask.
     const siteUrl = `https://modes-077-${process.pid}-${Date.now()}.aquila.example`;
     const dir = await start(0o077, siteUrl);
-    for (const name of readdirSync(dir)) expect(`${name} ${modeOf(path.join(dir, name)).toString(8)}`).toBe(`${name} 600`);
+    for (const name of readdirSync(dir))
+      expect(`${name} ${modeOf(path.join(dir, name)).toString(8)}`).toBe(`${name} 600`);
     // The manifest this start wrote is the one whose configuration names this SITE_URL; it lists the pages it rendered.
     const build = path.join(root, "build");
     const manifest = readdirSync(build)
       .filter((name) => /^static-manifest\.\w+\.json$/.test(name))
       .map((name) => path.join(build, name))
-      .find((file) => (JSON.parse(readFileSync(file, "utf8")) as { fingerprint: string }).fingerprint.includes(siteUrl));
+      .find((file) =>
+        (JSON.parse(readFileSync(file, "utf8")) as { fingerprint: string }).fingerprint.includes(siteUrl),
+      );
     expect(manifest, "the manifest of this start").toBeDefined();
     expect(modeOf(manifest ?? "").toString(8)).toBe("644");
-    const { pages } = JSON.parse(readFileSync(manifest ?? "", "utf8")) as { pages: Record<string, Record<string, { file: string }>> };
-    const files = Object.values(pages).flatMap((variants) => Object.values(variants).map((variant) => path.join(build, variant.file)));
+    const { pages } = JSON.parse(readFileSync(manifest ?? "", "utf8")) as {
+      pages: Record<string, Record<string, { file: string }>>;
+    };
+    const files = Object.values(pages).flatMap((variants) =>
+      Object.values(variants).map((variant) => path.join(build, variant.file)),
+    );
     expect(files.length).toBeGreaterThan(0);
     // Each page, its compressed copies, and every folder from build/prerendered down to it.
     const written = new Set<string>();
     for (const file of files) {
       for (const copy of [file, `${file}.br`, `${file}.gz`]) if (existsSync(copy)) written.add(copy);
-      for (let dir = path.dirname(file); dir.startsWith(path.join(build, "prerendered", path.sep)); dir = path.dirname(dir)) written.add(dir);
+      for (
+        let dir = path.dirname(file);
+        dir.startsWith(path.join(build, "prerendered", path.sep));
+        dir = path.dirname(dir)
+      )
+        written.add(dir);
     }
     for (const file of written) {
       const expected = statSync(file).isDirectory() ? "755" : "644";
-      expect(`${path.relative(root, file)} ${modeOf(file).toString(8)}`).toBe(`${path.relative(root, file)} ${expected}`);
+      expect(`${path.relative(root, file)} ${modeOf(file).toString(8)}`).toBe(
+        `${path.relative(root, file)} ${expected}`,
+      );
     }
   }, 90_000);
 });

@@ -13,7 +13,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 function expectSecurityHeaders(headers: Headers, where: string) {
   const csp = headers.get("content-security-policy") ?? "";
   expect(csp, where).toMatch(/script-src 'self' ('nonce-[A-Za-z0-9+/=]{20,}'|('sha256-[^']+' ?)+);/);
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ]) {
     expect(csp, `${where}: ${directive}`).toContain(directive);
   }
   expect(csp, where).not.toContain("unsafe-eval");
@@ -51,7 +57,10 @@ describe("security headers on every kind of HTML response", () => {
   ];
 
   it.each(cases)("%s: %s", async (_kind, pathname, status, source) => {
-    const response = await fetch(new URL(pathname, server.url), { redirect: "manual", headers: { Accept: "text/html", Cookie: "theme=light" } });
+    const response = await fetch(new URL(pathname, server.url), {
+      redirect: "manual",
+      headers: { Accept: "text/html", Cookie: "theme=light" },
+    });
     expect(response.status).toBe(status);
     expectSecurityHeaders(response.headers, pathname);
     expect(response.headers.get("content-security-policy")).toContain(source === "hash" ? "'sha256-" : "'nonce-");
@@ -74,46 +83,82 @@ describe("security headers on every kind of HTML response", () => {
 const openssl = spawnSync("openssl", ["version"]).status === 0;
 
 // nginx and openssl are Debian packages that .ci/run installs; the scan needs both.
-describe.runIf(Boolean(nginxBinary) && openssl)("the MDN HTTP Observatory, against the site behind deploy/nginx.conf over TLS", () => {
-  let app: ServerProcess;
-  let nginx: ChildProcess;
-  let dir = "";
-  let ports = { port: 0, redirectPort: 0 };
+describe.runIf(Boolean(nginxBinary) && openssl)(
+  "the MDN HTTP Observatory, against the site behind deploy/nginx.conf over TLS",
+  () => {
+    let app: ServerProcess;
+    let nginx: ChildProcess;
+    let dir = "";
+    let ports = { port: 0, redirectPort: 0 };
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "aquila-observatory-"));
-    const cert = path.join(dir, "cert.pem");
-    const key = path.join(dir, "key.pem");
-    const made = spawnSync(
-      "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", cert],
-      { encoding: "utf8" },
-    );
-    expect(made.status, made.stderr).toBe(0);
-    app = await startServerProcess({ SITE_URL: "https://localhost", TRUST_PROXY: "loopback" });
-    ports = { port: await freePort(), redirectPort: await freePort() };
-    const config = writeNginxConfig(dir, { ...ports, appPort: Number(new URL(app.url).port), tls: { cert, key } });
-    nginx = await startNginx(config, `http://127.0.0.1:${ports.redirectPort}/`, 301);
-  }, 90_000);
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(os.tmpdir(), "aquila-observatory-"));
+      const cert = path.join(dir, "cert.pem");
+      const key = path.join(dir, "key.pem");
+      const made = spawnSync(
+        "openssl",
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "ec",
+          "-pkeyopt",
+          "ec_paramgen_curve:prime256v1",
+          "-nodes",
+          "-days",
+          "2",
+          "-subj",
+          "/CN=localhost",
+          "-addext",
+          "subjectAltName=DNS:localhost",
+          "-keyout",
+          key,
+          "-out",
+          cert,
+        ],
+        { encoding: "utf8" },
+      );
+      expect(made.status, made.stderr).toBe(0);
+      app = await startServerProcess({ SITE_URL: "https://localhost", TRUST_PROXY: "loopback" });
+      ports = { port: await freePort(), redirectPort: await freePort() };
+      const config = writeNginxConfig(dir, { ...ports, appPort: Number(new URL(app.url).port), tls: { cert, key } });
+      nginx = await startNginx(config, `http://127.0.0.1:${ports.redirectPort}/`, 301);
+    }, 90_000);
 
-  afterAll(async () => {
-    nginx?.kill("SIGQUIT");
-    await app?.stop();
-  });
+    afterAll(async () => {
+      nginx?.kill("SIGQUIT");
+      await app?.stop();
+    });
 
-  it("grades A+", () => {
-    const scan = spawnSync(
-      process.execPath,
-      [path.join(root, "scripts/observatory.mjs"), "localhost", "--http-port", String(ports.redirectPort), "--https-port", String(ports.port), "--json"],
-      // The local certificate is trusted for this scan only, as a real one would be.
-      { encoding: "utf8", env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem") }, timeout: 60_000 },
-    );
-    expect(scan.status === 2 ? scan.stderr : "").toBe("");
-    const report = JSON.parse(scan.stdout) as { grade: string; score: number; tests: Array<{ name: string; pass: boolean; result: string }> };
-    console.log(`MDN HTTP Observatory: ${report.grade} (${report.score})`);
-    mkdirSync(path.join(root, "reports"), { recursive: true });
-    writeFileSync(path.join(root, "reports/observatory.json"), `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
-    expect(report.tests.filter((t) => !t.pass).map((t) => `${t.name}: ${t.result}`)).toEqual([]);
-    expect(report.grade).toBe("A+");
-  }, 90_000);
-});
+    it("grades A+", () => {
+      const scan = spawnSync(
+        process.execPath,
+        [
+          path.join(root, "scripts/observatory.mjs"),
+          "localhost",
+          "--http-port",
+          String(ports.redirectPort),
+          "--https-port",
+          String(ports.port),
+          "--json",
+        ],
+        // The local certificate is trusted for this scan only, as a real one would be.
+        { encoding: "utf8", env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem") }, timeout: 60_000 },
+      );
+      expect(scan.status === 2 ? scan.stderr : "").toBe("");
+      const report = JSON.parse(scan.stdout) as {
+        grade: string;
+        score: number;
+        tests: Array<{ name: string; pass: boolean; result: string }>;
+      };
+      console.log(`MDN HTTP Observatory: ${report.grade} (${report.score})`);
+      mkdirSync(path.join(root, "reports"), { recursive: true });
+      writeFileSync(
+        path.join(root, "reports/observatory.json"),
+        `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+      );
+      expect(report.tests.filter((t) => !t.pass).map((t) => `${t.name}: ${t.result}`)).toEqual([]);
+      expect(report.grade).toBe("A+");
+    }, 90_000);
+  },
+);

@@ -40,8 +40,22 @@ interface Tally {
   statuses: Record<string, number>;
 }
 
-const contactFields = { name: "Hostile Tester", email: "", phone: "", topic: "general", message: "A message long enough to pass.", consent: "on" };
-const reviewBase = { name: "Hostile Tester", email: "", rating: "8", quote: "A fair review of the cushion.", context: "", tags: [] as string[] };
+const contactFields = {
+  name: "Hostile Tester",
+  email: "",
+  phone: "",
+  topic: "general",
+  message: "A message long enough to pass.",
+  consent: "on",
+};
+const reviewBase = {
+  name: "Hostile Tester",
+  email: "",
+  rating: "8",
+  quote: "A fair review of the cushion.",
+  context: "",
+  tags: [] as string[],
+};
 
 /**
  * The site's own forms send the time they were shown (here: sent at once, as autofill does); the
@@ -71,7 +85,13 @@ function contactAttempts(s: string, i: number, target: { path: string; encoding:
       key: { column: "name", value: `contact-email-${tag}` },
       exact: { email: s },
     },
-    { ...target, body: { ...contactBase, email: email("topic"), topic: s }, table: "contact_messages", key: { column: "email", value: email("topic") }, exact: { topic: s } },
+    {
+      ...target,
+      body: { ...contactBase, email: email("topic"), topic: s },
+      table: "contact_messages",
+      key: { column: "email", value: email("topic") },
+      exact: { topic: s },
+    },
   ];
 }
 
@@ -95,12 +115,19 @@ function reviewAttempts(s: string, i: number, target: { path: string; encoding: 
       key: { column: "name", value: `review-email-${tag}` },
       exact: { email: s },
     },
-    { ...target, body: { ...reviewBase, ...extra, email: email("choice"), rating: s, tags: [s] }, table: "testimonials", key: { column: "email", value: email("choice") }, exact: {} },
+    {
+      ...target,
+      body: { ...reviewBase, ...extra, email: email("choice"), rating: s, tags: [s] },
+      table: "testimonials",
+      key: { column: "email", value: email("choice") },
+      exact: {},
+    },
   ];
 }
 
 function encode(attempt: Pick<Attempt, "encoding" | "body">): { headers: Record<string, string>; body: string } {
-  if (attempt.encoding === "json") return { headers: { "Content-Type": "application/json" }, body: JSON.stringify(attempt.body) };
+  if (attempt.encoding === "json")
+    return { headers: { "Content-Type": "application/json" }, body: JSON.stringify(attempt.body) };
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(attempt.body)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
@@ -134,7 +161,10 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
     await database?.drop();
     if (Object.keys(tally).length > 0) {
       mkdirSync(path.join(root, "reports"), { recursive: true });
-      writeFileSync(path.join(root, `reports/hostile-input.${dialect}.json`), `${JSON.stringify({ strings: strings.length, endpoints: tally }, null, 2)}\n`);
+      writeFileSync(
+        path.join(root, `reports/hostile-input.${dialect}.json`),
+        `${JSON.stringify({ strings: strings.length, endpoints: tally }, null, 2)}\n`,
+      );
     }
   }, 30_000);
 
@@ -156,7 +186,11 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
   }
 
   async function findRows(attempt: Attempt) {
-    return database.db.selectFrom(attempt.table).selectAll().where(attempt.key.column, "=", attempt.key.value).execute();
+    return database.db
+      .selectFrom(attempt.table)
+      .selectAll()
+      .where(attempt.key.column, "=", attempt.key.value)
+      .execute();
   }
 
   /** Sends one attempt and checks the promise: stored exactly, or refused with a 4xx naming fields. */
@@ -176,7 +210,8 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
       const row = rows[0] as Record<string, unknown> | undefined;
       for (const [column, sent] of Object.entries(attempt.exact)) {
         const expected = attempt.optional?.includes(column) && sent.trim() === "" ? null : sent.trim();
-        if (row && row[column] !== expected) problems.push(`${where}: ${column} stored as ${JSON.stringify(row[column])}, sent ${JSON.stringify(sent)}`);
+        if (row && row[column] !== expected)
+          problems.push(`${where}: ${column} stored as ${JSON.stringify(row[column])}, sent ${JSON.stringify(sent)}`);
       }
       return;
     }
@@ -184,7 +219,8 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
     if (rows.length !== 0) problems.push(`${where}: refused but stored`);
     if (attempt.encoding === "json") {
       const body = JSON.parse(response.text) as { errors?: Record<string, unknown> };
-      if (response.status === 400 && Object.keys(body.errors ?? {}).length === 0) problems.push(`${where}: refused without field errors`);
+      if (response.status === 400 && Object.keys(body.errors ?? {}).length === 0)
+        problems.push(`${where}: refused without field errors`);
     } else if (response.status === 400 && !response.text.includes('id="error-summary-title"')) {
       problems.push(`${where}: the form came back without its list of problems`);
     }
@@ -215,13 +251,20 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
         ...contactAttempts("Honeypot Tester", i, { path: "/api/contact", encoding: "json" }).slice(0, 1),
         ...reviewAttempts("Honeypot Tester", i, { path: "/api/testimonials", encoding: "json" }).slice(0, 1),
       ]) {
-        const trap = { ...attempt, body: { ...attempt.body, email: attempt.key.value.replace("@", ".trap@"), website: s } };
+        const trap = {
+          ...attempt,
+          body: { ...attempt.body, email: attempt.key.value.replace("@", ".trap@"), website: s },
+        };
         trap.key = { column: "email", value: String(trap.body.email) };
         const response = await send("POST", attempt.path, encode(trap));
         count(`honeypot ${attempt.path}`, response.status, "honeypotAnswered");
         expect(response.status, s).toBeLessThan(300);
         expect(await findRows(trap), s).toHaveLength(0);
-        const held = await database.db.selectFrom("spam").select("payload").where("payload", "like", `%${String(trap.body.email)}%`).execute();
+        const held = await database.db
+          .selectFrom("spam")
+          .select("payload")
+          .where("payload", "like", `%${String(trap.body.email)}%`)
+          .execute();
         expect(held, s).toHaveLength(1);
       }
     });
@@ -237,7 +280,14 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
         send("GET", `/testimonials?${new URLSearchParams({ page: s, tag: s, after: s })}`),
         send("GET", `/contact?${new URLSearchParams({ topic: s, subject: s })}`),
       ];
-      const labels = ["POST /api/auth/login", "POST (form) /admin/login", "POST (form) /theme", "GET /api/testimonials", "GET /testimonials", "GET /contact"];
+      const labels = [
+        "POST /api/auth/login",
+        "POST (form) /admin/login",
+        "POST (form) /theme",
+        "GET /api/testimonials",
+        "GET /testimonials",
+        "GET /contact",
+      ];
       (await Promise.all(checks)).forEach((response, n) => {
         const label = labels[n] as string;
         count(label, response.status, response.status >= 400 ? "refused" : null);
@@ -253,7 +303,12 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ name: text, phone: text, message: text, topic: fc.oneof(text, fc.constantFrom("general", "repair")) }),
+        fc.record({
+          name: text,
+          phone: text,
+          message: text,
+          topic: fc.oneof(text, fc.constantFrom("general", "repair")),
+        }),
         async (fields) => {
           const tag = `fc${n++}`;
           const attempt: Attempt = {
@@ -271,33 +326,51 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
       { numRuns: 150 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.record({ name: text, quote: text, context: text, rating: fc.oneof(text, fc.integer({ min: -5, max: 15 }).map(String)) }), async (fields) => {
-        const tag = `fc${n++}`;
-        await check({
-          path: "/api/testimonials",
-          encoding: "json",
-          body: { ...reviewBase, ...fields, email: `review.${tag}@example.com` },
-          table: "testimonials",
-          key: { column: "email", value: `review.${tag}@example.com` },
-          exact: { name: fields.name, quote: fields.quote, context: fields.context },
-          optional: ["context"],
-        });
-      }),
+      fc.asyncProperty(
+        fc.record({
+          name: text,
+          quote: text,
+          context: text,
+          rating: fc.oneof(text, fc.integer({ min: -5, max: 15 }).map(String)),
+        }),
+        async (fields) => {
+          const tag = `fc${n++}`;
+          await check({
+            path: "/api/testimonials",
+            encoding: "json",
+            body: { ...reviewBase, ...fields, email: `review.${tag}@example.com` },
+            table: "testimonials",
+            key: { column: "email", value: `review.${tag}@example.com` },
+            exact: { name: fields.name, quote: fields.quote, context: fields.context },
+            optional: ["context"],
+          });
+        },
+      ),
       { numRuns: 150 },
     );
     // Whole bodies of any shape: never a 5xx, never a row.
-    const before = await database.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await database.db
+      .selectFrom("contact_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await fc.assert(
-      fc.asyncProperty(anyJson, fc.constantFrom("/api/contact", "/api/testimonials", "/api/auth/login"), async (value, target) => {
-        const body = JSON.stringify(value);
-        const response = await send("POST", target, { headers: { "Content-Type": "application/json" }, body });
-        count(`POST ${target} (any JSON)`, response.status, response.status >= 400 ? "refused" : null);
-        expect(response.status, body).toBeLessThan(500);
-        expect(response.status, body).toBeGreaterThanOrEqual(400);
-      }),
+      fc.asyncProperty(
+        anyJson,
+        fc.constantFrom("/api/contact", "/api/testimonials", "/api/auth/login"),
+        async (value, target) => {
+          const body = JSON.stringify(value);
+          const response = await send("POST", target, { headers: { "Content-Type": "application/json" }, body });
+          count(`POST ${target} (any JSON)`, response.status, response.status >= 400 ? "refused" : null);
+          expect(response.status, body).toBeLessThan(500);
+          expect(response.status, body).toBeGreaterThanOrEqual(400);
+        },
+      ),
       { numRuns: 200 },
     );
-    const after = await database.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await database.db
+      .selectFrom("contact_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(problems).toEqual([]);
   }, 300_000);

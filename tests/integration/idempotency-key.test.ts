@@ -38,7 +38,10 @@ describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialec
     });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
-  const ordersFrom = async (email: string) => (await database.db.selectFrom("order_requests").select("reference").where("email", "=", email).execute()).map((r) => r.reference);
+  const ordersFrom = async (email: string) =>
+    (await database.db.selectFrom("order_requests").select("reference").where("email", "=", email).execute()).map(
+      (r) => r.reference,
+    );
 
   it("the same order sent twice with one key is stored once, and both answers carry its reference", async () => {
     const body = { ...order, email: "twice@example.com", formStartTime: Date.now() - 10_000 };
@@ -69,8 +72,16 @@ describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialec
     expect(await post("/api/testimonials", reviewBody, "shared-key")).toMatchObject({ status: 201 });
     expect(await post("/api/contact", messageBody, "shared-key")).toEqual({ status: 201, json: { ok: true } });
     expect(await post("/api/contact", messageBody, "shared-key")).toEqual({ status: 201, json: { ok: true } });
-    expect(await database.db.selectFrom("testimonials").select("id").where("quote", "=", reviewBody.quote).execute()).toHaveLength(1);
-    expect(await database.db.selectFrom("contact_messages").select("id").where("message", "=", messageBody.message).execute()).toHaveLength(1);
+    expect(
+      await database.db.selectFrom("testimonials").select("id").where("quote", "=", reviewBody.quote).execute(),
+    ).toHaveLength(1);
+    expect(
+      await database.db
+        .selectFrom("contact_messages")
+        .select("id")
+        .where("message", "=", messageBody.message)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it("a validation refusal is replayed as it was, and stores nothing", async () => {

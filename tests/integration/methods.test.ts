@@ -57,11 +57,15 @@ interface Answer {
 /** node:http, because fetch refuses TRACE (and CONNECT) before sending anything. */
 function send(base: string, method: string, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" } }, (res) => {
-      let body = "";
-      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
-    });
+    const req = request(
+      `${base}${path}`,
+      { method, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" } },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -86,7 +90,9 @@ describe("every route and file, with each of 8 methods, from an anonymous client
   });
 
   it("answers no request with a 5xx", () => {
-    const failed = [...answers].filter(([, answer]) => answer.status >= 500).map(([call, answer]) => `${call}: ${answer.status}`);
+    const failed = [...answers]
+      .filter(([, answer]) => answer.status >= 500)
+      .map(([call, answer]) => `${call}: ${answer.status}`);
     expect(failed).toEqual([]);
   });
 
@@ -144,7 +150,10 @@ describe("every route and file, with each of 8 methods, from an anonymous client
   });
 
   it("writes nothing at error level for any of these client mistakes", () => {
-    const errors = server.output().split("\n").filter((line) => line.includes('"level":"error"'));
+    const errors = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"level":"error"'));
     expect(errors).toEqual([]);
   });
 });

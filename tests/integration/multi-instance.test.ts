@@ -67,7 +67,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
   }
 
   function listAll(server: ServerProcess, cookie: string) {
-    return fetch(new URL("/api/admin/testimonials", server.url), { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{}" });
+    return fetch(new URL("/api/admin/testimonials", server.url), {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: "{}",
+    });
   }
 
   it("a session made on one is valid on the other, and signing out on one ends it on both", async () => {
@@ -96,12 +100,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
       body: JSON.stringify({ name: "Uma", email: "uma@example.com", rating: 9, quote, tags: ["travel"] }),
     });
     expect(sent.status).toBe(201);
-    const cookie = ((await signIn(b, "admin", "multi-instance-password")).headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const cookie =
+      ((await signIn(b, "admin", "multi-instance-password")).headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const all = (await (await listAll(b, cookie)).json()) as { testimonials: Array<{ id: string; quote: string }> };
     const id = all.testimonials.find((t) => t.quote === quote)?.id ?? "";
-    expect((await fetch(new URL(`/api/admin/testimonials/${id}/approve`, b.url), { method: "PATCH", headers: { Cookie: cookie } })).status).toBe(200);
+    expect(
+      (
+        await fetch(new URL(`/api/admin/testimonials/${id}/approve`, b.url), {
+          method: "PATCH",
+          headers: { Cookie: cookie },
+        })
+      ).status,
+    ).toBe(200);
     for (const server of [a, b]) {
-      const page = (await (await fetch(new URL("/api/testimonials", server.url))).json()) as { testimonials: Array<{ quote: string }> };
+      const page = (await (await fetch(new URL("/api/testimonials", server.url))).json()) as {
+        testimonials: Array<{ quote: string }>;
+      };
       expect(page.testimonials.map((t) => t.quote)).toContain(quote);
     }
   });
@@ -112,7 +126,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
       const response = await fetch(new URL("/api/contact", (i % 2 ? a : b).url), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: `Vic ${i}`, email: `vic${i}@example.com`, topic: "general", message: `Message number ${i} for the team.`, consent: "on" }),
+        body: JSON.stringify({
+          name: `Vic ${i}`,
+          email: `vic${i}@example.com`,
+          topic: "general",
+          message: `Message number ${i} for the team.`,
+          consent: "on",
+        }),
       });
       expect(response.status).toBe(201);
     }
@@ -122,7 +142,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
     await db.connect();
     try {
       await expect
-        .poll(async () => (await db.query("select count(*)::int as n from outbox where kind = 'contact' and status = 'sent'")).rows[0].n, { timeout: 20_000 })
+        .poll(
+          async () =>
+            (await db.query("select count(*)::int as n from outbox where kind = 'contact' and status = 'sent'")).rows[0]
+              .n,
+          { timeout: 20_000 },
+        )
         .toBe(10);
       const rows = await db.query("select ref_id from outbox where kind = 'contact'");
       for (const row of rows.rows as Array<{ ref_id: string }>) ids.push(row.ref_id);
@@ -142,7 +167,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
       body: JSON.stringify({ name: reviewer, email: "cache@example.com", rating: 8, quote, tags: [] }),
     });
     expect(sent.status).toBe(201);
-    const all = (await (await listAll(server, cookie)).json()) as { testimonials: Array<{ id: string; quote: string }> };
+    const all = (await (await listAll(server, cookie)).json()) as {
+      testimonials: Array<{ id: string; quote: string }>;
+    };
     return all.testimonials.find((t) => t.quote === quote)?.id ?? "";
   }
 
@@ -157,14 +184,19 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
   }
 
   async function staffCookie(server: ServerProcess) {
-    return ((await signIn(server, "admin", "multi-instance-password")).headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    return (
+      ((await signIn(server, "admin", "multi-instance-password")).headers.get("set-cookie") ?? "").split(";")[0] ?? ""
+    );
   }
 
   it("a review approved on A shows on B's kept /testimonials within 100 ms", async () => {
     const cookie = await staffCookie(a);
     const id = await sendReview(a, cookie, "Quinn Approved-On-A");
     expect(await keptPage(b)).not.toContain("Quinn Approved-On-A");
-    const approved = await fetch(new URL(`/api/admin/testimonials/${id}/approve`, a.url), { method: "PATCH", headers: { Cookie: cookie } });
+    const approved = await fetch(new URL(`/api/admin/testimonials/${id}/approve`, a.url), {
+      method: "PATCH",
+      headers: { Cookie: cookie },
+    });
     expect(approved.status).toBe(200);
     // The time from the write until B answers a request with it: the request that first shows it
     // is timed from when it was sent, since B must render the page once before it can keep it
@@ -193,19 +225,34 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
     await db.connect();
     try {
       const listeners = async () =>
-        (await db.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1 and application_name = 'aquila-public-changes'", [name])).rows.map((r) => r.pid);
+        (
+          await db.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = $1 and application_name = 'aquila-public-changes'",
+            [name],
+          )
+        ).rows.map((r) => r.pid);
       const before = await listeners();
       expect(before).toHaveLength(2);
-      await db.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'aquila-public-changes'", [name]);
-      await expect.poll(async () => (await listeners()).some((pid) => before.includes(pid)), { interval: 5 }).toBe(false);
+      await db.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'aquila-public-changes'",
+        [name],
+      );
+      await expect
+        .poll(async () => (await listeners()).some((pid) => before.includes(pid)), { interval: 5 })
+        .toBe(false);
       // The change is made while nobody listens, so no notice of it ever arrives.
-      await db.query("update testimonials set approved = 1, approved_at = $2 where id = $1", [id, new Date().toISOString()]);
+      await db.query("update testimonials set approved = 1, approved_at = $2 where id = $1", [
+        id,
+        new Date().toISOString(),
+      ]);
       await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(2);
     } finally {
       await db.end();
     }
     // Several at once: while the first renders, the others must not get the copy from before the loss.
-    const pages = await Promise.all(Array.from({ length: 6 }, async () => (await fetch(new URL("/testimonials", b.url))).text()));
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, async () => (await fetch(new URL("/testimonials", b.url))).text()),
+    );
     for (const page of pages) expect(page).toContain("Rosa Approved-While-Deaf");
     expect(await keptPage(b)).toContain("Rosa Approved-While-Deaf");
   });

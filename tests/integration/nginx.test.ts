@@ -92,7 +92,13 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   it("sends all eight security headers on every file it serves itself, as the Node server does", async () => {
     const html = await (await fetch(`${base}/contact`)).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? "";
-    const files = [asset, "/images/apple-touch-icon.png", "/manuals/softech-auto-start-booklet.pdf", "/favicon.ico", "/favicon.svg"];
+    const files = [
+      asset,
+      "/images/apple-touch-icon.png",
+      "/manuals/softech-auto-start-booklet.pdf",
+      "/favicon.ico",
+      "/favicon.svg",
+    ];
     for (const file of files) {
       const [fromNginx, fromNode] = await Promise.all([fetch(`${base}${file}`), fetch(`${app.url}${file}`)]);
       expect(fromNginx.status, file).toBe(200);
@@ -115,24 +121,39 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
   }
 
   it("answers what nginx itself refuses with the site's error page and the security headers", async () => {
-    const tooLarge = await fetch(`${base}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(100 * 1024) });
+    const tooLarge = await fetch(`${base}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "x".repeat(100 * 1024),
+    });
     expect(tooLarge.status).toBe(413);
     expectOwnErrorPage(tooLarge, await tooLarge.text(), "413");
     // A file nginx serves itself takes no POST.
-    const notAllowed = await fetch(`${base}/favicon.svg`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
+    const notAllowed = await fetch(`${base}/favicon.svg`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "x",
+    });
     expect(notAllowed.status).toBe(405);
     expectOwnErrorPage(notAllowed, await notAllowed.text(), "405");
     // Two Host headers: a request nginx cannot take.
     const raw = await new Promise<string>((resolve) => {
       let answer = "";
-      const socket = net.connect(Number(new URL(base).port), "127.0.0.1", () => socket.write("GET /about HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n"));
+      const socket = net.connect(Number(new URL(base).port), "127.0.0.1", () =>
+        socket.write("GET /about HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n"),
+      );
       socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
       socket.on("close", () => resolve(answer));
       socket.on("error", () => resolve(answer));
     });
     const [head = "", body = ""] = raw.split("\r\n\r\n");
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
-    const headers = new Headers(head.split("\r\n").slice(1).map((line) => line.split(/:\s*/, 2) as [string, string]));
+    const headers = new Headers(
+      head
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(/:\s*/, 2) as [string, string]),
+    );
     expectOwnErrorPage(new Response(null, { headers }), body, "400");
   });
 
@@ -157,31 +178,35 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     expect(response.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
   });
 
-  it("counts sign-in guesses by the address nginx saw, whatever X-Forwarded-For the client forges", async () => {
-    const statuses: number[] = [];
-    for (let i = 1; i <= 25; i++) {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: "POST",
-        // No Origin: a script, not a browser (nginx passes Host without the test port).
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },
-        body: JSON.stringify({ username: `guess-${i}`, password: "not-the-password" }),
-      });
-      statuses.push(response.status);
-    }
-    // 20 attempts per address in 15 minutes (app/features/auth/auth.server.ts).
-    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
-    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
-    // Read back from the database the limits keep them in: every guess under nginx's address.
-    const file = app.output().match(/"msg":"database ready","dialect":"sqlite","location":"([^"]+)"/)?.[1] ?? "";
-    const db = new Database(file, { readonly: true });
-    const addresses = db.prepare("select ip, count(*) as n from sign_in_failures group by ip").all();
-    db.close();
-    expect(addresses).toEqual([{ ip: "127.0.0.1", n: 20 }]);
-    // And the log names no address at all (/privacy).
-    expect(app.output()).toMatch(/"msg":"sign-in failed","username":"guess-1"/);
-    expect(app.output()).not.toContain("198.51.100.");
-    expect(app.output()).not.toMatch(/"ip":/);
-  }, signInsTimeout);
+  it(
+    "counts sign-in guesses by the address nginx saw, whatever X-Forwarded-For the client forges",
+    async () => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 25; i++) {
+        const response = await fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          // No Origin: a script, not a browser (nginx passes Host without the test port).
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },
+          body: JSON.stringify({ username: `guess-${i}`, password: "not-the-password" }),
+        });
+        statuses.push(response.status);
+      }
+      // 20 attempts per address in 15 minutes (app/features/auth/auth.server.ts).
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+      // Read back from the database the limits keep them in: every guess under nginx's address.
+      const file = app.output().match(/"msg":"database ready","dialect":"sqlite","location":"([^"]+)"/)?.[1] ?? "";
+      const db = new Database(file, { readonly: true });
+      const addresses = db.prepare("select ip, count(*) as n from sign_in_failures group by ip").all();
+      db.close();
+      expect(addresses).toEqual([{ ip: "127.0.0.1", n: 20 }]);
+      // And the log names no address at all (/privacy).
+      expect(app.output()).toMatch(/"msg":"sign-in failed","username":"guess-1"/);
+      expect(app.output()).not.toContain("198.51.100.");
+      expect(app.output()).not.toMatch(/"ip":/);
+    },
+    signInsTimeout,
+  );
 
   it("counts contact posts by the address nginx saw, whatever X-Forwarded-For the client forges", async () => {
     const statuses: number[] = [];
@@ -190,7 +215,15 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
         method: "POST",
         // No Origin: a script, not a browser (nginx passes Host without the test port).
         headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${i}, 192.0.2.${i}` },
-        body: JSON.stringify({ name: "Sam Example", email: "sam@example.com", phone: "", topic: "product", message: `Which cushion size fits seat ${i}?`, consent: true, honeypot: "" }),
+        body: JSON.stringify({
+          name: "Sam Example",
+          email: "sam@example.com",
+          phone: "",
+          topic: "product",
+          message: `Which cushion size fits seat ${i}?`,
+          consent: true,
+          honeypot: "",
+        }),
       });
       statuses.push(response.status);
     }

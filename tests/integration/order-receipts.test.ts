@@ -31,7 +31,12 @@ const order = {
 /** Everything the visitor typed that a mail to their address could carry. */
 const typedText = ["WIN-A-PRIZE", "prize.example", "0800-PRIZE-99", "relay.target", "TYPED-", "18.25", "16.75"];
 
-async function until<T>(what: string, read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -67,46 +72,95 @@ describe.each(testDialects)("order requests and the mail they cause, on %s", (di
   });
 
   const post = async (route: string, body: Record<string, unknown>) => {
-    const response = await fetch(new URL(route, server.url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    return { status: response.status, json: (await response.json()) as { reference?: string; errors?: Record<string, string> } };
+    const response = await fetch(new URL(route, server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      json: (await response.json()) as { reference?: string; errors?: Record<string, string> },
+    };
   };
   const placeOrder = async (email: string) => {
     const answer = await post("/api/orders", { ...order, email, formStartTime: Date.now() - 10_000 });
     expect(answer.status).toBe(201);
     return answer.json.reference ?? "";
   };
-  const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => readMail(mail.raw));
-  const staffNotices = (reference: string) => mailTo("staff@aquila.example").filter((mail) => mail.headers.includes(reference));
-  const receiptsTo = (address: string) => mailTo(address).filter((mail) => /^Subject: Your Aquila order request/m.test(mail.headers));
+  const mailTo = (address: string) =>
+    smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => readMail(mail.raw));
+  const staffNotices = (reference: string) =>
+    mailTo("staff@aquila.example").filter((mail) => mail.headers.includes(reference));
+  const receiptsTo = (address: string) =>
+    mailTo(address).filter((mail) => /^Subject: Your Aquila order request/m.test(mail.headers));
 
   it("confirms a request with its reference and fixed text, and nothing the visitor typed", async () => {
     const reference = await placeOrder(order.email);
-    const [receipt] = await until("the receipt", () => receiptsTo(order.email), (mails) => mails.length === 1);
+    const [receipt] = await until(
+      "the receipt",
+      () => receiptsTo(order.email),
+      (mails) => mails.length === 1,
+    );
     expect(receipt?.headers).toMatch(new RegExp(`^Subject: Your Aquila order request ${reference}$`, "m"));
     expect(receipt?.text).toContain(reference);
     expect(receipt?.text).toContain("What happens next");
     const body = receipt?.text ?? "";
-    expect(typedText.filter((text) => body.includes(text)), "typed text in the receipt").toEqual([]);
-    expect(typedText.filter((text) => (receipt?.headers.match(/^Subject: .*$/m)?.[0] ?? "").includes(text)), "typed text in the subject").toEqual([]);
+    expect(
+      typedText.filter((text) => body.includes(text)),
+      "typed text in the receipt",
+    ).toEqual([]);
+    expect(
+      typedText.filter((text) => (receipt?.headers.match(/^Subject: .*$/m)?.[0] ?? "").includes(text)),
+      "typed text in the subject",
+    ).toEqual([]);
   });
 
   it("sends an address three confirmations a day however it is spelled; the fourth request is stored and reaches staff, without one", async () => {
     // An address of its own, so the count starts at nothing whatever else ran.
-    const spellings = ["limit.target@example.com", "Limit.Target@Example.com", " limit.target+again@example.com ", "LIMIT.TARGET+third@EXAMPLE.COM"];
+    const spellings = [
+      "limit.target@example.com",
+      "Limit.Target@Example.com",
+      " limit.target+again@example.com ",
+      "LIMIT.TARGET+third@EXAMPLE.COM",
+    ];
     const references: string[] = [];
     for (const email of spellings) references.push(await placeOrder(email));
     const fourth = references[3] ?? "";
-    await until("every staff notice", () => references.map((r) => staffNotices(r).length), (counts) => counts.every((n) => n === 1));
+    await until(
+      "every staff notice",
+      () => references.map((r) => staffNotices(r).length),
+      (counts) => counts.every((n) => n === 1),
+    );
 
-    const stored = await database.db.selectFrom("order_requests").select(["id", "reference"]).where("reference", "=", fourth).execute();
+    const stored = await database.db
+      .selectFrom("order_requests")
+      .select(["id", "reference"])
+      .where("reference", "=", fourth)
+      .execute();
     expect(stored).toHaveLength(1);
-    const deliveries = await database.db.selectFrom("outbox").select(["kind", "status"]).where("ref_id", "=", stored[0]?.id ?? "").execute();
+    const deliveries = await database.db
+      .selectFrom("outbox")
+      .select(["kind", "status"])
+      .where("ref_id", "=", stored[0]?.id ?? "")
+      .execute();
     expect(deliveries).toEqual([{ kind: "order", status: "sent" }]);
 
     // Every receipt that was queued has gone by now: three, for the first three spellings.
-    await until("no delivery left", () => database.db.selectFrom("outbox").select("id").where("status", "=", "pending").execute(), (rows) => rows.length === 0);
-    const receipts = smtp.received.filter((mail) => mail.to.join().toLowerCase().includes("limit.target") && /^Subject: Your Aquila order request/m.test(readMail(mail.raw).headers));
-    expect(receipts.map((mail) => mail.to.join().toLowerCase()).sort()).toEqual(["limit.target+again@example.com", "limit.target@example.com", "limit.target@example.com"]);
+    await until(
+      "no delivery left",
+      () => database.db.selectFrom("outbox").select("id").where("status", "=", "pending").execute(),
+      (rows) => rows.length === 0,
+    );
+    const receipts = smtp.received.filter(
+      (mail) =>
+        mail.to.join().toLowerCase().includes("limit.target") &&
+        /^Subject: Your Aquila order request/m.test(readMail(mail.raw).headers),
+    );
+    expect(receipts.map((mail) => mail.to.join().toLowerCase()).sort()).toEqual([
+      "limit.target+again@example.com",
+      "limit.target@example.com",
+      "limit.target@example.com",
+    ]);
     expect(receipts.some((mail) => mail.raw.includes(fourth))).toBe(false);
 
     // The log says a receipt was held back, never to whom.
@@ -117,23 +171,57 @@ describe.each(testDialects)("order requests and the mail they cause, on %s", (di
 
   it("refuses a name or phone of more than one line with that field's message, and stores nothing", async () => {
     const forged = "Jane\nReply from the inbox: https://evil.example";
-    const countOf = async (table: "order_requests" | "contact_messages" | "testimonials") => (await database.db.selectFrom(table).select("id").execute()).length;
-    const before = { orders: await countOf("order_requests"), messages: await countOf("contact_messages"), reviews: await countOf("testimonials") };
+    const countOf = async (table: "order_requests" | "contact_messages" | "testimonials") =>
+      (await database.db.selectFrom(table).select("id").execute()).length;
+    const before = {
+      orders: await countOf("order_requests"),
+      messages: await countOf("contact_messages"),
+      reviews: await countOf("testimonials"),
+    };
 
-    const orderAnswer = await post("/api/orders", { ...order, email: "one.line@example.com", firstName: forged, phone: "614-555-0100\r\nBcc: x@example.com", formStartTime: Date.now() - 10_000 });
+    const orderAnswer = await post("/api/orders", {
+      ...order,
+      email: "one.line@example.com",
+      firstName: forged,
+      phone: "614-555-0100\r\nBcc: x@example.com",
+      formStartTime: Date.now() - 10_000,
+    });
     expect(orderAnswer.status).toBe(400);
-    expect(orderAnswer.json.errors).toEqual({ firstName: "Please enter the first name on one line", phone: "Please enter the phone number on one line" });
+    expect(orderAnswer.json.errors).toEqual({
+      firstName: "Please enter the first name on one line",
+      phone: "Please enter the phone number on one line",
+    });
 
-    const message = { name: forged, email: "one.line@example.com", phone: "555-0100", topic: "product", message: "Which cushion size fits a 16 inch seat?", consent: true, honeypot: "" };
+    const message = {
+      name: forged,
+      email: "one.line@example.com",
+      phone: "555-0100",
+      topic: "product",
+      message: "Which cushion size fits a 16 inch seat?",
+      consent: true,
+      honeypot: "",
+    };
     const contactAnswer = await post("/api/contact", message);
     expect(contactAnswer.status).toBe(400);
     expect(contactAnswer.json.errors).toEqual({ name: "Please enter the name on one line" });
 
-    const review = { name: forged, email: "one.line@example.com", rating: 9, quote: "Comfortable all day.", context: "Ohio", tags: ["comfort"], honeypot: "" };
+    const review = {
+      name: forged,
+      email: "one.line@example.com",
+      rating: 9,
+      quote: "Comfortable all day.",
+      context: "Ohio",
+      tags: ["comfort"],
+      honeypot: "",
+    };
     const reviewAnswer = await post("/api/testimonials", review);
     expect(reviewAnswer.status).toBe(400);
     expect(reviewAnswer.json.errors).toEqual({ name: "Please enter the name on one line" });
 
-    expect({ orders: await countOf("order_requests"), messages: await countOf("contact_messages"), reviews: await countOf("testimonials") }).toEqual(before);
+    expect({
+      orders: await countOf("order_requests"),
+      messages: await countOf("contact_messages"),
+      reviews: await countOf("testimonials"),
+    }).toEqual(before);
   });
 });

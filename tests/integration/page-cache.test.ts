@@ -15,7 +15,11 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    server = await startServerProcess({ DATABASE_URL: database.url, ADMIN_PASSWORD: password, FORM_RATE_LIMIT: "1000" });
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      ADMIN_PASSWORD: password,
+      FORM_RATE_LIMIT: "1000",
+    });
     // The first published review also creates the staff account that publishes seeded reviews,
     // with its deliberately slow password hash: here, not inside a test.
     await addReview("Already Here", true);
@@ -32,7 +36,8 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
   }
 
   const origin = () => new URL(server.url).origin;
-  const get = async (target: string, headers: Record<string, string> = {}) => readPage(await fetch(new URL(target, server.url), { headers }));
+  const get = async (target: string, headers: Record<string, string> = {}) =>
+    readPage(await fetch(new URL(target, server.url), { headers }));
   const head = async (target: string) => readPage(await fetch(new URL(target, server.url), { method: "HEAD" }));
   const send = (method: string, target: string, headers: Record<string, string> = {}, body?: string) =>
     fetch(new URL(target, server.url), { method, headers: { Origin: origin(), ...headers }, body, redirect: "manual" });
@@ -48,7 +53,12 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
   }
 
   async function signIn() {
-    const login = await send("POST", "/api/auth/login", { "Content-Type": "application/json" }, JSON.stringify({ username: "admin", password }));
+    const login = await send(
+      "POST",
+      "/api/auth/login",
+      { "Content-Type": "application/json" },
+      JSON.stringify({ username: "admin", password }),
+    );
     expect(login.status).toBe(200);
     return login.headers.get("set-cookie")?.split(";")[0] ?? "";
   }
@@ -75,9 +85,12 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
     expect(ticketsIn(secondBody)).not.toContain(ticketsIn(first.body)[0]);
     const csp = second.headers.get("content-security-policy") ?? "";
     expect(csp).not.toContain("nonce-");
-    const inline = [...secondBody.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "").filter(Boolean);
+    const inline = [...secondBody.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1] ?? "")
+      .filter(Boolean);
     expect(inline.length).toBeGreaterThan(1);
-    for (const script of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    for (const script of inline)
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
     expect(second.headers.get("x-frame-options")).toBe("DENY");
     expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     // No ETag: a revalidated copy would carry tickets already shown.
@@ -91,7 +104,9 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
     expect(cached.headers.get("content-type")).toMatch(/^application\/json/);
     expect(cached.headers.get("etag")).toMatch(/^"/);
     expect(JSON.parse(cached.body).summary).toBeDefined();
-    const revalidated = await fetch(new URL("/api/testimonials?page=oldest", server.url), { headers: { "If-None-Match": cached.headers.get("etag") ?? "" } });
+    const revalidated = await fetch(new URL("/api/testimonials?page=oldest", server.url), {
+      headers: { "If-None-Match": cached.headers.get("etag") ?? "" },
+    });
     expect(revalidated.status).toBe(304);
   });
 
@@ -111,7 +126,16 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
     expect((await send("POST", "/testimonials", form, "intent=submit&name=&email=nobody&quote=")).status).toBe(400);
     expect((await send("POST", "/theme", form, "theme=light&redirectTo=/testimonials")).status).toBe(303);
     expect((await send("POST", "/admin/logout")).status).toBeLessThan(400);
-    expect((await send("POST", "/api/auth/login", { "Content-Type": "application/json" }, JSON.stringify({ username: "admin", password: "wrong" }))).status).toBe(401);
+    expect(
+      (
+        await send(
+          "POST",
+          "/api/auth/login",
+          { "Content-Type": "application/json" },
+          JSON.stringify({ username: "admin", password: "wrong" }),
+        )
+      ).status,
+    ).toBe(401);
     expect((await get("/testimonials")).kept).toBe(copy);
   });
 
@@ -131,7 +155,9 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
     // The first visitor with such a query is rendered the page without it, so nobody's parameters are kept for others.
     const fresh = await get("/contact?utm_source=newsletter&topic=order");
     expect(fresh.body).not.toContain("utm_source");
-    expect((await getKept("/contact?topic=order&utm_source=other")).kept).toBe((await getKept("/contact?topic=order")).kept);
+    expect((await getKept("/contact?topic=order&utm_source=other")).kept).toBe(
+      (await getKept("/contact?topic=order")).kept,
+    );
   });
 
   it("renders a page once after a change, however many ask at the same moment, and serves the copy before it meanwhile", async () => {
@@ -173,8 +199,19 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
 
   it("shows a review posted through this instance, and its publication by staff, on the very next request", async () => {
     const kept = await getKept("/testimonials");
-    const review = { name: "Posted Here", email: "posted@example.com", rating: 9, quote: "Posted through this instance.", tags: [] };
-    const posted = await send("POST", "/api/testimonials", { "Content-Type": "application/json" }, JSON.stringify(review));
+    const review = {
+      name: "Posted Here",
+      email: "posted@example.com",
+      rating: 9,
+      quote: "Posted through this instance.",
+      tags: [],
+    };
+    const posted = await send(
+      "POST",
+      "/api/testimonials",
+      { "Content-Type": "application/json" },
+      JSON.stringify(review),
+    );
     expect(posted.status).toBe(201);
     const afterPost = await get("/testimonials");
     expect(afterPost.kept).toBeNull();
@@ -182,7 +219,9 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
 
     await getKept("/testimonials");
     const cookie = await signIn();
-    const all = (await (await send("POST", "/api/admin/testimonials", { Cookie: cookie, "Content-Type": "application/json" }, "{}")).json()) as { testimonials: { id: string; name: string }[] };
+    const all = (await (
+      await send("POST", "/api/admin/testimonials", { Cookie: cookie, "Content-Type": "application/json" }, "{}")
+    ).json()) as { testimonials: { id: string; name: string }[] };
     const id = all.testimonials.find((r) => r.name === "Posted Here")?.id;
     expect((await send("PATCH", `/api/admin/testimonials/${id}/approve`, { Cookie: cookie })).status).toBe(200);
     expect((await get("/testimonials")).body).toContain("Posted Here");
@@ -190,7 +229,14 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
 
   it("answers a review from the page's form with a redirect whose notice only its sender sees, and keeps no copy with it", async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const body = new URLSearchParams({ intent: "submit", name: "Flash Test", email: "flash@example.com", rating: "8", quote: "Sent from the page's own form.", honeypot: "" });
+    const body = new URLSearchParams({
+      intent: "submit",
+      name: "Flash Test",
+      email: "flash@example.com",
+      rating: "8",
+      quote: "Sent from the page's own form.",
+      honeypot: "",
+    });
     const posted = await send("POST", "/testimonials", form, body.toString());
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toBe("/testimonials?sent=1");

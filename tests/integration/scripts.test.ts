@@ -10,12 +10,21 @@ import { requireBuild } from "./server-process";
 const root = path.resolve(import.meta.dirname, "../..");
 
 function run(script: string, args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, [path.join(root, script), ...args], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 describe("operator scripts", () => {
   it("the test command's browser check passes with a Chromium, and without one stops at once with the command to run", () => {
-    expect(run("scripts/ensure-chromium.mjs", [], { CHROMIUM_PATH: process.execPath })).toMatchObject({ status: 0, stdout: "", stderr: "" });
+    expect(run("scripts/ensure-chromium.mjs", [], { CHROMIUM_PATH: process.execPath })).toMatchObject({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
     const missing = run("scripts/ensure-chromium.mjs", [], { CHROMIUM_PATH: "/nowhere/chromium" });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("No Chromium at CHROMIUM_PATH=/nowhere/chromium");
@@ -31,7 +40,8 @@ describe("operator scripts", () => {
     expect(result.stdout).toContain(credit.todo);
     const placeholders = manuals.filter((manual) => manual.placeholder);
     expect(placeholders.length).toBeGreaterThan(0);
-    for (const manual of placeholders) expect(result.stdout).toContain(`(manuals[${manuals.indexOf(manual)}])\n  ${manual.todo}`);
+    for (const manual of placeholders)
+      expect(result.stdout).toContain(`(manuals[${manuals.indexOf(manual)}])\n  ${manual.todo}`);
     // The billing code is never guessed: until the company supplies it, it is on the list.
     expect(result.stdout).toMatch(/^app\/content\/site\.ts:\d+ \(coverage\.billingCode\)$/m);
   });
@@ -50,17 +60,24 @@ describe("operator scripts", () => {
 
   it("the Lighthouse benchmark takes its pages from the route manifest", async () => {
     const { siteRoutes } = await import("../../app/route-manifest");
-    const script = 'const { readSiteRoutes } = await import("./scripts/bench/common.mjs"); console.log(JSON.stringify(await readSiteRoutes()));';
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    const script =
+      'const { readSiteRoutes } = await import("./scripts/bench/common.mjs"); console.log(JSON.stringify(await readSiteRoutes()));';
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(siteRoutes.map((route) => route.path));
   });
 
   // wrk is the throughput benchmark's load generator (installed by .ci/run, like nginx).
   const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
-  it.runIf(hasWrk)("the throughput benchmark counts answers with the wrong status, and a 404 it expects as answered", () => {
-    // bare-node.mjs answers /page and nothing else (404); load() runs wrk against it.
-    const script = `
+  it.runIf(hasWrk)(
+    "the throughput benchmark counts answers with the wrong status, and a 404 it expects as answered",
+    () => {
+      // bare-node.mjs answers /page and nothing else (404); load() runs wrk against it.
+      const script = `
       const { spawn } = await import("node:child_process");
       const { mkdtempSync, writeFileSync } = await import("node:fs");
       const os = await import("node:os");
@@ -84,25 +101,35 @@ describe("operator scripts", () => {
       };
       server.kill();
       console.log(JSON.stringify(results));`;
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", timeout: 60_000 });
-    expect(result.status, result.stderr).toBe(0);
-    const results = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Record<string, { requests: number; non2xx: number; errors: number }>;
-    for (const r of Object.values(results)) {
-      expect(r.requests).toBeGreaterThan(0);
-      expect(r.errors).toBe(0);
-    }
-    expect(results.found!.non2xx).toBe(0);
-    expect(results.missing!.non2xx).toBe(results.missing!.requests);
-    expect(results.missingExpected!.non2xx).toBe(0);
-    expect(results.foundExpected404!.non2xx).toBe(results.foundExpected404!.requests);
-  });
+      const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const results = JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Record<
+        string,
+        { requests: number; non2xx: number; errors: number }
+      >;
+      for (const r of Object.values(results)) {
+        expect(r.requests).toBeGreaterThan(0);
+        expect(r.errors).toBe(0);
+      }
+      expect(results.found!.non2xx).toBe(0);
+      expect(results.missing!.non2xx).toBe(results.missing!.requests);
+      expect(results.missingExpected!.non2xx).toBe(0);
+      expect(results.foundExpected404!.non2xx).toBe(results.foundExpected404!.requests);
+    },
+  );
 
   it("db:migrate applies the migrations once, then reports the database up to date", () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-migrate-")), "m.sqlite");
     const first = run("scripts/db-migrate.mjs", [], { DATABASE_URL: url });
     expect(first.status).toBe(0);
-    expect(first.stdout).toMatch(/applied: 0001_testimonials, 0002_contact_outbox_rate_limits, 0003_accounts_sessions_audit, 0004_rating_summary_index/);
+    expect(first.stdout).toMatch(
+      /applied: 0001_testimonials, 0002_contact_outbox_rate_limits, 0003_accounts_sessions_audit, 0004_rating_summary_index/,
+    );
     const second = run("scripts/db-migrate.mjs", [], { DATABASE_URL: url });
     expect(second.stdout).toContain("database is up to date");
   });
@@ -110,7 +137,10 @@ describe("operator scripts", () => {
   it("admin:create adds an account and admin:password resets it, printing a generated password once", async () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-admin-")), "a.sqlite");
-    const created = run("scripts/admin.mjs", ["create", "nurse.joy"], { DATABASE_URL: url, NEW_PASSWORD: "a long chosen password" });
+    const created = run("scripts/admin.mjs", ["create", "nurse.joy"], {
+      DATABASE_URL: url,
+      NEW_PASSWORD: "a long chosen password",
+    });
     expect(created.status).toBe(0);
     expect(created.stdout).toContain("Created nurse.joy.");
     expect(created.stdout).not.toContain("a long chosen password");
@@ -121,7 +151,11 @@ describe("operator scripts", () => {
     expect(generated).toHaveLength(20);
 
     const handle = createDatabase(url);
-    const account = await handle.db.selectFrom("accounts").selectAll().where("username", "=", "nurse.joy").executeTakeFirstOrThrow();
+    const account = await handle.db
+      .selectFrom("accounts")
+      .selectAll()
+      .where("username", "=", "nurse.joy")
+      .executeTakeFirstOrThrow();
     await handle.close();
     expect(await verifyPassword(generated, account.password_hash)).toBe(true);
     expect(await verifyPassword("a long chosen password", account.password_hash)).toBe(false);
@@ -169,11 +203,27 @@ describe("SQLite backup and restore", () => {
   it("screenshots writes a full-page PNG per page, width and theme, into the folder asked for", () => {
     requireBuild();
     const out = mkdtempSync(path.join(os.tmpdir(), "aquila-shots-"));
-    const result = spawnSync(process.execPath, [path.join(root, "scripts/screenshots.mjs"), "--routes", "/,/product", "--widths", "320", "--themes", "light,dark", "--reviews", "0", "--out", out], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(root, "scripts/screenshots.mjs"),
+        "--routes",
+        "/,/product",
+        "--widths",
+        "320",
+        "--themes",
+        "light,dark",
+        "--reviews",
+        "0",
+        "--out",
+        out,
+      ],
+      {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
     expect(result.status, result.stderr).toBe(0);
     const files = readdirSync(out).sort();
     expect(files).toEqual(["home-320-dark.png", "home-320-light.png", "product-320-dark.png", "product-320-light.png"]);

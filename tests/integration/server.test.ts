@@ -73,12 +73,26 @@ describe("the server process", () => {
         const i = n++;
         const [method, path, body] =
           i % 3 === 0
-            ? ["POST", "/api/testimonials", JSON.stringify({ name: "Load", email: `load${i}@example.com`, rating: 9, quote: "Still fine.", tags: [] })]
+            ? [
+                "POST",
+                "/api/testimonials",
+                JSON.stringify({
+                  name: "Load",
+                  email: `load${i}@example.com`,
+                  rating: 9,
+                  quote: "Still fine.",
+                  tags: [],
+                }),
+              ]
             : i % 3 === 1
               ? ["GET", "/testimonials", undefined]
               : ["GET", "/about", undefined];
         try {
-          const response = await fetch(new URL(path, url), { method, body, headers: { Origin: origin, "Content-Type": "application/json" } });
+          const response = await fetch(new URL(path, url), {
+            method,
+            body,
+            headers: { Origin: origin, "Content-Type": "application/json" },
+          });
           await response.arrayBuffer();
           answered[response.status] = (answered[response.status] ?? 0) + 1;
           if (response.status >= 500) failures.push(`${method} ${path} → ${response.status}`);
@@ -90,7 +104,10 @@ describe("the server process", () => {
     };
     const probe = async () => {
       while (ready) {
-        const status = await fetch(new URL("/readyz", url)).then((r) => r.status, () => 0);
+        const status = await fetch(new URL("/readyz", url)).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 503) ready = false;
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }

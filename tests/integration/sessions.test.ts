@@ -45,12 +45,21 @@ interface Options {
   json?: unknown;
 }
 
-async function call(server: ServerProcess, target: string, { method = "GET", cookie, ip = "203.0.113.1", origin, json }: Options = {}) {
+async function call(
+  server: ServerProcess,
+  target: string,
+  { method = "GET", cookie, ip = "203.0.113.1", origin, json }: Options = {},
+) {
   const headers: Record<string, string> = { "X-Forwarded-For": ip, Accept: "application/json, text/html" };
   if (cookie) headers.Cookie = cookie;
   if (method !== "GET") headers.Origin = origin ?? new URL(server.url).origin;
   if (json !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(new URL(target, server.url), { method, headers, redirect: "manual", body: json === undefined ? undefined : JSON.stringify(json) });
+  return fetch(new URL(target, server.url), {
+    method,
+    headers,
+    redirect: "manual",
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
 }
 
 async function signIn(server: ServerProcess, ip = "203.0.113.1") {
@@ -61,7 +70,8 @@ async function signIn(server: ServerProcess, ip = "203.0.113.1") {
 }
 
 /** The staff API's list of every review (a POST, as the spec shapes it) answers only a session. */
-const isSignedIn = async (server: ServerProcess, cookie: string) => (await call(server, "/api/admin/testimonials", { method: "POST", cookie, json: {} })).status === 200;
+const isSignedIn = async (server: ServerProcess, cookie: string) =>
+  (await call(server, "/api/admin/testimonials", { method: "POST", cookie, json: {} })).status === 200;
 
 describe("staff sessions across two processes on one SQLite file", () => {
   it("sets a __Host- cookie that is Secure, HttpOnly, SameSite=Strict and path-wide", async () => {
@@ -105,7 +115,8 @@ describe("staff sessions across two processes on one SQLite file", () => {
       ["PATCH", `/api/admin/testimonials/${id}/approve`],
       ["DELETE", `/api/admin/testimonials/${id}`],
     ];
-    for (const [method, target] of api) expect((await call(b, target, { method, json: {} })).status, `${method} ${target}`).toBe(401);
+    for (const [method, target] of api)
+      expect((await call(b, target, { method, json: {} })).status, `${method} ${target}`).toBe(401);
     const post = await fetch(new URL(`/admin/messages/${id}`, a.url), {
       method: "POST",
       headers: { Origin: new URL(a.url).origin, "Content-Type": "application/x-www-form-urlencoded" },
@@ -115,7 +126,11 @@ describe("staff sessions across two processes on one SQLite file", () => {
     expect(post.status).toBe(302);
     const moderate = await fetch(new URL("/testimonials", a.url), {
       method: "POST",
-      headers: { Origin: new URL(a.url).origin, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      headers: {
+        Origin: new URL(a.url).origin,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "text/html",
+      },
       body: `intent=approve&id=${id}`,
       redirect: "manual",
     });
@@ -139,45 +154,85 @@ describe("staff sessions across two processes on one SQLite file", () => {
     expect(await isSignedIn(a, cookie)).toBe(true);
   });
 
-  it("counts one address's guesses at one account across both processes, and never stops the right password from another address", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const server = i % 2 === 0 ? a : b;
-      const response = await call(server, "/api/auth/login", { method: "POST", ip: "198.51.100.40", json: { username: "admin", password: `guess-${i}` } });
-      statuses.push(response.status);
-      if (i === 5) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-      if (i === 5) expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    }
-    expect(statuses).toEqual([...Array(5).fill(401), 429]);
-    // A flood from twenty more addresses, spread over both processes...
-    for (let n = 0; n < 20; n++) {
-      await call(n % 2 ? a : b, "/api/auth/login", { method: "POST", ip: `198.51.100.${50 + n}`, json: { username: "admin", password: "guess" } });
-    }
-    // ...and staff at an address of their own sign in on either process, at once.
-    for (const server of [a, b]) {
-      const response = await call(server, "/api/auth/login", { method: "POST", ip: `192.0.2.${server === a ? 201 : 202}`, json: { username: "admin", password } });
-      expect(response.status).toBe(200);
-    }
-  }, signInsTimeout);
+  it(
+    "counts one address's guesses at one account across both processes, and never stops the right password from another address",
+    async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const server = i % 2 === 0 ? a : b;
+        const response = await call(server, "/api/auth/login", {
+          method: "POST",
+          ip: "198.51.100.40",
+          json: { username: "admin", password: `guess-${i}` },
+        });
+        statuses.push(response.status);
+        if (i === 5) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        if (i === 5) expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      }
+      expect(statuses).toEqual([...Array(5).fill(401), 429]);
+      // A flood from twenty more addresses, spread over both processes...
+      for (let n = 0; n < 20; n++) {
+        await call(n % 2 ? a : b, "/api/auth/login", {
+          method: "POST",
+          ip: `198.51.100.${50 + n}`,
+          json: { username: "admin", password: "guess" },
+        });
+      }
+      // ...and staff at an address of their own sign in on either process, at once.
+      for (const server of [a, b]) {
+        const response = await call(server, "/api/auth/login", {
+          method: "POST",
+          ip: `192.0.2.${server === a ? 201 : 202}`,
+          json: { username: "admin", password },
+        });
+        expect(response.status).toBe(200);
+      }
+    },
+    signInsTimeout,
+  );
 
-  it("counts guesses from one address across both processes and every account: the 21st is refused", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const server = i % 2 === 0 ? b : a;
-      const response = await call(server, "/api/auth/login", { method: "POST", ip: "192.0.2.77", json: { username: `someone-${i}`, password: "guess" } });
-      statuses.push(response.status);
-    }
-    expect(statuses).toEqual([...Array(20).fill(401), 429]);
-    // The right password from that address is refused too until the oldest failure is 15 minutes old.
-    const locked = await call(a, "/api/auth/login", { method: "POST", ip: "192.0.2.77", json: { username: "admin", password } });
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(840);
-  }, signInsTimeout);
+  it(
+    "counts guesses from one address across both processes and every account: the 21st is refused",
+    async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const server = i % 2 === 0 ? b : a;
+        const response = await call(server, "/api/auth/login", {
+          method: "POST",
+          ip: "192.0.2.77",
+          json: { username: `someone-${i}`, password: "guess" },
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([...Array(20).fill(401), 429]);
+      // The right password from that address is refused too until the oldest failure is 15 minutes old.
+      const locked = await call(a, "/api/auth/login", {
+        method: "POST",
+        ip: "192.0.2.77",
+        json: { username: "admin", password },
+      });
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(840);
+    },
+    signInsTimeout,
+  );
 
   it("sends a signed-in visitor only to a page of this site, whatever redirectTo says, and never fails", async () => {
     const { cookie } = await signIn(a, "203.0.113.90");
     const origin = new URL(a.url).origin;
-    for (const target of ["/%09/evil.example/x", "/%0a/evil.example/x", "/%0d%0a/evil.example", "/%E3%80%80/x", "//evil.example", "/%5Cevil.example", "https://evil.example", "/.//evil.example", "/..//evil.example", "/./%5Cevil.example", "/.///evil.example"]) {
+    for (const target of [
+      "/%09/evil.example/x",
+      "/%0a/evil.example/x",
+      "/%0d%0a/evil.example",
+      "/%E3%80%80/x",
+      "//evil.example",
+      "/%5Cevil.example",
+      "https://evil.example",
+      "/.//evil.example",
+      "/..//evil.example",
+      "/./%5Cevil.example",
+      "/.///evil.example",
+    ]) {
       const response = await call(a, `/admin/login?redirectTo=${target}`, { cookie });
       expect(response.status, target).toBe(302);
       const location = response.headers.get("location") ?? "";
@@ -192,7 +247,9 @@ describe("staff sessions across two processes on one SQLite file", () => {
       expect(theme.status, target).toBe(303);
       expect(new URL(theme.headers.get("location") ?? "", origin).origin, target).toBe(origin);
     }
-    const page = await call(a, `/admin/login?redirectTo=${encodeURIComponent("/admin/messages?topic=repair")}`, { cookie });
+    const page = await call(a, `/admin/login?redirectTo=${encodeURIComponent("/admin/messages?topic=repair")}`, {
+      cookie,
+    });
     expect(page.headers.get("location")).toBe("/admin/messages?topic=repair");
   });
 });

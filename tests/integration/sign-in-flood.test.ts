@@ -45,11 +45,19 @@ describe.each(testDialects)("a flood of sign-in guesses at two processes on %s",
 
   /** Forty guesses at once at `servers`, taking turns; the statuses they were answered with. */
   function flood(servers: ServerProcess[], ip: (n: number) => string) {
-    return Promise.all(Array.from({ length: 40 }, (_, n) => login(servers[n % servers.length] ?? a, ip(n), `guess-${n}`).then((response) => response.status)));
+    return Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        login(servers[n % servers.length] ?? a, ip(n), `guess-${n}`).then((response) => response.status),
+      ),
+    );
   }
 
   async function failuresStored(ip: string) {
-    const row = await database.db.selectFrom("sign_in_failures").select((eb) => eb.fn.countAll().as("n")).where("ip", "=", ip).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("sign_in_failures")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("ip", "=", ip)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -59,30 +67,45 @@ describe.each(testDialects)("a flood of sign-in guesses at two processes on %s",
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
   }
 
-  it("checks at most five of forty guesses from one address, and answers the right password from another within two seconds", async () => {
-    const guesses = flood([a], () => "198.51.100.60");
-    const sent = performance.now();
-    const staff = login(a, "192.0.2.60", password).then((response) => ({ status: response.status, ms: performance.now() - sent }));
-    const [statuses, answer] = await Promise.all([guesses, staff]);
-    expect(answer.status).toBe(200);
-    expect(answer.ms).toBeLessThan(staffWithinMs);
-    expectAtMostFiveChecked(statuses);
-    expect(await failuresStored("198.51.100.60")).toBeLessThanOrEqual(5);
-  }, floodTimeout);
+  it(
+    "checks at most five of forty guesses from one address, and answers the right password from another within two seconds",
+    async () => {
+      const guesses = flood([a], () => "198.51.100.60");
+      const sent = performance.now();
+      const staff = login(a, "192.0.2.60", password).then((response) => ({
+        status: response.status,
+        ms: performance.now() - sent,
+      }));
+      const [statuses, answer] = await Promise.all([guesses, staff]);
+      expect(answer.status).toBe(200);
+      expect(answer.ms).toBeLessThan(staffWithinMs);
+      expectAtMostFiveChecked(statuses);
+      expect(await failuresStored("198.51.100.60")).toBeLessThanOrEqual(5);
+    },
+    floodTimeout,
+  );
 
-  it("counts guesses from one address at both processes at once as one count", async () => {
-    const guesses = flood([a, b], () => "198.51.100.61");
-    const staff = login(b, "192.0.2.61", password);
-    const [statuses, answer] = await Promise.all([guesses, staff]);
-    expect(answer.status).toBe(200);
-    expectAtMostFiveChecked(statuses);
-    expect(await failuresStored("198.51.100.61")).toBeLessThanOrEqual(5);
-  }, floodTimeout);
+  it(
+    "counts guesses from one address at both processes at once as one count",
+    async () => {
+      const guesses = flood([a, b], () => "198.51.100.61");
+      const staff = login(b, "192.0.2.61", password);
+      const [statuses, answer] = await Promise.all([guesses, staff]);
+      expect(answer.status).toBe(200);
+      expectAtMostFiveChecked(statuses);
+      expect(await failuresStored("198.51.100.61")).toBeLessThanOrEqual(5);
+    },
+    floodTimeout,
+  );
 
-  it("counts forty guesses from forty addresses of one IPv6 /64 as guesses from one address", async () => {
-    const statuses = await flood([a, b], (n) => `2001:db8:60:1:${(n + 1).toString(16)}::${(n * 7 + 1).toString(16)}`);
-    expectAtMostFiveChecked(statuses);
-    // The next /64 is somebody else.
-    expect((await login(b, "2001:db8:60:2::1", password)).status).toBe(200);
-  }, floodTimeout);
+  it(
+    "counts forty guesses from forty addresses of one IPv6 /64 as guesses from one address",
+    async () => {
+      const statuses = await flood([a, b], (n) => `2001:db8:60:1:${(n + 1).toString(16)}::${(n * 7 + 1).toString(16)}`);
+      expectAtMostFiveChecked(statuses);
+      // The next /64 is somebody else.
+      expect((await login(b, "2001:db8:60:2::1", password)).status).toBe(200);
+    },
+    floodTimeout,
+  );
 });

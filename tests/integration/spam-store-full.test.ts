@@ -25,19 +25,32 @@ function pageForm(fields: Record<string, unknown>): RequestInit {
 
 /** The text of the page's alerts (the footer names the email on every page, so only these count). */
 function alerts(page: string): string[] {
-  return [...page.matchAll(/<(div|p)\b[^>]*role="alert"[^>]*>([\s\S]*?)<\/\1>/g)].map((match) => (match[2] ?? "").replace(/<[^>]*>/g, ""));
+  return [...page.matchAll(/<(div|p)\b[^>]*role="alert"[^>]*>([\s\S]*?)<\/\1>/g)].map((match) =>
+    (match[2] ?? "").replace(/<[^>]*>/g, ""),
+  );
 }
 
 describe("a full spam store, as the pages answer it", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     // Every post from one address: the rate limit is raised so only the cap refuses.
-    server = await startServerProcess({ SITE_EMAIL: siteEmail, SPAM_MAX_ROWS: String(spamMaxRows), FORM_RATE_LIMIT: "1000" });
+    server = await startServerProcess({
+      SITE_EMAIL: siteEmail,
+      SPAM_MAX_ROWS: String(spamMaxRows),
+      FORM_RATE_LIMIT: "1000",
+    });
     for (let n = 0; n < spamMaxRows; n++) {
       const held = await fetch(new URL("/api/contact", server.url), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: `Bot ${n}`, email: `bot-${n}@example.com`, topic: "general", message: "Buy now, please.", consent: true, honeypot: "x" }),
+        body: JSON.stringify({
+          name: `Bot ${n}`,
+          email: `bot-${n}@example.com`,
+          topic: "general",
+          message: "Buy now, please.",
+          consent: true,
+          honeypot: "x",
+        }),
       });
       expect(held.status).toBe(201);
     }

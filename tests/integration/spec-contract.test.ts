@@ -95,9 +95,11 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     return { status: response.status, json: json as Record<string, unknown>, headers: response.headers };
   };
   const staff = () => ({ Cookie: cookie });
-  const adminList = async () => ((await call("POST", "/api/admin/testimonials", { password }, staff())).json.testimonials ?? []) as Row[];
+  const adminList = async () =>
+    ((await call("POST", "/api/admin/testimonials", { password }, staff())).json.testimonials ?? []) as Row[];
   const publicList = async () => ((await call("GET", "/api/testimonials")).json.testimonials ?? []) as Row[];
-  const rows = (table: "testimonials" | "contact_messages" | "spam" | "outbox" | "order_requests") => database.db.selectFrom(table).selectAll().execute();
+  const rows = (table: "testimonials" | "contact_messages" | "spam" | "outbox" | "order_requests") =>
+    database.db.selectFrom(table).selectAll().execute();
 
   it("POST /api/admin/login {password}: a wrong password is refused, the right one opens a session", async () => {
     expect((await call("POST", "/api/admin/login", { password: "not the password" })).status).toBe(401);
@@ -131,7 +133,13 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect(sent.json).toMatchObject({ ok: true });
     const stored = (await rows("testimonials")).filter((r) => r.quote === review.quote);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ name: review.name, email: review.email, rating: 9, context: review.context, approved: 0 });
+    expect(stored[0]).toMatchObject({
+      name: review.name,
+      email: review.email,
+      rating: 9,
+      context: review.context,
+      approved: 0,
+    });
     expect(JSON.parse(stored[0]?.tags ?? "[]")).toEqual(review.tags);
     expect((await rows("testimonials")).length).toBe(before + 1);
     expect((await adminList()).find((t) => t.quote === review.quote)).toMatchObject({ approved: false });
@@ -148,32 +156,52 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     ["rating true", { rating: true }, "rating"],
     ['rating "0x8"', { rating: "0x8" }, "rating"],
     ['rating "1e1"', { rating: "1e1" }, "rating"],
-  ])("POST /api/testimonials with %s: 400 with a field error, nothing stored, whatever the honeypot says", async (_, change, field) => {
-    const before = { reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length };
-    for (const honeypot of ["", "filled by a bot"]) {
-      const answer = await call("POST", "/api/testimonials", { ...review, ...change, honeypot });
-      expect(answer.status).toBe(400);
-      expect(Object.keys(answer.json.errors as object)).toEqual([field]);
-    }
-    expect({ reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length }).toEqual(before);
-  });
+  ])(
+    "POST /api/testimonials with %s: 400 with a field error, nothing stored, whatever the honeypot says",
+    async (_, change, field) => {
+      const before = { reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length };
+      for (const honeypot of ["", "filled by a bot"]) {
+        const answer = await call("POST", "/api/testimonials", { ...review, ...change, honeypot });
+        expect(answer.status).toBe(400);
+        expect(Object.keys(answer.json.errors as object)).toEqual([field]);
+      }
+      expect({ reviews: (await rows("testimonials")).length, spam: (await rows("spam")).length }).toEqual(before);
+    },
+  );
 
   it("POST /api/testimonials missing fields entirely: the spec's field messages, not a library's", async () => {
     const answer = await call("POST", "/api/testimonials", { rating: 5 });
     expect(answer.status).toBe(400);
-    expect(answer.json.errors).toEqual({ name: "Name is required", email: "Email is required", quote: "Your review is required" });
+    expect(answer.json.errors).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      quote: "Your review is required",
+    });
     expect(answer.json.error).toBe("Please fill in all required fields");
   });
 
   it("POST /api/testimonials as a form with repeated tags keeps every tag; null for the optional context is empty", async () => {
     const quote = `Form-encoded ${Date.now()}: light enough to travel with.`;
-    const form = new URLSearchParams([["name", "Form Sender"], ["email", "form@example.com"], ["rating", "6"], ["quote", quote], ["tags", "comfort"], ["tags", "travel"]]);
-    const response = await fetch(new URL("/api/testimonials", server.url), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+    const form = new URLSearchParams([
+      ["name", "Form Sender"],
+      ["email", "form@example.com"],
+      ["rating", "6"],
+      ["quote", quote],
+      ["tags", "comfort"],
+      ["tags", "travel"],
+    ]);
+    const response = await fetch(new URL("/api/testimonials", server.url), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
     expect(response.status).toBe(201);
     const stored = (await rows("testimonials")).find((r) => r.quote === quote);
     expect(JSON.parse(stored?.tags ?? "[]")).toEqual(["comfort", "travel"]);
     const nullContext = `Null context ${Date.now()}: fine on long days.`;
-    expect((await call("POST", "/api/testimonials", { ...review, quote: nullContext, context: null })).status).toBe(201);
+    expect((await call("POST", "/api/testimonials", { ...review, quote: nullContext, context: null })).status).toBe(
+      201,
+    );
     expect((await rows("testimonials")).find((r) => r.quote === nullContext)?.context).toBeNull();
     for (const id of (await adminList()).filter((t) => t.quote === quote || t.quote === nullContext).map((t) => t.id)) {
       expect((await call("DELETE", `/api/admin/testimonials/${id}`, undefined, staff())).status).toBe(200);
@@ -186,7 +214,10 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect(approved.status).toBe(200);
     expect((await publicList()).find((t) => t.quote === review.quote)).toMatchObject({ id, name: review.name });
     expect((await publicList()).find((t) => t.id === id)).not.toHaveProperty("email");
-    expect((await database.db.selectFrom("testimonials").select("approved").where("id", "=", id).executeTakeFirst())?.approved).toBe(1);
+    expect(
+      (await database.db.selectFrom("testimonials").select("approved").where("id", "=", id).executeTakeFirst())
+        ?.approved,
+    ).toBe(1);
     expect((await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password })).status).toBe(401);
   });
 
@@ -195,23 +226,39 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect(answer.status).toBe(200);
     expect(answer.json.summary).toEqual({ count: 1, average: 9 });
     expect(answer.json.testimonials).toEqual([
-      expect.objectContaining({ name: review.name, rating: 9, quote: review.quote, context: review.context, tags: review.tags, verified: false }),
+      expect.objectContaining({
+        name: review.name,
+        rating: 9,
+        quote: review.quote,
+        context: review.context,
+        tags: review.tags,
+        verified: false,
+      }),
     ]);
   });
 
   it("DELETE /api/admin/testimonials/{id} {password}: gone from the public list, the admin list and the database", async () => {
     const id = (await adminList()).find((t) => t.quote === review.quote)?.id ?? "";
-    const ledger = async () => (await call("GET", "/api/testimonials")).json.ledger as { received: number; notPublished: number; reasons: Array<{ reason: string | null; count: number }> };
+    const ledger = async () =>
+      (await call("GET", "/api/testimonials")).json.ledger as {
+        received: number;
+        notPublished: number;
+        reasons: Array<{ reason: string | null; count: number }>;
+      };
     const before = await ledger();
     expect((await call("DELETE", `/api/admin/testimonials/${id}`, { password }, staff())).status).toBe(200);
     // Still counted as received, as deleted without a recorded reason (the spec's body carries none).
     const after = await ledger();
     expect(after.received).toBe(before.received);
     expect(after.notPublished).toBe(before.notPublished + 1);
-    expect(after.reasons.find((r) => r.reason === null)?.count).toBe((before.reasons.find((r) => r.reason === null)?.count ?? 0) + 1);
+    expect(after.reasons.find((r) => r.reason === null)?.count).toBe(
+      (before.reasons.find((r) => r.reason === null)?.count ?? 0) + 1,
+    );
     expect((await publicList()).some((t) => t.id === id)).toBe(false);
     expect((await adminList()).some((t) => t.id === id)).toBe(false);
-    expect(await database.db.selectFrom("testimonials").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await database.db.selectFrom("testimonials").select("id").where("id", "=", id).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await call("DELETE", `/api/admin/testimonials/${id}`, { password }, staff())).status).toBe(404);
   });
 
@@ -229,7 +276,16 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     const sent = await call("POST", "/api/contact", message);
     expect(sent.status).toBe(201);
     const stored = (await rows("contact_messages")).filter((r) => r.message === message.message);
-    expect(stored).toEqual([expect.objectContaining({ name: message.name, email: message.email, phone: message.phone, topic: "product", consent: 1, status: "new" })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        name: message.name,
+        email: message.email,
+        phone: message.phone,
+        topic: "product",
+        consent: 1,
+        status: "new",
+      }),
+    ]);
     const deliveries = (await rows("outbox")).filter((r) => r.kind === "contact" && r.ref_id === stored[0]?.id);
     expect(deliveries).toHaveLength(1);
   });
@@ -237,7 +293,10 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
   it("POST /api/orders with the order payload: 201 with a reference, stored with its delivery queued", async () => {
     const sent = await call("POST", "/api/orders", { ...order, formStartTime: Date.now() - 10_000 });
     expect(sent.status).toBe(201);
-    expect(sent.json).toEqual({ ok: true, reference: expect.stringMatching(/^AQ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/) });
+    expect(sent.json).toEqual({
+      ok: true,
+      reference: expect.stringMatching(/^AQ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
+    });
     const stored = (await rows("order_requests")).filter((r) => r.reference === sent.json.reference);
     expect(stored).toEqual([
       expect.objectContaining({
@@ -281,7 +340,12 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
   it("POST /api/orders with the honeypot filled: answered with a reference, kept as spam, no order and no delivery", async () => {
     const before = { orders: (await rows("order_requests")).length, outbox: (await rows("outbox")).length };
     const email = "bot-order@example.com";
-    const answer = await call("POST", "/api/orders", { ...order, email, honeypot: "http://bot.example", formStartTime: Date.now() - 10_000 });
+    const answer = await call("POST", "/api/orders", {
+      ...order,
+      email,
+      honeypot: "http://bot.example",
+      formStartTime: Date.now() - 10_000,
+    });
     expect(answer.status).toBe(201);
     expect(answer.json.reference).toMatch(/^AQ-/);
     expect({ orders: (await rows("order_requests")).length, outbox: (await rows("outbox")).length }).toEqual(before);
@@ -291,7 +355,13 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
   });
 
   it("GET on a call that only takes a POST, PATCH or DELETE: 405 naming what is allowed", async () => {
-    for (const [route, allow] of [["/api/contact", "POST"], ["/api/orders", "POST"], ["/api/admin/login", "POST"], ["/api/auth/login", "POST"], ["/api/admin/testimonials", "POST"]] as const) {
+    for (const [route, allow] of [
+      ["/api/contact", "POST"],
+      ["/api/orders", "POST"],
+      ["/api/admin/login", "POST"],
+      ["/api/auth/login", "POST"],
+      ["/api/admin/testimonials", "POST"],
+    ] as const) {
       const answer = await call("GET", route);
       expect(answer.status, route).toBe(405);
       expect(answer.headers.get("allow"), route).toBe(allow);
@@ -315,7 +385,14 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
 
   it("POST /api/contact invalid: 400 with the spec's field messages, nothing stored", async () => {
     const before = (await rows("contact_messages")).length;
-    const answer = await call("POST", "/api/contact", { ...message, name: "", email: "x", topic: "", message: "short", consent: false });
+    const answer = await call("POST", "/api/contact", {
+      ...message,
+      name: "",
+      email: "x",
+      topic: "",
+      message: "short",
+      consent: false,
+    });
     expect(answer.status).toBe(400);
     expect(answer.json.errors).toEqual({
       name: "Name is required",
@@ -331,16 +408,25 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     const text = "Cheap pills, visit us today please.";
     const before = { messages: (await rows("contact_messages")).length, outbox: (await rows("outbox")).length };
     expect((await call("POST", "/api/contact", { ...message, message: text, honeypot: "bot" })).status).toBe(201);
-    expect({ messages: (await rows("contact_messages")).length, outbox: (await rows("outbox")).length }).toEqual(before);
-    expect((await rows("spam")).filter((r) => r.kind === "contact" && JSON.parse(r.payload).message === text)).toHaveLength(1);
+    expect({ messages: (await rows("contact_messages")).length, outbox: (await rows("outbox")).length }).toEqual(
+      before,
+    );
+    expect(
+      (await rows("spam")).filter((r) => r.kind === "contact" && JSON.parse(r.payload).message === text),
+    ).toHaveLength(1);
   });
 
   it("past the per-address limit (5 in 10 minutes): 429 with Retry-After and a message, and that post is not stored", async () => {
     let answer = await call("POST", "/api/contact", { ...message, message: "Filling up the limit, one of several." });
-    for (let i = 0; i < 6 && answer.status !== 429; i++) answer = await call("POST", "/api/contact", { ...message, message: `Filling up the limit, number ${i}.` });
+    for (let i = 0; i < 6 && answer.status !== 429; i++)
+      answer = await call("POST", "/api/contact", { ...message, message: `Filling up the limit, number ${i}.` });
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(answer.json).toMatchObject({ ok: false, problem: "rate-limited", error: expect.stringContaining("Please wait a few minutes") });
+    expect(answer.json).toMatchObject({
+      ok: false,
+      problem: "rate-limited",
+      error: expect.stringContaining("Please wait a few minutes"),
+    });
     const refused = { ...message, message: "This one arrives after the limit." };
     expect((await call("POST", "/api/contact", refused)).status).toBe(429);
     expect((await rows("contact_messages")).some((r) => r.message === refused.message)).toBe(false);
@@ -348,7 +434,13 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     const page = await fetch(new URL("/contact", server.url), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Page Form", email: "page@example.com", topic: "general", message: "Sent from the page after the limit.", consent: "on" }),
+      body: new URLSearchParams({
+        name: "Page Form",
+        email: "page@example.com",
+        topic: "general",
+        message: "Sent from the page after the limit.",
+        consent: "on",
+      }),
     });
     expect(page.status).toBe(429);
     expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -62,14 +62,26 @@ const typed = {
 const typedValues = {
   contact: [typed.contact.email, typed.contact.phone, typed.contact.message, "TYPED-MESSAGE"],
   review: [typed.review.email, typed.review.quote, typed.review.context, "TYPED-QUOTE", "TYPED-CONTEXT"],
-  order: [typed.order.email, typed.order.phone, "TYPED-SUBMITTER", "TYPED-COUNTRY", "TYPED-STATE", "TYPEDZIP9", "17.25", "19.75", "TYPED-CUSHION", "TYPED-NOTES"],
+  order: [
+    typed.order.email,
+    typed.order.phone,
+    "TYPED-SUBMITTER",
+    "TYPED-COUNTRY",
+    "TYPED-STATE",
+    "TYPEDZIP9",
+    "17.25",
+    "19.75",
+    "TYPED-CUSHION",
+    "TYPED-NOTES",
+  ],
 };
 
 describe.each(testDialects)("staff emails on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   afterEach(async () => {
     resetMailer();
-    for (const table of ["outbox", "contact_messages", "testimonials", "order_requests"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["outbox", "contact_messages", "testimonials", "order_requests"] as const)
+      await database().db.deleteFrom(table).execute();
   });
 
   const parsed = () => ({
@@ -95,12 +107,21 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
         order: (await storeOrder(inputs.order, { config, signals })).id,
       };
       // A review queues its notice on the configured channels of the running process (none here), so queue it by hand.
-      await database().db.updateTable("outbox").set({ channel: "email", status: "pending" }).where("ref_id", "=", ids.review).execute();
+      await database()
+        .db.updateTable("outbox")
+        .set({ channel: "email", status: "pending" })
+        .where("ref_id", "=", ids.review)
+        .execute();
       await deliverDue(deliveryKinds, config);
-      const toStaff = smtp.received.filter((mail) => mail.to.includes("staff@aquila.example")).map((mail) => readMail(mail.raw));
+      const toStaff = smtp.received
+        .filter((mail) => mail.to.includes("staff@aquila.example"))
+        .map((mail) => readMail(mail.raw));
       const find = (subject: RegExp) => {
         const mail = toStaff.find((m) => subject.test(m.headers));
-        if (!mail) throw new Error(`no staff email with a subject like ${subject}; got ${toStaff.map((m) => m.headers.match(/^Subject: .*$/m)?.[0]).join(" | ")}`);
+        if (!mail)
+          throw new Error(
+            `no staff email with a subject like ${subject}; got ${toStaff.map((m) => m.headers.match(/^Subject: .*$/m)?.[0]).join(" | ")}`,
+          );
         return mail;
       };
       return {
@@ -121,13 +142,19 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
     const expectations = {
       contact: { name: typed.contact.name, link: `https://www.aquila.example/admin/messages/${sent.ids.contact}` },
       review: { name: typed.review.name, link: "https://www.aquila.example/admin/testimonials" },
-      order: { name: `${typed.order.firstName} ${typed.order.lastName}`, link: `https://www.aquila.example/admin/orders/${sent.ids.order}` },
+      order: {
+        name: `${typed.order.firstName} ${typed.order.lastName}`,
+        link: `https://www.aquila.example/admin/orders/${sent.ids.order}`,
+      },
     };
     for (const kind of ["contact", "review", "order"] as const) {
       const mail = sent[kind];
       // Without its timestamps, whose seconds and milliseconds could read like a seat size.
       const whole = `${mail.headers}\n${mail.text}`.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "(time)");
-      expect(typedValues[kind].filter((value) => whole.includes(value)), `${kind}: typed values in the staff email`).toEqual([]);
+      expect(
+        typedValues[kind].filter((value) => whole.includes(value)),
+        `${kind}: typed values in the staff email`,
+      ).toEqual([]);
       expect(mail.headers, `${kind}: no Reply-To carrying the visitor's address`).not.toMatch(/^Reply-To:/m);
       expect(mail.headers).toContain(expectations[kind].name);
       expect(mail.text).toContain(expectations[kind].link);
@@ -135,20 +162,29 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
     }
   });
 
-  it.each(["link", "full"] as const)("with STAFF_EMAIL_CONTENT=%s, a marked message and order say why among the notification's own lines, above the quoted text", async (mode) => {
-    const signals: SpamReason[] = [
-      { code: "too-fast", detail: "Sent 0.4 s after the form was shown." },
-      { code: "links", detail: "Contains 2 links." },
-    ];
-    const sent = await sendAll(mode, parsed(), signals);
-    for (const kind of ["contact", "order"] as const) {
-      const lines = sent[kind].text.split(/\r?\n/);
-      const mark = lines.indexOf("Marked as possible spam: Sent 0.4 s after the form was shown. Contains 2 links.");
-      expect(mark, `${kind}: the mark's own line`).toBeGreaterThan(-1);
-      expect(lines.findIndex((line) => line.startsWith(">")), `${kind}: the first quoted line comes after the mark`).toBeGreaterThan(mark);
-      expect(lines.filter((line) => line.includes("Marked as possible spam")), `${kind}: the mark, once`).toHaveLength(1);
-    }
-  });
+  it.each(["link", "full"] as const)(
+    "with STAFF_EMAIL_CONTENT=%s, a marked message and order say why among the notification's own lines, above the quoted text",
+    async (mode) => {
+      const signals: SpamReason[] = [
+        { code: "too-fast", detail: "Sent 0.4 s after the form was shown." },
+        { code: "links", detail: "Contains 2 links." },
+      ];
+      const sent = await sendAll(mode, parsed(), signals);
+      for (const kind of ["contact", "order"] as const) {
+        const lines = sent[kind].text.split(/\r?\n/);
+        const mark = lines.indexOf("Marked as possible spam: Sent 0.4 s after the form was shown. Contains 2 links.");
+        expect(mark, `${kind}: the mark's own line`).toBeGreaterThan(-1);
+        expect(
+          lines.findIndex((line) => line.startsWith(">")),
+          `${kind}: the first quoted line comes after the mark`,
+        ).toBeGreaterThan(mark);
+        expect(
+          lines.filter((line) => line.includes("Marked as possible spam")),
+          `${kind}: the mark, once`,
+        ).toHaveLength(1);
+      }
+    },
+  );
 
   it("with STAFF_EMAIL_CONTENT=full, the message and the review are quoted, and an order's health details still are not", async () => {
     const sent = await sendAll("full");
@@ -166,28 +202,52 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
    * block, below the real link. The names are stored as rows from before names had to be one line
    * were, so the email is safe whatever the database holds.
    */
-  it.each(["link", "full"] as const)("with STAFF_EMAIL_CONTENT=%s, a forged link a visitor typed shows only quoted, below the real one", async (mode) => {
-    const forged = "Reply from the inbox: https://evil.example/inbox";
-    const inputs = parsed();
-    inputs.contact = { ...inputs.contact, name: `Nadia Quill\n\n${forged}\r\n`, phone: `555\n${forged}`, message: `Hello there.\n\n${forged}\n\nThanks` };
-    inputs.review = { ...inputs.review, name: `Ruth Quill\u2028${forged}`, context: `Portland\n${forged}`, quote: `Great cushion.\r${forged}` };
-    inputs.order = { ...inputs.order, firstName: `Omar\n${forged}`, submitterName: `Lee\u0085${forged}`, state: `Ohio\n${forged}` };
-    const sent = await sendAll(mode, inputs);
-    const links = {
-      contact: `https://www.aquila.example/admin/messages/${sent.ids.contact}`,
-      review: "https://www.aquila.example/admin/testimonials",
-      order: `https://www.aquila.example/admin/orders/${sent.ids.order}`,
-    };
-    for (const kind of ["contact", "review", "order"] as const) {
-      const lines = sent[kind].text.split(/\r?\n/);
-      const forgedLines = lines.filter((line) => line.includes("evil.example"));
-      expect(forgedLines.length, `${kind}: the forged link is shown to staff, quoted`).toBeGreaterThan(0);
-      expect(forgedLines.filter((line) => !line.startsWith("> ")), `${kind}: lines of visitor text outside a quote`).toEqual([]);
-      const realLink = lines.findIndex((line) => line.includes(links[kind]) && !line.startsWith(">"));
-      expect(realLink, `${kind}: the real link`).toBeGreaterThan(-1);
-      expect(lines.findIndex((line) => line.startsWith(">")), `${kind}: the first quoted line comes after the real link`).toBeGreaterThan(realLink);
-      expect(sent[kind].headers, `${kind}: the subject stays one line`).not.toMatch(/^Reply from the inbox/m);
-      expect(sent[kind].headers).toMatch(/^Subject: .*Reply from the inbox: https:\/\/evil\.example\/inbox/m);
-    }
-  });
+  it.each(["link", "full"] as const)(
+    "with STAFF_EMAIL_CONTENT=%s, a forged link a visitor typed shows only quoted, below the real one",
+    async (mode) => {
+      const forged = "Reply from the inbox: https://evil.example/inbox";
+      const inputs = parsed();
+      inputs.contact = {
+        ...inputs.contact,
+        name: `Nadia Quill\n\n${forged}\r\n`,
+        phone: `555\n${forged}`,
+        message: `Hello there.\n\n${forged}\n\nThanks`,
+      };
+      inputs.review = {
+        ...inputs.review,
+        name: `Ruth Quill\u2028${forged}`,
+        context: `Portland\n${forged}`,
+        quote: `Great cushion.\r${forged}`,
+      };
+      inputs.order = {
+        ...inputs.order,
+        firstName: `Omar\n${forged}`,
+        submitterName: `Lee\u0085${forged}`,
+        state: `Ohio\n${forged}`,
+      };
+      const sent = await sendAll(mode, inputs);
+      const links = {
+        contact: `https://www.aquila.example/admin/messages/${sent.ids.contact}`,
+        review: "https://www.aquila.example/admin/testimonials",
+        order: `https://www.aquila.example/admin/orders/${sent.ids.order}`,
+      };
+      for (const kind of ["contact", "review", "order"] as const) {
+        const lines = sent[kind].text.split(/\r?\n/);
+        const forgedLines = lines.filter((line) => line.includes("evil.example"));
+        expect(forgedLines.length, `${kind}: the forged link is shown to staff, quoted`).toBeGreaterThan(0);
+        expect(
+          forgedLines.filter((line) => !line.startsWith("> ")),
+          `${kind}: lines of visitor text outside a quote`,
+        ).toEqual([]);
+        const realLink = lines.findIndex((line) => line.includes(links[kind]) && !line.startsWith(">"));
+        expect(realLink, `${kind}: the real link`).toBeGreaterThan(-1);
+        expect(
+          lines.findIndex((line) => line.startsWith(">")),
+          `${kind}: the first quoted line comes after the real link`,
+        ).toBeGreaterThan(realLink);
+        expect(sent[kind].headers, `${kind}: the subject stays one line`).not.toMatch(/^Reply from the inbox/m);
+        expect(sent[kind].headers).toMatch(/^Subject: .*Reply from the inbox: https:\/\/evil\.example\/inbox/m);
+      }
+    },
+  );
 });

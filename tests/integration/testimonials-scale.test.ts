@@ -46,7 +46,9 @@ describe("the testimonials page with 10,000 published reviews", () => {
         .filter((l) => l.includes('"path":"/testimonials"'))
         .map((l) => (JSON.parse(l) as { ms: number }).ms);
     await expect.poll(() => timings().length).toBeGreaterThanOrEqual(35);
-    const measured = timings().slice(5).sort((a, b) => a - b);
+    const measured = timings()
+      .slice(5)
+      .sort((a, b) => a - b);
     const median = measured[Math.floor(measured.length / 2)] ?? Infinity;
     const p95 = measured[Math.floor(measured.length * 0.95)] ?? Infinity;
     console.log(`/testimonials with 10,000 published reviews: median ${median} ms, p95 ${p95} ms server time`);

@@ -48,15 +48,28 @@ describe.concurrent("slow clients", () => {
   }, 45_000);
 
   it.each([
-    ["an API post whose body never comes", `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":`],
-    ["a page's form post whose body never comes", `POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n`],
-    ["a second request on a kept-alive connection whose body never comes", `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nPOST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`],
-  ])("cuts off %s, within 30 s", async (_label, head) => {
-    const { seconds, answer } = await trickle(head, "");
-    expect(seconds).toBeGreaterThan(25);
-    expect(seconds).toBeLessThan(33);
-    expect(answer).toMatch(/HTTP\/1\.1 408 Request Timeout\r\nConnection: close\r\n\r\n$/);
-  }, 45_000);
+    [
+      "an API post whose body never comes",
+      `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":`,
+    ],
+    [
+      "a page's form post whose body never comes",
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n`,
+    ],
+    [
+      "a second request on a kept-alive connection whose body never comes",
+      `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nPOST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`,
+    ],
+  ])(
+    "cuts off %s, within 30 s",
+    async (_label, head) => {
+      const { seconds, answer } = await trickle(head, "");
+      expect(seconds).toBeGreaterThan(25);
+      expect(seconds).toBeLessThan(33);
+      expect(answer).toMatch(/HTTP\/1\.1 408 Request Timeout\r\nConnection: close\r\n\r\n$/);
+    },
+    45_000,
+  );
 
   it("cuts off a client that trickles its headers, within 15 s", async () => {
     const headers = "X-Slow: " + "y".repeat(100);

@@ -9,7 +9,9 @@ export function contrastRatio(a: string, b: string): number {
 
 function channels(color: string): [number, number, number] {
   const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
-  const values = hex ? hex.slice(1).map((h) => parseInt(h, 16)) : (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  const values = hex
+    ? hex.slice(1).map((h) => parseInt(h, 16))
+    : (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
   if (values.length !== 3 || values.some((v) => !Number.isFinite(v))) throw new Error(`Not an sRGB colour: ${color}`);
   return values as [number, number, number];
 }

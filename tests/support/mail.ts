@@ -9,7 +9,9 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on a free loopback port (or `listenPort`), recording every message it accepts. */
-export async function startSmtp(listenPort = 0): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startSmtp(
+  listenPort = 0,
+): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -34,7 +36,11 @@ export async function startSmtp(listenPort = 0): Promise<{ port: number; receive
 }
 
 /** A forward endpoint on a free loopback port, recording every JSON body posted to it. */
-export async function startForward(): Promise<{ url: string; bodies: Record<string, unknown>[]; close: () => Promise<void> }> {
+export async function startForward(): Promise<{
+  url: string;
+  bodies: Record<string, unknown>[];
+  close: () => Promise<void>;
+}> {
   const bodies: Record<string, unknown>[] = [];
   const server: Server = createServer((request, response) => {
     let body = "";
@@ -46,7 +52,11 @@ export async function startForward(): Promise<{ url: string; bodies: Record<stri
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/forward`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/forward`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** An email's headers (unfolded) and its text, decoded from whatever transfer encoding it was sent in. */
@@ -54,7 +64,10 @@ export function readMail(raw: string): { headers: string; text: string } {
   const split = raw.indexOf("\r\n\r\n");
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   const body = raw.slice(split + 4);
-  const encoding = headers.match(/^Content-Transfer-Encoding: (.+)$/im)?.[1]?.trim().toLowerCase();
+  const encoding = headers
+    .match(/^Content-Transfer-Encoding: (.+)$/im)?.[1]
+    ?.trim()
+    .toLowerCase();
   if (encoding === "base64") return { headers, text: Buffer.from(body, "base64").toString("utf8") };
   if (encoding === "quoted-printable") {
     const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);

@@ -20,7 +20,15 @@ export const notOneLine = {
 } as const;
 
 /** Names in every script, with the apostrophes, hyphens and accents real names have. */
-export const realNames = ["José O'Brien-Nguyễn", "李小龙", "Zoë Ångström", "Renée d’Arcy", "محمد علي", "Ólafur Þór", "Mary-Kate  Smith Jr."];
+export const realNames = [
+  "José O'Brien-Nguyễn",
+  "李小龙",
+  "Zoë Ångström",
+  "Renée d’Arcy",
+  "محمد علي",
+  "Ólafur Þór",
+  "Mary-Kate  Smith Jr.",
+];
 
 /** The same text broken by `character` in the middle, as an attacker would send it. */
 export function broken(text: string, character: string): string {
@@ -34,7 +42,11 @@ export function broken(text: string, character: string): string {
  * the message for text no database can keep. `errorsOf` gives a form's first message per field;
  * `filled` is a valid form whose value of each field is the sample that gets broken.
  */
-export function describeOneLineFields(errorsOf: (input: Record<string, unknown>) => Record<string, string | undefined>, filled: Record<string, unknown>, messages: Record<string, string>) {
+export function describeOneLineFields(
+  errorsOf: (input: Record<string, unknown>) => Record<string, string | undefined>,
+  filled: Record<string, unknown>,
+  messages: Record<string, string>,
+) {
   describe.each(Object.entries(messages))("the %s", (field, message) => {
     const sample = String(filled[field]);
 
@@ -44,7 +56,9 @@ export function describeOneLineFields(errorsOf: (input: Record<string, unknown>)
     });
 
     it("is refused with a NUL in it, as text no database can keep", () => {
-      expect(errorsOf({ ...filled, [field]: broken(sample, "\0") })).toEqual({ [field]: "Please remove characters that cannot be saved" });
+      expect(errorsOf({ ...filled, [field]: broken(sample, "\0") })).toEqual({
+        [field]: "Please remove characters that cannot be saved",
+      });
     });
   });
 }

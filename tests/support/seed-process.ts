@@ -28,7 +28,10 @@ function jitiCli(): string {
 }
 
 /** Runs one seeding function in a child process and blocks until it has committed. */
-export function seedSync<N extends SeedName>(name: N, ...args: Parameters<Seeders[N]>): Awaited<ReturnType<Seeders[N]>> {
+export function seedSync<N extends SeedName>(
+  name: N,
+  ...args: Parameters<Seeders[N]>
+): Awaited<ReturnType<Seeders[N]>> {
   const child = spawnSync(process.execPath, [jitiCli(), self], {
     cwd: root,
     input: JSON.stringify({ name, args }),
@@ -38,7 +41,8 @@ export function seedSync<N extends SeedName>(name: N, ...args: Parameters<Seeder
     maxBuffer: 64 * 1024 * 1024,
   });
   if (child.error) throw child.error;
-  if (child.status !== 0) throw new Error(`${name} failed in the seeding process (exit ${child.status ?? child.signal}):\n${child.stderr}`);
+  if (child.status !== 0)
+    throw new Error(`${name} failed in the seeding process (exit ${child.status ?? child.signal}):\n${child.stderr}`);
   const lines = child.stdout.trimEnd().split("\n");
   const answer = lines.pop() ?? "";
   if (lines.length) process.stdout.write(`${lines.join("\n")}\n`);

@@ -6,7 +6,13 @@ import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { createTestimonial, declineReview, publishReview, setReply, setVerified } from "~/features/testimonials/queries.server";
+import {
+  createTestimonial,
+  declineReview,
+  publishReview,
+  setReply,
+  setVerified,
+} from "~/features/testimonials/queries.server";
 import type { TagValue } from "~/features/testimonials/fields";
 import { TestimonialSchema } from "~/features/testimonials/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
@@ -120,7 +126,11 @@ function toDate(value: string | Date | undefined): Date {
 }
 
 async function findStaff(username: string): Promise<Staff | undefined> {
-  const row = await db().selectFrom("accounts").select(["id", "username"]).where("username", "=", username).executeTakeFirst();
+  const row = await db()
+    .selectFrom("accounts")
+    .select(["id", "username"])
+    .where("username", "=", username)
+    .executeTakeFirst();
   return row && { accountId: row.id, username: row.username };
 }
 
@@ -129,7 +139,10 @@ async function seeder(): Promise<Staff> {
   const existing = await findStaff(seederUsername);
   if (existing) return existing;
   try {
-    return { accountId: await createAccount(seederUsername, randomBytes(24).toString("base64url")), username: seederUsername };
+    return {
+      accountId: await createAccount(seederUsername, randomBytes(24).toString("base64url")),
+      username: seederUsername,
+    };
   } catch (error) {
     // Another test process created it at the same moment.
     const raced = await findStaff(seederUsername);
@@ -206,7 +219,8 @@ export async function seedMessages(database: string, messages: readonly SeedMess
     handle.db.transaction().execute(async (trx) => {
       const ids: string[] = [];
       // Channels as this process is configured, which for every harness here is the server's.
-      for (const message of prepared) ids.push(await storeContactMessage(message.input, message.receivedAt, undefined, trx));
+      for (const message of prepared)
+        ids.push(await storeContactMessage(message.input, message.receivedAt, undefined, trx));
       return ids;
     }),
   );
@@ -255,7 +269,8 @@ export async function seedOrders(database: string, orders: readonly SeedOrder[])
     handle.db.transaction().execute(async (trx) => {
       const stored: SeededOrder[] = [];
       // Channels as this process is configured, as for messages.
-      for (const order of prepared) stored.push(await storeOrder(order.input, { reference: order.reference, now: order.receivedAt }, trx));
+      for (const order of prepared)
+        stored.push(await storeOrder(order.input, { reference: order.reference, now: order.receivedAt }, trx));
       return stored;
     }),
   );
@@ -276,7 +291,12 @@ export async function signInAsAdmin(database: string, password: string): Promise
   return usingDatabase(database, async () => {
     signIns++;
     const address = `198.51.100.${((process.pid + signIns) % 254) + 1}`;
-    const result = await signIn(new Request("http://seed.invalid/admin/login", { method: "POST" }), builtInUsername, password, address);
+    const result = await signIn(
+      new Request("http://seed.invalid/admin/login", { method: "POST" }),
+      builtInUsername,
+      password,
+      address,
+    );
     if (!result.ok) throw new Error(`signing in as ${builtInUsername} failed: ${result.status} ${result.message}`);
     const header = result.cookie.split(";")[0] ?? "";
     const split = header.indexOf("=");

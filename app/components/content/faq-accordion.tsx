@@ -10,7 +10,15 @@ import { useHydrated } from "~/lib/use-hydrated";
  * pattern: a button inside each heading, with aria-expanded and aria-controls. On a page that
  * ships no React, lib/accordions.ts makes the same change from an inline script.
  */
-export function FaqAccordion({ items, headingLevel = 3, group }: { items: FaqItem[]; headingLevel?: 2 | 3; group: string }) {
+export function FaqAccordion({
+  items,
+  headingLevel = 3,
+  group,
+}: {
+  items: FaqItem[];
+  headingLevel?: 2 | 3;
+  group: string;
+}) {
   const hydrated = useHydrated();
   const [openId, setOpenId] = useState<string | null>(null);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -20,7 +28,7 @@ export function FaqAccordion({ items, headingLevel = 3, group }: { items: FaqIte
       <div data-accordion={group} className="divide-y divide-line rounded-xl border border-line bg-surface">
         {items.map((item) => (
           <details key={item.id} name={group} data-item={item.id} className="group">
-            <summary className="tap-target flex items-center justify-between gap-4 px-5 py-4 text-left text-subheading font-bold">
+            <summary className="flex tap-target items-center justify-between gap-4 px-5 py-4 text-left text-subheading font-bold">
               <Heading className="text-lead">{item.question}</Heading>
               <ChevronDown className="size-5 shrink-0 transition-transform group-open:rotate-180" />
             </summary>

@@ -29,9 +29,18 @@ export function CushionInUse({ label }: { label: string }) {
         {/* Rear wheel, push rim and spokes. */}
         <circle cx="180" cy="252" r="78" className="stroke-art-line" strokeWidth="7" />
         <circle cx="180" cy="252" r="64" className="stroke-art-line" strokeWidth="2" opacity=".6" />
-        <path d="M180 188v128M116 252h128M135 207l90 90M225 207l-90 90" className="stroke-art-line" strokeWidth="1.5" opacity=".45" />
+        <path
+          d="M180 188v128M116 252h128M135 207l90 90M225 207l-90 90"
+          className="stroke-art-line"
+          strokeWidth="1.5"
+          opacity=".45"
+        />
         {/* Frame, backrest, footrest and front caster. */}
-        <path d="M150 204h202l20 58M160 204 138 86l-26-6M352 204l20 86h36" className="stroke-art-line" strokeWidth="8" />
+        <path
+          d="M150 204h202l20 58M160 204 138 86l-26-6M352 204l20 86h36"
+          className="stroke-art-line"
+          strokeWidth="8"
+        />
         <path d="M141 100l16 92" className="stroke-art-line" strokeWidth="16" opacity=".5" />
         <circle cx="372" cy="316" r="15" className="stroke-art-line" strokeWidth="6" />
         <path d="M372 262v38" className="stroke-art-line" strokeWidth="6" />
@@ -82,7 +91,15 @@ export function TwoControllers({ label, words }: { label: string; words: [string
           AUTO
         </text>
         {/* Manual: a rocker switch marked I and O. */}
-        <rect x="260" y="60" width="175" height="160" rx="20" className="fill-surface stroke-art-line" strokeWidth="3" />
+        <rect
+          x="260"
+          y="60"
+          width="175"
+          height="160"
+          rx="20"
+          className="fill-surface stroke-art-line"
+          strokeWidth="3"
+        />
         <rect x="302" y="88" width="92" height="68" rx="12" className="fill-art stroke-art-line" strokeWidth="3" />
         <path d="M310 98h38v48h-38z" className="fill-brand" />
         <path d="M348 102h38v40h-38z" className="fill-surface" />
@@ -95,8 +112,12 @@ export function TwoControllers({ label, words }: { label: string; words: [string
         <circle cx="300" cy="188" r="7" className="fill-accent" />
       </g>
       <g className="fill-ink" fontSize="21" fontWeight="700" textAnchor="middle">
-        <text x="132" y="258">{words[0]}</text>
-        <text x="348" y="258">{words[1]}</text>
+        <text x="132" y="258">
+          {words[0]}
+        </text>
+        <text x="348" y="258">
+          {words[1]}
+        </text>
       </g>
     </Figure>
   );
@@ -110,7 +131,15 @@ export function BatteryLife({ label, words }: { label: string; words: [string] }
       <rect x="90" y="56" width="276" height="132" rx="22" className="fill-surface stroke-art-line" strokeWidth="6" />
       <rect x="370" y="98" width="20" height="48" rx="6" className="fill-art-line" />
       {bars.map((i) => (
-        <rect key={i} x={108 + i * 50} y="74" width="40" height="96" rx="8" className={i < 4 ? "fill-brand" : "fill-brand-soft"} />
+        <rect
+          key={i}
+          x={108 + i * 50}
+          y="74"
+          width="40"
+          height="96"
+          rx="8"
+          className={i < 4 ? "fill-brand" : "fill-brand-soft"}
+        />
       ))}
       <g fill="none" className="stroke-accent" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="158" cy="240" r="20" />
@@ -127,7 +156,8 @@ export function BatteryLife({ label, words }: { label: string; words: [string] }
 export function BuiltToFit({ label, words }: { label: string; words: [string] }) {
   const clip = useId();
   // One corner cut away: a shape no standard cushion has.
-  const outline = "M124 66H330Q346 66 346 82V214Q346 230 330 230H176Q158 230 147 216L116 178Q108 168 108 156V82Q108 66 124 66Z";
+  const outline =
+    "M124 66H330Q346 66 346 82V214Q346 230 330 230H176Q158 230 147 216L116 178Q108 168 108 156V82Q108 66 124 66Z";
   const rows = Array.from({ length: 8 }, (_, i) => i);
   return (
     <Figure label={label} height={300}>
@@ -136,11 +166,30 @@ export function BuiltToFit({ label, words }: { label: string; words: [string] })
           <path d={outline} />
         </clipPath>
       </defs>
-      <rect x="96" y="54" width="262" height="188" rx="16" fill="none" className="stroke-art-line" strokeWidth="2" strokeDasharray="7 7" opacity=".6" />
+      <rect
+        x="96"
+        y="54"
+        width="262"
+        height="188"
+        rx="16"
+        fill="none"
+        className="stroke-art-line"
+        strokeWidth="2"
+        strokeDasharray="7 7"
+        opacity=".6"
+      />
       <path d={outline} className="fill-surface" />
       <g clipPath={`url(#${clip})`}>
         {rows.map((i) => (
-          <rect key={i} x="112" y={72 + i * 20} width="230" height={i % 2 === 0 ? 15 : 11} rx="6" className={i % 2 === 0 ? "fill-brand" : "fill-accent"} />
+          <rect
+            key={i}
+            x="112"
+            y={72 + i * 20}
+            width="230"
+            height={i % 2 === 0 ? 15 : 11}
+            rx="6"
+            className={i % 2 === 0 ? "fill-brand" : "fill-accent"}
+          />
         ))}
       </g>
       <path d={outline} fill="none" className="stroke-art-line" strokeWidth="3" />
@@ -162,14 +211,32 @@ export function MoistureControlUnit({ label, words }: { label: string; words: [s
     <Figure label={label} height={300}>
       <rect x="46" y="52" width="252" height="196" rx="24" className="fill-surface stroke-art-line" strokeWidth="3" />
       {rows.map((i) => (
-        <rect key={i} x="64" y={68 + i * 34} width="216" height="26" rx="13" className={i % 2 === 0 ? "fill-brand" : "fill-accent"} />
+        <rect
+          key={i}
+          x="64"
+          y={68 + i * 34}
+          width="216"
+          height="26"
+          rx="13"
+          className={i % 2 === 0 ? "fill-brand" : "fill-accent"}
+        />
       ))}
       <rect x="344" y="106" width="96" height="88" rx="14" className="fill-surface stroke-art-line" strokeWidth="3" />
-      <path d="M364 130h56M364 144h56M364 158h56" fill="none" className="stroke-muted" strokeWidth="4" strokeLinecap="round" />
+      <path
+        d="M364 130h56M364 144h56M364 158h56"
+        fill="none"
+        className="stroke-muted"
+        strokeWidth="4"
+        strokeLinecap="round"
+      />
       <circle cx="392" cy="178" r="5" className="fill-accent" />
       <g className="fill-ink" fontSize="20" fontWeight="700" textAnchor="middle">
-        <text x="392" y="226">{words[0]}</text>
-        <text x="392" y="250">{words[1]}</text>
+        <text x="392" y="226">
+          {words[0]}
+        </text>
+        <text x="392" y="250">
+          {words[1]}
+        </text>
       </g>
     </Figure>
   );
@@ -180,14 +247,32 @@ export function MoistureControlUnit({ label, words }: { label: string; words: [s
  * not asked for reduced motion, and that a checkbox pauses (plain HTML and CSS: it works before
  * and without JavaScript). With reduced motion it is a still picture of one phase.
  */
-export function CellsCycle({ label, caption, motionCaption, pauseLabel }: { label: string; caption: string; motionCaption: string; pauseLabel: string }) {
+export function CellsCycle({
+  label,
+  caption,
+  motionCaption,
+  pauseLabel,
+}: {
+  label: string;
+  caption: string;
+  motionCaption: string;
+  pauseLabel: string;
+}) {
   const cells = Array.from({ length: 8 }, (_, i) => i);
   return (
     <figure className="cells-demo">
       <Figure label={label} height={210}>
         <rect x="28" y="158" width="424" height="14" rx="7" className="fill-art-line" opacity=".35" />
         {cells.map((i) => (
-          <rect key={i} x={36 + i * 52} y="38" width="44" height="120" rx="14" className={`cell ${i % 2 === 0 ? "cell-a fill-brand" : "cell-b fill-accent"}`} />
+          <rect
+            key={i}
+            x={36 + i * 52}
+            y="38"
+            width="44"
+            height="120"
+            rx="14"
+            className={`cell ${i % 2 === 0 ? "cell-a fill-brand" : "cell-b fill-accent"}`}
+          />
         ))}
         <g className="fill-ink" fontSize="20" fontWeight="700" textAnchor="middle">
           {cells.map((i) => (
@@ -201,7 +286,7 @@ export function CellsCycle({ label, caption, motionCaption, pauseLabel }: { labe
         {caption}
         <span className="motion-reduce:hidden"> {motionCaption}</span>
       </figcaption>
-      <label className="tap-target mt-3 inline-flex cursor-pointer items-center gap-3 rounded-md border border-line bg-surface px-4 font-semibold motion-reduce:hidden">
+      <label className="mt-3 inline-flex tap-target cursor-pointer items-center gap-3 rounded-md border border-line bg-surface px-4 font-semibold motion-reduce:hidden">
         <input type="checkbox" className="cells-pause size-5 accent-brand" />
         {pauseLabel}
       </label>

@@ -72,7 +72,7 @@ export function TrustBand() {
                 </svg>
               </span>
               <span className="min-w-0">
-                <span className="block font-bold leading-snug">{signal.title}</span>
+                <span className="block leading-snug font-bold">{signal.title}</span>
                 {signal.detail ? <span className="block text-small text-muted">{signal.detail}</span> : null}
               </span>
             </li>

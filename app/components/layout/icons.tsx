@@ -3,7 +3,16 @@ interface IconProps {
   className?: string;
 }
 
-const base = { "aria-hidden": true, focusable: false, fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", viewBox: "0 0 24 24" } as const;
+const base = {
+  "aria-hidden": true,
+  focusable: false,
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+  viewBox: "0 0 24 24",
+} as const;
 
 export function ChevronDown({ className = "size-4" }: IconProps) {
   return (

@@ -32,12 +32,20 @@ function NavItemLink({ item }: { item: Extract<NavItem, { href: string }> }) {
   );
 }
 
-function NavMenu({ item, row, pathname }: { item: Extract<NavItem, { items: unknown }>; row: boolean; pathname: string }) {
+function NavMenu({
+  item,
+  row,
+  pathname,
+}: {
+  item: Extract<NavItem, { items: unknown }>;
+  row: boolean;
+  pathname: string;
+}) {
   const active = item.items.some((child) => child.href === pathname);
   return (
     <details name={row ? "header-menu" : undefined} className="group">
       <summary
-        className={`tap-target inline-flex items-center gap-1 rounded-md px-3 font-medium hover:bg-surface-raised ${active ? "text-brand" : ""}`}
+        className={`inline-flex tap-target items-center gap-1 rounded-md px-3 font-medium hover:bg-surface-raised ${active ? "text-brand" : ""}`}
       >
         {item.name}
         <span className="sr-only"> menu</span>
@@ -67,7 +75,7 @@ export function OrderButton({ className = "" }: { className?: string }) {
     <Link
       to={orderLink.href}
       onClick={scrollToTopSoon}
-      className={`tap-target inline-flex items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 ${className}`}
+      className={`inline-flex tap-target items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 ${className}`}
     >
       {orderLink.name}
     </Link>

@@ -24,7 +24,7 @@ export function NotFound({ showRouterHint }: { showRouterHint: boolean }) {
       <ul className="mt-6 flex flex-col gap-1">
         {helpfulLinks.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className="tap-target inline-flex items-center font-semibold text-brand underline">
+            <Link to={link.href} className="inline-flex tap-target items-center font-semibold text-brand underline">
               {link.name}
             </Link>
           </li>

@@ -18,7 +18,7 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
           <ul className="mt-2 grid grid-cols-2 gap-x-4">
             {footerLinks.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="tap-target inline-flex items-center underline-offset-4 hover:underline">
+                <Link to={link.href} className="inline-flex tap-target items-center underline-offset-4 hover:underline">
                   {link.name}
                 </Link>
               </li>
@@ -29,13 +29,19 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
           <h2 className="font-semibold">Talk to us</h2>
           <ul className="mt-2">
             <li>
-              <a href={`tel:${company.phone.dial}`} className="tap-target inline-flex items-center gap-2 hover:underline">
+              <a
+                href={`tel:${company.phone.dial}`}
+                className="inline-flex tap-target items-center gap-2 hover:underline"
+              >
                 <PhoneIcon />
                 {company.phone.display}
               </a>
             </li>
             <li>
-              <a href={`mailto:${supportEmail}`} className="tap-target inline-flex items-center gap-2 break-all hover:underline">
+              <a
+                href={`mailto:${supportEmail}`}
+                className="inline-flex tap-target items-center gap-2 break-all hover:underline"
+              >
                 <MailIcon />
                 {supportEmail}
               </a>
@@ -49,7 +55,10 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
           <ul className="flex flex-wrap gap-x-6">
             {policyLinks.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="tap-target inline-flex items-center font-semibold underline-offset-4 hover:underline">
+                <Link
+                  to={link.href}
+                  className="inline-flex tap-target items-center font-semibold underline-offset-4 hover:underline"
+                >
                   {link.name}
                 </Link>
               </li>
@@ -63,7 +72,7 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
       </div>
       <div className="bg-surface-raised">
         <p className="container-page py-3 text-center text-small">
-          <Link to={credit.href} className="tap-target inline-flex items-center justify-center hover:underline">
+          <Link to={credit.href} className="inline-flex tap-target items-center justify-center hover:underline">
             {credit.label}
           </Link>
         </p>

@@ -13,7 +13,10 @@ export function SiteHeader({ theme }: { theme: Theme }) {
   return (
     <header ref={header} className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-3">
-        <Link to="/" className="tap-target inline-flex items-center gap-2 rounded-md text-subheading font-bold tracking-tight">
+        <Link
+          to="/"
+          className="inline-flex tap-target items-center gap-2 rounded-md text-subheading font-bold tracking-tight"
+        >
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
           <span>{company.name}</span>
           <span className="sr-only">, home</span>
@@ -29,7 +32,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
         </div>
 
         <details className="md:hidden" name="header-menu">
-          <summary className="tap-target inline-flex items-center gap-2 rounded-md border border-line px-3 font-medium">
+          <summary className="inline-flex tap-target items-center gap-2 rounded-md border border-line px-3 font-medium">
             <MenuIcon />
             Menu
           </summary>

@@ -29,7 +29,7 @@ export function ThemeSwitch({ theme, idPrefix, group }: { theme: Theme; idPrefix
   return (
     <details className="relative" name={group}>
       <summary
-        className="tap-target inline-flex items-center gap-1.5 rounded-md px-3 font-medium hover:bg-surface-raised"
+        className="inline-flex tap-target items-center gap-1.5 rounded-md px-3 font-medium hover:bg-surface-raised"
         aria-label={`Theme: ${labels[theme]}`}
         id={`${idPrefix}-theme-toggle`}
       >
@@ -55,7 +55,7 @@ export function ThemeSwitch({ theme, idPrefix, group }: { theme: Theme; idPrefix
                 name="theme"
                 value={value}
                 aria-pressed={theme === value}
-                className="tap-target flex w-full items-center gap-2 rounded-md px-2 text-left hover:bg-surface-raised aria-pressed:bg-brand-soft aria-pressed:font-semibold"
+                className="flex tap-target w-full items-center gap-2 rounded-md px-2 text-left hover:bg-surface-raised aria-pressed:bg-brand-soft aria-pressed:font-semibold"
               >
                 <Icon />
                 {labels[value]}

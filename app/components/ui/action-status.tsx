@@ -9,7 +9,12 @@ export function ActionStatus({ result }: { result?: { ok: boolean; message: stri
   useEffect(() => ref.current?.focus(), [result]);
   if (!result?.message) return null;
   return (
-    <p ref={ref} tabIndex={-1} role="status" className={`mt-4 rounded-lg border p-3 ${result.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className={`mt-4 rounded-lg border p-3 ${result.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}
+    >
       {result.message}
     </p>
   );

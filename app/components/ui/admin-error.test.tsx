@@ -74,6 +74,8 @@ describe("an admin page that cannot load", () => {
     unmount = () => root.unmount();
     const alert = container.querySelector("[role=alert]");
     expect(alert?.querySelector("h1")?.textContent).toBe("Not found");
-    expect(Array.from(alert?.querySelectorAll("a") ?? []).map((a) => a.textContent)).toEqual(["Back to order requests"]);
+    expect(Array.from(alert?.querySelectorAll("a") ?? []).map((a) => a.textContent)).toEqual([
+      "Back to order requests",
+    ]);
   });
 });

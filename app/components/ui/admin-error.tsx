@@ -22,11 +22,14 @@ export function AdminErrorBoundary({ list }: { list: { href: string; name: strin
           : "Something went wrong on our side while loading it. Nothing you saved is lost; try again in a moment."}
       </p>
       <p className="mt-4 flex flex-wrap gap-3">
-        <Link to={list.href} className="tap-target inline-flex items-center font-semibold text-brand underline">
+        <Link to={list.href} className="inline-flex tap-target items-center font-semibold text-brand underline">
           Back to {list.name}
         </Link>
         {missing ? null : (
-          <a href={`${location.pathname}${location.search}`} className="tap-target inline-flex items-center font-semibold text-brand underline">
+          <a
+            href={`${location.pathname}${location.search}`}
+            className="inline-flex tap-target items-center font-semibold text-brand underline"
+          >
             Try again
           </a>
         )}

@@ -130,12 +130,12 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
         // The row scrolls, so it must be reachable from the keyboard (arrow keys scroll it).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="-mx-2 flex items-start snap-x snap-mandatory overflow-x-auto overscroll-x-contain scroll-smooth motion-reduce:scroll-auto"
+        className="-mx-2 flex snap-x snap-mandatory items-start overflow-x-auto overscroll-x-contain scroll-smooth motion-reduce:scroll-auto"
       >
         {slides.map((slide, slideIndex) => (
           <div
             // Slides are static content; their order never changes.
-            
+
             key={slideIndex}
             role="group"
             aria-roledescription="slide"
@@ -156,7 +156,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
                 type="button"
                 onClick={() => setPlaying((p) => !p)}
                 aria-controls={`${id}-slides`}
-                className="tap-target mr-1 inline-flex shrink-0 items-center justify-center rounded-md border border-line px-4 font-semibold hover:bg-surface-raised sm:mr-2"
+                className="mr-1 inline-flex tap-target shrink-0 items-center justify-center rounded-md border border-line px-4 font-semibold hover:bg-surface-raised sm:mr-2"
               >
                 {playing ? "Pause" : "Play"}
                 <span className="sr-only"> automatic slide show</span>
@@ -167,7 +167,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
               onClick={() => goTo(current - 1)}
               aria-controls={`${id}-slides`}
               aria-label="Previous slide"
-              className="tap-target inline-flex shrink-0 items-center justify-center rounded-full border border-line text-icon hover:bg-surface-raised"
+              className="inline-flex tap-target shrink-0 items-center justify-center rounded-full border border-line text-icon hover:bg-surface-raised"
             >
               <span aria-hidden="true">‹</span>
             </button>
@@ -189,7 +189,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
                   aria-controls={`${id}-slides`}
                   aria-label={`Show slide ${dot + 1} of ${positions}`}
                   aria-current={dot === current ? "true" : undefined}
-                  className="tap-target group inline-flex items-center justify-center"
+                  className="group inline-flex tap-target items-center justify-center"
                 >
                   <span className="size-3 rounded-full border-2 border-brand group-aria-[current=true]:bg-brand" />
                 </button>
@@ -200,7 +200,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
               onClick={() => goTo(current + 1)}
               aria-controls={`${id}-slides`}
               aria-label="Next slide"
-              className="tap-target inline-flex shrink-0 items-center justify-center rounded-full border border-line text-icon hover:bg-surface-raised"
+              className="inline-flex tap-target shrink-0 items-center justify-center rounded-full border border-line text-icon hover:bg-surface-raised"
             >
               <span aria-hidden="true">›</span>
             </button>

@@ -68,7 +68,7 @@ export function Dialog({ id, title, children }: { id: string; title: string; chi
             commandfor={id}
             command="close"
             aria-label="Close"
-            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon hover:bg-surface-raised"
+            className="-m-2 inline-flex tap-target items-center justify-center rounded-md text-icon hover:bg-surface-raised"
             onClick={() => ref.current?.close()}
           >
             <span aria-hidden="true">×</span>

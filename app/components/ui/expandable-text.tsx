@@ -19,7 +19,7 @@ export function ExpandableText({ text, limit, className = "" }: { text: string; 
         <span className="expandable-rest">{rest}</span>
       </p>
       <details className="expandable-toggle">
-        <summary className="tap-target inline-flex items-center font-semibold text-brand underline underline-offset-4">
+        <summary className="inline-flex tap-target items-center font-semibold text-brand underline underline-offset-4">
           <span className="expandable-more">See more</span>
           <span className="expandable-less">See less</span>
         </summary>

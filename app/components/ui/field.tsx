@@ -23,7 +23,11 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   return (
     <label htmlFor={id} className="font-semibold">
       {label}
-      {required ? <span className="text-danger"> (required)</span> : <span className="font-normal text-muted"> (optional)</span>}
+      {required ? (
+        <span className="text-danger"> (required)</span>
+      ) : (
+        <span className="font-normal text-muted"> (optional)</span>
+      )}
     </label>
   );
 }
@@ -50,7 +54,15 @@ export function fieldId(name: string, idPrefix = "field") {
 }
 
 /** The label, the control (given its wiring) and the hint and error under it. */
-function FieldShell({ name, label, error, hint, required, idPrefix, children }: BaseProps & { children: (control: ControlWiring) => React.ReactNode }) {
+function FieldShell({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  idPrefix,
+  children,
+}: BaseProps & { children: (control: ControlWiring) => React.ReactNode }) {
   const id = fieldId(name, idPrefix);
   return (
     <div>
@@ -77,7 +89,15 @@ interface ControlWiring {
   className: string;
 }
 
-export function TextField({ name, label, error, hint, required, idPrefix, ...input }: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  idPrefix,
+  ...input
+}: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
   return (
     <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
       {(wiring) => <input {...wiring} {...input} />}
@@ -85,7 +105,15 @@ export function TextField({ name, label, error, hint, required, idPrefix, ...inp
   );
 }
 
-export function TextArea({ name, label, error, hint, required, idPrefix, ...textarea }: BaseProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+export function TextArea({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  idPrefix,
+  ...textarea
+}: BaseProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
   return (
     <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
       {(wiring) => <textarea {...wiring} {...textarea} />}
@@ -103,7 +131,10 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+}: BaseProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string } & Omit<
+    React.SelectHTMLAttributes<HTMLSelectElement>,
+    "name"
+  >) {
   return (
     <FieldShell name={name} label={label} error={error} hint={hint} required={required} idPrefix={idPrefix}>
       {(wiring) => (
@@ -144,7 +175,7 @@ export function CheckboxField({
           className="mt-1 size-6 shrink-0 accent-[var(--brand)]"
           {...input}
         />
-        <label htmlFor={id} className="tap-target -mt-2 flex items-center">
+        <label htmlFor={id} className="-mt-2 flex tap-target items-center">
           <span>{label}</span>
         </label>
       </div>
@@ -162,13 +193,22 @@ export function CheckboxField({
  */
 export function BotFields({ ticket, idPrefix = "hp" }: { ticket: string; idPrefix?: string }) {
   const ticketId = `${idPrefix}-${ticketField}`;
-  const [arrived] = useState(() => (typeof document === "undefined" ? undefined : (document.getElementById(ticketId) as HTMLInputElement | null)?.value));
+  const [arrived] = useState(() =>
+    typeof document === "undefined" ? undefined : (document.getElementById(ticketId) as HTMLInputElement | null)?.value,
+  );
   const [first] = useState(ticket);
   return (
     <>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${idPrefix}-${honeypotField}`}>Leave this field empty</label>
-        <input id={`${idPrefix}-${honeypotField}`} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${idPrefix}-${honeypotField}`}
+          name={honeypotField}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <input type="hidden" id={ticketId} name={ticketField} value={ticket === first && arrived ? arrived : ticket} />
     </>
@@ -179,7 +219,15 @@ export function BotFields({ ticket, idPrefix = "hp" }: { ticket: string; idPrefi
  * The list of problems at the top of a form. It takes focus whenever it appears or changes, so
  * screen-reader and keyboard users land on it; each entry links to its field.
  */
-export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<string, string>; labels: Record<string, string>; idPrefix?: string }) {
+export function ErrorSummary({
+  errors,
+  labels,
+  idPrefix,
+}: {
+  errors: Record<string, string>;
+  labels: Record<string, string>;
+  idPrefix?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
   const hasErrors = entries.length > 0;
@@ -206,7 +254,7 @@ export function ErrorSummary({ errors, labels, idPrefix }: { errors: Record<stri
       <ul className="mt-2 list-disc pl-5">
         {entries.map(([field, message]) => (
           <li key={field}>
-            <a href={`#${fieldId(field, idPrefix)}`} className="tap-target inline-flex items-center underline">
+            <a href={`#${fieldId(field, idPrefix)}`} className="inline-flex tap-target items-center underline">
               {labels[field] ?? field}: {message}
             </a>
           </li>
@@ -257,14 +305,21 @@ export function ChoiceGroup({
     <fieldset aria-describedby={describedBy(id, error, hint)}>
       <legend className="font-semibold">
         {legend}
-        {required ? <span className="text-danger"> (required)</span> : <span className="font-normal text-muted"> (optional)</span>}
+        {required ? (
+          <span className="text-danger"> (required)</span>
+        ) : (
+          <span className="font-normal text-muted"> (optional)</span>
+        )}
       </legend>
       <Messages id={id} hint={hint} />
       <div className={`mt-2 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
         {options.map((option, index) => {
           const optionId = index === 0 ? id : `${id}-${option.value}`;
           return (
-            <div key={option.value} className="rounded-md border-2 border-line bg-canvas has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+            <div
+              key={option.value}
+              className="rounded-md border-2 border-line bg-canvas has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+            >
               <label htmlFor={optionId} className="flex min-h-11 cursor-pointer items-start gap-3 px-3 py-2">
                 <input
                   id={optionId}
@@ -279,7 +334,7 @@ export function ChoiceGroup({
                 <span>{option.label}</span>
               </label>
               {option.hint ? (
-                <p id={`${optionId}-hint`} className="-mt-1 pb-2 pl-12 pr-3 text-small text-muted">
+                <p id={`${optionId}-hint`} className="-mt-1 pr-3 pb-2 pl-12 text-small text-muted">
                   {option.hint}
                 </p>
               ) : null}

@@ -12,7 +12,9 @@ export function PageHeader({
 }) {
   return (
     <header className="border-b border-line bg-surface">
-      <div className={`container-page py-12 md:py-16 ${media ? "grid items-center gap-10 md:grid-cols-[3fr_2fr]" : ""}`}>
+      <div
+        className={`container-page py-12 md:py-16 ${media ? "grid items-center gap-10 md:grid-cols-[3fr_2fr]" : ""}`}
+      >
         <div>
           {eyebrow ? <p className="font-semibold text-brand">{eyebrow}</p> : null}
           <h1 className="mt-2 text-title font-bold">{title}</h1>

@@ -4,7 +4,17 @@
  * A titled part of a text page, reached by its h2. Not a named region: a policy has a dozen of
  * them, which would crowd a screen reader's list of landmarks; headings are the way through.
  */
-export function ProseSection({ id, title, children, className = "" }: { id: string; title: string; children: React.ReactNode; className?: string }) {
+export function ProseSection({
+  id,
+  title,
+  children,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <section id={id} className={className}>
       <h2 id={`${id}-title`} className="text-heading font-bold">
@@ -16,7 +26,13 @@ export function ProseSection({ id, title, children, className = "" }: { id: stri
 }
 
 /** Terms and what each means, as a description list. */
-export function TermList({ items, muted = false }: { items: ReadonlyArray<{ term: string; detail: string }>; muted?: boolean }) {
+export function TermList({
+  items,
+  muted = false,
+}: {
+  items: ReadonlyArray<{ term: string; detail: string }>;
+  muted?: boolean;
+}) {
   return (
     <dl className="mt-4 space-y-4">
       {items.map((item) => (
@@ -41,12 +57,21 @@ export function BulletList({ items, className = "" }: { items: readonly string[]
 }
 
 /** Steps in order, each numbered in a circle (read as "Step 2: …"), with a heading and a few words. */
-export function StepList({ steps, className }: { steps: ReadonlyArray<{ title: string; body: string }>; className: string }) {
+export function StepList({
+  steps,
+  className,
+}: {
+  steps: ReadonlyArray<{ title: string; body: string }>;
+  className: string;
+}) {
   return (
     <ol className={className}>
       {steps.map((step, index) => (
         <li key={step.title} className="rounded-xl border border-line bg-surface p-6">
-          <p aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand font-bold text-brand-ink">
+          <p
+            aria-hidden="true"
+            className="inline-flex size-10 items-center justify-center rounded-full bg-brand font-bold text-brand-ink"
+          >
             {index + 1}
           </p>
           <h3 className="mt-3 text-subheading font-bold">

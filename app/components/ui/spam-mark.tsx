@@ -9,14 +9,26 @@ import { markSummary, possibleSpamFilter } from "~/lib/spam-mark";
  */
 export function SpamMark({ reasons, className = "" }: { reasons: readonly SpamReason[]; className?: string }) {
   if (reasons.length === 0) return null;
-  return <p className={`rounded-lg border-2 border-warning bg-warning-soft px-3 py-1 text-small ${className}`}>{markSummary(reasons)}</p>;
+  return (
+    <p className={`rounded-lg border-2 border-warning bg-warning-soft px-3 py-1 text-small ${className}`}>
+      {markSummary(reasons)}
+    </p>
+  );
 }
 
 /**
  * Staff's one action on a marked (or any) item: move it to the spam store, where "Not spam" brings
  * it back. It posts `intent=move-to-spam` (and `hiddenFields`) to the page's own action.
  */
-export function MoveToSpamButton({ busy, targetName, hiddenFields = {} }: { busy: boolean; targetName?: string; hiddenFields?: Record<string, string> }) {
+export function MoveToSpamButton({
+  busy,
+  targetName,
+  hiddenFields = {},
+}: {
+  busy: boolean;
+  targetName?: string;
+  hiddenFields?: Record<string, string>;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="move-to-spam" />
@@ -38,7 +50,12 @@ export function SpamMarkFilter({ value }: { value: string | undefined }) {
       <label htmlFor="filter-mark" className="block font-semibold">
         Spam mark
       </label>
-      <select id="filter-mark" name="mark" defaultValue={value ?? ""} className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3">
+      <select
+        id="filter-mark"
+        name="mark"
+        defaultValue={value ?? ""}
+        className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+      >
         <option value="">Any</option>
         <option value={possibleSpamFilter}>Possible spam</option>
       </select>

@@ -6,8 +6,13 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   return (
     // `relative` keeps the screen-reader-only text inside it (position: absolute) within the scrolling box,
     // so it cannot widen the page at 320 px (WCAG 1.4.10).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-line">
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-line"
+    >
       {children}
     </div>
   );

@@ -43,4 +43,3 @@ export const variantClass: Record<ToastMessage["variant"], string> = {
   error: "border-danger bg-danger-soft",
   info: "border-line bg-surface",
 };
-

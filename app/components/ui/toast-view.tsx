@@ -23,7 +23,7 @@ export default function ToastView({ message }: { message: ToastMessage | null })
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
-            className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon"
+            className="-m-2 inline-flex tap-target items-center justify-center rounded-md text-icon"
           >
             <span aria-hidden="true">×</span>
           </ToastPrimitive.Close>

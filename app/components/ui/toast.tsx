@@ -17,12 +17,19 @@ function PlainToast({ message }: { message: ToastMessage | null }) {
     <div role="region" aria-label="Notifications" className="fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
       <div role={message?.variant === "error" ? "alert" : "status"}>
         {message ? (
-          <div className={`grid grid-cols-[1fr_auto] items-start gap-3 rounded-lg border-2 p-4 text-ink shadow-lg ${variantClass[message.variant]}`}>
+          <div
+            className={`grid grid-cols-[1fr_auto] items-start gap-3 rounded-lg border-2 p-4 text-ink shadow-lg ${variantClass[message.variant]}`}
+          >
             <div>
               <p className="font-semibold">{message.title}</p>
               {message.description ? <p className="mt-1 text-small">{message.description}</p> : null}
             </div>
-            <button type="button" aria-label="Dismiss notification" onClick={dismissToast} className="tap-target -m-2 inline-flex items-center justify-center rounded-md text-icon">
+            <button
+              type="button"
+              aria-label="Dismiss notification"
+              onClick={dismissToast}
+              className="-m-2 inline-flex tap-target items-center justify-center rounded-md text-icon"
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>
@@ -38,11 +45,7 @@ export function preloadToasts() {
 }
 
 export function Toaster() {
-  const message = useSyncExternalStore(
-    subscribe,
-    currentToast,
-    () => null,
-  );
+  const message = useSyncExternalStore(subscribe, currentToast, () => null);
   // Once there has been a toast, the region stays (F8 reaches it, and its closing animation runs).
   const [shown, setShown] = useState(false);
   if (message && !shown) setShown(true);

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
-import { absoluteTimeoutMs, createAccount, getStaff, idleTimeoutMs, revokeSession, setPassword, signIn } from "./auth.server";
+import {
+  absoluteTimeoutMs,
+  createAccount,
+  getStaff,
+  idleTimeoutMs,
+  revokeSession,
+  setPassword,
+  signIn,
+} from "./auth.server";
 
 setLogLevel("silent");
 
@@ -83,7 +91,8 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
     // Six addresses each spend their budget on the account, and each is then refused.
     for (let a = 0; a < 6; a++) {
       const address = `203.0.113.${a + 1}`;
-      for (let i = 0; i < 5; i++) expect(await signIn(requestWith(), "target", `guess ${a}.${i}`, address)).toMatchObject({ status: 401 });
+      for (let i = 0; i < 5; i++)
+        expect(await signIn(requestWith(), "target", `guess ${a}.${i}`, address)).toMatchObject({ status: 401 });
       expect(await signIn(requestWith(), "target", "another long password", address)).toMatchObject({ status: 429 });
     }
     // Staff at another address get in at once.
@@ -100,13 +109,18 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
     const wait = refused.ok ? 0 : (refused.retryAfter ?? 0);
     // The first failure leaves the one-minute window 60 s after it was made: 50 s from now.
     expect(wait).toBe(50);
-    expect(await signIn(requestWith(), "typist", "the typist's long password", address, start + 10_000 + (wait - 1) * 1000)).toMatchObject({ status: 429 });
-    expect((await signIn(requestWith(), "typist", "the typist's long password", address, start + 10_000 + wait * 1000)).ok).toBe(true);
+    expect(
+      await signIn(requestWith(), "typist", "the typist's long password", address, start + 10_000 + (wait - 1) * 1000),
+    ).toMatchObject({ status: 429 });
+    expect(
+      (await signIn(requestWith(), "typist", "the typist's long password", address, start + 10_000 + wait * 1000)).ok,
+    ).toBe(true);
   });
 
   it("never counts a successful sign-in", async () => {
     const address = "198.51.100.10";
-    for (let i = 0; i < 25; i++) expect((await signIn(requestWith(), "moderator", "a long enough password", address)).ok).toBe(true);
+    for (let i = 0; i < 25; i++)
+      expect((await signIn(requestWith(), "moderator", "a long enough password", address)).ok).toBe(true);
   }, 60_000);
 
   it("limits failures per address, whichever account they aim at, and says until when", async () => {
@@ -117,7 +131,9 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
     expect(refused).toMatchObject({ ok: false, status: 429 });
     // The oldest of the twenty leaves the 15-minute window 900 s after it was made.
     expect(refused.ok ? 0 : refused.retryAfter).toBe(870);
-    expect((await signIn(requestWith(), "moderator", "a long enough password", address, start + 900_000)).ok).toBe(true);
+    expect((await signIn(requestWith(), "moderator", "a long enough password", address, start + 900_000)).ok).toBe(
+      true,
+    );
   }, 60_000);
 
   it("ends every session when the password is reset", async () => {

@@ -93,8 +93,17 @@ export async function setPassword(username: string, password: string) {
   const account = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
   if (!account) throw new Error(`No account named ${username}`);
   const now = new Date().toISOString();
-  await db().updateTable("accounts").set({ password_hash: await hashPassword(password), updated_at: now }).where("id", "=", account.id).execute();
-  await db().updateTable("sessions").set({ revoked_at: now }).where("account_id", "=", account.id).where("revoked_at", "is", null).execute();
+  await db()
+    .updateTable("accounts")
+    .set({ password_hash: await hashPassword(password), updated_at: now })
+    .where("id", "=", account.id)
+    .execute();
+  await db()
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("account_id", "=", account.id)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 // A hash of nothing anyone knows: unknown usernames cost the same time as wrong passwords.
@@ -113,17 +122,25 @@ const passwordChecks = createHashQueue({ running: 2, runningWithFailures: 1, wai
 const busyRetryAfterSeconds = 3;
 
 export type SignInResult =
-  | { ok: true; staff: Staff; cookie: string }
-  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+  { ok: true; staff: Staff; cookie: string } | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
 
 export const signInFailedMessage = "Invalid username or password";
 
-export async function signIn(request: Request, username: string, password: string, clientIp: string, now = Date.now()): Promise<SignInResult> {
+export async function signIn(
+  request: Request,
+  username: string,
+  password: string,
+  clientIp: string,
+  now = Date.now(),
+): Promise<SignInResult> {
   const reservation = await reserveSignInAttempt(username, clientIp, now);
   if (!reservation.ok) return refused("failures", username, reservation.wait);
   const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
   const checked = await passwordChecks.run(reservation.address, reservation.failures, async () =>
-    verifyPassword(password, account?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString("hex"))))),
+    verifyPassword(
+      password,
+      account?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString("hex")))),
+    ),
   );
   if (!checked.ok) {
     // Never checked, so it must not count against the address.
@@ -165,13 +182,21 @@ export async function signIn(request: Request, username: string, password: strin
  * page someone for, and which says nothing about trying again soon).
  */
 const refusals = {
-  failures: { log: "sign-in refused: too many failed attempts from one address", text: "Too many failed sign-in attempts." },
+  failures: {
+    log: "sign-in refused: too many failed attempts from one address",
+    text: "Too many failed sign-in attempts.",
+  },
   busy: { log: "sign-in refused: too many sign-ins at once", text: "Too many sign-ins at once." },
 } as const;
 
 function refused(why: keyof typeof refusals, username: string, retryAfter: number): SignInResult {
   log.warn(refusals[why].log, { username, retryAfter });
-  return { ok: false, status: 429, message: `${refusals[why].text} Please wait ${waitText(retryAfter)} and try again.`, retryAfter };
+  return {
+    ok: false,
+    status: 429,
+    message: `${refusals[why].text} Please wait ${waitText(retryAfter)} and try again.`,
+    retryAfter,
+  };
 }
 
 function waitText(seconds: number) {
@@ -185,14 +210,25 @@ export async function getStaff(request: Request, now = Date.now()): Promise<Staf
   const row = await db()
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
-    .select(["sessions.id_hash", "sessions.last_seen_at", "sessions.expires_at", "sessions.revoked_at", "accounts.id as account_id", "accounts.username"])
+    .select([
+      "sessions.id_hash",
+      "sessions.last_seen_at",
+      "sessions.expires_at",
+      "sessions.revoked_at",
+      "accounts.id as account_id",
+      "accounts.username",
+    ])
     .where("sessions.id_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at) return undefined;
   const lastSeen = Date.parse(row.last_seen_at);
   if (now - lastSeen > idleTimeoutMs || now >= Date.parse(row.expires_at)) return undefined;
   if (now - lastSeen > touchEveryMs) {
-    await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id_hash", "=", row.id_hash).execute();
+    await db()
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(now).toISOString() })
+      .where("id_hash", "=", row.id_hash)
+      .execute();
   }
   return { accountId: row.account_id, username: row.username };
 }
@@ -200,7 +236,12 @@ export async function getStaff(request: Request, now = Date.now()): Promise<Staf
 export async function revokeSession(request: Request) {
   const token = readToken(request);
   if (!token) return;
-  await db().updateTable("sessions").set({ revoked_at: new Date().toISOString() }).where("id_hash", "=", hashToken(token)).where("revoked_at", "is", null).execute();
+  await db()
+    .updateTable("sessions")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("id_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 export function clearSessionCookie() {

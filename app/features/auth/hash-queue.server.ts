@@ -34,10 +34,12 @@ export function createHashQueue({ running, runningWithFailures, waiting, maxWait
   const queue: Waiter[] = [];
 
   const mayRun = (address: string, failures: number) =>
-    busy.size < running && !busy.has(address) && (failures === 0 || [...busy.values()].filter((f) => f > 0).length < runningWithFailures);
+    busy.size < running &&
+    !busy.has(address) &&
+    (failures === 0 || [...busy.values()].filter((f) => f > 0).length < runningWithFailures);
 
   const next = () => {
-    for (let index = 0; index < queue.length; ) {
+    for (let index = 0; index < queue.length;) {
       const waiter = queue[index];
       if (!waiter || !mayRun(waiter.address, waiter.failures)) {
         index++;

@@ -1,7 +1,12 @@
 import { isStorableText, unstorableMessage, z } from "~/lib/zod";
 
 export const LoginSchema = z.object({
-  username: z.string().refine(isStorableText, unstorableMessage).trim().min(1, "Username is required").max(100, "Username is too long"),
+  username: z
+    .string()
+    .refine(isStorableText, unstorableMessage)
+    .trim()
+    .min(1, "Username is required")
+    .max(100, "Username is too long"),
   password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
 });
 

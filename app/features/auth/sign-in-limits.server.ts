@@ -71,8 +71,7 @@ async function serialisePerAddress(trx: Executor, address: string) {
 }
 
 export type SignInReservation =
-  | { ok: true; id: string; address: string; failures: number }
-  | { ok: false; wait: number };
+  { ok: true; id: string; address: string; failures: number } | { ok: false; wait: number };
 
 /**
  * Counts an attempt before its password is checked, so attempts sent at once are counted like
@@ -98,7 +97,10 @@ export async function reserveSignInAttempt(username: string, ip: string, now = D
       );
       if (waitMs > 0) return { ok: false, wait: Math.ceil(waitMs / 1000) };
       const id = randomUUID();
-      await trx.insertInto("sign_in_failures").values({ id, account, ip: address, at: new Date(now).toISOString() }).execute();
+      await trx
+        .insertInto("sign_in_failures")
+        .values({ id, account, ip: address, at: new Date(now).toISOString() })
+        .execute();
       return { ok: true, id, address, failures: fromAddress.length };
     });
 }

@@ -49,7 +49,11 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
 
   it("stores the message exactly as sent (trimmed) with consent time, and queues its delivery with it", async () => {
     const id = await storeContactMessage(input, new Date("2026-01-02T03:04:05Z"), ["email"]);
-    const stored = await database().db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const stored = await database()
+      .db.selectFrom("contact_messages")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
       name: input.name,
       email: "ana@example.com",
@@ -82,7 +86,13 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
   it("with STAFF_EMAIL_CONTENT=full, emails staff through SMTP with the message, and no header can be injected", async () => {
     const smtp = await startSmtp();
     try {
-      const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), STAFF_EMAIL: "staff@aquila.example", SITE_URL: "https://www.aquila.example", STAFF_EMAIL_CONTENT: "full" });
+      const config = parseConfig({
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(smtp.port),
+        STAFF_EMAIL: "staff@aquila.example",
+        SITE_URL: "https://www.aquila.example",
+        STAFF_EMAIL_CONTENT: "full",
+      });
       const id = await storeContactMessage(input, new Date(), ["email"]);
       expect(await deliverDue(deliveryKinds, config)).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -90,12 +100,18 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
       expect(mail?.to).toEqual(["staff@aquila.example"]);
       const headers = (mail?.raw.split("\r\n\r\n")[0] ?? "").replace(/\r\n[ \t]+/g, " ");
       const unfolded = headers;
-      expect(unfolded).toMatch(/^Subject: \[Aquila contact\] Request a Repair from Ana Example Bcc: intruder@example.com$/m);
+      expect(unfolded).toMatch(
+        /^Subject: \[Aquila contact\] Request a Repair from Ana Example Bcc: intruder@example.com$/m,
+      );
       expect(unfolded).toMatch(/^Reply-To: ana@example.com$/m);
       expect(unfolded).not.toMatch(/^Bcc:/m);
       expect(mail?.raw).toContain("My controller light blinks twice");
       expect(mail?.raw).toContain(`/admin/messages/${id}`);
-      const row = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).executeTakeFirstOrThrow();
+      const row = await database()
+        .db.selectFrom("outbox")
+        .selectAll()
+        .where("ref_id", "=", id)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe("sent");
     } finally {
       await smtp.close();
@@ -106,7 +122,11 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     const smtp = await startSmtp();
     const port = smtp.port;
     await smtp.close();
-    const config = parseConfig({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port), STAFF_EMAIL: "staff@aquila.example" });
+    const config = parseConfig({
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(port),
+      STAFF_EMAIL: "staff@aquila.example",
+    });
     const id = await storeContactMessage(input, new Date(), ["email"]);
     let clock = Date.now();
     expect(await deliverDue(deliveryKinds, config, () => new Date(clock))).toBe(1);
@@ -166,14 +186,29 @@ describe.each(testDialects)("migration 0009 on %s", (dialect) => {
       const db = database.db;
       expect((await migrator(db).migrateTo("0008_review_ledger")).error).toBeUndefined();
       await db.insertInto("contact_messages").values(message).execute();
-      await expect(db.insertInto("contact_messages").values({ ...message, id: "m-2", topic: "accessibility" }).execute()).rejects.toThrow();
+      await expect(
+        db
+          .insertInto("contact_messages")
+          .values({ ...message, id: "m-2", topic: "accessibility" })
+          .execute(),
+      ).rejects.toThrow();
       // What a process killed between committing and recording leaves behind, then the real run.
-      await (await migrationProvider.getMigrations())["0009_contact_topics_accessibility_privacy"]?.up(db as Kysely<unknown>);
+      await (
+        await migrationProvider.getMigrations()
+      )["0009_contact_topics_accessibility_privacy"]?.up(db as Kysely<unknown>);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
-      expect(await db.selectFrom("contact_messages").selectAll().execute()).toEqual([{ ...message, spam_signals: null }]);
-      await db.insertInto("contact_messages").values({ ...message, id: "m-2", topic: "accessibility" }).execute();
+      expect(await db.selectFrom("contact_messages").selectAll().execute()).toEqual([
+        { ...message, spam_signals: null },
+      ]);
+      await db
+        .insertInto("contact_messages")
+        .values({ ...message, id: "m-2", topic: "accessibility" })
+        .execute();
       expect((await migrator(db).migrateTo("0008_review_ledger")).error).toBeUndefined();
-      expect(await db.selectFrom("contact_messages").selectAll().orderBy("id").execute()).toEqual([message, { ...message, id: "m-2", topic: "general" }]);
+      expect(await db.selectFrom("contact_messages").selectAll().orderBy("id").execute()).toEqual([
+        message,
+        { ...message, id: "m-2", topic: "general" },
+      ]);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
       expect(await db.selectFrom("contact_messages").select("id").execute()).toHaveLength(2);
     } finally {

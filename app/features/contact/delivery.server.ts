@@ -3,7 +3,14 @@ import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { markNoticeLines } from "~/lib/spam-mark";
-import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, quotedText, staffEmailText } from "~/lib/outbox/delivery.server";
+import {
+  type DeliveryKind,
+  linkOnlyNote,
+  oneLine,
+  quotedAnswers,
+  quotedText,
+  staffEmailText,
+} from "~/lib/outbox/delivery.server";
 
 /**
  * A contact message reaches staff by email and by the optional forward. The email names the sender
@@ -29,12 +36,19 @@ export const contactDelivery: DeliveryKind = {
           `Received: ${message.received_at}`,
           ...markNoticeLines(message.spam_signals),
           "",
-          ...(full ? [`Open the inbox: ${inboxUrl}`] : [`Read it and reply from the inbox: ${inboxUrl}`, "", linkOnlyNote]),
+          ...(full
+            ? [`Open the inbox: ${inboxUrl}`]
+            : [`Read it and reply from the inbox: ${inboxUrl}`, "", linkOnlyNote]),
         ],
         [
           quotedAnswers("Who wrote, as they gave it:", [
             ["Name", message.name],
-            ...(full ? ([["Email", message.email], ["Phone", message.phone ?? "(not given)"]] as const) : []),
+            ...(full
+              ? ([
+                  ["Email", message.email],
+                  ["Phone", message.phone ?? "(not given)"],
+                ] as const)
+              : []),
           ]),
           ...(full ? [quotedText("Their message, as they wrote it:", message.message)] : []),
         ],

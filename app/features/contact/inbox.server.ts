@@ -48,11 +48,22 @@ export async function listMessages(filter: InboxFilter, page = 1) {
     .execute();
   const ids = rows.slice(0, inboxPageSize).map((r) => r.id);
   const deliveries = await deliveriesOf(["contact"], ids);
-  const counts = await db().selectFrom("contact_messages").select(["status", db().fn.countAll<number>().as("n")]).groupBy("status").execute();
+  const counts = await db()
+    .selectFrom("contact_messages")
+    .select(["status", db().fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
   return {
-    messages: rows.slice(0, inboxPageSize).map((m) => ({ ...m, mark: readMark(m.spam_signals), deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })) })),
+    messages: rows.slice(0, inboxPageSize).map((m) => ({
+      ...m,
+      mark: readMark(m.spam_signals),
+      deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })),
+    })),
     hasMore: rows.length > inboxPageSize,
-    counts: { new: Number(counts.find((c) => c.status === "new")?.n ?? 0), handled: Number(counts.find((c) => c.status === "handled")?.n ?? 0) },
+    counts: {
+      new: Number(counts.find((c) => c.status === "new")?.n ?? 0),
+      handled: Number(counts.find((c) => c.status === "handled")?.n ?? 0),
+    },
   };
 }
 
@@ -79,7 +90,14 @@ export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
     const message = await trx.deleteFrom("contact_messages").where("id", "=", id).returningAll().executeTakeFirst();
     if (!message) return undefined;
     await dropDeliveries(trx, ["contact"], [id]);
-    const payload: Record<string, unknown> = { name: message.name, email: message.email, phone: message.phone, topic: message.topic, message: message.message, consent: "on" };
+    const payload: Record<string, unknown> = {
+      name: message.name,
+      email: message.email,
+      phone: message.phone,
+      topic: message.topic,
+      message: message.message,
+      consent: "on",
+    };
     return { payload, receivedAt: message.received_at, signals: readMark(message.spam_signals) };
   });
 }
@@ -120,12 +138,20 @@ export async function exportMessages(filter: InboxFilter) {
 /** Handled messages older than the retention period are deleted, with their delivery rows. */
 export async function purgeOldMessages(retentionMonths: number, now = new Date()) {
   const cutoff = monthsBefore(now, retentionMonths);
-  const old = db().selectFrom("contact_messages").select("id").where("status", "=", "handled").where("received_at", "<", cutoff);
+  const old = db()
+    .selectFrom("contact_messages")
+    .select("id")
+    .where("status", "=", "handled")
+    .where("received_at", "<", cutoff);
   const removed = await db()
     .transaction()
     .execute(async (trx) => {
       await dropDeliveries(trx, ["contact"], old);
-      const result = await trx.deleteFrom("contact_messages").where("status", "=", "handled").where("received_at", "<", cutoff).executeTakeFirst();
+      const result = await trx
+        .deleteFrom("contact_messages")
+        .where("status", "=", "handled")
+        .where("received_at", "<", cutoff)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     });
   if (removed) log.info("purged handled messages past retention", { removed, retentionMonths });

@@ -3,7 +3,10 @@ import type { FailureProblem } from "~/lib/forms";
 
 /** What a visitor is told about their message, in the spec's words (section 8), written once. */
 export const contactOutcomes = {
-  sent: { title: "Message sent successfully!", description: `Thank you for contacting us. We'll respond in ${company.emailResponse}.` },
+  sent: {
+    title: "Message sent successfully!",
+    description: `Thank you for contacting us. We'll respond in ${company.emailResponse}.`,
+  },
   failedTitle: "Failed to send message",
 } as const;
 

@@ -5,7 +5,10 @@ const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...
 
 /** The contact form, checked with this schema in the browser and again on the server. */
 export const ContactFormSchema = z.object({
-  name: lineOfText("the name", "Name is required").trim().min(1, "Name is required").max(120, "Name must be 120 characters or fewer"),
+  name: lineOfText("the name", "Name is required")
+    .trim()
+    .min(1, "Name is required")
+    .max(120, "Name must be 120 characters or fewer"),
   email: z
     .string("Please enter a valid email address")
     .refine(isStorableText, unstorableMessage)

@@ -46,37 +46,61 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
     expect(held).toMatchObject({ kind: "contact", id: result.ok ? result.id : "" });
     expect(JSON.parse(held?.reasons ?? "[]").map((r: { code: string }) => r.code)).toEqual(["honeypot"]);
     // Kept as sent, so "Not spam" can parse it again with the same schema.
-    expect(JSON.parse(held?.payload ?? "{}")).toMatchObject({ name: "Ana", email: "ana@example.com", message: "Could you send me a brochure?" });
+    expect(JSON.parse(held?.payload ?? "{}")).toMatchObject({
+      name: "Ana",
+      email: "ana@example.com",
+      message: "Could you send me a brochure?",
+    });
   });
 
   it("takes a one-second fill (autofill, voice input) or no start time at all as a person", async () => {
-    expect(await submitContact(form({ startedAt: String(Date.now() - 200) }), `10.0.0.${ip}`)).toMatchObject({ ok: true, quarantined: false });
-    expect(await submitContact(form({ startedAt: undefined }), `10.0.3.${ip}`)).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitContact(form({ startedAt: String(Date.now() - 200) }), `10.0.0.${ip}`)).toMatchObject({
+      ok: true,
+      quarantined: false,
+    });
+    expect(await submitContact(form({ startedAt: undefined }), `10.0.3.${ip}`)).toMatchObject({
+      ok: true,
+      quarantined: false,
+    });
     expect(await count()).toBe(2);
   });
 
   it("sends a fast fill that also carries links to the inbox, marked with its reasons, never to the spam store", async () => {
     await database().db.deleteFrom("spam").execute();
     const message = "Cheap offers at https://a.example and https://b.example today";
-    expect(await submitContact(form({ startedAt: String(Date.now() - 100), message }), `10.0.4.${ip}`)).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitContact(form({ startedAt: String(Date.now() - 100), message }), `10.0.4.${ip}`)).toMatchObject({
+      ok: true,
+      quarantined: false,
+    });
     expect(await spam()).toHaveLength(0);
     const [stored] = await database().db.selectFrom("contact_messages").select("spam_signals").execute();
-    expect(JSON.parse(stored?.spam_signals ?? "[]").map((r: { code: string }) => r.code)).toEqual(["too-fast", "links"]);
+    expect(JSON.parse(stored?.spam_signals ?? "[]").map((r: { code: string }) => r.code)).toEqual([
+      "too-fast",
+      "links",
+    ]);
     expect(await queued()).toHaveLength(1);
   });
 
   it("stores a message with no signal unmarked", async () => {
     await submitContact(form(), `10.0.6.${ip}`);
-    expect(await database().db.selectFrom("contact_messages").select("spam_signals").execute()).toEqual([{ spam_signals: null }]);
+    expect(await database().db.selectFrom("contact_messages").select("spam_signals").execute()).toEqual([
+      { spam_signals: null },
+    ]);
   });
 
   it("validates before any spam check: a bot's invalid post gets its field errors", async () => {
-    const result = await submitContact(form({ website: "x", email: "nope", startedAt: String(Date.now()) }), `10.0.5.${ip}`);
+    const result = await submitContact(
+      form({ website: "x", email: "nope", startedAt: String(Date.now()) }),
+      `10.0.5.${ip}`,
+    );
     expect(result).toMatchObject({ ok: false, status: 400, errors: { email: "Please enter a valid email address" } });
   });
 
   it("refuses invalid input with every field's message and stores nothing", async () => {
-    const result = await submitContact(form({ name: " ", email: "x", topic: "", message: "hi", consent: undefined }), `10.0.0.${ip}`);
+    const result = await submitContact(
+      form({ name: " ", email: "x", topic: "", message: "hi", consent: undefined }),
+      `10.0.0.${ip}`,
+    );
     expect(result).toMatchObject({
       ok: false,
       status: 400,

@@ -8,7 +8,11 @@ import { startFromPayload } from "~/lib/forms";
 export type ContactProblem = Exclude<PublicFormResult, { ok: true }>["problem"];
 
 /** A contact message from the page's form or the JSON API: into the inbox (marked when it carried weaker signals), or held as spam. */
-export async function submitContact(form: Record<string, unknown>, clientIp: string, start = startFromPayload(form)): Promise<PublicFormResult> {
+export async function submitContact(
+  form: Record<string, unknown>,
+  clientIp: string,
+  start = startFromPayload(form),
+): Promise<PublicFormResult> {
   return submitPublicForm({
     kind: "contact",
     schema: ContactFormSchema,
@@ -25,6 +29,10 @@ export async function submitContact(form: Record<string, unknown>, clientIp: str
  * when it was first sent, with its delivery queued, inside the caller's transaction. It comes back
  * unmarked: staff have looked at it and said it is a person's.
  */
-export async function restoreMessage(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {
+export async function restoreMessage(
+  payload: Record<string, unknown>,
+  receivedAt: Date,
+  trx: Executor,
+): Promise<string> {
   return storeContactMessage(ContactFormSchema.parse(payload), receivedAt, configuredChannels(), trx);
 }

@@ -29,7 +29,7 @@ export function Showcase() {
             preventScrollReset
             replace
             aria-current={value === power ? "true" : undefined}
-            className="tap-target inline-flex items-center rounded-md px-4 font-semibold aria-[current=true]:bg-brand aria-[current=true]:text-brand-ink"
+            className="inline-flex tap-target items-center rounded-md px-4 font-semibold aria-[current=true]:bg-brand aria-[current=true]:text-brand-ink"
           >
             {powerOptions[value].label}
           </Link>

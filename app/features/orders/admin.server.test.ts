@@ -45,14 +45,23 @@ function orderInput(fields: Partial<Record<keyof OrderRequestInput, unknown>> = 
   });
 }
 
-async function store(fields: Partial<Record<keyof OrderRequestInput, unknown>> = {}, options: { reference?: string; now?: Date } = {}) {
+async function store(
+  fields: Partial<Record<keyof OrderRequestInput, unknown>> = {},
+  options: { reference?: string; now?: Date } = {},
+) {
   return storeOrder(orderInput(fields), { config: withEmail, ...options });
 }
 
 describe("parseOrderFilter", () => {
   it("keeps a known status and a trimmed search, and drops anything else", () => {
-    expect(parseOrderFilter(new URLSearchParams("status=contacted&q=%20AQ-7K3M%20"))).toEqual({ status: "contacted", q: "AQ-7K3M" });
-    expect(parseOrderFilter(new URLSearchParams("status=handled&q=%20%20"))).toEqual({ status: undefined, q: undefined });
+    expect(parseOrderFilter(new URLSearchParams("status=contacted&q=%20AQ-7K3M%20"))).toEqual({
+      status: "contacted",
+      q: "AQ-7K3M",
+    });
+    expect(parseOrderFilter(new URLSearchParams("status=handled&q=%20%20"))).toEqual({
+      status: undefined,
+      q: undefined,
+    });
     expect(parseOrderFilter(new URLSearchParams(`q=${"x".repeat(300)}%00`)).q).toHaveLength(100);
     expect(parseOrderFilter(new URLSearchParams("q=a%00b")).q).toBe("ab");
   });
@@ -67,14 +76,33 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
   });
 
   const outboxOf = (id: string) =>
-    database().db.selectFrom("outbox").select(["kind", "channel", "status"]).where("ref_id", "=", id).orderBy("kind").execute();
+    database()
+      .db.selectFrom("outbox")
+      .select(["kind", "channel", "status"])
+      .where("ref_id", "=", id)
+      .orderBy("kind")
+      .execute();
   const auditOf = (id: string) =>
-    database().db.selectFrom("audit_log").select(["action", "target_type", "username"]).where("target_id", "=", id).orderBy("at").execute();
+    database()
+      .db.selectFrom("audit_log")
+      .select(["action", "target_type", "username"])
+      .where("target_id", "=", id)
+      .orderBy("at")
+      .execute();
 
   it("lists newest first, filtered by status and by a reference, name or email, with counts of every status", async () => {
-    const older = await store({ firstName: "Bea", lastName: "Older", email: "bea@example.com" }, { reference: "AQ-AAAA-0001", now: new Date("2026-01-01T10:00:00Z") });
-    const newer = await store({ firstName: "Cal", lastName: "Newer", email: "cal@example.org" }, { reference: "AQ-BBBB-0002", now: new Date("2026-01-02T10:00:00Z") });
-    const closed = await store({ firstName: "Dee", lastName: "Done", email: "dee@example.com" }, { reference: "AQ-CCCC-0003", now: new Date("2026-01-03T10:00:00Z") });
+    const older = await store(
+      { firstName: "Bea", lastName: "Older", email: "bea@example.com" },
+      { reference: "AQ-AAAA-0001", now: new Date("2026-01-01T10:00:00Z") },
+    );
+    const newer = await store(
+      { firstName: "Cal", lastName: "Newer", email: "cal@example.org" },
+      { reference: "AQ-BBBB-0002", now: new Date("2026-01-02T10:00:00Z") },
+    );
+    const closed = await store(
+      { firstName: "Dee", lastName: "Done", email: "dee@example.com" },
+      { reference: "AQ-CCCC-0003", now: new Date("2026-01-03T10:00:00Z") },
+    );
     await setOrderStatus(staff, closed.id, "closed");
 
     const all = await listOrders({});
@@ -88,7 +116,8 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     // Counts are of everything, whatever is shown.
     expect(open.counts).toEqual(all.counts);
 
-    const search = async (q: string) => (await listOrders(parseOrderFilter(new URLSearchParams({ q })))).orders.map((o) => o.reference);
+    const search = async (q: string) =>
+      (await listOrders(parseOrderFilter(new URLSearchParams({ q })))).orders.map((o) => o.reference);
     expect(await search("aq-bbbb")).toEqual(["AQ-BBBB-0002"]);
     expect(await search("bea older")).toEqual(["AQ-AAAA-0001"]);
     expect(await search("NEWER")).toEqual(["AQ-BBBB-0002"]);
@@ -98,7 +127,10 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     expect(await search("_")).toEqual([]);
     expect(await search("' or 1=1 --")).toEqual([]);
     expect((await listOrders({ status: "closed", q: "bea" })).orders).toEqual([]);
-    expect((await exportOrders({ status: "new", q: "example" })).map((o) => o.reference)).toEqual(["AQ-BBBB-0002", "AQ-AAAA-0001"]);
+    expect((await exportOrders({ status: "new", q: "example" })).map((o) => o.reference)).toEqual([
+      "AQ-BBBB-0002",
+      "AQ-AAAA-0001",
+    ]);
   });
 
   it("summarises both kinds of delivery of each request, and pages by 50", async () => {
@@ -117,7 +149,11 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
   });
 
   it("gets one request with its outbox rows of both kinds", async () => {
-    const { id, reference } = await store({ submittedBy: "other", submitterName: "Eli Carer", submitterRelationship: "caregiver" });
+    const { id, reference } = await store({
+      submittedBy: "other",
+      submitterName: "Eli Carer",
+      submitterRelationship: "caregiver",
+    });
     const found = await getOrder(id);
     expect(found?.order).toMatchObject({
       reference,
@@ -136,12 +172,20 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     const { id } = await store();
     const at = new Date("2026-03-04T05:06:07Z");
     expect(await setOrderStatus(staff, id, "contacted", at)).toBe(true);
-    let row = await database().db.selectFrom("order_requests").select(["status", "status_changed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    let row = await database()
+      .db.selectFrom("order_requests")
+      .select(["status", "status_changed_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "contacted", status_changed_at: at.toISOString() });
     expect(await setOrderStatus(staff, id, "contacted")).toBe(false);
     expect(await setOrderStatus(staff, id, "closed")).toBe(true);
     expect(await setOrderStatus(staff, id, "new")).toBe(true);
-    row = await database().db.selectFrom("order_requests").select(["status", "status_changed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    row = await database()
+      .db.selectFrom("order_requests")
+      .select(["status", "status_changed_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("new");
     expect(await auditOf(id)).toEqual([
       { action: "order-status:contacted", target_type: "order_request", username: "orders-staff" },
@@ -156,14 +200,28 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     const kept = await store();
     await database()
       .db.insertInto("outbox")
-      .values({ id: randomUUID(), kind: "contact", ref_id: gone.id, channel: "email", status: "sent", attempts: 1, next_attempt_at: new Date().toISOString(), locked_until: null, last_error: null, created_at: new Date().toISOString(), sent_at: null })
+      .values({
+        id: randomUUID(),
+        kind: "contact",
+        ref_id: gone.id,
+        channel: "email",
+        status: "sent",
+        attempts: 1,
+        next_attempt_at: new Date().toISOString(),
+        locked_until: null,
+        last_error: null,
+        created_at: new Date().toISOString(),
+        sent_at: null,
+      })
       .execute();
     expect(await deleteOrder(staff, gone.id)).toBe(true);
     expect(await getOrder(gone.id)).toBeUndefined();
     // Only a row of another kind that happens to share the id is left.
     expect(await outboxOf(gone.id)).toEqual([{ kind: "contact", channel: "email", status: "sent" }]);
     expect((await outboxOf(kept.id)).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
-    expect(await auditOf(gone.id)).toEqual([{ action: "delete", target_type: "order_request", username: "orders-staff" }]);
+    expect(await auditOf(gone.id)).toEqual([
+      { action: "delete", target_type: "order_request", username: "orders-staff" },
+    ]);
     expect(await deleteOrder(staff, gone.id)).toBe(false);
     expect(await auditOf(gone.id)).toHaveLength(1);
   });
@@ -173,10 +231,20 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     const db = database().db;
     // A trigger that refuses to delete this one request, so the second statement fails.
     if (dialect === "sqlite") {
-      await sql.raw(`create trigger keep_order before delete on order_requests when old.reference = '${reference}' begin select raise(abort, 'kept'); end`).execute(db);
+      await sql
+        .raw(
+          `create trigger keep_order before delete on order_requests when old.reference = '${reference}' begin select raise(abort, 'kept'); end`,
+        )
+        .execute(db);
     } else {
-      await sql.raw(`create function keep_order() returns trigger language plpgsql as $$ begin if old.reference = '${reference}' then raise exception 'kept'; end if; return old; end $$`).execute(db);
-      await sql.raw("create trigger keep_order before delete on order_requests for each row execute function keep_order()").execute(db);
+      await sql
+        .raw(
+          `create function keep_order() returns trigger language plpgsql as $$ begin if old.reference = '${reference}' then raise exception 'kept'; end if; return old; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw("create trigger keep_order before delete on order_requests for each row execute function keep_order()")
+        .execute(db);
     }
     try {
       await expect(deleteOrder(staff, id)).rejects.toThrow(/kept/);
@@ -184,16 +252,27 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
       expect((await outboxOf(id)).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
       expect(await auditOf(id)).toEqual([]);
     } finally {
-      await sql.raw(dialect === "sqlite" ? "drop trigger keep_order" : "drop trigger keep_order on order_requests").execute(db);
+      await sql
+        .raw(dialect === "sqlite" ? "drop trigger keep_order" : "drop trigger keep_order on order_requests")
+        .execute(db);
       if (dialect === "postgres") await sql.raw("drop function keep_order()").execute(db);
     }
   });
 
   it("queues failed deliveries of both kinds again, and audits it", async () => {
     const { id } = await store();
-    await database().db.updateTable("outbox").set({ status: "failed", attempts: 8, last_error: "refused" }).where("ref_id", "=", id).execute();
+    await database()
+      .db.updateTable("outbox")
+      .set({ status: "failed", attempts: 8, last_error: "refused" })
+      .where("ref_id", "=", id)
+      .execute();
     await retryOrderDelivery(staff, id);
-    const rows = await database().db.selectFrom("outbox").select(["kind", "status", "attempts"]).where("ref_id", "=", id).orderBy("kind").execute();
+    const rows = await database()
+      .db.selectFrom("outbox")
+      .select(["kind", "status", "attempts"])
+      .where("ref_id", "=", id)
+      .orderBy("kind")
+      .execute();
     expect(rows).toEqual([
       { kind: "order", status: "pending", attempts: 0 },
       { kind: "order-receipt", status: "pending", attempts: 0 },

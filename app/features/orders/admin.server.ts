@@ -41,7 +41,11 @@ function filtered(filter: OrderFilter) {
   if (filter.q) {
     const like = containing(filter.q.toLowerCase());
     query = query.where((eb) =>
-      eb.or([eb(sql`lower(reference)`, "like", like), eb(sql`lower(first_name || ' ' || last_name)`, "like", like), eb(sql`lower(email)`, "like", like)]),
+      eb.or([
+        eb(sql`lower(reference)`, "like", like),
+        eb(sql`lower(first_name || ' ' || last_name)`, "like", like),
+        eb(sql`lower(email)`, "like", like),
+      ]),
     );
   }
   return query;
@@ -52,7 +56,21 @@ export const ordersPageSize = 50;
 /** Newest first, with each request's deliveries (to staff and the receipt) summarised. */
 export async function listOrders(filter: OrderFilter, page = 1) {
   const rows = await filtered(filter)
-    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "country", "state", "received_at", "status", "status_changed_at", "spam_signals"])
+    .select([
+      "id",
+      "reference",
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "submitted_by_name",
+      "country",
+      "state",
+      "received_at",
+      "status",
+      "status_changed_at",
+      "spam_signals",
+    ])
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
     .limit(ordersPageSize + 1)
@@ -64,7 +82,9 @@ export async function listOrders(filter: OrderFilter, page = 1) {
     orders: rows.slice(0, ordersPageSize).map((o) => ({
       ...o,
       mark: readMark(o.spam_signals),
-      deliveries: deliveries.filter((d) => d.ref_id === o.id).map((d) => ({ kind: d.kind, channel: d.channel, status: d.status })),
+      deliveries: deliveries
+        .filter((d) => d.ref_id === o.id)
+        .map((d) => ({ kind: d.kind, channel: d.channel, status: d.status })),
     })),
     hasMore: rows.length > ordersPageSize,
     counts: await countOrders(),
@@ -73,7 +93,11 @@ export async function listOrders(filter: OrderFilter, page = 1) {
 
 /** How many requests are in each status, whatever the filter. */
 export async function countOrders(): Promise<Record<OrderStatus, number>> {
-  const counts = await db().selectFrom("order_requests").select(["status", db().fn.countAll<number>().as("n")]).groupBy("status").execute();
+  const counts = await db()
+    .selectFrom("order_requests")
+    .select(["status", db().fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
   return {
     new: Number(counts.find((c) => c.status === "new")?.n ?? 0),
     contacted: Number(counts.find((c) => c.status === "contacted")?.n ?? 0),
@@ -91,7 +115,9 @@ export async function countNewOrders(): Promise<{ new: number; marked: number }>
  * Order requests sent from these addresses (compared case-insensitively), for staff checking
  * whether a reviewer is a customer: address → the requests' ids and references, newest first.
  */
-export async function ordersByEmail(emails: readonly string[]): Promise<Map<string, Array<{ id: string; reference: string }>>> {
+export async function ordersByEmail(
+  emails: readonly string[],
+): Promise<Map<string, Array<{ id: string; reference: string }>>> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()).filter(Boolean))];
   const found = new Map<string, Array<{ id: string; reference: string }>>();
   if (wanted.length === 0) return found;
@@ -101,7 +127,8 @@ export async function ordersByEmail(emails: readonly string[]): Promise<Map<stri
     .where(sql`lower(email)`, "in", wanted)
     .orderBy("received_at", "desc")
     .execute();
-  for (const row of rows) found.set(row.email, [...(found.get(row.email) ?? []), { id: row.id, reference: row.reference }]);
+  for (const row of rows)
+    found.set(row.email, [...(found.get(row.email) ?? []), { id: row.id, reference: row.reference }]);
   return found;
 }
 
@@ -198,12 +225,20 @@ export async function exportOrders(filter: OrderFilter) {
  */
 export async function purgeOldOrders(retentionMonths: number, now = new Date()) {
   const cutoff = monthsBefore(now, retentionMonths);
-  const old = db().selectFrom("order_requests").select("id").where("status", "=", "closed").where("received_at", "<", cutoff);
+  const old = db()
+    .selectFrom("order_requests")
+    .select("id")
+    .where("status", "=", "closed")
+    .where("received_at", "<", cutoff);
   const removed = await db()
     .transaction()
     .execute(async (trx) => {
       await dropDeliveries(trx, orderKinds, old);
-      const result = await trx.deleteFrom("order_requests").where("status", "=", "closed").where("received_at", "<", cutoff).executeTakeFirst();
+      const result = await trx
+        .deleteFrom("order_requests")
+        .where("status", "=", "closed")
+        .where("received_at", "<", cutoff)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     });
   if (removed) log.info("purged closed order requests past retention", { removed, retentionMonths });

@@ -15,13 +15,40 @@ import { choiceLabel, relationshipChoices } from "./fields";
 async function findOrder(id: string) {
   return db()
     .selectFrom("order_requests")
-    .select(["id", "reference", "first_name", "last_name", "email", "phone", "submitted_by_name", "submitted_by_relationship", "country", "state", "zip_code", "received_at", "spam_signals"])
+    .select([
+      "id",
+      "reference",
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "submitted_by_name",
+      "submitted_by_relationship",
+      "country",
+      "state",
+      "zip_code",
+      "received_at",
+      "spam_signals",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 }
 
 /** The fields a staff notice may carry; a test checks that nothing else is ever sent. */
-export const staffNoticeFields = ["id", "reference", "firstName", "lastName", "email", "phone", "submittedBy", "country", "state", "zipCode", "receivedAt", "adminUrl"] as const;
+export const staffNoticeFields = [
+  "id",
+  "reference",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "submittedBy",
+  "country",
+  "state",
+  "zipCode",
+  "receivedAt",
+  "adminUrl",
+] as const;
 
 export const orderDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {
@@ -58,7 +85,9 @@ export const orderDelivery: DeliveryKind = {
           `Received: ${order.received_at}`,
           ...markNoticeLines(order.spam_signals),
           "",
-          full ? "The chair, seat, sitting and health details are in the admin only:" : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
+          full
+            ? "The chair, seat, sitting and health details are in the admin only:"
+            : "How to reach them, and the chair, seat, sitting and health details, are in the admin:",
           adminUrl,
           ...(full ? [] : ["", linkOnlyNote]),
         ],

@@ -15,7 +15,11 @@ export function choiceLabel(choices: readonly Choice[], value: string): string {
 
 export const submittedByChoices = [
   { value: "self", label: "I will use the cushion" },
-  { value: "other", label: "I am filling it in for someone else", hint: "A caregiver, family member, clinician or dealer." },
+  {
+    value: "other",
+    label: "I am filling it in for someone else",
+    hint: "A caregiver, family member, clinician or dealer.",
+  },
 ] as const satisfies readonly Choice[];
 
 export const relationshipChoices = [
@@ -112,10 +116,18 @@ export type OrderField = (typeof orderFieldNames)[number];
 
 /** The form's steps, in order: each a fieldset, and with JavaScript one screen of the form. */
 export const orderSteps = [
-  { id: "contact", title: "Contact details", fields: ["submittedBy", "submitterName", "submitterRelationship", "firstName", "lastName", "email", "phone"] },
+  {
+    id: "contact",
+    title: "Contact details",
+    fields: ["submittedBy", "submitterName", "submitterRelationship", "firstName", "lastName", "email", "phone"],
+  },
   { id: "location", title: "Location", fields: ["country", "state", "zipCode"] },
   { id: "chair", title: "Wheelchair and seat", fields: ["wheelchairType", "seatWidth", "seatDepth", "currentCushion"] },
-  { id: "sitting", title: "Sitting and sensitivity", fields: ["dailySittingHours", "discomfortAreas", "sensitivityLevel"] },
+  {
+    id: "sitting",
+    title: "Sitting and sensitivity",
+    fields: ["dailySittingHours", "discomfortAreas", "sensitivityLevel"],
+  },
   { id: "choices", title: "Cushion choices", fields: ["priorities", "padSize", "coverType", "controllerPlacement"] },
   { id: "consent", title: "Notes and consent", fields: ["medicalNotes", "privacyConsent", "medicalDisclaimer"] },
 ] as const satisfies ReadonlyArray<{ id: string; title: string; fields: readonly OrderField[] }>;

@@ -30,7 +30,9 @@ export function storedChoiceLabels(choices: Parameters<typeof choiceLabel>[0], s
   } catch {
     return [];
   }
-  return Array.isArray(values) ? values.filter((v): v is string => typeof v === "string").map((v) => choiceLabel(choices, v)) : [];
+  return Array.isArray(values)
+    ? values.filter((v): v is string => typeof v === "string").map((v) => choiceLabel(choices, v))
+    : [];
 }
 
 /** Seat measurements as staff read them: "18 in", "17.5 in". */
@@ -40,7 +42,14 @@ export function inchesText(value: number): string {
 
 type StoredChoices = Pick<
   OrderRequestTable,
-  "wheelchair_type" | "daily_sitting_hours" | "discomfort_areas" | "sensitivity_level" | "priorities" | "pad_size" | "cover_type" | "controller_placement"
+  | "wheelchair_type"
+  | "daily_sitting_hours"
+  | "discomfort_areas"
+  | "sensitivity_level"
+  | "priorities"
+  | "pad_size"
+  | "cover_type"
+  | "controller_placement"
 >;
 
 /** A stored request's choices as the form showed them, read once for the admin page and the export. */

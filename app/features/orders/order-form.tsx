@@ -153,11 +153,15 @@ export function OrderForm({
   if (answered !== serverErrors) {
     setAnswered(serverErrors);
     setClientErrors(null);
-    if (serverErrors && Object.keys(serverErrors).length > 0) setStep(Math.min(...Object.keys(serverErrors).map(stepOf)));
+    if (serverErrors && Object.keys(serverErrors).length > 0)
+      setStep(Math.min(...Object.keys(serverErrors).map(stepOf)));
   }
 
   const step = Math.min(Math.max(0, chosenStep ?? draft?.step ?? 0), last);
-  const submitter = chosenSubmitter ?? (typeof draft?.values.submittedBy === "string" ? draft.values.submittedBy : undefined) ?? values.submittedBy;
+  const submitter =
+    chosenSubmitter ??
+    (typeof draft?.values.submittedBy === "string" ? draft.values.submittedBy : undefined) ??
+    values.submittedBy;
   const someoneElse = submitter === "other";
   const errors = clientErrors ?? serverErrors ?? noErrors;
   const shown = stepped ? only(errors, step) : errors;
@@ -228,24 +232,100 @@ export function OrderForm({
 
   const fieldsets: React.ReactNode[] = [
     <>
-      <ChoiceGroup type="radio" legend="Who is filling in this form?" required options={submittedByChoices} defaultValue={text("submittedBy") ?? "self"} {...field("submittedBy")} />
+      <ChoiceGroup
+        type="radio"
+        legend="Who is filling in this form?"
+        required
+        options={submittedByChoices}
+        defaultValue={text("submittedBy") ?? "self"}
+        {...field("submittedBy")}
+      />
       <div hidden={stepped && !someoneElse} className="space-y-5 rounded-lg border-l-4 border-brand pl-4">
-        <p className="text-muted">Tell us who you are; the rest of the form is about the person who will use the cushion.</p>
-        <TextField label="Your name" required={someoneElse} autoComplete="name" defaultValue={text("submitterName")} hint="Needed only when you fill it in for someone else." {...field("submitterName")} />
-        <ChoiceGroup type="radio" legend="How do you know them?" required={someoneElse} options={relationshipChoices} defaultValue={text("submitterRelationship")} {...field("submitterRelationship")} />
+        <p className="text-muted">
+          Tell us who you are; the rest of the form is about the person who will use the cushion.
+        </p>
+        <TextField
+          label="Your name"
+          required={someoneElse}
+          autoComplete="name"
+          defaultValue={text("submitterName")}
+          hint="Needed only when you fill it in for someone else."
+          {...field("submitterName")}
+        />
+        <ChoiceGroup
+          type="radio"
+          legend="How do you know them?"
+          required={someoneElse}
+          options={relationshipChoices}
+          defaultValue={text("submitterRelationship")}
+          {...field("submitterRelationship")}
+        />
       </div>
-      <TextField label="First name of the cushion user" required autoComplete={someoneElse ? "off" : "given-name"} defaultValue={text("firstName")} {...field("firstName")} />
-      <TextField label="Last name of the cushion user" required autoComplete={someoneElse ? "off" : "family-name"} defaultValue={text("lastName")} {...field("lastName")} />
-      <TextField label="Email" type="email" required autoComplete="email" defaultValue={text("email")} hint="Where we send your confirmation and reach you about the consultation." {...field("email")} />
-      <TextField label="Phone" type="tel" required autoComplete="tel" defaultValue={text("phone")} hint="With area code, at least 10 characters." {...field("phone")} />
+      <TextField
+        label="First name of the cushion user"
+        required
+        autoComplete={someoneElse ? "off" : "given-name"}
+        defaultValue={text("firstName")}
+        {...field("firstName")}
+      />
+      <TextField
+        label="Last name of the cushion user"
+        required
+        autoComplete={someoneElse ? "off" : "family-name"}
+        defaultValue={text("lastName")}
+        {...field("lastName")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        defaultValue={text("email")}
+        hint="Where we send your confirmation and reach you about the consultation."
+        {...field("email")}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        defaultValue={text("phone")}
+        hint="With area code, at least 10 characters."
+        {...field("phone")}
+      />
     </>,
     <>
-      <TextField label="Country" required autoComplete="country-name" defaultValue={text("country")} {...field("country")} />
-      <TextField label="State/Province" required autoComplete="address-level1" defaultValue={text("state")} {...field("state")} />
-      <TextField label="ZIP/Postal code" required autoComplete="postal-code" defaultValue={text("zipCode")} {...field("zipCode")} />
+      <TextField
+        label="Country"
+        required
+        autoComplete="country-name"
+        defaultValue={text("country")}
+        {...field("country")}
+      />
+      <TextField
+        label="State/Province"
+        required
+        autoComplete="address-level1"
+        defaultValue={text("state")}
+        {...field("state")}
+      />
+      <TextField
+        label="ZIP/Postal code"
+        required
+        autoComplete="postal-code"
+        defaultValue={text("zipCode")}
+        {...field("zipCode")}
+      />
     </>,
     <>
-      <ChoiceGroup type="radio" legend="Wheelchair type" required options={wheelchairTypes} defaultValue={text("wheelchairType")} {...field("wheelchairType")} />
+      <ChoiceGroup
+        type="radio"
+        legend="Wheelchair type"
+        required
+        options={wheelchairTypes}
+        defaultValue={text("wheelchairType")}
+        {...field("wheelchairType")}
+      />
       <TextField
         label="Seat width, in inches"
         required
@@ -264,11 +344,34 @@ export function OrderForm({
         hint={`Measure from the back of the seat to the front edge. For example 16 (${seatInches.min} to ${seatInches.max} inches).`}
         {...field("seatDepth")}
       />
-      <TextField label="Current cushion" autoComplete="off" defaultValue={text("currentCushion")} hint="The make or kind of cushion used now, if any." {...field("currentCushion")} />
+      <TextField
+        label="Current cushion"
+        autoComplete="off"
+        defaultValue={text("currentCushion")}
+        hint="The make or kind of cushion used now, if any."
+        {...field("currentCushion")}
+      />
     </>,
     <>
-      <ChoiceGroup type="radio" legend="Hours sitting in the chair on a typical day" required options={sittingHoursChoices} columns={2} defaultValue={text("dailySittingHours")} {...field("dailySittingHours")} />
-      <ChoiceGroup type="checkbox" legend="Where do you feel discomfort or pressure?" required hint="Choose all that apply." options={discomfortAreaChoices} columns={2} defaultValue={values.discomfortAreas} {...field("discomfortAreas")} />
+      <ChoiceGroup
+        type="radio"
+        legend="Hours sitting in the chair on a typical day"
+        required
+        options={sittingHoursChoices}
+        columns={2}
+        defaultValue={text("dailySittingHours")}
+        {...field("dailySittingHours")}
+      />
+      <ChoiceGroup
+        type="checkbox"
+        legend="Where do you feel discomfort or pressure?"
+        required
+        hint="Choose all that apply."
+        options={discomfortAreaChoices}
+        columns={2}
+        defaultValue={values.discomfortAreas}
+        {...field("discomfortAreas")}
+      />
       <ChoiceGroup
         type="radio"
         legend="Sensitivity level"
@@ -280,18 +383,55 @@ export function OrderForm({
       />
     </>,
     <>
-      <ChoiceGroup type="checkbox" legend="What matters most to you?" required hint="Choose all that apply." options={priorityChoices} columns={2} defaultValue={values.priorities} {...field("priorities")} />
-      <ChoiceGroup type="radio" legend="Pad size" required options={padSizeChoices} defaultValue={text("padSize")} {...field("padSize")} />
-      <ChoiceGroup type="radio" legend="Cover type" required options={coverTypes} defaultValue={text("coverType")} {...field("coverType")} />
-      <ChoiceGroup type="radio" legend="Controller placement" required options={controllerPlacements} defaultValue={text("controllerPlacement")} {...field("controllerPlacement")} />
+      <ChoiceGroup
+        type="checkbox"
+        legend="What matters most to you?"
+        required
+        hint="Choose all that apply."
+        options={priorityChoices}
+        columns={2}
+        defaultValue={values.priorities}
+        {...field("priorities")}
+      />
+      <ChoiceGroup
+        type="radio"
+        legend="Pad size"
+        required
+        options={padSizeChoices}
+        defaultValue={text("padSize")}
+        {...field("padSize")}
+      />
+      <ChoiceGroup
+        type="radio"
+        legend="Cover type"
+        required
+        options={coverTypes}
+        defaultValue={text("coverType")}
+        {...field("coverType")}
+      />
+      <ChoiceGroup
+        type="radio"
+        legend="Controller placement"
+        required
+        options={controllerPlacements}
+        defaultValue={text("controllerPlacement")}
+        {...field("controllerPlacement")}
+      />
     </>,
     <>
-      <TextArea label="Anything else we should know" rows={5} defaultValue={text("medicalNotes")} hint="For example skin concerns, a recent pressure injury, or the chair's make and model." {...field("medicalNotes")} />
+      <TextArea
+        label="Anything else we should know"
+        rows={5}
+        defaultValue={text("medicalNotes")}
+        hint="For example skin concerns, a recent pressure injury, or the chair's make and model."
+        {...field("medicalNotes")}
+      />
       <CheckboxField
         name="privacyConsent"
         label={
           <>
-            I agree that {company.name} may use these details to answer this request, as described in the <PrivacyPolicyLink />.
+            I agree that {company.name} may use these details to answer this request, as described in the{" "}
+            <PrivacyPolicyLink />.
           </>
         }
         defaultChecked={values.privacyConsent === "on"}
@@ -307,14 +447,35 @@ export function OrderForm({
   ];
 
   return (
-    <Form ref={formRef} method="post" noValidate className="relative mt-6" onSubmit={onSubmit} onChange={onChange} onFocus={orderCheck.prepare}>
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="relative mt-6"
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onFocus={orderCheck.prepare}
+    >
       {alert}
       <ErrorSummary errors={shown} labels={orderFieldLabels} />
       {orderSteps.map((s, index) => (
-        <fieldset key={s.id} hidden={stepped && index !== step} className="mt-6 space-y-5 rounded-xl border border-line bg-surface p-5 md:p-6">
+        <fieldset
+          key={s.id}
+          hidden={stepped && index !== step}
+          className="mt-6 space-y-5 rounded-xl border border-line bg-surface p-5 md:p-6"
+        >
           <legend className="contents">
-            <h3 id={`order-step-${s.id}`} ref={(el) => void (headings.current[index] = el)} tabIndex={-1} className="mb-2 text-subheading font-bold">
-              {stepped ? <span className="block text-body font-semibold text-brand">Step {index + 1} of {orderSteps.length}</span> : null}
+            <h3
+              id={`order-step-${s.id}`}
+              ref={(el) => void (headings.current[index] = el)}
+              tabIndex={-1}
+              className="mb-2 text-subheading font-bold"
+            >
+              {stepped ? (
+                <span className="block text-body font-semibold text-brand">
+                  Step {index + 1} of {orderSteps.length}
+                </span>
+              ) : null}
               {s.title}
             </h3>
           </legend>
@@ -356,7 +517,15 @@ function SendButton({ sending }: { sending: boolean }) {
 }
 
 /** The stored request's reference and what happens next; it takes focus, and ends the saved draft. */
-export function OrderSent({ reference, confirmationEmail, consultationWithin }: { reference: string; confirmationEmail: boolean; consultationWithin: string }) {
+export function OrderSent({
+  reference,
+  confirmationEmail,
+  consultationWithin,
+}: {
+  reference: string;
+  confirmationEmail: boolean;
+  consultationWithin: string;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     clearOrderDraft();
@@ -368,9 +537,12 @@ export function OrderSent({ reference, confirmationEmail, consultationWithin }: 
         Order Request Received
       </h2>
       <p className="mt-3 text-lead">
-        Your reference is <strong className="font-mono text-subheading tracking-wider">{reference}</strong>. Please keep it: quote it when you call or write to us.
+        Your reference is <strong className="font-mono text-subheading tracking-wider">{reference}</strong>. Please keep
+        it: quote it when you call or write to us.
       </p>
-      {confirmationEmail ? <p className="mt-2">We are emailing a confirmation with this reference to the address you gave.</p> : null}
+      {confirmationEmail ? (
+        <p className="mt-2">We are emailing a confirmation with this reference to the address you gave.</p>
+      ) : null}
       <h3 className="mt-6 text-subheading font-bold">What happens next</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-6">
         <li>An expert contacts you within {consultationWithin} for your consultation, by phone or email.</li>

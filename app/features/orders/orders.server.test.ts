@@ -86,7 +86,8 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
   };
   beforeEach(async () => {
     ip++;
-    for (const table of ["outbox", "order_requests", "spam", "audit_log", "rate_limits"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["outbox", "order_requests", "spam", "audit_log", "rate_limits"] as const)
+      await database().db.deleteFrom(table).execute();
   });
   afterEach(() => resetMailer());
 
@@ -141,17 +142,25 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     expect(first.reference).not.toBe(second.reference);
     const outbox = await rows.outbox();
     expect(outbox.filter((o) => o.ref_id === first.id).map((o) => [o.kind, o.channel])).toEqual([["order", "forward"]]);
-    expect(outbox.filter((o) => o.ref_id === second.id).map((o) => [o.kind, o.channel, o.status])).toEqual([["order", "none", "stored_only"]]);
+    expect(outbox.filter((o) => o.ref_id === second.id).map((o) => [o.kind, o.channel, o.status])).toEqual([
+      ["order", "none", "stored_only"],
+    ]);
   });
 
   it("stores nothing at all when queueing a delivery fails inside the transaction", async () => {
     // The database refuses the last statement of the transaction (the receipt), after the order
     // and its staff notices were written.
     if (dialect === "sqlite") {
-      await sql`create trigger refuse_receipt before insert on outbox when new.kind = 'order-receipt' begin select raise(abort, 'receipt refused'); end`.execute(database().db);
+      await sql`create trigger refuse_receipt before insert on outbox when new.kind = 'order-receipt' begin select raise(abort, 'receipt refused'); end`.execute(
+        database().db,
+      );
     } else {
-      await sql`create function refuse_receipt() returns trigger language plpgsql as $$ begin raise exception 'receipt refused'; end $$`.execute(database().db);
-      await sql`create trigger refuse_receipt before insert on outbox for each row when (new.kind = 'order-receipt') execute function refuse_receipt()`.execute(database().db);
+      await sql`create function refuse_receipt() returns trigger language plpgsql as $$ begin raise exception 'receipt refused'; end $$`.execute(
+        database().db,
+      );
+      await sql`create trigger refuse_receipt before insert on outbox for each row when (new.kind = 'order-receipt') execute function refuse_receipt()`.execute(
+        database().db,
+      );
     }
     try {
       const config = parseConfig({ SMTP_HOST: "127.0.0.1", ORDER_FORWARD_URL: "https://forms.example/orders" });
@@ -171,12 +180,15 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     const config = parseConfig({ SMTP_HOST: "127.0.0.1" });
     const receipts = async () => (await rows.outbox()).filter((o) => o.kind === "order-receipt").length;
     await expect(
-      database().db.transaction().execute(async (trx) => {
-        await storeOrder({ ...input, email: "rosa@example.com" }, { config }, trx);
-        throw new Error("the caller's transaction fails");
-      }),
+      database()
+        .db.transaction()
+        .execute(async (trx) => {
+          await storeOrder({ ...input, email: "rosa@example.com" }, { config }, trx);
+          throw new Error("the caller's transaction fails");
+        }),
     ).rejects.toThrow("the caller's transaction fails");
-    for (const email of ["rosa@example.com", "Rosa@Example.COM", "rosa+cushion@example.com"]) await storeOrder({ ...input, email }, { config });
+    for (const email of ["rosa@example.com", "Rosa@Example.COM", "rosa+cushion@example.com"])
+      await storeOrder({ ...input, email }, { config });
     expect(await receipts()).toBe(3);
     const fourth = await storeOrder({ ...input, email: "ROSA+again@example.com" }, { config });
     expect(await receipts()).toBe(3);
@@ -193,7 +205,12 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     const forward = await startForward();
     try {
       const config = smtpAndForward(smtp.port, forward.url);
-      const { id, reference } = await storeOrder(OrderRequestSchema.parse(form({ submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "clinician" })), { config });
+      const { id, reference } = await storeOrder(
+        OrderRequestSchema.parse(
+          form({ submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "clinician" }),
+        ),
+        { config },
+      );
       expect(await deliverDue(deliveryKinds, config)).toBe(3);
       expect((await rows.outbox()).map((o) => [o.kind, o.channel, o.status])).toEqual([
         ["order", "email", "sent"],
@@ -220,7 +237,15 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
       expect(forward.bodies).toHaveLength(1);
       const posted = forward.bodies[0] ?? {};
       expect(Object.keys(posted).sort()).toEqual(["kind", ...staffNoticeFields].sort());
-      expect(posted).toMatchObject({ kind: "order", id, reference, firstName: "Rosa", lastName: "Example", email: "rosa@example.com", zipCode: "43004" });
+      expect(posted).toMatchObject({
+        kind: "order",
+        id,
+        reference,
+        firstName: "Rosa",
+        lastName: "Example",
+        email: "rosa@example.com",
+        zipCode: "43004",
+      });
       expect(leaks(JSON.stringify(posted))).toEqual([]);
 
       const mail = readMail(receipt?.raw ?? "");
@@ -238,7 +263,9 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
   it("refuses an outbox row of a kind it does not know at the database", async () => {
     const at = new Date().toISOString();
     await expect(
-      sql`insert into outbox (id, kind, ref_id, channel, status, attempts, next_attempt_at, created_at) values ('x-1', 'gift-card', 'r-1', 'forward', 'pending', 0, ${at}, ${at})`.execute(database().db),
+      sql`insert into outbox (id, kind, ref_id, channel, status, attempts, next_attempt_at, created_at) values ('x-1', 'gift-card', 'r-1', 'forward', 'pending', 0, ${at}, ${at})`.execute(
+        database().db,
+      ),
     ).rejects.toThrow();
     expect(await rows.outbox()).toEqual([]);
   });
@@ -279,7 +306,9 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
   async function kindCheck(): Promise<string> {
     const result = await sql<{ conname: string }>`
       select conname from pg_constraint
-      where conrelid = 'outbox'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%kind%'`.execute(database().db);
+      where conrelid = 'outbox'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%kind%'`.execute(
+      database().db,
+    );
     expect(result.rows).toHaveLength(1);
     return result.rows[0]?.conname ?? "";
   }
@@ -291,7 +320,9 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     else await sql`alter table outbox drop constraint ${sql.id(check)}`.execute(database().db);
     try {
       const at = new Date().toISOString();
-      await sql`insert into outbox (id, kind, ref_id, channel, status, attempts, next_attempt_at, created_at) values ('x-1', 'gift-card', 'r-1', 'forward', 'pending', 0, ${at}, ${at})`.execute(database().db);
+      await sql`insert into outbox (id, kind, ref_id, channel, status, attempts, next_attempt_at, created_at) values ('x-1', 'gift-card', 'r-1', 'forward', 'pending', 0, ${at}, ${at})`.execute(
+        database().db,
+      );
       const config = parseConfig({ ORDER_FORWARD_URL: "http://127.0.0.1:9/never" });
       expect(await deliverDue(deliveryKinds, config)).toBe(1);
       const [row] = await rows.outbox();
@@ -301,7 +332,10 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     } finally {
       await database().db.deleteFrom("outbox").execute();
       if (dialect === "sqlite") await sql`pragma ignore_check_constraints = off`.execute(database().db);
-      else await sql`alter table outbox add constraint ${sql.id(check)} check (kind in ('contact', 'review', 'order', 'order-receipt'))`.execute(database().db);
+      else
+        await sql`alter table outbox add constraint ${sql.id(check)} check (kind in ('contact', 'review', 'order', 'order-receipt'))`.execute(
+          database().db,
+        );
     }
   });
 
@@ -335,11 +369,18 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
     expect(reference).toMatch(referencePattern);
     expect((await rows.orders()).map((o) => o.reference)).toEqual([reference]);
 
-    const invalid = await submitOrder(form({ email: "nope", seatWidth: "40", discomfortAreas: [] }), `198.51.100.${ip}`);
+    const invalid = await submitOrder(
+      form({ email: "nope", seatWidth: "40", discomfortAreas: [] }),
+      `198.51.100.${ip}`,
+    );
     expect(invalid).toMatchObject({
       ok: false,
       status: 400,
-      errors: { email: "Please enter a valid email address", seatWidth: "Enter a seat width between 10 and 30 inches", discomfortAreas: "Please select at least one area" },
+      errors: {
+        email: "Please enter a valid email address",
+        seatWidth: "Enter a seat width between 10 and 30 inches",
+        discomfortAreas: "Please select at least one area",
+      },
     });
     expect(await rows.orders()).toHaveLength(1);
   });
@@ -349,12 +390,54 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
   const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: migrationProvider });
   const at = "2026-01-02T03:04:05.000Z";
   const outboxRows = [
-    { id: "o-1", kind: "contact", ref_id: "c-1", channel: "email", status: "sent", attempts: 1, next_attempt_at: at, locked_until: null, last_error: null, created_at: at, sent_at: at },
-    { id: "o-2", kind: "review", ref_id: "t-1", channel: "forward", status: "pending", attempts: 3, next_attempt_at: at, locked_until: at, last_error: "forward answered 502", created_at: at, sent_at: null },
-    { id: "o-3", kind: "contact", ref_id: "c-2", channel: "none", status: "stored_only", attempts: 0, next_attempt_at: at, locked_until: null, last_error: null, created_at: at, sent_at: null },
+    {
+      id: "o-1",
+      kind: "contact",
+      ref_id: "c-1",
+      channel: "email",
+      status: "sent",
+      attempts: 1,
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      created_at: at,
+      sent_at: at,
+    },
+    {
+      id: "o-2",
+      kind: "review",
+      ref_id: "t-1",
+      channel: "forward",
+      status: "pending",
+      attempts: 3,
+      next_attempt_at: at,
+      locked_until: at,
+      last_error: "forward answered 502",
+      created_at: at,
+      sent_at: null,
+    },
+    {
+      id: "o-3",
+      kind: "contact",
+      ref_id: "c-2",
+      channel: "none",
+      status: "stored_only",
+      attempts: 0,
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      created_at: at,
+      sent_at: null,
+    },
   ] as const;
   const spamRows = [
-    { id: "s-1", kind: "review", payload: '{"name":"Bot"}', reasons: '[{"code":"honeypot","detail":"filled"}]', received_at: at },
+    {
+      id: "s-1",
+      kind: "review",
+      payload: '{"name":"Bot"}',
+      reasons: '[{"code":"honeypot","detail":"filled"}]',
+      received_at: at,
+    },
     { id: "s-2", kind: "contact", payload: '{"message":"Cheap"}', reasons: "[]", received_at: at },
   ] as const;
 
@@ -378,7 +461,9 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
       for (let round = 0; round < 2; round++) {
         const down = await migrator(db).migrateTo("0006_sign_in_failures");
         expect(down.error).toBeUndefined();
-        expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([["0007_order_requests", "Down", "Success"]]);
+        expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+          ["0007_order_requests", "Down", "Success"],
+        ]);
         await db.deleteFrom("outbox").execute();
         await db.deleteFrom("spam").execute();
         await db.insertInto("outbox").values(outboxRows).execute();
@@ -386,11 +471,32 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
         expect(await upTo0007(db)).toEqual(["0007_order_requests"]);
         await expectRowsKept(db);
         // The rebuilt tables take the new kinds and still refuse unknown ones.
-        await db.insertInto("outbox").values({ ...outboxRows[0], id: "o-4", kind: "order-receipt" }).execute();
-        await db.insertInto("spam").values({ ...spamRows[0], id: "s-3", kind: "order" }).execute();
-        await expect(db.insertInto("outbox").values({ ...outboxRows[0], id: "o-5", kind: "gift-card" as never }).execute()).rejects.toThrow();
-        await expect(db.insertInto("spam").values({ ...spamRows[0], id: "s-4", kind: "gift-card" as never }).execute()).rejects.toThrow();
-        await expect(db.insertInto("outbox").values({ ...outboxRows[0], id: "o-1" }).execute()).rejects.toThrow();
+        await db
+          .insertInto("outbox")
+          .values({ ...outboxRows[0], id: "o-4", kind: "order-receipt" })
+          .execute();
+        await db
+          .insertInto("spam")
+          .values({ ...spamRows[0], id: "s-3", kind: "order" })
+          .execute();
+        await expect(
+          db
+            .insertInto("outbox")
+            .values({ ...outboxRows[0], id: "o-5", kind: "gift-card" as never })
+            .execute(),
+        ).rejects.toThrow();
+        await expect(
+          db
+            .insertInto("spam")
+            .values({ ...spamRows[0], id: "s-4", kind: "gift-card" as never })
+            .execute(),
+        ).rejects.toThrow();
+        await expect(
+          db
+            .insertInto("outbox")
+            .values({ ...outboxRows[0], id: "o-1" })
+            .execute(),
+        ).rejects.toThrow();
         await db.deleteFrom("outbox").where("id", "=", "o-4").execute();
         await db.deleteFrom("spam").where("id", "=", "s-3").execute();
       }
@@ -429,7 +535,12 @@ describe.each(testDialects)("migration 0007 on %s", (dialect) => {
       expect(tables.map((t) => t.name)).not.toContain("order_requests");
       expect(tables.map((t) => t.name)).not.toContain("outbox_next");
       await expectRowsKept(db);
-      await expect(db.insertInto("outbox").values({ ...outboxRows[0], id: "o-4", kind: "order" }).execute()).rejects.toThrow();
+      await expect(
+        db
+          .insertInto("outbox")
+          .values({ ...outboxRows[0], id: "o-4", kind: "order" })
+          .execute(),
+      ).rejects.toThrow();
 
       await sql`drop table spam_next`.execute(db);
       expect(await upTo0007(db)).toEqual(["0007_order_requests"]);

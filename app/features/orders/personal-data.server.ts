@@ -25,7 +25,11 @@ export const orderPersonalData: PersonalDataSource = {
       at: row.received_at,
       summary: `Order request ${row.reference}, ${row.status}`,
       href: `/admin/orders/${row.id}`,
-      data: { ...row, discomfort_areas: parseJson<unknown>(row.discomfort_areas, row.discomfort_areas), priorities: parseJson<unknown>(row.priorities, row.priorities) },
+      data: {
+        ...row,
+        discomfort_areas: parseJson<unknown>(row.discomfort_areas, row.discomfort_areas),
+        priorities: parseJson<unknown>(row.priorities, row.priorities),
+      },
     }));
   },
 

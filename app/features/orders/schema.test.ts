@@ -16,7 +16,6 @@ function errorsOf(input: Record<string, unknown>) {
   return errors;
 }
 
-
 describe("order request rules", () => {
   it("accepts a complete request from the form, trimmed, with empty optional fields as null", () => {
     const parsed = OrderRequestSchema.parse({ ...valid, firstName: "  Rosa ", currentCushion: "  " });
@@ -69,41 +68,74 @@ describe("order request rules", () => {
   });
 
   it(`takes seat measurements from ${seatInches.min} to ${seatInches.max} inches, and nothing outside`, () => {
-    const seat = (seatWidth: unknown, seatDepth: unknown = "16") => OrderRequestSchema.safeParse({ ...valid, seatWidth, seatDepth });
+    const seat = (seatWidth: unknown, seatDepth: unknown = "16") =>
+      OrderRequestSchema.safeParse({ ...valid, seatWidth, seatDepth });
     expect(seat("10", "30").data).toMatchObject({ seatWidth: 10, seatDepth: 30 });
     for (const outside of ["9.99", "30.01", "0", 9, 31]) {
-      expect(errorsOf({ ...valid, seatWidth: outside }), String(outside)).toEqual({ seatWidth: "Enter a seat width between 10 and 30 inches" });
-      expect(errorsOf({ ...valid, seatDepth: outside }), String(outside)).toEqual({ seatDepth: "Enter a seat depth between 10 and 30 inches" });
+      expect(errorsOf({ ...valid, seatWidth: outside }), String(outside)).toEqual({
+        seatWidth: "Enter a seat width between 10 and 30 inches",
+      });
+      expect(errorsOf({ ...valid, seatDepth: outside }), String(outside)).toEqual({
+        seatDepth: "Enter a seat depth between 10 and 30 inches",
+      });
     }
     // As people type them: a decimal comma, a unit, spaces.
     expect(seat("18,5").data?.seatWidth).toBe(18.5);
     expect(seat('18"').data?.seatWidth).toBe(18);
     expect(seat(" 18 in ").data?.seatWidth).toBe(18);
     expect(seat("16 inches").data?.seatWidth).toBe(16);
-    for (const typo of ["abc", "-18", "18.555", "1e1", "0x12", "18 cm", true, [18]]) expect(seat(typo).success, String(typo)).toBe(false);
+    for (const typo of ["abc", "-18", "18.555", "1e1", "0x12", "18 cm", true, [18]])
+      expect(seat(typo).success, String(typo)).toBe(false);
   });
 
   it("takes one ticked checkbox as a string and several as a list, without repeats", () => {
-    expect(OrderRequestSchema.parse({ ...valid, discomfortAreas: "hips", priorities: "quiet" })).toMatchObject({ discomfortAreas: ["hips"], priorities: ["quiet"] });
-    expect(OrderRequestSchema.parse({ ...valid, discomfortAreas: ["hips", "tailbone", "hips"] }).discomfortAreas).toEqual(["hips", "tailbone"]);
+    expect(OrderRequestSchema.parse({ ...valid, discomfortAreas: "hips", priorities: "quiet" })).toMatchObject({
+      discomfortAreas: ["hips"],
+      priorities: ["quiet"],
+    });
+    expect(
+      OrderRequestSchema.parse({ ...valid, discomfortAreas: ["hips", "tailbone", "hips"] }).discomfortAreas,
+    ).toEqual(["hips", "tailbone"]);
   });
 
   it("takes JSON numbers and booleans as well as the form's strings", () => {
-    const json = OrderRequestSchema.parse({ ...valid, seatWidth: 18, seatDepth: 17.5, privacyConsent: true, medicalDisclaimer: true, currentCushion: null, medicalNotes: null });
+    const json = OrderRequestSchema.parse({
+      ...valid,
+      seatWidth: 18,
+      seatDepth: 17.5,
+      privacyConsent: true,
+      medicalDisclaimer: true,
+      currentCushion: null,
+      medicalNotes: null,
+    });
     const form = OrderRequestSchema.parse({ ...valid, privacyConsent: "true", medicalDisclaimer: "on" });
     expect(json).toEqual(form);
     expect(json).toMatchObject({ seatWidth: 18, seatDepth: 17.5, privacyConsent: true, currentCushion: null });
-    expect(errorsOf({ ...valid, seatWidth: "18", privacyConsent: 1 })).toEqual({ privacyConsent: "You must agree to the privacy policy" });
+    expect(errorsOf({ ...valid, seatWidth: "18", privacyConsent: 1 })).toEqual({
+      privacyConsent: "You must agree to the privacy policy",
+    });
   });
 
   it("asks someone filling it in for another person who they are and how they know them", () => {
-    expect(errorsOf({ ...valid, submittedBy: "other" })).toEqual({ submitterName: "Your name is required", submitterRelationship: "Please say how you know the person" });
+    expect(errorsOf({ ...valid, submittedBy: "other" })).toEqual({
+      submitterName: "Your name is required",
+      submitterRelationship: "Please say how you know the person",
+    });
     expect(errorsOf({ ...valid, submittedBy: "other", submitterName: "  ", submitterRelationship: "" })).toEqual({
       submitterName: "Your name is required",
       submitterRelationship: "Please say how you know the person",
     });
-    expect(errorsOf({ ...valid, submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "aunt" })).toEqual({ submitterRelationship: "Please say how you know the person" });
-    expect(OrderRequestSchema.parse({ ...valid, submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "clinician" })).toMatchObject({
+    expect(
+      errorsOf({ ...valid, submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "aunt" }),
+    ).toEqual({ submitterRelationship: "Please say how you know the person" });
+    expect(
+      OrderRequestSchema.parse({
+        ...valid,
+        submittedBy: "other",
+        submitterName: "Dr Lee",
+        submitterRelationship: "clinician",
+      }),
+    ).toMatchObject({
       submittedBy: "other",
       submitterName: "Dr Lee",
       submitterRelationship: "clinician",
@@ -111,12 +143,18 @@ describe("order request rules", () => {
     // The person themselves (the default, or the spec's payload that never says) needs neither.
     expect(errorsOf({ ...valid, submittedBy: "self" })).toEqual({});
     expect(errorsOf({ ...valid, submittedBy: "" })).toEqual({});
-    expect(errorsOf({ ...valid, submittedBy: "robot" })).toEqual({ submittedBy: "Please say who is filling in the form" });
+    expect(errorsOf({ ...valid, submittedBy: "robot" })).toEqual({
+      submittedBy: "Please say who is filling in the form",
+    });
   });
 
   it("refuses text no database can keep, and over-long text", () => {
-    expect(errorsOf({ ...valid, medicalNotes: "Sore\0" }).medicalNotes).toBe("Please remove characters that cannot be saved");
-    expect(errorsOf({ ...valid, medicalNotes: "x".repeat(2001) }).medicalNotes).toBe("Must be 2000 characters or fewer");
+    expect(errorsOf({ ...valid, medicalNotes: "Sore\0" }).medicalNotes).toBe(
+      "Please remove characters that cannot be saved",
+    );
+    expect(errorsOf({ ...valid, medicalNotes: "x".repeat(2001) }).medicalNotes).toBe(
+      "Must be 2000 characters or fewer",
+    );
     expect(errorsOf({ ...valid, firstName: "x".repeat(81) }).firstName).toBe("Must be 80 characters or fewer");
   });
 
@@ -131,12 +169,20 @@ describe("order request rules", () => {
     zipCode: "Please enter the ZIP or postal code on one line",
     currentCushion: "Please enter the current cushion on one line",
   };
-  const filled = { ...valid, submittedBy: "other", submitterName: "Dr Lee", submitterRelationship: "clinician", currentCushion: "Foam, three years old" };
+  const filled = {
+    ...valid,
+    submittedBy: "other",
+    submitterName: "Dr Lee",
+    submitterRelationship: "clinician",
+    currentCushion: "Foam, three years old",
+  };
 
   describeOneLineFields(errorsOf, filled, oneLineFields);
 
   it.each(realNames)("accepts %s as a first, last and filling-in name", (name) => {
-    expect(OrderRequestSchema.parse({ ...filled, firstName: name, lastName: name, submitterName: name })).toMatchObject({ firstName: name, lastName: name, submitterName: name });
+    expect(OrderRequestSchema.parse({ ...filled, firstName: name, lastName: name, submitterName: name })).toMatchObject(
+      { firstName: name, lastName: name, submitterName: name },
+    );
   });
 
   it("still takes notes of several lines", () => {

@@ -27,20 +27,19 @@ function values<const T extends readonly Choice[]>(choices: T) {
 
 /** A required one-line answer: `what` names it in the message that asks for one line. */
 function requiredLine(what: string, message: string, max: number, min = 1) {
-  return lineOfText(what, message)
-    .trim()
-    .min(min, message)
-    .max(max, `Must be ${max} characters or fewer`);
+  return lineOfText(what, message).trim().min(min, message).max(max, `Must be ${max} characters or fewer`);
 }
 
 /** An optional answer: one line when `what` names it, else free text of several lines (the notes). */
 function optionalText(max: number, what?: string) {
-  return (what ? lineOfText(what) : z.string().refine(isStorableText, unstorableMessage))
-    .trim()
-    .max(max, `Must be ${max} characters or fewer`)
-    // A JSON client sends null for an empty optional field.
-    .nullish()
-    .transform((v) => (v ? v : null));
+  return (
+    (what ? lineOfText(what) : z.string().refine(isStorableText, unstorableMessage))
+      .trim()
+      .max(max, `Must be ${max} characters or fewer`)
+      // A JSON client sends null for an empty optional field.
+      .nullish()
+      .transform((v) => (v ? v : null))
+  );
 }
 
 /** One checkbox sends a string, several a list, none nothing. */
@@ -61,7 +60,10 @@ function inches(what: "width" | "depth") {
     (v) => {
       if (v === undefined || v === null) return undefined;
       if (typeof v !== "string") return v;
-      const text = v.trim().replace(/\s*(inches|inch|in|")$/i, "").replace(",", ".");
+      const text = v
+        .trim()
+        .replace(/\s*(inches|inch|in|")$/i, "")
+        .replace(",", ".");
       if (text === "") return undefined;
       return /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
     },
@@ -79,9 +81,15 @@ function agreement(message: string) {
 
 /** The fields before the cross-field rule, so a step can be checked on its own. */
 export const OrderFields = z.object({
-  submittedBy: z.preprocess((v) => (v === undefined || v === null || v === "" ? "self" : v), z.enum(values(submittedByChoices), "Please say who is filling in the form")),
+  submittedBy: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? "self" : v),
+    z.enum(values(submittedByChoices), "Please say who is filling in the form"),
+  ),
   submitterName: optionalText(120, "your name"),
-  submitterRelationship: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(values(relationshipChoices), "Please say how you know the person").optional()),
+  submitterRelationship: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(values(relationshipChoices), "Please say how you know the person").optional(),
+  ),
   firstName: requiredLine("the first name", "First name is required", 80),
   lastName: requiredLine("the last name", "Last name is required", 80),
   email: z
@@ -119,11 +127,12 @@ export const OrderRequestSchema = OrderFields.superRefine(
     const value = order as Partial<Record<string, unknown>>;
     if (value.submittedBy !== "other") return;
     const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
-    if (blank(value.submitterName)) ctx.addIssue({ code: "custom", path: ["submitterName"], message: "Your name is required" });
-    if (blank(value.submitterRelationship)) ctx.addIssue({ code: "custom", path: ["submitterRelationship"], message: "Please say how you know the person" });
+    if (blank(value.submitterName))
+      ctx.addIssue({ code: "custom", path: ["submitterName"], message: "Your name is required" });
+    if (blank(value.submitterRelationship))
+      ctx.addIssue({ code: "custom", path: ["submitterRelationship"], message: "Please say how you know the person" });
   },
   { when: () => true },
 );
 
 export type OrderRequestInput = z.output<typeof OrderRequestSchema>;
-

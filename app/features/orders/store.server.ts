@@ -115,21 +115,28 @@ export async function storeOrder(
     await queueDeliveries(trx, "order-receipt", id, now, ["email"]);
     return "queued";
   });
-  if (!config.smtp && !config.orderForwardUrl) log.info("order request stored only: no SMTP or forward URL is configured", { reference });
+  if (!config.smtp && !config.orderForwardUrl)
+    log.info("order request stored only: no SMTP or forward URL is configured", { reference });
   // Logs hold no visitor data (decision 015): the reference finds the request, not the address.
-  if (receipt === "held back") log.info(`order receipt not sent: its address has had ${receiptsPerAddressPerDay} today`, { reference });
+  if (receipt === "held back")
+    log.info(`order receipt not sent: its address has had ${receiptsPerAddressPerDay} today`, { reference });
   if (!within) nudgeDeliveryWorker();
   return { id, reference };
 }
 
-export type OrderSubmitResult = (Extract<PublicFormResult, { ok: true }> & { reference: string }) | Exclude<PublicFormResult, { ok: true }>;
+export type OrderSubmitResult =
+  (Extract<PublicFormResult, { ok: true }> & { reference: string }) | Exclude<PublicFormResult, { ok: true }>;
 
 /**
  * An order request from the page's form or the JSON API: stored with its deliveries queued, or
  * quarantined as suspected spam. Either way the requester is given a reference; a quarantined
  * request keeps it, so releasing it later does not change the number they were told.
  */
-export async function submitOrder(form: Record<string, unknown>, clientIp: string, start = startFromPayload(form)): Promise<OrderSubmitResult> {
+export async function submitOrder(
+  form: Record<string, unknown>,
+  clientIp: string,
+  start = startFromPayload(form),
+): Promise<OrderSubmitResult> {
   const reference = newReference();
   const result = await submitPublicForm({
     kind: "order",
@@ -149,7 +156,8 @@ export async function submitOrder(form: Record<string, unknown>, clientIp: strin
  * when it was first sent, under the reference its sender was shown, inside the caller's transaction.
  */
 export async function restoreOrder(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {
-  const reference = typeof payload.reference === "string" && referencePattern.test(payload.reference) ? payload.reference : undefined;
+  const reference =
+    typeof payload.reference === "string" && referencePattern.test(payload.reference) ? payload.reference : undefined;
   const { id } = await storeOrder(OrderRequestSchema.parse(payload), { reference, now: receivedAt }, trx);
   return id;
 }

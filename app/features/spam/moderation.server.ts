@@ -21,7 +21,11 @@ export type SpamRestorer = (payload: Record<string, unknown>, receivedAt: Date, 
  */
 export type SpamRestorers = { readonly [K in SpamKind]: SpamRestorer };
 
-const auditTarget: Record<SpamKind, string> = { review: "testimonial", contact: "contact_message", order: "order_request" };
+const auditTarget: Record<SpamKind, string> = {
+  review: "testimonial",
+  contact: "contact_message",
+  order: "order_request",
+};
 
 const SpamActionSchema = z.object({
   intent: z.enum(["release", "delete"], "Unknown action"),
@@ -29,19 +33,24 @@ const SpamActionSchema = z.object({
 });
 
 export type SpamActionResult =
-  | { ok: true; intent: "release" | "delete"; kind: SpamKind }
-  | { ok: false; status: 400 | 404 | 409; error: string };
+  { ok: true; intent: "release" | "delete"; kind: SpamKind } | { ok: false; status: 400 | 404 | 409; error: string };
 
 /**
  * Staff's two answers to a quarantined submission. "Not spam" moves it, in one transaction, into
  * the normal path: a review waits for moderation, a message lands in the inbox with its delivery
  * queued. "Delete" removes it for good. Both are recorded in the audit log.
  */
-export async function actOnSpam(staff: Staff, input: Record<string, unknown>, restorers: SpamRestorers): Promise<SpamActionResult> {
+export async function actOnSpam(
+  staff: Staff,
+  input: Record<string, unknown>,
+  restorers: SpamRestorers,
+): Promise<SpamActionResult> {
   const parsed = SpamActionSchema.safeParse(input);
   if (!parsed.success) {
     const badIntent = parsed.error.issues.some((issue) => issue.path[0] === "intent");
-    return badIntent ? { ok: false, status: 400, error: "Unknown action" } : { ok: false, status: 404, error: "That item is no longer in the spam folder." };
+    return badIntent
+      ? { ok: false, status: 400, error: "Unknown action" }
+      : { ok: false, status: 404, error: "That item is no longer in the spam folder." };
   }
   const { intent, id } = parsed.data;
   try {
@@ -59,7 +68,8 @@ export async function actOnSpam(staff: Staff, input: Record<string, unknown>, re
     return { ok: true, intent, kind };
   } catch (error) {
     // A payload the current schema no longer accepts (the form changed since it arrived) stays put.
-    if (error instanceof z.ZodError) return { ok: false, status: 409, error: "This item no longer passes the form's checks; it can only be deleted." };
+    if (error instanceof z.ZodError)
+      return { ok: false, status: 409, error: "This item no longer passes the form's checks; it can only be deleted." };
     log.error("spam action failed", { error, id, intent });
     throw error;
   }

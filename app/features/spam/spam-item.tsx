@@ -55,8 +55,11 @@ export function SpamItemDetails({ item }: { item: SpamItemView }) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-subheading font-bold">
-          <span className="mr-2 rounded-full border border-warning bg-warning-soft px-2 py-0.5 text-small">{kindLabel[item.kind]}</span>
-          {senderName(item.payload) || "(no name)"} <span className="text-small font-normal text-muted">({text(item.payload.email)})</span>
+          <span className="mr-2 rounded-full border border-warning bg-warning-soft px-2 py-0.5 text-small">
+            {kindLabel[item.kind]}
+          </span>
+          {senderName(item.payload) || "(no name)"}{" "}
+          <span className="text-small font-normal text-muted">({text(item.payload.email)})</span>
         </h2>
         <p className="text-small text-muted">
           Received {formatDate(item.receivedAt)} {time} UTC
@@ -67,7 +70,7 @@ export function SpamItemDetails({ item }: { item: SpamItemView }) {
           text(item.payload[field]) ? (
             <div key={field} className="contents">
               <dt className="font-semibold">{label}</dt>
-              <dd className="whitespace-pre-wrap break-words">{text(item.payload[field])}</dd>
+              <dd className="break-words whitespace-pre-wrap">{text(item.payload[field])}</dd>
             </div>
           ) : null,
         )}

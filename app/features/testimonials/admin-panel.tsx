@@ -18,7 +18,13 @@ const moderationFetcherKey = "moderation";
  * The moderation panel staff see once signed in: loaded only then (./admin-section.tsx), so a
  * visitor's page carries none of it.
  */
-export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: PendingPanelReview[]; approved: PanelReview[] }; pageAnswer?: AdminAnswer }) {
+export default function AdminPanel({
+  panel,
+  pageAnswer,
+}: {
+  panel: { pending: PendingPanelReview[]; approved: PanelReview[] };
+  pageAnswer?: AdminAnswer;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
   // Just unlocked from the password box (the sign-in's one-time notice): the panel takes focus.
@@ -34,7 +40,10 @@ export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: Pe
   useEffect(() => {
     const data = moderation.data;
     if (moderation.state !== "idle" || !data) return;
-    const result = isUnreachable(data) || data.intent !== "moderate" ? ({ ok: false, intent: lastIntent, error: "" } as const) : data.moderation;
+    const result =
+      isUnreachable(data) || data.intent !== "moderate"
+        ? ({ ok: false, intent: lastIntent, error: "" } as const)
+        : data.moderation;
     toast({ variant: result.ok ? "success" : "error", ...noticeFor(result) });
     pendingHeading.current?.focus();
     // Each answer is told once; the intent only names it.
@@ -76,8 +85,20 @@ export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: Pe
                 </p>
               </FlagNotice>
               <div className="mt-3 flex flex-wrap gap-2">
-                <ModerationButton id={review.id} intent="approve" label="Approve" reviewer={review.name} {...moderationProps} />
-                <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} {...moderationProps} />
+                <ModerationButton
+                  id={review.id}
+                  intent="approve"
+                  label="Approve"
+                  reviewer={review.name}
+                  {...moderationProps}
+                />
+                <ModerationButton
+                  id={review.id}
+                  intent="delete"
+                  label="Delete"
+                  reviewer={review.name}
+                  {...moderationProps}
+                />
               </div>
             </li>
           ))}
@@ -89,7 +110,10 @@ export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: Pe
       ) : (
         <ul className="mt-3 space-y-3">
           {panel.approved.map((review) => (
-            <li key={review.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-line bg-canvas p-4">
+            <li
+              key={review.id}
+              className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-line bg-canvas p-4"
+            >
               <div>
                 <p className="font-semibold">{review.name}</p>
                 <p className="text-muted">
@@ -97,7 +121,13 @@ export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: Pe
                   {review.quote.length > 100 ? "…" : ""}
                 </p>
               </div>
-              <ModerationButton id={review.id} intent="delete" label="Delete" reviewer={review.name} {...moderationProps} />
+              <ModerationButton
+                id={review.id}
+                intent="delete"
+                label="Delete"
+                reviewer={review.name}
+                {...moderationProps}
+              />
             </li>
           ))}
         </ul>
@@ -108,14 +138,19 @@ export default function AdminPanel({ panel, pageAnswer }: { panel: { pending: Pe
 
 function noticeFor(result: Extract<AdminAnswer, { intent: "moderate" }>["moderation"]) {
   const outcomes = moderationOutcomes[result.intent ?? "approve"];
-  return result.ok ? outcomes.ok : { title: outcomes.failed.title, description: result.intent ? outcomes.failed.description : result.error };
+  return result.ok
+    ? outcomes.ok
+    : { title: outcomes.failed.title, description: result.intent ? outcomes.failed.description : result.error };
 }
 
 /** The outcome of the last approve or delete, as text (a page without JavaScript shows only this). */
 function ModerationNotice({ result }: { result: Extract<AdminAnswer, { intent: "moderate" }>["moderation"] }) {
   const notice = noticeFor(result);
   return (
-    <p role={result.ok ? "status" : "alert"} className={`mt-4 rounded-lg border-2 p-3 ${result.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}>
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-4 rounded-lg border-2 p-3 ${result.ok ? "border-success bg-success-soft" : "border-danger bg-danger-soft"}`}
+    >
       <strong>{notice.title}.</strong> {notice.description}
     </p>
   );
@@ -146,10 +181,25 @@ function ModerationButton({
       {intent === "delete" ? (
         // The public ledger counts a deleted review as not published, with this reason.
         <div className="mb-2">
-          <SelectField name="reason" label="Reason" idPrefix={`panel-${id}`} required options={reasonOptions} placeholder="Choose a reason" defaultValue="" />
+          <SelectField
+            name="reason"
+            label="Reason"
+            idPrefix={`panel-${id}`}
+            required
+            options={reasonOptions}
+            placeholder="Choose a reason"
+            defaultValue=""
+          />
         </div>
       ) : null}
-      <button type="submit" disabled={busy} className={buttonClass(intent === "approve" ? "primary" : "secondary", intent === "delete" ? "border-danger text-danger" : "")}>
+      <button
+        type="submit"
+        disabled={busy}
+        className={buttonClass(
+          intent === "approve" ? "primary" : "secondary",
+          intent === "delete" ? "border-danger text-danger" : "",
+        )}
+      >
         {intent === "delete" ? "Yes, delete" : label}
         <span className="sr-only"> the review by {reviewer}</span>
       </button>

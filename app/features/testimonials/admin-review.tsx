@@ -18,27 +18,48 @@ const stateBadgeClass: Record<ReviewState, string> = {
   declined: "border-line bg-canvas",
 };
 
-
 /**
  * One review on the moderation page: its words with anything staff must check highlighted (the
  * words are never changed), and every decision as a plain form: publish, not publish with a
  * reason, verify, reply, delete. Each posts to the page's action and is recorded in the audit log.
  */
-export function AdminReview({ review, orders, busy }: { review: AdminTestimonial; orders: ReadonlyArray<{ id: string; reference: string }>; busy: boolean }) {
+export function AdminReview({
+  review,
+  orders,
+  busy,
+}: {
+  review: AdminTestimonial;
+  orders: ReadonlyArray<{ id: string; reference: string }>;
+  busy: boolean;
+}) {
   // The context line is checked too; its findings join the note, unmarked in the line itself.
   const quote = flagReviewText(review.quote, review.context);
   const writer = reviewWriterLabels[review.writtenBy].card;
   const who = `the review by ${review.name}`;
   return (
-    <article aria-labelledby={`review-${review.id}-title`} className="rounded-xl border border-line bg-surface p-5 [overflow-wrap:anywhere]">
+    <article
+      aria-labelledby={`review-${review.id}-title`}
+      className="rounded-xl border border-line bg-surface p-5 [overflow-wrap:anywhere]"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`review-${review.id}-title`} className="text-subheading font-bold">
-          {review.name} <span className="text-small font-normal text-muted">({review.email || "address erased after the retention period"})</span>
+          {review.name}{" "}
+          <span className="text-small font-normal text-muted">
+            ({review.email || "address erased after the retention period"})
+          </span>
         </h2>
         <span className="flex flex-wrap gap-2">
-          {quote.summary.length ? <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-small font-semibold">Check before publishing</span> : null}
-          {review.verified ? <span className="rounded-full border border-success px-2 py-0.5 text-small font-semibold">Verified</span> : null}
-          <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${stateBadgeClass[review.state]}`}>{reviewStateLabels[review.state]}</span>
+          {quote.summary.length ? (
+            <span className="rounded-full border border-danger bg-danger-soft px-2 py-0.5 text-small font-semibold">
+              Check before publishing
+            </span>
+          ) : null}
+          {review.verified ? (
+            <span className="rounded-full border border-success px-2 py-0.5 text-small font-semibold">Verified</span>
+          ) : null}
+          <span className={`rounded-full border px-2 py-0.5 text-small font-semibold ${stateBadgeClass[review.state]}`}>
+            {reviewStateLabels[review.state]}
+          </span>
         </span>
       </div>
       <div className="mt-2">
@@ -59,7 +80,9 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
         <p className="mt-3 rounded-lg border border-line bg-canvas p-3">
           <strong>Not published: {declineReasonLabels[review.declineReason]}.</strong>
           {review.declinedAt ? ` Decided ${formatDateTime(review.declinedAt)}.` : ""}
-          {review.declineNote ? <span className="mt-1 block whitespace-pre-wrap">Note: {review.declineNote}</span> : null}
+          {review.declineNote ? (
+            <span className="mt-1 block whitespace-pre-wrap">Note: {review.declineNote}</span>
+          ) : null}
         </p>
       ) : null}
 
@@ -89,7 +112,7 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
             {review.replyBy ? ` · by ${review.replyBy}` : ""}
             {review.state === "published" ? "" : " (shown once the review is published)"}
           </p>
-          <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{review.reply.text}</p>
+          <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-wrap">{review.reply.text}</p>
         </div>
       ) : null}
 
@@ -114,8 +137,15 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
           </button>
         </Form>
         <ReplyForm review={review} busy={busy} />
-        {review.state === "pending" ? <MoveToSpamButton busy={busy} targetName={who} hiddenFields={{ id: review.id }} /> : null}
-        <ConfirmDelete question="Delete this review for good? The ledger keeps counting it as not published, with this reason." hiddenFields={{ id: review.id, intent: "delete" }} busy={busy} targetName={who}>
+        {review.state === "pending" ? (
+          <MoveToSpamButton busy={busy} targetName={who} hiddenFields={{ id: review.id }} />
+        ) : null}
+        <ConfirmDelete
+          question="Delete this review for good? The ledger keeps counting it as not published, with this reason."
+          hiddenFields={{ id: review.id, intent: "delete" }}
+          busy={busy}
+          targetName={who}
+        >
           <ReasonField idPrefix={`delete-${review.id}`} />
         </ConfirmDelete>
       </div>
@@ -126,14 +156,23 @@ export function AdminReview({ review, orders, busy }: { review: AdminTestimonial
 function ReasonField({ idPrefix, defaultValue }: { idPrefix: string; defaultValue?: string }) {
   return (
     <div className="mt-2">
-      <SelectField name="reason" label="Reason" idPrefix={idPrefix} required options={reasonOptions} placeholder="Choose a reason" defaultValue={defaultValue ?? ""} />
+      <SelectField
+        name="reason"
+        label="Reason"
+        idPrefix={idPrefix}
+        required
+        options={reasonOptions}
+        placeholder="Choose a reason"
+        defaultValue={defaultValue ?? ""}
+      />
     </div>
   );
 }
 
 /** Not publishing, unpublishing or changing the reason: a reason from the list, and a note only staff see. */
 function DecisionForm({ review, busy }: { review: AdminTestimonial; busy: boolean }) {
-  const label = review.state === "pending" ? "Don't publish…" : review.state === "published" ? "Unpublish…" : "Change reason…";
+  const label =
+    review.state === "pending" ? "Don't publish…" : review.state === "published" ? "Unpublish…" : "Change reason…";
   return (
     <details className="open:basis-full">
       <summary className={buttonClass("secondary")}>
@@ -147,7 +186,14 @@ function DecisionForm({ review, busy }: { review: AdminTestimonial; busy: boolea
         <label htmlFor={`decline-note-${review.id}`} className="mt-2 block font-semibold">
           Note for staff <span className="font-normal text-muted">(optional, never published)</span>
         </label>
-        <textarea id={`decline-note-${review.id}`} name="note" rows={2} maxLength={1000} defaultValue={review.declineNote ?? ""} className="mt-1 w-full rounded-md border-2 border-line bg-canvas p-2" />
+        <textarea
+          id={`decline-note-${review.id}`}
+          name="note"
+          rows={2}
+          maxLength={1000}
+          defaultValue={review.declineNote ?? ""}
+          className="mt-1 w-full rounded-md border-2 border-line bg-canvas p-2"
+        />
         <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2")}>
           Record decision
         </button>
@@ -172,7 +218,15 @@ function ReplyForm({ review, busy }: { review: AdminTestimonial; busy: boolean }
             Reply from {company.name} <span className="text-danger">(required)</span>
           </label>
           <p className="text-small text-muted">Shown under the review, marked as ours. It never changes the review.</p>
-          <textarea id={`reply-${review.id}`} name="reply" rows={4} required maxLength={2000} defaultValue={review.reply?.text ?? ""} className="mt-1 w-full rounded-md border-2 border-line bg-canvas p-2" />
+          <textarea
+            id={`reply-${review.id}`}
+            name="reply"
+            rows={4}
+            required
+            maxLength={2000}
+            defaultValue={review.reply?.text ?? ""}
+            className="mt-1 w-full rounded-md border-2 border-line bg-canvas p-2"
+          />
           <button type="submit" disabled={busy} className={buttonClass("primary", "mt-2")}>
             {review.reply ? "Save reply" : "Post reply"}
           </button>

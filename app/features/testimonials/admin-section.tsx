@@ -26,14 +26,21 @@ export interface PendingPanelReview extends PanelReview {
 /** The testimonials page action's answers to the admin box, drawn here with or without JavaScript. */
 export type AdminAnswer =
   | { intent: "admin-login"; accessDenied: true; error: string }
-  | { intent: "moderate"; moderation: { ok: true; intent: ModerationIntent } | { ok: false; intent?: ModerationIntent; error: string } };
+  | {
+      intent: "moderate";
+      moderation: { ok: true; intent: ModerationIntent } | { ok: false; intent?: ModerationIntent; error: string };
+    };
 
 const adminAccessFetcherKey = "admin-access";
 
 const AdminPanel = lazy(() => import("./admin-panel"));
 
 /** The admin box's answer when a post got no answer at all. */
-const noAnswer = { intent: "admin-login", accessDenied: true, error: "The server could not be reached. Please try again." } as const;
+const noAnswer = {
+  intent: "admin-login",
+  accessDenied: true,
+  error: "The server could not be reached. Please try again.",
+} as const;
 
 /**
  * The testimonials page's admin box: the password of the built-in moderator account opens the
@@ -42,7 +49,13 @@ const noAnswer = { intent: "admin-login", accessDenied: true, error: "The server
  * through fetchers, so the page stays put and the lists reload), the same action a page without
  * JavaScript posts to.
  */
-export function AdminSection({ panel, pageAnswer }: { panel: { pending: PendingPanelReview[]; approved: PanelReview[] } | null; pageAnswer?: AdminAnswer }) {
+export function AdminSection({
+  panel,
+  pageAnswer,
+}: {
+  panel: { pending: PendingPanelReview[]; approved: PanelReview[] } | null;
+  pageAnswer?: AdminAnswer;
+}) {
   return (
     <section id="admin-section" aria-labelledby="admin-section-title" className="container-page py-12">
       <div className="rounded-2xl border border-line bg-surface p-6 md:p-8">
@@ -90,7 +103,13 @@ function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
           <strong>{adminAccessOutcomes.denied.title}.</strong> {denied}
         </p>
       ) : null}
-      <login.Form method="post" action="/testimonials#admin-section" noValidate onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
+      <login.Form
+        method="post"
+        action="/testimonials#admin-section"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-4 flex flex-wrap items-end gap-3"
+      >
         <input type="hidden" name="intent" value="admin-login" />
         <input type="hidden" name="username" value="admin" autoComplete="username" />
         <div className="min-w-64 flex-1">

@@ -2,7 +2,14 @@ import { company } from "~/content/site";
 import type { Config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { markNoticeLines } from "~/lib/spam-mark";
-import { type DeliveryKind, linkOnlyNote, oneLine, quotedAnswers, quotedText, staffEmailText } from "~/lib/outbox/delivery.server";
+import {
+  type DeliveryKind,
+  linkOnlyNote,
+  oneLine,
+  quotedAnswers,
+  quotedText,
+  staffEmailText,
+} from "~/lib/outbox/delivery.server";
 import { reviewWriterLabels } from "~/content/review-labels";
 import { flagReviewText } from "./flags";
 
@@ -21,7 +28,9 @@ export const reviewDelivery: DeliveryKind = {
     const full = config.staffEmailContent === "full";
     const moderateUrl = `${config.siteUrl}/admin/testimonials`;
     return {
-      subject: oneLine(`[${company.name} reviews] New review from ${review.name} awaits approval${checks.length ? " (check before publishing)" : ""}`),
+      subject: oneLine(
+        `[${company.name} reviews] New review from ${review.name} awaits approval${checks.length ? " (check before publishing)" : ""}`,
+      ),
       text: staffEmailText(
         [
           `A new review was submitted and is waiting for moderation.`,
@@ -33,9 +42,20 @@ export const reviewDelivery: DeliveryKind = {
           "",
           ...(full ? [`Moderate it: ${moderateUrl}`] : [`Read and moderate it: ${moderateUrl}`, "", linkOnlyNote]),
         ],
-        [quotedAnswers("Who wrote, as they gave it:", [["Name", review.name]]), ...(full ? [quotedText("Their review, as they wrote it:", review.quote)] : [])],
+        [
+          quotedAnswers("Who wrote, as they gave it:", [["Name", review.name]]),
+          ...(full ? [quotedText("Their review, as they wrote it:", review.quote)] : []),
+        ],
       ),
-      json: { id: review.id, name: review.name, rating: review.rating, quote: review.quote, writtenBy: review.written_by, checks, createdAt: review.created_at },
+      json: {
+        id: review.id,
+        name: review.name,
+        rating: review.rating,
+        quote: review.quote,
+        writtenBy: review.written_by,
+        checks,
+        createdAt: review.created_at,
+      },
     };
   },
   forwardUrl: (config) => config.contactForwardUrl,

@@ -69,7 +69,15 @@ export function reviewPageQuery(filter: FilterValue, position: ReviewPosition): 
  * What staff can do to a review, from the admin page, the testimonials page's panel or the JSON
  * API. "decline" covers a pending review and a published one (unpublishing); both need a reason.
  */
-export const moderationIntents = ["approve", "decline", "delete", "verify", "unverify", "reply", "remove-reply"] as const;
+export const moderationIntents = [
+  "approve",
+  "decline",
+  "delete",
+  "verify",
+  "unverify",
+  "reply",
+  "remove-reply",
+] as const;
 export type ModerationIntent = (typeof moderationIntents)[number];
 
 /** The review form's fields as typed, sent back with its errors so nothing typed is lost. */
@@ -113,5 +121,7 @@ export interface ReviewAnswer {
 }
 
 export function hasMissingRequired(input: Record<string, unknown>) {
-  return ["name", "email", "quote"].some((field) => typeof input[field] !== "string" || (input[field] as string).trim() === "");
+  return ["name", "email", "quote"].some(
+    (field) => typeof input[field] !== "string" || (input[field] as string).trim() === "",
+  );
 }

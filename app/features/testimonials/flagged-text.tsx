@@ -6,10 +6,13 @@ import type { FlaggedText } from "./flags";
  */
 export function FlaggedQuote({ view, className = "" }: { view: FlaggedText; className?: string }) {
   return (
-    <p className={`whitespace-pre-wrap [overflow-wrap:anywhere] ${className}`}>
+    <p className={`[overflow-wrap:anywhere] whitespace-pre-wrap ${className}`}>
       {view.segments.map((segment, index) =>
         segment.label ? (
-          <mark key={index} className="rounded bg-warning-soft px-0.5 font-semibold text-[var(--ink)] underline decoration-warning decoration-2">
+          <mark
+            key={index}
+            className="rounded bg-warning-soft px-0.5 font-semibold text-[var(--ink)] underline decoration-warning decoration-2"
+          >
             {segment.text}
             <span className="sr-only"> ({segment.label})</span>
           </mark>

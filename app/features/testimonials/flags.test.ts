@@ -3,7 +3,10 @@ import { reviewFlagCategories, reviewFlagInfo, type ReviewFlagCategory } from "~
 import { flagReview, flagSummary, highlightSegments } from "./flags";
 
 /** The flagged words of one category, in order: the tests read like the highlights staff see. */
-const found = (text: string, category: ReviewFlagCategory) => flagReview(text).filter((f) => f.category === category).map((f) => f.match);
+const found = (text: string, category: ReviewFlagCategory) =>
+  flagReview(text)
+    .filter((f) => f.category === category)
+    .map((f) => f.match);
 
 describe("medical claims", () => {
   it.each([
@@ -38,13 +41,22 @@ describe("medical claims", () => {
 
   it("gives the claim label and reason", () => {
     const [flag] = flagReview("It healed my ulcer.");
-    expect(flag).toEqual({ category: "claim", label: "Medical claim", why: reviewFlagInfo.claim.why, match: "healed my ulcer", start: 3, end: 18 });
+    expect(flag).toEqual({
+      category: "claim",
+      label: "Medical claim",
+      why: reviewFlagInfo.claim.why,
+      match: "healed my ulcer",
+      start: 3,
+      end: 18,
+    });
     expect(flag?.why).toContain("Class II medical device");
   });
 
   it("merges two claims about one sore into one highlight", () => {
     expect(found("It healed my sore, my sore is gone", "claim")).toEqual(["healed my sore", "sore is gone"]);
-    expect(found("It healed my pressure sore completely healed", "claim")).toEqual(["healed my pressure sore completely healed"]);
+    expect(found("It healed my pressure sore completely healed", "claim")).toEqual([
+      "healed my pressure sore completely healed",
+    ]);
   });
 
   it.each([
@@ -102,7 +114,14 @@ describe("use outside the intended use", () => {
 
   it("gives the off-label label and reason", () => {
     expect(flagReview("on the sofa")).toEqual([
-      { category: "off-label", label: "Use outside the intended use", why: reviewFlagInfo["off-label"].why, match: "sofa", start: 7, end: 11 },
+      {
+        category: "off-label",
+        label: "Use outside the intended use",
+        why: reviewFlagInfo["off-label"].why,
+        match: "sofa",
+        start: 7,
+        end: 11,
+      },
     ]);
   });
 });
@@ -123,7 +142,10 @@ describe("personal data", () => {
     ["Visit 221B Baker St, London", ["221B Baker St"]],
     ["We are at 4 Maple Leaf Avenue now", ["4 Maple Leaf Avenue"]],
     ["Send it to 1600 Pennsylvania Ave", ["1600 Pennsylvania Ave"]],
-    ["At 7 Mill Rd, 3 Green Lane, 10 Park Drive, 5 King Court, 8 Long Way and 9 Sunset Boulevard.", ["7 Mill Rd", "3 Green Lane", "10 Park Drive", "5 King Court", "8 Long Way", "9 Sunset Boulevard"]],
+    [
+      "At 7 Mill Rd, 3 Green Lane, 10 Park Drive, 5 King Court, 8 Long Way and 9 Sunset Boulevard.",
+      ["7 Mill Rd", "3 Green Lane", "10 Park Drive", "5 King Court", "8 Long Way", "9 Sunset Boulevard"],
+    ],
     ["My wife Anna has MS and loves it.", ["My wife Anna"]],
     ["My patient Tom's pressure ulcer is smaller.", ["My patient Tom"]],
     ["Tom was diagnosed with ALS. Tom uses it every day.", ["Tom", "Tom"]],
@@ -158,7 +180,14 @@ describe("personal data", () => {
 
   it("gives the personal data label and reason", () => {
     expect(flagReview("mail me: a@b.io")).toEqual([
-      { category: "personal-data", label: "Personal data", why: reviewFlagInfo["personal-data"].why, match: "a@b.io", start: 9, end: 15 },
+      {
+        category: "personal-data",
+        label: "Personal data",
+        why: reviewFlagInfo["personal-data"].why,
+        match: "a@b.io",
+        start: 9,
+        end: 15,
+      },
     ]);
   });
 });
@@ -233,7 +262,14 @@ describe("highlightSegments", () => {
   it("merges overlapping flags into one piece carrying the first", () => {
     const text = "My patient Tom's pressure ulcer healed.";
     const flags = [
-      { category: "personal-data", label: "Personal data", why: "", match: "patient Tom's pressure", start: 3, end: 25 },
+      {
+        category: "personal-data",
+        label: "Personal data",
+        why: "",
+        match: "patient Tom's pressure",
+        start: 3,
+        end: 25,
+      },
       { category: "claim", label: "Medical claim", why: "", match: "pressure ulcer healed", start: 17, end: 38 },
     ] as const;
     const segments = highlightSegments(text, flags);
@@ -249,18 +285,39 @@ describe("highlightSegments", () => {
     expect(highlightSegments(text, flagReview(text)).map((s) => s.text)).toEqual(["🙂 ", "healed my sore", " 🙂"]);
     expect(highlightSegments(text, [])).toEqual([{ text }]);
     const stale = { category: "claim", label: "", why: "", match: "x", start: 10, end: 500 } as const;
-    expect(highlightSegments(text, [stale]).map((s) => s.text).join("")).toBe(text);
+    expect(
+      highlightSegments(text, [stale])
+        .map((s) => s.text)
+        .join(""),
+    ).toBe(text);
     expect(highlightSegments("", [])).toEqual([]);
   });
 });
 
 describe("flagSummary", () => {
   it("lists each category present once, in category order, with its distinct words", () => {
-    const flags = flagReview("Call 555-123-4567. It cured my ulcer and it's a miracle, a MIRACLE. Works on my couch. Call 555-123-4567.");
+    const flags = flagReview(
+      "Call 555-123-4567. It cured my ulcer and it's a miracle, a MIRACLE. Works on my couch. Call 555-123-4567.",
+    );
     expect(flagSummary(flags)).toEqual([
-      { category: "claim", label: "Medical claim", why: reviewFlagInfo.claim.why, matches: ["cured my ulcer", "miracle"] },
-      { category: "off-label", label: "Use outside the intended use", why: reviewFlagInfo["off-label"].why, matches: ["couch"] },
-      { category: "personal-data", label: "Personal data", why: reviewFlagInfo["personal-data"].why, matches: ["555-123-4567"] },
+      {
+        category: "claim",
+        label: "Medical claim",
+        why: reviewFlagInfo.claim.why,
+        matches: ["cured my ulcer", "miracle"],
+      },
+      {
+        category: "off-label",
+        label: "Use outside the intended use",
+        why: reviewFlagInfo["off-label"].why,
+        matches: ["couch"],
+      },
+      {
+        category: "personal-data",
+        label: "Personal data",
+        why: reviewFlagInfo["personal-data"].why,
+        matches: ["555-123-4567"],
+      },
     ]);
   });
 

@@ -1,4 +1,11 @@
-import { claimWords, offLabelWords, personalDataWords, reviewFlagCategories, reviewFlagInfo, type ReviewFlagCategory } from "~/content/review-flags";
+import {
+  claimWords,
+  offLabelWords,
+  personalDataWords,
+  reviewFlagCategories,
+  reviewFlagInfo,
+  type ReviewFlagCategory,
+} from "~/content/review-flags";
 
 /**
  * Finds the words in a customer review that staff must look at before publishing it. This only
@@ -65,7 +72,10 @@ function phraseSource(phrase: string): string {
 /** Longest phrases first, so "pressure sores" is preferred to "sore" where both fit. */
 function anyOf(phrases: readonly string[]): string {
   const unique = [...new Set(phrases.map((p) => p.trim()).filter((p) => p.length > 0))];
-  return `(?:${unique.sort((a, b) => b.length - a.length).map(phraseSource).join("|")})`;
+  return `(?:${unique
+    .sort((a, b) => b.length - a.length)
+    .map(phraseSource)
+    .join("|")})`;
 }
 
 const wholeWords = (body: string) => new RegExp(`${START}(${body})${END}`, "gu");
@@ -101,7 +111,8 @@ function acceptPhone(match: string): { from: number; to: number } | null {
   const number = match.slice(0, to);
   const digits = number.replace(/\D/gu, "").length;
   if (digits > 15) return null;
-  if (digits >= 10 || (number.startsWith("+") && digits >= 8) || /^\d{3}[.-]\d{4}$/u.test(number)) return { from: 0, to };
+  if (digits >= 10 || (number.startsWith("+") && digits >= 8) || /^\d{3}[.-]\d{4}$/u.test(number))
+    return { from: 0, to };
   return null;
 }
 
@@ -113,18 +124,22 @@ const simpleRules: readonly Rule[] = [
   {
     category: "personal-data",
     // Every part has a length limit: an unlimited local part makes "aaaa…" without an @ quadratic.
-    regex: /(^|[^\p{L}\p{N}._%+-])([\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}{2,24})(?![\p{L}\p{N}-])/gu,
+    regex:
+      /(^|[^\p{L}\p{N}._%+-])([\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}{2,24})(?![\p{L}\p{N}-])/gu,
   },
   {
     category: "personal-data",
     // Digit groups joined by exactly one separator, so a run of digits can only be split one way.
     // Not after "$", "-", "/", "." or ",", and not before "/10" or ",200": prices, ratings, order references and decimals.
-    regex: /(^|[^\p{L}\p{N}_$£€.,/+-])(\+?\(?\d{1,12}(?:(?:\)?[ .-]\(?|\)|\()\d{1,12}){0,6}\)?)(?![\p{L}\p{N}_]|[.,/]\d)/gu,
+    regex:
+      /(^|[^\p{L}\p{N}_$£€.,/+-])(\+?\(?\d{1,12}(?:(?:\)?[ .-]\(?|\)|\()\d{1,12}){0,6}\)?)(?![\p{L}\p{N}_]|[.,/]\d)/gu,
     accept: acceptPhone,
   },
   {
     category: "personal-data",
-    regex: wholeWords(String.raw`\d{1,5}[A-Za-z]?,?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:${personalDataWords.streetSuffixes.map((s) => `[${s[0]?.toUpperCase()}${s[0]?.toLowerCase()}]${s.slice(1)}`).join("|")})`),
+    regex: wholeWords(
+      String.raw`\d{1,5}[A-Za-z]?,?\s+(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?:${personalDataWords.streetSuffixes.map((s) => `[${s[0]?.toUpperCase()}${s[0]?.toLowerCase()}]${s.slice(1)}`).join("|")})`,
+    ),
   },
 ];
 
@@ -134,7 +149,10 @@ const relationName = new RegExp(
   "gu",
 );
 /** "Tom was diagnosed", "Anna has MS": a name followed closely by a health word. */
-const nameWithHealth = new RegExp(`${START}(${NAME})\\s+${anyOf(personalDataWords.healthVerbs)}${gap(2)}\\s+${healthTerms}${END}`, "gu");
+const nameWithHealth = new RegExp(
+  `${START}(${NAME})\\s+${anyOf(personalDataWords.healthVerbs)}${gap(2)}\\s+${healthTerms}${END}`,
+  "gu",
+);
 /** "Tom's pressure ulcer". */
 const possessiveHealth = new RegExp(`${START}(${NAME})['’]s${gap(2)}\\s+${healthTerms}${END}`, "gu");
 const mentionsHealth = new RegExp(`${START}${healthTerms}${END}`, "u");
@@ -194,7 +212,8 @@ function findAll(text: string): Found[] {
       const body = m[2] ?? "";
       const start = m.index + (m[1]?.length ?? 0);
       const range = rule.accept ? rule.accept(body) : { from: 0, to: body.length };
-      if (range && range.to > range.from) found.push({ category: rule.category, start: start + range.from, end: start + range.to });
+      if (range && range.to > range.from)
+        found.push({ category: rule.category, start: start + range.from, end: start + range.to });
       // Past the whole first character: inside an emoji's surrogate pair a u-regex may step back and loop.
       if (rule.overlapping) regex.lastIndex = start + ((text.codePointAt(start) ?? 0) > 0xffff ? 2 : 1);
     }
@@ -222,14 +241,22 @@ function mergeWithinCategory(found: readonly Found[]): Found[] {
 
 export function flagReview(text: string): ReviewFlag[] {
   if (typeof text !== "string" || text.length === 0) return [];
-  const sorted = mergeWithinCategory(findAll(text)).sort((a, b) => a.start - b.start || categoryOrder(a.category) - categoryOrder(b.category) || a.end - b.end);
+  const sorted = mergeWithinCategory(findAll(text)).sort(
+    (a, b) => a.start - b.start || categoryOrder(a.category) - categoryOrder(b.category) || a.end - b.end,
+  );
   const seen = new Set<string>();
   const flags: ReviewFlag[] = [];
   for (const f of sorted) {
     const key = `${f.start}:${f.end}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    flags.push({ category: f.category, ...reviewFlagInfo[f.category], match: text.slice(f.start, f.end), start: f.start, end: f.end });
+    flags.push({
+      category: f.category,
+      ...reviewFlagInfo[f.category],
+      match: text.slice(f.start, f.end),
+      start: f.start,
+      end: f.end,
+    });
   }
   return flags;
 }
@@ -240,7 +267,10 @@ export function flagReview(text: string): ReviewFlag[] {
  */
 export function highlightSegments(text: string, flags: readonly ReviewFlag[]): HighlightSegment[] {
   const usable = flags
-    .filter((f) => Number.isInteger(f.start) && Number.isInteger(f.end) && f.start >= 0 && f.end <= text.length && f.start < f.end)
+    .filter(
+      (f) =>
+        Number.isInteger(f.start) && Number.isInteger(f.end) && f.start >= 0 && f.end <= text.length && f.start < f.end,
+    )
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const segments: HighlightSegment[] = [];
   let position = 0;
@@ -291,7 +321,9 @@ export interface FlaggedText {
 export function flagReviewText(quote: string, context: string | null = null): FlaggedText {
   const flags = flagReview(quote);
   return {
-    segments: highlightSegments(quote, flags).map((s) => (s.flag ? { text: s.text, label: s.flag.label } : { text: s.text })),
+    segments: highlightSegments(quote, flags).map((s) =>
+      s.flag ? { text: s.text, label: s.flag.label } : { text: s.text },
+    ),
     summary: flagSummary(context ? [...flags, ...flagReview(context)] : flags),
   };
 }

@@ -11,13 +11,29 @@ import { useTestDatabase } from "~/lib/test-database";
 import type { Config } from "~/lib/config.server";
 import { reviewDelivery } from "./delivery.server";
 import { moderateReview } from "./moderation.server";
-import { createTestimonial, declineReview, deleteTestimonial, getReviewLedger, listAllTestimonials, listPublishedTestimonials, publishReview, setVerified } from "./queries.server";
+import {
+  createTestimonial,
+  declineReview,
+  deleteTestimonial,
+  getReviewLedger,
+  listAllTestimonials,
+  listPublishedTestimonials,
+  publishReview,
+  setVerified,
+} from "./queries.server";
 import { TestimonialSchema } from "./schema";
 
 setLogLevel("silent");
 
 const input = (i: number, rating: number, extra: Record<string, unknown> = {}) =>
-  TestimonialSchema.parse({ name: `Writer ${i}`, email: `w${i}@example.com`, rating, quote: `Review ${i}`, tags: i % 2 ? ["travel"] : ["comfort"], ...extra });
+  TestimonialSchema.parse({
+    name: `Writer ${i}`,
+    email: `w${i}@example.com`,
+    rating,
+    quote: `Review ${i}`,
+    tags: i % 2 ? ["travel"] : ["comfort"],
+    ...extra,
+  });
 
 /** A small deterministic generator, so a failing mix can be run again. */
 function random(seed: number) {
@@ -32,7 +48,8 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
   const staff: Staff = { accountId: randomUUID(), username: "moderator" };
   const database = useTestDatabase(dialect);
   beforeEach(async () => {
-    for (const table of ["outbox", "testimonials", "review_removals", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["outbox", "testimonials", "review_removals", "audit_log"] as const)
+      await database().db.deleteFrom(table).execute();
   });
 
   it("is all zeros with no reviews", async () => {
@@ -50,8 +67,13 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
 
   it.each([1, 2, 3])("matches the rows for a random mix of states (seed %i)", async (seed) => {
     const next = random(seed);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-    const expected = { published: [] as number[], verified: 0, pending: 0, reasons: new Map<ReviewDeclineReason | null, number>() };
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const expected = {
+      published: [] as number[],
+      verified: 0,
+      pending: 0,
+      reasons: new Map<ReviewDeclineReason | null, number>(),
+    };
     for (let i = 0; i < 120; i++) {
       const rating = 1 + Math.floor(next() * 10);
       const id = await createTestimonial(input(i, rating));
@@ -85,12 +107,21 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(ledger.verified).toBe(expected.verified);
     expect(ledger.pending).toBe(expected.pending);
     expect(ledger.received).toBe(120);
-    expect(ledger.distribution).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((rating) => ({ rating, count: expected.published.filter((r) => r === rating).length })));
+    expect(ledger.distribution).toEqual(
+      [10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((rating) => ({
+        rating,
+        count: expected.published.filter((r) => r === rating).length,
+      })),
+    );
     expect(new Map(ledger.reasons.map((r) => [r.reason, r.count]))).toEqual(expected.reasons);
     expect(ledger.notPublished).toBe([...expected.reasons.values()].reduce((a, b) => a + b, 0));
 
     // …and against the rows themselves, read by plain SQL.
-    const rows = await sql<{ approved: number; decline_reason: string | null; rating: number }>`select approved, decline_reason, rating from testimonials`.execute(database().db);
+    const rows = await sql<{
+      approved: number;
+      decline_reason: string | null;
+      rating: number;
+    }>`select approved, decline_reason, rating from testimonials`.execute(database().db);
     const removed = await sql<{ n: number }>`select count(*) as n from review_removals`.execute(database().db);
     expect(ledger.received).toBe(rows.rows.length + Number(removed.rows[0]?.n));
     expect(ledger.published).toBe(rows.rows.filter((r) => Number(r.approved) === 1).length);
@@ -106,8 +137,18 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
   /** review_tallies next to a grouped count of the rows, as the ledger used to read it. */
   async function talliesAndRows() {
     const db = database().db;
-    const tallies = await sql<{ k: string; n: number }>`select approved || ':' || decline_reason || ':' || rating || ':' || verified as k, n from review_tallies where n > 0 order by k`.execute(db);
-    const rows = await sql<{ k: string; n: number }>`select approved || ':' || coalesce(decline_reason, '') || ':' || rating || ':' || verified as k, count(*) as n from testimonials group by 1 order by k`.execute(db);
+    const tallies = await sql<{
+      k: string;
+      n: number;
+    }>`select approved || ':' || decline_reason || ':' || rating || ':' || verified as k, n from review_tallies where n > 0 order by k`.execute(
+      db,
+    );
+    const rows = await sql<{
+      k: string;
+      n: number;
+    }>`select approved || ':' || coalesce(decline_reason, '') || ':' || rating || ':' || verified as k, count(*) as n from testimonials group by 1 order by k`.execute(
+      db,
+    );
     const plain = (list: Array<{ k: string; n: number }>) => list.map((r) => [r.k, Number(r.n)]);
     return { tallies: plain(tallies.rows), rows: plain(rows.rows) };
   }
@@ -148,65 +189,154 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     const [high, low] = ids as [string, string];
     await publishReview(staff, high);
     await publishReview(staff, low);
-    expect(await getReviewLedger()).toMatchObject({ received: 2, published: 2, average: 6, pending: 0, notPublished: 0 });
+    expect(await getReviewLedger()).toMatchObject({
+      received: 2,
+      published: 2,
+      average: 6,
+      pending: 0,
+      notPublished: 0,
+    });
 
-    expect(await moderateReview(staff, { intent: "decline", id: low, reason: "duplicate", note: "Sent twice" })).toEqual({ ok: true, intent: "decline" });
-    expect(await getReviewLedger()).toMatchObject({ received: 2, published: 1, average: 10, notPublished: 1, reasons: [{ reason: "duplicate", count: 1 }] });
+    expect(
+      await moderateReview(staff, { intent: "decline", id: low, reason: "duplicate", note: "Sent twice" }),
+    ).toEqual({ ok: true, intent: "decline" });
+    expect(await getReviewLedger()).toMatchObject({
+      received: 2,
+      published: 1,
+      average: 10,
+      notPublished: 1,
+      reasons: [{ reason: "duplicate", count: 1 }],
+    });
     const [declined] = await listAllTestimonials(undefined, 10, "declined");
-    expect(declined).toMatchObject({ id: low, state: "declined", declineReason: "duplicate", declineNote: "Sent twice", approved: false });
+    expect(declined).toMatchObject({
+      id: low,
+      state: "declined",
+      declineReason: "duplicate",
+      declineNote: "Sent twice",
+      approved: false,
+    });
 
     await moderateReview(staff, { intent: "decline", id: low, reason: "offensive" });
     expect((await getReviewLedger()).reasons).toEqual([{ reason: "offensive", count: 1 }]);
 
     await moderateReview(staff, { intent: "approve", id: low });
     expect(await getReviewLedger()).toMatchObject({ published: 2, notPublished: 0, reasons: [] });
-    expect((await listAllTestimonials(undefined, 10, "published")).find((r) => r.id === low)).toMatchObject({ declineReason: null, declineNote: null });
+    expect((await listAllTestimonials(undefined, 10, "published")).find((r) => r.id === low)).toMatchObject({
+      declineReason: null,
+      declineNote: null,
+    });
 
     await moderateReview(staff, { intent: "delete", id: high, reason: "reviewer-request" });
-    expect(await getReviewLedger()).toMatchObject({ received: 2, published: 1, average: 2, notPublished: 1, reasons: [{ reason: "reviewer-request", count: 1 }] });
+    expect(await getReviewLedger()).toMatchObject({
+      received: 2,
+      published: 1,
+      average: 2,
+      notPublished: 1,
+      reasons: [{ reason: "reviewer-request", count: 1 }],
+    });
     // Nothing of the deleted review's words or writer is left.
-    expect(await database().db.selectFrom("review_removals").selectAll().execute()).toEqual([expect.objectContaining({ id: high, reason: "reviewer-request" })]);
-    expect(Object.keys((await database().db.selectFrom("review_removals").selectAll().executeTakeFirstOrThrow()) ?? {}).sort()).toEqual(["id", "reason", "received_at", "removed_at"]);
+    expect(await database().db.selectFrom("review_removals").selectAll().execute()).toEqual([
+      expect.objectContaining({ id: high, reason: "reviewer-request" }),
+    ]);
+    expect(
+      Object.keys(
+        (await database().db.selectFrom("review_removals").selectAll().executeTakeFirstOrThrow()) ?? {},
+      ).sort(),
+    ).toEqual(["id", "reason", "received_at", "removed_at"]);
 
     // Several lines can share a millisecond, so the log is compared as a set.
     const audit = await database().db.selectFrom("audit_log").select(["action", "detail", "target_id"]).execute();
-    expect(audit.filter((a) => a.target_id === low).map((a) => `${a.action} | ${a.detail}`).sort()).toEqual([
+    expect(
+      audit
+        .filter((a) => a.target_id === low)
+        .map((a) => `${a.action} | ${a.detail}`)
+        .sort(),
+    ).toEqual([
       "approve | was not published: offensive",
       "approve | was pending",
       "change-reason | reason: offensive; was not published: duplicate",
       "unpublish | reason: duplicate",
     ]);
-    expect(audit.filter((a) => a.target_id === high).map((a) => `${a.action} | ${a.detail}`).sort()).toEqual(["approve | was pending", "delete | reason: reviewer-request; was published"]);
+    expect(
+      audit
+        .filter((a) => a.target_id === high)
+        .map((a) => `${a.action} | ${a.detail}`)
+        .sort(),
+    ).toEqual(["approve | was pending", "delete | reason: reviewer-request; was published"]);
   });
 
   it("refuses a decision without a reason, or with one not on the list, and changes nothing", async () => {
     const id = await createTestimonial(input(1, 8));
-    expect(await moderateReview(staff, { intent: "decline", id })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
-    expect(await moderateReview(staff, { intent: "decline", id, reason: "low-rating" })).toMatchObject({ ok: false, status: 400 });
-    expect(await moderateReview(staff, { intent: "hide", id })).toMatchObject({ ok: false, status: 400, error: "Unknown action" });
-    expect(await moderateReview(staff, { intent: "decline", id: "nope", reason: "spam" })).toMatchObject({ ok: false, status: 404 });
+    expect(await moderateReview(staff, { intent: "decline", id })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reason: "Choose a reason from the list" },
+    });
+    expect(await moderateReview(staff, { intent: "decline", id, reason: "low-rating" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await moderateReview(staff, { intent: "hide", id })).toMatchObject({
+      ok: false,
+      status: 400,
+      error: "Unknown action",
+    });
+    expect(await moderateReview(staff, { intent: "decline", id: "nope", reason: "spam" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await getReviewLedger()).toMatchObject({ received: 1, pending: 1, notPublished: 0 });
     expect(await database().db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
   it("deletes without a reason only for the spec's JSON DELETE, and counts that apart", async () => {
     const id = await createTestimonial(input(1, 5));
-    expect(await moderateReview(staff, { intent: "delete", id })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
-    expect(await moderateReview(staff, { intent: "delete", id, reason: "" })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
-    expect(await moderateReview(staff, { intent: "delete", id, reason: "nope" })).toMatchObject({ ok: false, status: 400, errors: { reason: "Choose a reason from the list" } });
+    expect(await moderateReview(staff, { intent: "delete", id })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reason: "Choose a reason from the list" },
+    });
+    expect(await moderateReview(staff, { intent: "delete", id, reason: "" })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reason: "Choose a reason from the list" },
+    });
+    expect(await moderateReview(staff, { intent: "delete", id, reason: "nope" })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reason: "Choose a reason from the list" },
+    });
     expect(await getReviewLedger()).toMatchObject({ received: 1, pending: 1 });
-    expect(await moderateReview(staff, { intent: "delete", id }, { reasonlessDelete: true })).toEqual({ ok: true, intent: "delete" });
-    expect(await getReviewLedger()).toMatchObject({ received: 1, pending: 0, notPublished: 1, reasons: [{ reason: null, count: 1 }] });
+    expect(await moderateReview(staff, { intent: "delete", id }, { reasonlessDelete: true })).toEqual({
+      ok: true,
+      intent: "delete",
+    });
+    expect(await getReviewLedger()).toMatchObject({
+      received: 1,
+      pending: 0,
+      notPublished: 1,
+      reasons: [{ reason: null, count: 1 }],
+    });
   });
 
   it("keeps one public reply per review, shown with the review, and audits posting, editing and removing it", async () => {
     const id = await createTestimonial(input(1, 7));
     await publishReview(staff, id);
-    expect(await moderateReview(staff, { intent: "reply", id, reply: "  " })).toMatchObject({ ok: false, status: 400, errors: { reply: "Write the reply" } });
-    expect(await moderateReview(staff, { intent: "reply", id, reply: "Thank you. We have sent a new pump." })).toMatchObject({ ok: true });
-    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply).toMatchObject({ text: "Thank you. We have sent a new pump." });
+    expect(await moderateReview(staff, { intent: "reply", id, reply: "  " })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reply: "Write the reply" },
+    });
+    expect(
+      await moderateReview(staff, { intent: "reply", id, reply: "Thank you. We have sent a new pump." }),
+    ).toMatchObject({ ok: true });
+    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply).toMatchObject({
+      text: "Thank you. We have sent a new pump.",
+    });
     await moderateReview(staff, { intent: "reply", id, reply: "Thank you. A new pump is on its way." });
-    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply?.text).toBe("Thank you. A new pump is on its way.");
+    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply?.text).toBe(
+      "Thank you. A new pump is on its way.",
+    );
     // The review's own words never change.
     expect((await listPublishedTestimonials("all")).testimonials[0]?.quote).toBe("Review 1");
     await moderateReview(staff, { intent: "remove-reply", id });
@@ -221,15 +351,23 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     await publishReview(staff, helped);
     await publishReview(staff, plain);
     const shown = (await listPublishedTestimonials("all")).testimonials;
-    expect(Object.fromEntries(shown.map((t) => [t.id, t.writtenBy]))).toEqual({ [helped]: "caregiver", [plain]: "self" });
+    expect(Object.fromEntries(shown.map((t) => [t.id, t.writtenBy]))).toEqual({
+      [helped]: "caregiver",
+      [plain]: "self",
+    });
     expect(TestimonialSchema.safeParse({ ...input(3, 9), writtenBy: "robot" }).success).toBe(false);
   });
 
   it("tells staff in the new-review notice who wrote it and what to check, before they open it", async () => {
     const config = { siteUrl: "https://aquila.example" } as Config;
-    const flagged = await reviewDelivery.notice(await createTestimonial(input(1, 9, { quote: "It healed my pressure sore.", writtenBy: "caregiver" })), config);
+    const flagged = await reviewDelivery.notice(
+      await createTestimonial(input(1, 9, { quote: "It healed my pressure sore.", writtenBy: "caregiver" })),
+      config,
+    );
     expect(flagged?.subject).toMatch(/\(check before publishing\)$/);
-    expect(flagged?.text).toContain("Written by a caregiver on behalf of the user\nCheck before publishing: Medical claim\n");
+    expect(flagged?.text).toContain(
+      "Written by a caregiver on behalf of the user\nCheck before publishing: Medical claim\n",
+    );
     expect(flagged?.json).toMatchObject({ writtenBy: "caregiver", checks: ["Medical claim"] });
     const plain = await reviewDelivery.notice(await createTestimonial(input(2, 9)), config);
     expect(plain?.subject).not.toContain("check");
@@ -239,20 +377,50 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
   it("has database constraints that agree with the lists in code", async () => {
     const db = database().db;
     const id = await createTestimonial(input(1, 9));
-    for (const reason of reviewDeclineReasons) await db.updateTable("testimonials").set({ decline_reason: reason }).where("id", "=", id).execute();
-    for (const writer of reviewWriters) await db.updateTable("testimonials").set({ written_by: writer }).where("id", "=", id).execute();
+    for (const reason of reviewDeclineReasons)
+      await db.updateTable("testimonials").set({ decline_reason: reason }).where("id", "=", id).execute();
+    for (const writer of reviewWriters)
+      await db.updateTable("testimonials").set({ written_by: writer }).where("id", "=", id).execute();
     for (const reason of [...reviewDeclineReasons, null]) {
-      await db.insertInto("review_removals").values({ id: `removal-${reason}`, reason, received_at: "2026-01-01T00:00:00.000Z", removed_at: "2026-01-02T00:00:00.000Z" }).execute();
+      await db
+        .insertInto("review_removals")
+        .values({
+          id: `removal-${reason}`,
+          reason,
+          received_at: "2026-01-01T00:00:00.000Z",
+          removed_at: "2026-01-02T00:00:00.000Z",
+        })
+        .execute();
     }
-    await expect(sql`update testimonials set decline_reason = 'low-rating' where id = ${id}`.execute(db)).rejects.toThrow();
-    await expect(sql`update testimonials set written_by = 'ghostwriter' where id = ${id}`.execute(db)).rejects.toThrow();
-    await expect(sql`insert into review_removals (id, reason, received_at, removed_at) values ('x', 'low-rating', 'a', 'b')`.execute(db)).rejects.toThrow();
+    await expect(
+      sql`update testimonials set decline_reason = 'low-rating' where id = ${id}`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`update testimonials set written_by = 'ghostwriter' where id = ${id}`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into review_removals (id, reason, received_at, removed_at) values ('x', 'low-rating', 'a', 'b')`.execute(
+        db,
+      ),
+    ).rejects.toThrow();
   });
 });
 
 describe.each(testDialects)("migration 0008 on %s", (dialect) => {
   const migrator = (db: Kysely<Database>) => new Migrator({ db, provider: migrationProvider });
-  const review = { id: "t-1", name: "Ann", email: "ann@example.com", rating: 9, quote: "Kept.", context: null, tags: "[]", approved: 1, verified: 0, created_at: "2026-01-01T00:00:00.000Z", approved_at: null };
+  const review = {
+    id: "t-1",
+    name: "Ann",
+    email: "ann@example.com",
+    rating: 9,
+    quote: "Kept.",
+    context: null,
+    tags: "[]",
+    approved: 1,
+    verified: 0,
+    created_at: "2026-01-01T00:00:00.000Z",
+    approved_at: null,
+  };
 
   it("keeps the reviews written before it, down to 0007 and up again, and runs again after committing unrecorded", async () => {
     const database = await createTestDatabase(dialect);
@@ -260,11 +428,25 @@ describe.each(testDialects)("migration 0008 on %s", (dialect) => {
       const db = database.db;
       expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();
       await sql`insert into testimonials (id, name, email, rating, quote, context, tags, approved, verified, created_at, approved_at)
-        values (${review.id}, ${review.name}, ${review.email}, ${review.rating}, ${review.quote}, ${review.context}, ${review.tags}, ${review.approved}, ${review.verified}, ${review.created_at}, ${review.approved_at})`.execute(db);
+        values (${review.id}, ${review.name}, ${review.email}, ${review.rating}, ${review.quote}, ${review.context}, ${review.tags}, ${review.approved}, ${review.verified}, ${review.created_at}, ${review.approved_at})`.execute(
+        db,
+      );
       // What a process killed between committing and recording leaves behind, then the real run.
       await (await migrationProvider.getMigrations())["0008_review_ledger"]?.up(db as Kysely<unknown>);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
-      expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([{ ...review, written_by: "self", decline_reason: null, decline_note: null, declined_at: null, reply: null, reply_at: null, reply_by: null, spam_signals: null }]);
+      expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([
+        {
+          ...review,
+          written_by: "self",
+          decline_reason: null,
+          decline_note: null,
+          declined_at: null,
+          reply: null,
+          reply_at: null,
+          reply_by: null,
+          spam_signals: null,
+        },
+      ]);
       expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();
       expect(await db.selectFrom("testimonials").selectAll().execute()).toEqual([review]);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
@@ -276,7 +458,12 @@ describe.each(testDialects)("migration 0008 on %s", (dialect) => {
 });
 
 async function publishedCount(db: Kysely<Database>) {
-  const row = await db.selectFrom("testimonials").select((eb) => eb.fn.countAll<number>().as("n")).where("approved", "=", 1).where("decline_reason", "is", null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("testimonials")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("approved", "=", 1)
+    .where("decline_reason", "is", null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -290,7 +477,9 @@ describe.each(testDialects)("migration 0011 down on %s", (dialect) => {
       // The first version to ship named its PostgreSQL functions review_tally and review_tally_reset.
       if (dialect === "postgres") {
         for (const name of ["review_tally", "review_tally_reset"]) {
-          await sql`create or replace function ${sql.raw(name)}() returns trigger language plpgsql as $$ begin return null; end $$`.execute(db);
+          await sql`create or replace function ${sql.raw(name)}() returns trigger language plpgsql as $$ begin return null; end $$`.execute(
+            db,
+          );
         }
       }
       expect((await migrator.migrateTo("0010_public_change_signal")).error).toBeUndefined();
@@ -298,7 +487,9 @@ describe.each(testDialects)("migration 0011 down on %s", (dialect) => {
         dialect === "postgres"
           ? await sql<{ name: string }>`select proname as name from pg_proc where proname like '%tally%'
               union all select tgname as name from pg_trigger where tgname like '%tally%'`.execute(db)
-          : await sql<{ name: string }>`select name from sqlite_master where name like '%tally%' or name like '%tallies%'`.execute(db);
+          : await sql<{
+              name: string;
+            }>`select name from sqlite_master where name like '%tally%' or name like '%tallies%'`.execute(db);
       expect(left.rows).toEqual([]);
     } finally {
       await database.drop();

@@ -1,6 +1,12 @@
 import { Link } from "react-router";
 import { StarRating } from "~/components/ui/star-rating";
-import { declineReasonLabels, noReasonLabel, reviewPolicyPath, reviewPolicyTitle, verifiedMeaning } from "~/content/review-labels";
+import {
+  declineReasonLabels,
+  noReasonLabel,
+  reviewPolicyPath,
+  reviewPolicyTitle,
+  verifiedMeaning,
+} from "~/content/review-labels";
 import { ledgerText } from "~/content/testimonials";
 import { plural } from "~/lib/format";
 import type { ReviewLedger } from "./types";
@@ -13,7 +19,10 @@ import type { ReviewLedger } from "./types";
 export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
   const largest = Math.max(1, ...ledger.distribution.map((d) => d.count));
   return (
-    <section aria-labelledby="summary-title" className="grid gap-8 rounded-2xl border border-line bg-surface p-6 lg:grid-cols-3">
+    <section
+      aria-labelledby="summary-title"
+      className="grid gap-8 rounded-2xl border border-line bg-surface p-6 lg:grid-cols-3"
+    >
       <div>
         <h2 id="summary-title" className="text-subheading font-bold">
           {ledgerText.averageTitle}
@@ -24,7 +33,12 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
         </p>
         <StarRating value={ledger.average} size="lg" showNumber={false} />
         <p className="mt-3 text-subheading font-bold">{plural(ledger.published, ledgerText.publishedReviews)}</p>
-        <p className="mt-1">{ledgerText.fromConfirmed(ledger.verified.toLocaleString("en-US"), plural(ledger.published, ledgerText.reviews))}</p>
+        <p className="mt-1">
+          {ledgerText.fromConfirmed(
+            ledger.verified.toLocaleString("en-US"),
+            plural(ledger.published, ledgerText.reviews),
+          )}
+        </p>
         <p className="mt-1 text-muted">{verifiedMeaning}</p>
       </div>
 
@@ -40,14 +54,26 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
           <tbody>
             {ledger.distribution.map(({ rating, count }) => (
               <tr key={rating}>
-                <th scope="row" className="whitespace-nowrap py-1 pr-3 text-left font-normal">
+                <th scope="row" className="py-1 pr-3 text-left font-normal whitespace-nowrap">
                   {rating} <span className="sr-only">{ledgerText.outOf}</span>
                 </th>
                 <td className="w-full py-1">
                   <span className="flex items-center gap-3">
-                    <svg aria-hidden="true" viewBox="0 0 100 10" preserveAspectRatio="none" className="h-3 min-w-0 flex-1">
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 100 10"
+                      preserveAspectRatio="none"
+                      className="h-3 min-w-0 flex-1"
+                    >
                       <rect width="100" height="10" rx="2" className="fill-[var(--line)]" />
-                      {count > 0 ? <rect width={Math.max(1, (count / largest) * 100)} height="10" rx="2" className="fill-[var(--brand)]" /> : null}
+                      {count > 0 ? (
+                        <rect
+                          width={Math.max(1, (count / largest) * 100)}
+                          height="10"
+                          rx="2"
+                          className="fill-[var(--brand)]"
+                        />
+                      ) : null}
                     </svg>
                     <span className="w-12 text-right tabular-nums">{count.toLocaleString("en-US")}</span>
                   </span>
@@ -87,7 +113,10 @@ export function ReviewLedgerSummary({ ledger }: { ledger: ReviewLedger }) {
           </>
         ) : null}
         <p className="mt-3">
-          <Link to={reviewPolicyPath} className="tap-target inline-flex items-center font-semibold text-brand underline">
+          <Link
+            to={reviewPolicyPath}
+            className="inline-flex tap-target items-center font-semibold text-brand underline"
+          >
             {reviewPolicyTitle}
           </Link>
         </p>

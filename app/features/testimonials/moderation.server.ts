@@ -14,7 +14,11 @@ export type ModerationResult =
  * the spec's `DELETE /api/admin/testimonials/{id}`, whose body carries no reason; the ledger then
  * counts the review as deleted without a recorded reason.
  */
-export async function moderateReview(staff: Staff, input: Record<string, unknown>, { reasonlessDelete = false } = {}): Promise<ModerationResult> {
+export async function moderateReview(
+  staff: Staff,
+  input: Record<string, unknown>,
+  { reasonlessDelete = false } = {},
+): Promise<ModerationResult> {
   const intent = moderationIntents.find((known) => known === input.intent);
   if (!intent) return { ok: false, status: 400, error: "Unknown action" };
   const parsed = ModerationSchema.safeParse(input);

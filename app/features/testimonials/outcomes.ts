@@ -14,7 +14,10 @@ export interface Notice {
 export const reviewOutcomes = {
   submitted: { title: "Testimonial Submitted", description: "Thank you! Your review will be published once approved." },
   failed: { title: "Submission Failed", description: "Please try again later" },
-  rateLimited: { title: "Submission Failed", description: "Too many reviews were sent from your connection just now. Please wait a few minutes and try again." },
+  rateLimited: {
+    title: "Submission Failed",
+    description: "Too many reviews were sent from your connection just now. Please wait a few minutes and try again.",
+  },
   missing: { title: "Missing Information", description: "Please fill in all required fields" },
 } as const satisfies Record<string, Notice>;
 
@@ -24,7 +27,10 @@ export const moderationOutcomes = {
     failed: { title: "Approval Failed", description: "Failed to approve the testimonial. Please try again." },
   },
   decline: {
-    ok: { title: "Not Published", description: "The review is not shown on the website; its reason is counted on the reviews page." },
+    ok: {
+      title: "Not Published",
+      description: "The review is not shown on the website; its reason is counted on the reviews page.",
+    },
     failed: { title: "Decision Failed", description: "Failed to record the decision. Please try again." },
   },
   delete: {

@@ -64,7 +64,8 @@ export const reviewPersonalData: PersonalDataSource = {
       .where(sql<string>`coalesce(approved_at, created_at)`, "<", cutoff)
       .executeTakeFirst();
     const erased = Number(cleared.numUpdatedRows);
-    if (removed || erased) log.info("applied review retention", { removed, addressesErased: erased, months: config.retention.reviewMonths });
+    if (removed || erased)
+      log.info("applied review retention", { removed, addressesErased: erased, months: config.retention.reviewMonths });
     return removed + erased;
   },
 };
@@ -76,7 +77,11 @@ export const reviewPersonalData: PersonalDataSource = {
  */
 async function removeReviews(ids: readonly string[], trx: Executor, now: Date): Promise<number> {
   if (ids.length === 0) return 0;
-  const rows = await trx.selectFrom("testimonials").select(["id", "created_at", "approved", "decline_reason"]).where("id", "in", ids).execute();
+  const rows = await trx
+    .selectFrom("testimonials")
+    .select(["id", "created_at", "approved", "decline_reason"])
+    .where("id", "in", ids)
+    .execute();
   if (rows.length === 0) return 0;
   await trx
     .insertInto("review_removals")

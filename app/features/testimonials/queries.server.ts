@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type CompiledQuery, type ExpressionBuilder, type Selectable, sql } from "kysely";
-import { type Database, type ReviewDeclineReason, reviewDeclineReasons, type TestimonialTable } from "../../../db/schema";
+import {
+  type Database,
+  type ReviewDeclineReason,
+  reviewDeclineReasons,
+  type TestimonialTable,
+} from "../../../db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
@@ -16,7 +21,19 @@ import type { FilterValue, ReviewPosition } from "./fields";
 import type { TestimonialInput } from "./schema";
 import type { AdminTestimonial, PublicTestimonial, ReviewLedger, ReviewState } from "./types";
 
-const publicColumns = ["id", "name", "rating", "quote", "context", "tags", "verified", "created_at", "written_by", "reply", "reply_at"] as const;
+const publicColumns = [
+  "id",
+  "name",
+  "rating",
+  "quote",
+  "context",
+  "tags",
+  "verified",
+  "created_at",
+  "written_by",
+  "reply",
+  "reply_at",
+] as const;
 
 export function toPublic(row: Pick<Selectable<TestimonialTable>, (typeof publicColumns)[number]>): PublicTestimonial {
   return {
@@ -91,7 +108,8 @@ interface ReviewFilterTallyTable {
   approved: number;
   n: number;
 }
-const filters = () => db().withTables<{ review_filters: ReviewFilterTable; review_filter_tallies: ReviewFilterTallyTable }>();
+const filters = () =>
+  db().withTables<{ review_filters: ReviewFilterTable; review_filter_tallies: ReviewFilterTallyTable }>();
 
 /** Where a review stands in the newest-first order: its time, then its id for reviews sent in the same millisecond. */
 export interface Place {
@@ -121,20 +139,40 @@ export function decodeCursor(cursor: string): Place | undefined {
  * (testimonials_order_idx, or review_filters_list_idx for a tab) entered at `from`, so it costs
  * the same on any page, whatever the number of reviews (the plan is tested on both databases).
  */
-export function placesQuery(filter: FilterValue, direction: "older" | "newer", from: Place | undefined, limit: number): CompiledQuery<{ id: string; created_at: string }> {
+export function placesQuery(
+  filter: FilterValue,
+  direction: "older" | "newer",
+  from: Place | undefined,
+  limit: number,
+): CompiledQuery<{ id: string; created_at: string }> {
   const order = direction === "older" ? "desc" : "asc";
   const beyond = direction === "older" ? "<" : ">";
   if (filter === "all") {
     let query = db().selectFrom("testimonials").select(["id", "created_at"]).where("approved", "=", 1);
-    if (from) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "id"), beyond, tuple(from.createdAt, from.id)));
+    if (from)
+      query = query.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple("created_at", "id"), beyond, tuple(from.createdAt, from.id)),
+      );
     return query.orderBy("created_at", order).orderBy("id", order).limit(limit).compile();
   }
-  let query = filters().selectFrom("review_filters").select(["testimonial_id as id", "created_at"]).where("filter", "=", filter).where("approved", "=", 1);
-  if (from) query = query.where(({ eb, refTuple, tuple }) => eb(refTuple("created_at", "testimonial_id"), beyond, tuple(from.createdAt, from.id)));
+  let query = filters()
+    .selectFrom("review_filters")
+    .select(["testimonial_id as id", "created_at"])
+    .where("filter", "=", filter)
+    .where("approved", "=", 1);
+  if (from)
+    query = query.where(({ eb, refTuple, tuple }) =>
+      eb(refTuple("created_at", "testimonial_id"), beyond, tuple(from.createdAt, from.id)),
+    );
   return query.orderBy("created_at", order).orderBy("testimonial_id", order).limit(limit).compile();
 }
 
-async function placesNextTo(filter: FilterValue, direction: "older" | "newer", from: Place | undefined, limit: number): Promise<Place[]> {
+async function placesNextTo(
+  filter: FilterValue,
+  direction: "older" | "newer",
+  from: Place | undefined,
+  limit: number,
+): Promise<Place[]> {
   const { rows } = await db().executeQuery(placesQuery(filter, direction, from, limit));
   return rows.map((row) => ({ createdAt: row.created_at, id: row.id }));
 }
@@ -205,7 +243,14 @@ export async function listPublishedTestimonials(filter: FilterValue, position: R
   // By primary key alone: with `approved = 1` in the same WHERE, SQLite walked the approved
   // index instead (140 ms at 100,000 reviews). A review unpublished since its id was read is
   // dropped here.
-  const rows = ids.length === 0 ? [] : await db().selectFrom("testimonials").select([...publicColumns, "approved"]).where("id", "in", ids).execute();
+  const rows =
+    ids.length === 0
+      ? []
+      : await db()
+          .selectFrom("testimonials")
+          .select([...publicColumns, "approved"])
+          .where("id", "in", ids)
+          .execute();
   const byId = new Map(rows.filter((row) => Number(row.approved) === 1).map((row) => [row.id, row]));
   const testimonials = ids.flatMap((id) => {
     const row = byId.get(id);
@@ -230,7 +275,11 @@ export async function listPublishedTestimonials(filter: FilterValue, position: R
  */
 export async function getReviewLedger(): Promise<ReviewLedger> {
   const [groups, removals] = await Promise.all([
-    tallies().selectFrom("review_tallies").select(["approved", "decline_reason", "rating", "verified", "n"]).where("n", ">", 0).execute(),
+    tallies()
+      .selectFrom("review_tallies")
+      .select(["approved", "decline_reason", "rating", "verified", "n"])
+      .where("n", ">", 0)
+      .execute(),
     db()
       .selectFrom("review_removals")
       .select(["reason", (eb) => eb.fn.countAll<number>().as("n")])
@@ -254,17 +303,21 @@ export async function getReviewLedger(): Promise<ReviewLedger> {
     } else if (group.decline_reason) {
       const reason = group.decline_reason as ReviewDeclineReason;
       byReason.set(reason, (byReason.get(reason) ?? 0) + n);
-    }
-    else pending += n;
+    } else pending += n;
   }
   for (const removal of removals) byReason.set(removal.reason, (byReason.get(removal.reason) ?? 0) + Number(removal.n));
-  const reasons = [...reviewDeclineReasons, null].map((reason) => ({ reason, count: byReason.get(reason) ?? 0 })).filter((r) => r.count > 0);
+  const reasons = [...reviewDeclineReasons, null]
+    .map((reason) => ({ reason, count: byReason.get(reason) ?? 0 }))
+    .filter((r) => r.count > 0);
   const notPublished = reasons.reduce((sum, r) => sum + r.count, 0);
   return {
     average: published === 0 ? 0 : Math.round((ratingTotal / published) * 10) / 10,
     published,
     verified,
-    distribution: Array.from({ length: 10 }, (_, i) => 10 - i).map((rating) => ({ rating, count: byRating.get(rating) ?? 0 })),
+    distribution: Array.from({ length: 10 }, (_, i) => 10 - i).map((rating) => ({
+      rating,
+      count: byRating.get(rating) ?? 0,
+    })),
     received: published + pending + notPublished,
     pending,
     notPublished,
@@ -273,7 +326,12 @@ export async function getReviewLedger(): Promise<ReviewLedger> {
 }
 
 /** A new review waits for moderation; staff are told through the outbox, in the same transaction. */
-export async function createTestimonial(input: TestimonialInput, now = new Date(), within?: Executor, signals: readonly SpamReason[] = []): Promise<string> {
+export async function createTestimonial(
+  input: TestimonialInput,
+  now = new Date(),
+  within?: Executor,
+  signals: readonly SpamReason[] = [],
+): Promise<string> {
   const id = randomUUID();
   await inTransaction(within, async (trx) => {
     await trx
@@ -310,16 +368,25 @@ export function stateOf(row: Pick<Selectable<TestimonialTable>, "approved" | "de
 
 function inState(state: ReviewState) {
   return (eb: ExpressionBuilder<Database, "testimonials">) =>
-    state === "published" ? eb("approved", "=", 1) : eb.and([eb("approved", "=", 0), eb("decline_reason", state === "declined" ? "is not" : "is", null)]);
+    state === "published"
+      ? eb("approved", "=", 1)
+      : eb.and([eb("approved", "=", 0), eb("decline_reason", state === "declined" ? "is not" : "is", null)]);
 }
 
 /** Everything, pending first, then published, then not published; optionally one state, searched by name, text or email address. */
-export async function listAllTestimonials(search?: string, limit = 200, state?: ReviewState, markedOnly = false): Promise<AdminTestimonial[]> {
+export async function listAllTestimonials(
+  search?: string,
+  limit = 200,
+  state?: ReviewState,
+  markedOnly = false,
+): Promise<AdminTestimonial[]> {
   let query = db().selectFrom("testimonials").selectAll();
   const term = search?.trim();
   if (term) {
     const like = containing(term.toLowerCase());
-    query = query.where((eb) => eb.or(["name", "quote", "email"].map((column) => eb(sql`lower(${sql.ref(column)})`, "like", like))));
+    query = query.where((eb) =>
+      eb.or(["name", "quote", "email"].map((column) => eb(sql`lower(${sql.ref(column)})`, "like", like))),
+    );
   }
   if (state) query = query.where(inState(state));
   if (markedOnly) query = query.where("spam_signals", "is not", null);
@@ -360,7 +427,12 @@ export async function countAwaitingModeration(): Promise<{ pending: number; mark
  */
 export function moveReviewToSpam(staff: Staff, id: string): Promise<boolean> {
   return moveToSpam(staff, "review", "testimonial", id, async (trx) => {
-    const review = await trx.deleteFrom("testimonials").where("id", "=", id).where(inState("pending")).returningAll().executeTakeFirst();
+    const review = await trx
+      .deleteFrom("testimonials")
+      .where("id", "=", id)
+      .where(inState("pending"))
+      .returningAll()
+      .executeTakeFirst();
     if (!review) return undefined;
     await dropDeliveries(trx, ["review"], [id]);
     const payload: Record<string, unknown> = {
@@ -416,7 +488,13 @@ export function publishReview(staff: Staff, id: string, within?: Executor): Prom
     if (Number(row.approved) === 1) return null;
     await trx
       .updateTable("testimonials")
-      .set({ approved: 1, approved_at: new Date().toISOString(), decline_reason: null, decline_note: null, declined_at: null })
+      .set({
+        approved: 1,
+        approved_at: new Date().toISOString(),
+        decline_reason: null,
+        decline_note: null,
+        declined_at: null,
+      })
       .where("id", "=", id)
       .execute();
     return { action: "approve", detail: was(row) };
@@ -424,11 +502,23 @@ export function publishReview(staff: Staff, id: string, within?: Executor): Prom
 }
 
 /** Not published, with a reason from the fixed list: declined when pending, unpublished when live, or a changed reason. */
-export function declineReview(staff: Staff, id: string, reason: ReviewDeclineReason, note: string | null, within?: Executor): Promise<boolean> {
+export function declineReview(
+  staff: Staff,
+  id: string,
+  reason: ReviewDeclineReason,
+  note: string | null,
+  within?: Executor,
+): Promise<boolean> {
   return decide(staff, id, within, async (row, trx) => {
     await trx
       .updateTable("testimonials")
-      .set({ approved: 0, approved_at: null, decline_reason: reason, decline_note: note, declined_at: new Date().toISOString() })
+      .set({
+        approved: 0,
+        approved_at: null,
+        decline_reason: reason,
+        decline_note: note,
+        declined_at: new Date().toISOString(),
+      })
       .where("id", "=", id)
       .execute();
     const state = stateOf(row);
@@ -465,7 +555,11 @@ export function setReply(staff: Staff, id: string, reply: string, within?: Execu
 export function removeReply(staff: Staff, id: string): Promise<boolean> {
   return decide(staff, id, undefined, async (row, trx) => {
     if (!row.reply) return null;
-    await trx.updateTable("testimonials").set({ reply: null, reply_at: null, reply_by: null }).where("id", "=", id).execute();
+    await trx
+      .updateTable("testimonials")
+      .set({ reply: null, reply_at: null, reply_by: null })
+      .where("id", "=", id)
+      .execute();
     return { action: "reply-removed" };
   });
 }
@@ -474,9 +568,16 @@ export function removeReply(staff: Staff, id: string): Promise<boolean> {
  * Deleted for good: its words, its writer and its deliveries go; a removal row (dates and reason,
  * nothing personal) stays so the ledger still counts it as received and not published.
  */
-export function deleteTestimonial(staff: Staff, id: string, reason: ReviewDeclineReason | null = null): Promise<boolean> {
+export function deleteTestimonial(
+  staff: Staff,
+  id: string,
+  reason: ReviewDeclineReason | null = null,
+): Promise<boolean> {
   return decide(staff, id, undefined, async (row, trx) => {
-    await trx.insertInto("review_removals").values({ id, reason, received_at: row.created_at, removed_at: new Date().toISOString() }).execute();
+    await trx
+      .insertInto("review_removals")
+      .values({ id, reason, received_at: row.created_at, removed_at: new Date().toISOString() })
+      .execute();
     await dropDeliveries(trx, ["review"], [id]);
     await trx.deleteFrom("testimonials").where("id", "=", id).execute();
     return { action: "delete", detail: `reason: ${reason ?? "none given"}; ${was(row)}` };

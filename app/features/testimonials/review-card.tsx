@@ -12,11 +12,17 @@ export const pageQuoteLimit = 150;
 export function ReviewCard({ review }: { review: PublicTestimonial }) {
   const writer = reviewWriterLabels[review.writtenBy].card;
   return (
-    <article id={reviewAnchor(review.id)} aria-label={`Review by ${review.name}`} className="rounded-xl border border-line bg-surface p-6 [overflow-wrap:anywhere]">
+    <article
+      id={reviewAnchor(review.id)}
+      aria-label={`Review by ${review.name}`}
+      className="rounded-xl border border-line bg-surface p-6 [overflow-wrap:anywhere]"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <StarRating value={review.rating} size="sm" />
         {review.verified ? (
-          <span className="rounded-full border border-success bg-success-soft px-2 py-0.5 text-small font-semibold text-success">Verified</span>
+          <span className="rounded-full border border-success bg-success-soft px-2 py-0.5 text-small font-semibold text-success">
+            Verified
+          </span>
         ) : null}
       </div>
       <blockquote className="mt-3">
@@ -36,7 +42,11 @@ export function ReviewCard({ review }: { review: PublicTestimonial }) {
       ) : null}
       {review.reply ? (
         // A note, not a landmark: a page may show many replies.
-        <div role="note" aria-label={`Reply from ${company.name}`} className="mt-4 rounded-lg border-l-4 border-brand bg-brand-soft p-3">
+        <div
+          role="note"
+          aria-label={`Reply from ${company.name}`}
+          className="mt-4 rounded-lg border-l-4 border-brand bg-brand-soft p-3"
+        >
           <p className="text-small font-semibold">
             Reply from {company.name} <span className="font-normal">· {formatDate(review.reply.at)}</span>
           </p>

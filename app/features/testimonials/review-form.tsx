@@ -14,7 +14,15 @@ import { failureOutcome, reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
 import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues } from "./fields";
 
-const labels: Record<string, string> = { name: "Name", email: "Email", rating: "Rating", quote: "Your review", context: "Context", tags: "Tags", writtenBy: "Who is writing this review" };
+const labels: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  rating: "Rating",
+  quote: "Your review",
+  context: "Context",
+  tags: "Tags",
+  writtenBy: "Who is writing this review",
+};
 // The first, "the user wrote it", is the select's empty choice; the schema reads "" as that.
 const writerOptions = reviewWriters.map((value) => ({ value, label: reviewWriterLabels[value].choice }));
 
@@ -57,7 +65,11 @@ export function ReviewForm({
   const failed = result && !result.ok ? result : undefined;
   const errors = clientErrors?.errors ?? failed?.errors ?? {};
   const missing = clientErrors ? clientErrors.missing : failed?.problem === "missing";
-  const unavailable = !clientErrors && (failed?.problem === "rate-limited" || failed?.problem === "unavailable" || failed?.problem === "full") ? failed.problem : null;
+  const unavailable =
+    !clientErrors &&
+    (failed?.problem === "rate-limited" || failed?.problem === "unavailable" || failed?.problem === "full")
+      ? failed.problem
+      : null;
   const submitted = landing && sent !== null && !busy && !clientErrors && !failed;
   // What was typed comes back with the errors (only a page without JavaScript needs it: with
   // JavaScript the fields were never cleared).
@@ -118,16 +130,37 @@ export function ReviewForm({
 
   return (
     // preventScrollReset: the redirect after a review lands on the same page, where the visitor was.
-    <fetcher.Form ref={formRef} method="post" action="/testimonials" preventScrollReset noValidate onSubmit={onSubmit} onFocus={reviewCheck.prepare} className="space-y-5">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/testimonials"
+      preventScrollReset
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={reviewCheck.prepare}
+      className="space-y-5"
+    >
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
-        <div ref={submittedRef} tabIndex={-1} role="status" {...{ autofocus: "" }} className="rounded-lg border-2 border-success bg-success-soft p-4">
+        <div
+          ref={submittedRef}
+          tabIndex={-1}
+          role="status"
+          {...{ autofocus: "" }}
+          className="rounded-lg border-2 border-success bg-success-soft p-4"
+        >
           <p className="font-bold">{reviewOutcomes.submitted.title}</p>
           <p>{reviewOutcomes.submitted.description}</p>
         </div>
       ) : null}
       {unavailable ? (
-        <div ref={failedRef} tabIndex={-1} role="alert" {...(pageAnswer ? { autofocus: "" } : {})} className="rounded-lg border-2 border-danger bg-danger-soft p-4">
+        <div
+          ref={failedRef}
+          tabIndex={-1}
+          role="alert"
+          {...(pageAnswer ? { autofocus: "" } : {})}
+          className="rounded-lg border-2 border-danger bg-danger-soft p-4"
+        >
           <p className="font-bold">{reviewOutcomes.failed.title}</p>
           <p>{failureOutcome(unavailable, email).description}</p>
         </div>
@@ -140,7 +173,16 @@ export function ReviewForm({
       ) : null}
       <ErrorSummary errors={errors} labels={labels} idPrefix={idPrefix} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="name" label="Name" idPrefix={idPrefix} required autoComplete="name" maxLength={100} defaultValue={values?.name} error={errors.name} />
+        <TextField
+          name="name"
+          label="Name"
+          idPrefix={idPrefix}
+          required
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={values?.name}
+          error={errors.name}
+        />
         <TextField
           name="email"
           label="Email"
@@ -169,14 +211,29 @@ export function ReviewForm({
         </legend>
         <div className="mt-1 grid grid-cols-2 gap-x-4">
           {tagValues.map((tag) => (
-            <label key={tag} className="tap-target flex items-center gap-3">
-              <input type="checkbox" name="tags" value={tag} defaultChecked={values?.tags?.includes(tag)} className="size-5 shrink-0 accent-[var(--brand)]" />
+            <label key={tag} className="flex tap-target items-center gap-3">
+              <input
+                type="checkbox"
+                name="tags"
+                value={tag}
+                defaultChecked={values?.tags?.includes(tag)}
+                className="size-5 shrink-0 accent-[var(--brand)]"
+              />
               <span className="capitalize">{tagLabel(tag)}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      <TextArea name="quote" label="Your review" idPrefix={idPrefix} required rows={4} maxLength={2000} defaultValue={values?.quote} error={errors.quote} />
+      <TextArea
+        name="quote"
+        label="Your review"
+        idPrefix={idPrefix}
+        required
+        rows={4}
+        maxLength={2000}
+        defaultValue={values?.quote}
+        error={errors.quote}
+      />
       <SelectField
         name="writtenBy"
         label={labels.writtenBy!}

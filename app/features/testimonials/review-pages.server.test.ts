@@ -7,19 +7,35 @@ import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { type FilterValue, parsePosition, type ReviewPosition } from "./fields";
-import { createTestimonial, decodeCursor, encodeCursor, listPublishedTestimonials, placesQuery, publicPageSize, publishReview } from "./queries.server";
+import {
+  createTestimonial,
+  decodeCursor,
+  encodeCursor,
+  listPublishedTestimonials,
+  placesQuery,
+  publicPageSize,
+  publishReview,
+} from "./queries.server";
 import { TestimonialSchema } from "./schema";
 
 setLogLevel("silent");
 
 const tagSets = [[], ["travel"], ["mobility", "comfort"], ["travel", "mobility"], ["daily-use"], ["comfort"]] as const;
-const input = (i: number) => TestimonialSchema.parse({ name: `Writer ${i}`, email: `w${i}@example.com`, rating: 1 + (i % 10), quote: `Review ${i}`, tags: tagSets[i % tagSets.length] });
+const input = (i: number) =>
+  TestimonialSchema.parse({
+    name: `Writer ${i}`,
+    email: `w${i}@example.com`,
+    rating: 1 + (i % 10),
+    quote: `Review ${i}`,
+    tags: tagSets[i % tagSets.length],
+  });
 
 describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
   const staff: Staff = { accountId: randomUUID(), username: "moderator" };
   const database = useTestDatabase(dialect);
   beforeEach(async () => {
-    for (const table of ["outbox", "testimonials", "audit_log"] as const) await database().db.deleteFrom(table).execute();
+    for (const table of ["outbox", "testimonials", "audit_log"] as const)
+      await database().db.deleteFrom(table).execute();
   });
 
   /** `count` reviews, three to a minute (so pages break between reviews sent at the same time), every fifth left pending. */
@@ -32,7 +48,10 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
 
   /** What a plain query over the rows says each tab shows, newest first. */
   async function expectedOrder() {
-    const all = await sql<{ id: string; tags: string }>`select id, tags from testimonials where approved = 1 order by created_at desc, id desc`.execute(database().db);
+    const all = await sql<{
+      id: string;
+      tags: string;
+    }>`select id, tags from testimonials where approved = 1 order by created_at desc, id desc`.execute(database().db);
     return {
       all: all.rows.map((r) => r.id),
       travel: all.rows.filter((r) => /"(travel|mobility)"/.test(r.tags)).map((r) => r.id),
@@ -75,7 +94,8 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     expect(first.newer).toBeNull();
     const second = await listPublishedTestimonials("all", first.older!);
     const third = await listPublishedTestimonials("all", second.older!);
-    for (let i = 100; i < 105; i++) await publishReview(staff, await createTestimonial(input(i), new Date(Date.UTC(2026, 0, 1) + i)));
+    for (let i = 100; i < 105; i++)
+      await publishReview(staff, await createTestimonial(input(i), new Date(Date.UTC(2026, 0, 1) + i)));
 
     const again = await listPublishedTestimonials("all", first.older!);
     expect(again.testimonials.map((t) => t.id)).toEqual(second.testimonials.map((t) => t.id));
@@ -84,7 +104,13 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     const back = await listPublishedTestimonials("all", third.newer!);
     expect(back.testimonials.map((t) => t.id)).toEqual(second.testimonials.map((t) => t.id));
     // The newest page has moved on to the new reviews.
-    expect((await listPublishedTestimonials("all")).testimonials.slice(0, 5).map((t) => t.quote)).toEqual(["Review 104", "Review 103", "Review 102", "Review 101", "Review 100"]);
+    expect((await listPublishedTestimonials("all")).testimonials.slice(0, 5).map((t) => t.quote)).toEqual([
+      "Review 104",
+      "Review 103",
+      "Review 102",
+      "Review 101",
+      "Review 100",
+    ]);
   });
 
   it("shows the few newer reviews left at the newest end, and the newest page for an address it cannot read or with nothing beyond it", async () => {
@@ -93,12 +119,29 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     const ids = newest.testimonials.map((t) => t.id);
     // Newer than the fourth newest: the three newest, with nothing newer and the fourth older.
     const fourth = newest.testimonials[3]!;
-    const short = await listPublishedTestimonials("all", { after: encodeCursor({ createdAt: fourth.createdAt, id: fourth.id }) });
+    const short = await listPublishedTestimonials("all", {
+      after: encodeCursor({ createdAt: fourth.createdAt, id: fourth.id }),
+    });
     expect(short.testimonials.map((t) => t.id)).toEqual(ids.slice(0, 3));
     expect(short.newer).toBeNull();
-    expect((await listPublishedTestimonials("all", short.older!)).testimonials.map((t) => t.id)).toEqual(newest.testimonials.slice(3).map((t) => t.id).concat((await listPublishedTestimonials("all", newest.older!)).testimonials.slice(0, 3).map((t) => t.id)));
-    for (const cursor of ["", "not a cursor", "%%%", "bm8tc3BhY2U", "x".repeat(300), encodeCursor({ createdAt: "", id: "" }).slice(0, 2)]) {
-      for (const position of [parsePosition(new URLSearchParams({ before: cursor })), parsePosition(new URLSearchParams({ after: cursor }))]) {
+    expect((await listPublishedTestimonials("all", short.older!)).testimonials.map((t) => t.id)).toEqual(
+      newest.testimonials
+        .slice(3)
+        .map((t) => t.id)
+        .concat((await listPublishedTestimonials("all", newest.older!)).testimonials.slice(0, 3).map((t) => t.id)),
+    );
+    for (const cursor of [
+      "",
+      "not a cursor",
+      "%%%",
+      "bm8tc3BhY2U",
+      "x".repeat(300),
+      encodeCursor({ createdAt: "", id: "" }).slice(0, 2),
+    ]) {
+      for (const position of [
+        parsePosition(new URLSearchParams({ before: cursor })),
+        parsePosition(new URLSearchParams({ after: cursor })),
+      ]) {
         expect((await listPublishedTestimonials("all", position)).testimonials.map((t) => t.id)).toEqual(ids);
       }
     }
@@ -106,7 +149,10 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     // page, with its way on, instead of an empty list.
     const oldest = (await listPublishedTestimonials("all", { from: "oldest" })).testimonials.at(-1)!;
     const newestOne = newest.testimonials[0]!;
-    for (const position of [{ before: encodeCursor({ createdAt: oldest.createdAt, id: oldest.id }) }, { after: encodeCursor({ createdAt: newestOne.createdAt, id: newestOne.id }) }]) {
+    for (const position of [
+      { before: encodeCursor({ createdAt: oldest.createdAt, id: oldest.id }) },
+      { after: encodeCursor({ createdAt: newestOne.createdAt, id: newestOne.id }) },
+    ]) {
       const page = await listPublishedTestimonials("all", position);
       expect(page.testimonials.map((t) => t.id)).toEqual(ids);
       expect(page.newer).toBeNull();
@@ -117,7 +163,10 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
   });
 
   it("reads back the place a cursor names, whatever the id", () => {
-    for (const place of [{ createdAt: "2026-01-02T03:04:05.678Z", id: randomUUID() }, { createdAt: "2026-01-02T03:04:05.678Z", id: "seed review 7 ✓" }]) {
+    for (const place of [
+      { createdAt: "2026-01-02T03:04:05.678Z", id: randomUUID() },
+      { createdAt: "2026-01-02T03:04:05.678Z", id: "seed review 7 ✓" },
+    ]) {
       const cursor = encodeCursor(place);
       expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(decodeCursor(cursor)).toEqual(place);
@@ -127,8 +176,16 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
   /** Each tab's count as the tallies keep it, next to a count of the rows. */
   async function filterTalliesAndRows() {
     const db = database().db;
-    const tallies = await sql<{ k: string; n: number }>`select filter || ':' || approved as k, n from review_filter_tallies where n > 0 order by k`.execute(db);
-    const rows = await sql<{ k: string; n: number }>`select filter || ':' || approved as k, count(*) as n from review_filters group by filter, approved order by k`.execute(db);
+    const tallies = await sql<{
+      k: string;
+      n: number;
+    }>`select filter || ':' || approved as k, n from review_filter_tallies where n > 0 order by k`.execute(db);
+    const rows = await sql<{
+      k: string;
+      n: number;
+    }>`select filter || ':' || approved as k, count(*) as n from review_filters group by filter, approved order by k`.execute(
+      db,
+    );
     const plain = (list: Array<{ k: string; n: number }>) => list.map((r) => [r.k, Number(r.n)]);
     return { tallies: plain(tallies.rows), rows: plain(rows.rows) };
   }
@@ -163,15 +220,20 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     // Planned over thousands of reviews, as on a site in use (on a few dozen rows, reading them
     // all is the planner's right choice), written by plain SQL for speed.
     const db = database().db;
-    const rows = (n: ReturnType<typeof sql.raw>) => sql`'bulk-' || ${n}, 'Writer', 'w@example.com', 1 + ${n} % 10, 'A bulk review', '["travel"]', ${n} % 5, 0`;
+    const rows = (n: ReturnType<typeof sql.raw>) =>
+      sql`'bulk-' || ${n}, 'Writer', 'w@example.com', 1 + ${n} % 10, 'A bulk review', '["travel"]', ${n} % 5, 0`;
     if (dialect === "sqlite") {
       await sql`with recursive k(n) as (select 1 union all select n + 1 from k where n < 4000)
         insert into testimonials (id, name, email, rating, quote, tags, approved, verified, created_at)
-        select ${rows(sql.raw("n"))}, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes') from k`.execute(db);
+        select ${rows(sql.raw("n"))}, strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || n || ' minutes') from k`.execute(
+        db,
+      );
       await sql`analyze`.execute(db);
     } else {
       await sql`insert into testimonials (id, name, email, rating, quote, tags, approved, verified, created_at)
-        select ${rows(sql.raw("n"))}, to_char(timestamp '2025-01-01' + n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from generate_series(1, 4000) as k(n)`.execute(db);
+        select ${rows(sql.raw("n"))}, to_char(timestamp '2025-01-01' + n * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from generate_series(1, 4000) as k(n)`.execute(
+        db,
+      );
       await sql`analyze testimonials`.execute(db);
       await sql`analyze review_filters`.execute(db);
     }
@@ -192,12 +254,16 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
   });
 
   async function sqlitePlan(query: CompiledQuery) {
-    const { rows } = await database().db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    const { rows } = await database().db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
     return rows.map((r) => r.detail).join("\n");
   }
 
   async function postgresPlan(query: CompiledQuery) {
-    const { rows } = await database().db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+    const { rows } = await database().db.executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
     return rows.map((r) => r["QUERY PLAN"]).join("\n");
   }
 });

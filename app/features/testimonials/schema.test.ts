@@ -3,11 +3,26 @@ import { filterTabs, hasMissingRequired, parseFilter, tagLabel } from "./fields"
 import { TestimonialSchema } from "./schema";
 import { describeOneLineFields, realNames } from "../../../tests/support/one-line";
 
-const valid = { name: "Dee", email: "dee@example.com", rating: "9", quote: "Comfortable all day.", context: "", tags: ["comfort", "travel"] };
+const valid = {
+  name: "Dee",
+  email: "dee@example.com",
+  rating: "9",
+  quote: "Comfortable all day.",
+  context: "",
+  tags: ["comfort", "travel"],
+};
 
 describe("review rules", () => {
   it("accepts a review, coercing the rating and dropping an empty context", () => {
-    expect(TestimonialSchema.parse(valid)).toEqual({ name: "Dee", email: "dee@example.com", rating: 9, quote: "Comfortable all day.", context: null, tags: ["comfort", "travel"], writtenBy: "self" });
+    expect(TestimonialSchema.parse(valid)).toEqual({
+      name: "Dee",
+      email: "dee@example.com",
+      rating: 9,
+      quote: "Comfortable all day.",
+      context: null,
+      tags: ["comfort", "travel"],
+      writtenBy: "self",
+    });
   });
 
   it.each([["0"], ["11"], ["7.5"], ["ten"]])("refuses the rating %s", (rating) => {
@@ -30,8 +45,16 @@ describe("review rules", () => {
   });
 
   it("maps older tags to the four filters", () => {
-    expect(filterTabs.find((t) => t.value === "comfort")?.tags).toEqual(["comfort", "long-sessions", "wheelchair-comfort"]);
-    expect(filterTabs.find((t) => t.value === "ease-of-use")?.tags).toEqual(["ease-of-use", "daily-use", "independence"]);
+    expect(filterTabs.find((t) => t.value === "comfort")?.tags).toEqual([
+      "comfort",
+      "long-sessions",
+      "wheelchair-comfort",
+    ]);
+    expect(filterTabs.find((t) => t.value === "ease-of-use")?.tags).toEqual([
+      "ease-of-use",
+      "daily-use",
+      "independence",
+    ]);
     expect(parseFilter("nonsense")).toBe("all");
     expect(tagLabel("support-experience")).toBe("support experience");
   });
@@ -46,11 +69,14 @@ describe("who wrote a review", () => {
 });
 
 describe("who wrote a review, refused", () => {
-  it.each([["x"], [["self", "helped"]], [5], [null], ["self".repeat(1000)]])("refuses %j with a message that says what to do", (writtenBy) => {
-    const result = TestimonialSchema.safeParse({ ...valid, writtenBy });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message)).toEqual(["Choose who is writing the review"]);
-  });
+  it.each([["x"], [["self", "helped"]], [5], [null], ["self".repeat(1000)]])(
+    "refuses %j with a message that says what to do",
+    (writtenBy) => {
+      const result = TestimonialSchema.safeParse({ ...valid, writtenBy });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual(["Choose who is writing the review"]);
+    },
+  );
 });
 
 describe("a review's one-line answers", () => {

@@ -11,14 +11,34 @@ const tagsInput = z
 
 /** The review form, checked with this schema in the browser and again on the server. */
 export const TestimonialSchema = z.object({
-  name: lineOfText("the name", "Name is required").trim().min(1, "Name is required").max(100, "Name must be 100 characters or fewer"),
-  email: z.string("Email is required").refine(isStorableText, unstorableMessage).trim().min(1, "Email is required").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  name: lineOfText("the name", "Name is required")
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be 100 characters or fewer"),
+  email: z
+    .string("Email is required")
+    .refine(isStorableText, unstorableMessage)
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
   // A number (JSON) or the digits a radio button sends; never `true`, "0x8" or "1e1".
   rating: z
     .union([z.number(), z.string().regex(/^\d{1,2}$/)], "Choose a rating from 1 to 10")
     .transform(Number)
-    .pipe(z.number().int("Choose a rating from 1 to 10").min(1, "Choose a rating from 1 to 10").max(10, "Choose a rating from 1 to 10")),
-  quote: z.string("Your review is required").refine(isStorableText, unstorableMessage).trim().min(1, "Your review is required").max(2000, "Your review must be 2000 characters or fewer"),
+    .pipe(
+      z
+        .number()
+        .int("Choose a rating from 1 to 10")
+        .min(1, "Choose a rating from 1 to 10")
+        .max(10, "Choose a rating from 1 to 10"),
+    ),
+  quote: z
+    .string("Your review is required")
+    .refine(isStorableText, unstorableMessage)
+    .trim()
+    .min(1, "Your review is required")
+    .max(2000, "Your review must be 2000 characters or fewer"),
   context: lineOfText("the context")
     .trim()
     .max(120, "Context must be 120 characters or fewer")
@@ -27,7 +47,10 @@ export const TestimonialSchema = z.object({
     .transform((v) => (v ? v : null)),
   tags: tagsInput,
   // Not in the spec's payload: a client that does not send it is the cushion's user writing.
-  writtenBy: z.preprocess((v) => (v === "" || v === undefined ? "self" : v), z.enum(reviewWriters, "Choose who is writing the review")),
+  writtenBy: z.preprocess(
+    (v) => (v === "" || v === undefined ? "self" : v),
+    z.enum(reviewWriters, "Choose who is writing the review"),
+  ),
 });
 
 export type TestimonialInput = z.infer<typeof TestimonialSchema>;
@@ -42,15 +65,28 @@ const noteSchema = z
   .transform((v) => (v ? v : null));
 const id = rowIdSchema("No such testimonial");
 
-export const ModerationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
-  z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
-  // The spec's DELETE carries no reason; `moderateReview` requires one from every other caller.
-  z.object({ intent: z.literal("delete"), id, reason: z.preprocess((v) => (v === "" || v === undefined ? null : v), reasonSchema.nullable()) }),
-  z.object({
-    intent: z.literal("reply"),
-    id,
-    reply: z.string("Write the reply").refine(isStorableText, unstorableMessage).trim().min(1, "Write the reply").max(2000, "The reply must be 2000 characters or fewer"),
-  }),
-], { error: "Unknown action" });
+export const ModerationSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
+    z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
+    // The spec's DELETE carries no reason; `moderateReview` requires one from every other caller.
+    z.object({
+      intent: z.literal("delete"),
+      id,
+      reason: z.preprocess((v) => (v === "" || v === undefined ? null : v), reasonSchema.nullable()),
+    }),
+    z.object({
+      intent: z.literal("reply"),
+      id,
+      reply: z
+        .string("Write the reply")
+        .refine(isStorableText, unstorableMessage)
+        .trim()
+        .min(1, "Write the reply")
+        .max(2000, "The reply must be 2000 characters or fewer"),
+    }),
+  ],
+  { error: "Unknown action" },
+);
 export type ModerationInput = z.infer<typeof ModerationSchema>;

@@ -6,10 +6,15 @@ import { TestimonialSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";
 
 type Failure = Exclude<PublicFormResult, { ok: true }>;
-export type ReviewSubmitResult = Extract<PublicFormResult, { ok: true }> | (Omit<Failure, "problem"> & { problem: ReviewProblem });
+export type ReviewSubmitResult =
+  Extract<PublicFormResult, { ok: true }> | (Omit<Failure, "problem"> & { problem: ReviewProblem });
 
 /** A review from the page's form or the JSON API: pending moderation, or quarantined as spam. */
-export async function submitReview(form: Record<string, unknown>, clientIp: string, start = startFromPayload(form)): Promise<ReviewSubmitResult> {
+export async function submitReview(
+  form: Record<string, unknown>,
+  clientIp: string,
+  start = startFromPayload(form),
+): Promise<ReviewSubmitResult> {
   const result = await submitPublicForm({
     kind: "review",
     schema: TestimonialSchema,
@@ -28,6 +33,10 @@ export async function submitReview(form: Record<string, unknown>, clientIp: stri
  * "Not spam": a quarantined review, parsed again with the form's schema, becomes a pending review
  * received when it was first sent, inside the caller's transaction (with the spam row's removal).
  */
-export async function restoreReview(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {
+export async function restoreReview(
+  payload: Record<string, unknown>,
+  receivedAt: Date,
+  trx: Executor,
+): Promise<string> {
   return createTestimonial(TestimonialSchema.parse(payload), receivedAt, trx);
 }

@@ -22,28 +22,30 @@ export function TestimonialCarousel({ testimonials }: { testimonials: PublicTest
         </p>
       ) : (
         <Carousel
-            id="home-testimonials"
-            label="Reviews"
-            layout="responsive"
-            autoAdvanceMs={8000}
-            slides={testimonials.map((t) => (
-              <article key={t.id} className="rounded-xl border border-line bg-canvas p-6 [overflow-wrap:anywhere]">
-                <StarRating value={t.rating} size="sm" />
-                <blockquote className="mt-3">
-                  <ExpandableText text={`“${t.quote}”`} limit={homeQuoteLimit} />
-                </blockquote>
-                <p className="mt-4 font-semibold">
-                  {t.name}
-                  {t.verified ? <span className="ml-2 text-small font-normal text-success">Verified</span> : null}
-                </p>
-                {reviewWriterLabels[t.writtenBy].card ? <p className="text-small font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p> : null}
-                {t.context ? <p className="text-small text-muted">{t.context}</p> : null}
-              </article>
-            ))}
+          id="home-testimonials"
+          label="Reviews"
+          layout="responsive"
+          autoAdvanceMs={8000}
+          slides={testimonials.map((t) => (
+            <article key={t.id} className="rounded-xl border border-line bg-canvas p-6 [overflow-wrap:anywhere]">
+              <StarRating value={t.rating} size="sm" />
+              <blockquote className="mt-3">
+                <ExpandableText text={`“${t.quote}”`} limit={homeQuoteLimit} />
+              </blockquote>
+              <p className="mt-4 font-semibold">
+                {t.name}
+                {t.verified ? <span className="ml-2 text-small font-normal text-success">Verified</span> : null}
+              </p>
+              {reviewWriterLabels[t.writtenBy].card ? (
+                <p className="text-small font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p>
+              ) : null}
+              {t.context ? <p className="text-small text-muted">{t.context}</p> : null}
+            </article>
+          ))}
         />
       )}
       <p className="mt-6">
-        <Link to="/testimonials" className="tap-target inline-flex items-center font-semibold text-brand underline">
+        <Link to="/testimonials" className="inline-flex tap-target items-center font-semibold text-brand underline">
           Read all reviews
         </Link>
       </p>

@@ -4,7 +4,13 @@ import { testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
-import { deleteTestimonial, getReviewLedger, listAllTestimonials, listPublishedTestimonials, publishReview } from "./queries.server";
+import {
+  deleteTestimonial,
+  getReviewLedger,
+  listAllTestimonials,
+  listPublishedTestimonials,
+  publishReview,
+} from "./queries.server";
 import { ratingSummary } from "./types";
 import { submitReview } from "./submit.server";
 
@@ -36,7 +42,12 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
   it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
     expect(await submitReview(review(), nextIp())).toMatchObject({ ok: true, quarantined: false });
     const [pending] = await listAllTestimonials();
-    expect(pending).toMatchObject({ approved: false, rating: 9, tags: ["long-sessions", "travel"], email: "fay@example.com" });
+    expect(pending).toMatchObject({
+      approved: false,
+      rating: 9,
+      tags: ["long-sessions", "travel"],
+      email: "fay@example.com",
+    });
     expect((await listPublishedTestimonials("all")).total).toBe(0);
     const notices = await database().db.selectFrom("outbox").selectAll().where("kind", "=", "review").execute();
     expect(notices).toHaveLength(1);
@@ -52,7 +63,12 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
 
     expect(await deleteTestimonial(staff, pending?.id ?? "")).toBe(true);
     expect((await listPublishedTestimonials("all")).total).toBe(0);
-    const audit = await database().db.selectFrom("audit_log").select(["action", "username"]).where("target_id", "=", pending?.id ?? "").orderBy("at").execute();
+    const audit = await database()
+      .db.selectFrom("audit_log")
+      .select(["action", "username"])
+      .where("target_id", "=", pending?.id ?? "")
+      .orderBy("at")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["approve", "delete"]);
   });
 
@@ -70,13 +86,27 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     expect(await submitReview(review({ honeypot: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
     expect(await listAllTestimonials()).toEqual([]);
     expect(await database().db.selectFrom("outbox").selectAll().execute()).toEqual([]);
-    expect(await database().db.selectFrom("spam").select("kind").execute()).toEqual([{ kind: "review" }, { kind: "review" }]);
+    expect(await database().db.selectFrom("spam").select("kind").execute()).toEqual([
+      { kind: "review" },
+      { kind: "review" },
+    ]);
   });
 
   it("takes the spec's payload (no start time) and a one-second fill as a person's review", async () => {
-    const spec = { name: "Pat", email: "pat@example.com", rating: 9, quote: "Comfortable all day.", context: "Manual chair user", tags: ["comfort"], honeypot: "" };
+    const spec = {
+      name: "Pat",
+      email: "pat@example.com",
+      rating: 9,
+      quote: "Comfortable all day.",
+      context: "Manual chair user",
+      tags: ["comfort"],
+      honeypot: "",
+    };
     expect(await submitReview(spec, nextIp())).toMatchObject({ ok: true, quarantined: false });
-    expect(await submitReview(review({ startedAt: String(Date.now() - 900) }), nextIp())).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitReview(review({ startedAt: String(Date.now() - 900) }), nextIp())).toMatchObject({
+      ok: true,
+      quarantined: false,
+    });
     expect((await listAllTestimonials()).map((t) => t.name).sort()).toEqual(["Fay", "Pat"]);
   });
 

@@ -33,7 +33,8 @@ export interface DeliveryKind {
 export type DeliveryKinds = { readonly [K in OutboxKind]: DeliveryKind };
 
 /** Why a staff email (STAFF_EMAIL_CONTENT=link, the default) names the sender and links to the admin instead of quoting them. */
-export const linkOnlyNote = "What visitors write can include health details, so it stays in the admin and is not copied into email.";
+export const linkOnlyNote =
+  "What visitors write can include health details, so it stays in the admin and is not copied into email.";
 
 /** No line breaks in anything that becomes a header. */
 export function oneLine(value: string): string {
@@ -50,7 +51,10 @@ export interface Quoted {
 }
 
 /** One-line answers such as a name or a phone number, each kept on its label's line whatever the database holds. */
-export function quotedAnswers(heading: string, answers: ReadonlyArray<readonly [label: string, value: string]>): Quoted {
+export function quotedAnswers(
+  heading: string,
+  answers: ReadonlyArray<readonly [label: string, value: string]>,
+): Quoted {
   return { heading, lines: answers.map(([label, value]) => `${label}: ${flattenedToOneLine(value)}`) };
 }
 
@@ -65,7 +69,9 @@ export function quotedText(heading: string, text: string): Quoted {
  * real link or pass for one of the email's own lines (a forged "reply from the inbox" link).
  */
 export function staffEmailText(ours: readonly string[], theirs: readonly Quoted[]): string {
-  return [...ours, ...theirs.flatMap(({ heading, lines }) => ["", heading, ...lines.map((line) => `> ${line}`)])].join("\n");
+  return [...ours, ...theirs.flatMap(({ heading, lines }) => ["", heading, ...lines.map((line) => `> ${line}`)])].join(
+    "\n",
+  );
 }
 
 let transporter: Transporter | undefined;
@@ -146,7 +152,11 @@ async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now:
 const outcomeRetryMs = 250;
 
 /** Sends every item that is due now, one at a time; returns how many were attempted. */
-export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfig(), now = () => new Date()): Promise<number> {
+export async function deliverDue(
+  kinds: DeliveryKinds,
+  config: Config = getConfig(),
+  now = () => new Date(),
+): Promise<number> {
   let attempted = 0;
   for (;;) {
     const item = await claimDueItem(now());
@@ -162,7 +172,13 @@ export async function deliverDue(kinds: DeliveryKinds, config: Config = getConfi
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await recordOutcome(item, () => markFailedAttempt(item, message, now()), now);
-      log.warn("delivery failed; will retry", { kind: item.kind, ref: item.ref_id, channel: item.channel, attempts: item.attempts, error: message });
+      log.warn("delivery failed; will retry", {
+        kind: item.kind,
+        ref: item.ref_id,
+        channel: item.channel,
+        attempts: item.attempts,
+        error: message,
+      });
       continue;
     }
     await recordOutcome(item, () => markSent(item.id, now()), now);
@@ -185,7 +201,10 @@ export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
     } catch (error) {
       if (!isDatabaseBusy(error)) log.error("delivery worker failed", { error });
       // Another writer holds the database: the next turn asks again. Said once per wait, not every turn.
-      else if (!waiting) log.info("the database is busy with another writer; deliveries wait for it", { error: error instanceof Error ? error.message : String(error) });
+      else if (!waiting)
+        log.info("the database is busy with another writer; deliveries wait for it", {
+          error: error instanceof Error ? error.message : String(error),
+        });
       waiting = isDatabaseBusy(error);
     } finally {
       running = false;

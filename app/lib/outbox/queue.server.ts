@@ -11,7 +11,10 @@ import { db, getDatabase } from "../db.server";
  */
 
 /** The staff channels configured now: email when SMTP is set, a JSON forward when its URL is set. */
-export function configuredChannels(config: Config = getConfig(), forwardUrl = config.contactForwardUrl): OutboxChannel[] {
+export function configuredChannels(
+  config: Config = getConfig(),
+  forwardUrl = config.contactForwardUrl,
+): OutboxChannel[] {
   const channels: OutboxChannel[] = [];
   if (config.smtp) channels.push("email");
   if (forwardUrl) channels.push("forward");
@@ -113,17 +116,36 @@ export async function retryDeliveries(kind: OutboxKind | readonly OutboxKind[], 
 }
 
 /** The delivery rows of these records, oldest first per kind: what the admin shows beside each one (read through `from`, a transaction or the database). */
-export async function deliveriesOf(kinds: readonly OutboxKind[], refIds: readonly string[], from: Kysely<Database> = db()): Promise<OutboxTable[]> {
+export async function deliveriesOf(
+  kinds: readonly OutboxKind[],
+  refIds: readonly string[],
+  from: Kysely<Database> = db(),
+): Promise<OutboxTable[]> {
   if (refIds.length === 0 || kinds.length === 0) return [];
-  return from.selectFrom("outbox").selectAll().where("kind", "in", kinds).where("ref_id", "in", refIds).orderBy("kind").orderBy("created_at").execute();
+  return from
+    .selectFrom("outbox")
+    .selectAll()
+    .where("kind", "in", kinds)
+    .where("ref_id", "in", refIds)
+    .orderBy("kind")
+    .orderBy("created_at")
+    .execute();
 }
 
 /**
  * Removes the delivery rows of records being deleted, inside the caller's transaction, so no row
  * is left for a record that is gone. `refIds` may be a subquery selecting the records' ids.
  */
-export async function dropDeliveries(trx: Transaction<Database>, kinds: readonly OutboxKind[], refIds: readonly string[] | SelectQueryBuilder<Database, keyof Database, { id: string }>): Promise<number> {
+export async function dropDeliveries(
+  trx: Transaction<Database>,
+  kinds: readonly OutboxKind[],
+  refIds: readonly string[] | SelectQueryBuilder<Database, keyof Database, { id: string }>,
+): Promise<number> {
   if (kinds.length === 0 || (Array.isArray(refIds) && refIds.length === 0)) return 0;
-  const result = await trx.deleteFrom("outbox").where("kind", "in", kinds).where("ref_id", "in", refIds).executeTakeFirst();
+  const result = await trx
+    .deleteFrom("outbox")
+    .where("kind", "in", kinds)
+    .where("ref_id", "in", refIds)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -17,9 +17,27 @@ test("without JavaScript staff can sign in and out", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test("without JavaScript staff can find what is stored for an address and delete it, confirming first", async ({ page, context, baseURL, request }) => {
+test("without JavaScript staff can find what is stored for an address and delete it, confirming first", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   const email = `nojs-request-${Date.now()}@example.com`;
-  expect((await request.post("/api/contact", { data: { name: "No Script", email, topic: "privacy", message: "Please delete what you keep about me.", consent: true, honeypot: "" } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/contact", {
+        data: {
+          name: "No Script",
+          email,
+          topic: "privacy",
+          message: "Please delete what you keep about me.",
+          consent: true,
+          honeypot: "",
+        },
+      })
+    ).status(),
+  ).toBe(201);
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/data-requests");
   await page.getByRole("textbox", { name: /Email address/ }).fill("nobody at example");

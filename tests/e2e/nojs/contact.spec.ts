@@ -4,7 +4,9 @@ import { e2eDatabase } from "../seed";
 // The form post answers 400 while it has errors; the browser logs that status.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-test("without JavaScript: errors come back next to the fields with values kept, then the message is sent", async ({ page }) => {
+test("without JavaScript: errors come back next to the fields with values kept, then the message is sent", async ({
+  page,
+}) => {
   const email = `nojs-${Date.now()}@example.com`;
   await page.goto("/contact");
   await page.getByLabel("Name").fill("Ben Example");

@@ -28,21 +28,29 @@ async function isKeptCopy(page: Page, path: string) {
   return !(response?.headers()["content-security-policy"] ?? "").includes("nonce-");
 }
 
-test("the order form filled slowly, sent without the medical disclaimer, then ticked and sent again at once, reaches Orders unmarked", async ({ page, context, baseURL }) => {
+test("the order form filled slowly, sent without the medical disclaimer, then ticked and sent again at once, reaches Orders unmarked", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `nojs-disclaimer-${Date.now()}@example.com`;
   const shown = Date.now();
   await page.goto("/order");
   await fillOrderFormPage(page, { email, disclaimer: false });
   await takeTime(page, shown);
   await page.getByRole("button", { name: "Send Order Request" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "You must acknowledge the medical disclaimer" })).toBeFocused();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "You must acknowledge the medical disclaimer" }),
+  ).toBeFocused();
   // Ticked and sent within a second of the error page: the fill counts from the form's first showing.
   await page.getByLabel(/^I understand that this request/).check();
   await page.getByRole("button", { name: "Send Order Request" }).click();
   await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
   const reference = await page.locator("#order-form strong.font-mono").textContent();
 
-  expect(e2eRows("select reference, spam_signals from order_requests where email = ?", email)).toEqual([{ reference, spam_signals: null }]);
+  expect(e2eRows("select reference, spam_signals from order_requests where email = ?", email)).toEqual([
+    { reference, spam_signals: null },
+  ]);
   expect(e2eRows("select id from spam where payload like ?", `%${email}%`)).toEqual([]);
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
@@ -51,11 +59,21 @@ test("the order form filled slowly, sent without the medical disclaimer, then ti
   await expect(row.getByText(/Possible spam/)).toHaveCount(0);
 });
 
-test("a message with one web address, filled slowly, corrected after a missing consent and sent again at once, reaches the inbox unmarked", async ({ page, context, baseURL }) => {
+test("a message with one web address, filled slowly, corrected after a missing consent and sent again at once, reaches the inbox unmarked", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `nojs-fix-${Date.now()}@example.com`;
   const shown = Date.now();
   await page.goto("/contact");
-  await fillContactForm(page, { name: "Cora Fixit", email, topic: "product", message: "Is my chair https://www.example.com/x a fit for the cushion?", consent: false });
+  await fillContactForm(page, {
+    name: "Cora Fixit",
+    email,
+    topic: "product",
+    message: "Is my chair https://www.example.com/x a fit for the cushion?",
+    consent: false,
+  });
   await takeTime(page, shown);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("You must agree to the privacy policy").first()).toBeVisible();
@@ -63,7 +81,9 @@ test("a message with one web address, filled slowly, corrected after a missing c
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
 
-  expect(e2eRows("select status, spam_signals from contact_messages where email = ?", email)).toEqual([{ status: "new", spam_signals: null }]);
+  expect(e2eRows("select status, spam_signals from contact_messages where email = ?", email)).toEqual([
+    { status: "new", spam_signals: null },
+  ]);
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/messages");
   const row = page.getByRole("listitem").filter({ hasText: email });
@@ -72,7 +92,11 @@ test("a message with one web address, filled slowly, corrected after a missing c
   await expect(row.getByText(/Possible spam/)).toHaveCount(0);
 });
 
-test("a contact form served from memory and sent within a second is marked with its fill time, and reaches the inbox", async ({ page, context, baseURL }) => {
+test("a contact form served from memory and sent within a second is marked with its fill time, and reaches the inbox", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `nojs-quick-${Date.now()}@example.com`;
   // The first visit may render; the second is the kept copy, with a ticket made for this response.
   await page.goto("/contact");
@@ -87,13 +111,22 @@ test("a contact form served from memory and sent within a second is marked with 
 
   const [stored] = e2eRows("select status, spam_signals from contact_messages where email = ?", email);
   expect(stored?.status).toBe("new");
-  expect(JSON.parse(String(stored?.spam_signals))).toEqual([{ code: "too-fast", detail: expect.stringMatching(/^Sent [0-2]\.\d s after the form was shown\.$/) }]);
+  expect(JSON.parse(String(stored?.spam_signals))).toEqual([
+    { code: "too-fast", detail: expect.stringMatching(/^Sent [0-2]\.\d s after the form was shown\.$/) },
+  ]);
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/messages");
-  await expect(page.getByRole("listitem").filter({ hasText: email }).getByText(/^Possible spam: Sent \d\.\d s after the form was shown\.$/)).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .getByText(/^Possible spam: Sent \d\.\d s after the form was shown\.$/),
+  ).toBeVisible();
 });
 
-test("the same form post sent again (a reload of the post, a retry after a dropped connection) is stored once and answered as the first", async ({ page }) => {
+test("the same form post sent again (a reload of the post, a retry after a dropped connection) is stored once and answered as the first", async ({
+  page,
+}) => {
   const email = `nojs-twice-${Date.now()}@example.com`;
   const posts: Request[] = [];
   page.on("request", (request) => {

@@ -20,7 +20,9 @@ test("without JavaScript, a review with one mistake comes back with every value 
   await form.getByRole("button", { name: "Submit Review" }).click();
 
   const again = page.locator("#share form").last();
-  await expect(page.getByRole("alert").filter({ hasText: "problem with the form" })).toContainText("Please enter a valid email address");
+  await expect(page.getByRole("alert").filter({ hasText: "problem with the form" })).toContainText(
+    "Please enter a valid email address",
+  );
   await expect(again.getByLabel("Name")).toHaveValue("Kim Example");
   await expect(again.getByLabel("Email")).toHaveValue("not-an-email");
   await expect(again.getByRole("radio", { name: "7 out of 10" })).toBeChecked();
@@ -36,14 +38,27 @@ test("without JavaScript, a review with one mistake comes back with every value 
   await again.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you! Your review will be published once approved.")).toBeVisible();
   expect(rows("select name, rating, context, tags, approved from testimonials where email = ?", email)).toEqual([
-    { name: "Kim Example", rating: 7, context: "Power chair user, Ohio", tags: '["travel","ease-of-use"]', approved: 0 },
+    {
+      name: "Kim Example",
+      rating: 7,
+      context: "Power chair user, Ohio",
+      tags: '["travel","ease-of-use"]',
+      approved: 0,
+    },
   ]);
 });
 
-test("without JavaScript, a contact form sent a moment after it was shown is stored, not taken for a bot", async ({ page }) => {
+test("without JavaScript, a contact form sent a moment after it was shown is stored, not taken for a bot", async ({
+  page,
+}) => {
   const email = `nojs-quick-${Date.now()}@example.com`;
   await page.goto("/contact");
-  await fillContactForm(page, { name: "Lu Quick", email, topic: "repair", message: "The pump makes a clicking sound, can it be repaired?" });
+  await fillContactForm(page, {
+    name: "Lu Quick",
+    email,
+    topic: "repair",
+    message: "The pump makes a clicking sound, can it be repaired?",
+  });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select topic from contact_messages where email = ?", email)).toEqual([{ topic: "repair" }]);
@@ -56,18 +71,27 @@ test("without JavaScript, a quick empty form gets its errors, never a success pa
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toHaveCount(0);
 });
 
-test("without JavaScript, a filled honeypot gets the success page and leaves one spam row, nothing in the inbox", async ({ page }) => {
+test("without JavaScript, a filled honeypot gets the success page and leaves one spam row, nothing in the inbox", async ({
+  page,
+}) => {
   const email = `nojs-bot-${Date.now()}@example.com`;
   await page.goto("/contact");
   await page.locator("input[name=website]").evaluate((input: HTMLInputElement) => (input.value = "http://bot.example"));
-  await fillContactForm(page, { name: "Bot", email, topic: "general", message: "Visit our shop for cheap offers today." });
+  await fillContactForm(page, {
+    name: "Bot",
+    email,
+    topic: "general",
+    message: "Visit our shop for cheap offers today.",
+  });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select id from contact_messages where email = ?", email)).toEqual([]);
   expect(rows("select kind from spam where payload like ?", `%${email}%`)).toEqual([{ kind: "contact" }]);
 });
 
-test("without JavaScript, ?sent=1 alone shows the form: only a message just stored shows the success view", async ({ page }) => {
+test("without JavaScript, ?sent=1 alone shows the form: only a message just stored shows the success view", async ({
+  page,
+}) => {
   await page.goto("/contact?sent=1");
   await expect(page.getByRole("heading", { name: "Send us a message" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toHaveCount(0);

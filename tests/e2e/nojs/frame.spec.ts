@@ -13,7 +13,9 @@ test("without JavaScript the mobile menu opens", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/");
   await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).click();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Testimonials" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Testimonials" }),
+  ).toBeVisible();
 });
 
 test("without JavaScript the theme form posts, sets the cookie and comes back", async ({ page }) => {

@@ -11,7 +11,9 @@ test.use({ allowedConsoleErrors: [/status of 400/] });
 
 const sectionFive = Object.values(orderMessages);
 
-test("without JavaScript: one page, every section-5 message for an empty request, in a summary that takes focus", async ({ page }) => {
+test("without JavaScript: one page, every section-5 message for an empty request, in a summary that takes focus", async ({
+  page,
+}) => {
   await page.goto("/order");
   // All six parts are on the one page, and no step buttons.
   await expect(page.locator("#order-request form > fieldset")).toHaveCount(6);
@@ -24,7 +26,9 @@ test("without JavaScript: one page, every section-5 message for an empty request
   await expect(page.getByLabel(/^Seat width/)).toHaveAccessibleDescription(/Seat width is required/);
 });
 
-test("without JavaScript: a mistake keeps every answer, then the request is stored and answered with a reference", async ({ page }) => {
+test("without JavaScript: a mistake keeps every answer, then the request is stored and answered with a reference", async ({
+  page,
+}) => {
   const email = `order-nojs-${Date.now()}@example.com`;
   await page.goto("/order");
   await fillOrderFormPage(page, { email, seatWidth: "45", disclaimer: false });

@@ -7,7 +7,9 @@ for (const route of siteRoutes) {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1")).toHaveCount(1);
-    const hrefs = await page.locator("main a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
+    const hrefs = await page
+      .locator("main a[href^='/']")
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
     for (const href of hrefs) {
       const target = await request.get(href.split("#")[0] ?? "/");
       expect(target.status(), href).toBeLessThan(400);
@@ -29,7 +31,10 @@ test("FAQ answers open one at a time without JavaScript", async ({ page }) => {
 
 test("bio dialogs open and close without JavaScript", async ({ page }) => {
   await page.goto("/about");
-  await page.getByRole("button", { name: /^Read bio/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Read bio/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

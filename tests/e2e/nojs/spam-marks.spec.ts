@@ -8,16 +8,27 @@ import { e2eRows, signInAsAdmin } from "../seed";
  * exactly-once.spec.ts.
  */
 
-test("three messages from one connection within ten minutes all reach the inbox", async ({ page, context, baseURL }) => {
+test("three messages from one connection within ten minutes all reach the inbox", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `nojs-clinic-${Date.now()}@example.com`;
   for (const patient of ["room 4", "room 7", "room 9"]) {
     await page.goto("/contact");
-    await fillContactForm(page, { name: "Dana Clinic", email, topic: "order", message: `A cushion for the resident in ${patient}; details at https://www.example.com/${patient.replace(" ", "-")}` });
+    await fillContactForm(page, {
+      name: "Dana Clinic",
+      email,
+      topic: "order",
+      message: `A cushion for the resident in ${patient}; details at https://www.example.com/${patient.replace(" ", "-")}`,
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   }
   expect(e2eRows("select count(*) as n from contact_messages where email = ?", email)).toEqual([{ n: 3 }]);
-  expect(e2eRows("select count(*) as n from outbox o join contact_messages m on m.id = o.ref_id where m.email = ?", email)).toEqual([{ n: 3 }]);
+  expect(
+    e2eRows("select count(*) as n from outbox o join contact_messages m on m.id = o.ref_id where m.email = ?", email),
+  ).toEqual([{ n: 3 }]);
   await signInAsAdmin(context, baseURL ?? "");
   await page.goto("/admin/messages");
   await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(3);

@@ -14,7 +14,9 @@ test("without JavaScript a review posts and the page shows the outcome inline", 
   await again.getByLabel("Name").fill("Pat");
   await again.getByLabel("Email").fill(email);
   await again.locator("label", { has: page.getByRole("radio", { name: "9 out of 10" }) }).click();
-  await again.getByLabel(/Who is writing this review/).selectOption({ label: "A clinician, on behalf of the person who uses it" });
+  await again
+    .getByLabel(/Who is writing this review/)
+    .selectOption({ label: "A clinician, on behalf of the person who uses it" });
   // A mistake first: everything typed and chosen comes back.
   await again.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Missing Information")).toBeVisible();
@@ -25,11 +27,17 @@ test("without JavaScript a review posts and the page shows the outcome inline", 
   await third.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you! Your review will be published once approved.")).toBeVisible();
   const db = e2eDatabase();
-  expect(db.prepare("select rating, approved, written_by from testimonials where email = ?").get(email)).toEqual({ rating: 9, approved: 0, written_by: "clinician" });
+  expect(db.prepare("select rating, approved, written_by from testimonials where email = ?").get(email)).toEqual({
+    rating: 9,
+    approved: 0,
+    written_by: "clinician",
+  });
   db.close();
 });
 
-test("without JavaScript a review is answered with a confirmation page, and reloading it sends nothing again", async ({ page }) => {
+test("without JavaScript a review is answered with a confirmation page, and reloading it sends nothing again", async ({
+  page,
+}) => {
   await page.goto("/testimonials");
   const email = `nojs-reload-${Date.now()}@example.com`;
   const form = page.locator("#share form").last();
@@ -67,7 +75,11 @@ test("without JavaScript the ledger is a table with its bars, and the policy pag
   await expect(page.getByRole("heading", { level: 1, name: "How we moderate reviews" })).toBeVisible();
 });
 
-test("without JavaScript staff record a reason and post a reply, and the page shows both", async ({ page, context, baseURL }) => {
+test("without JavaScript staff record a reason and post a reply, and the page shows both", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInAsAdmin(context, baseURL ?? "");
   const marker = `nojsmod${Date.now()}`;
   seedReviews([
@@ -92,17 +104,28 @@ test("without JavaScript staff record a reason and post a reply, and the page sh
   await expect(page.getByRole("status").filter({ hasText: "Reply Saved" })).toBeVisible();
 
   await page.goto("/testimonials");
-  await expect(page.getByRole("article", { name: `Review by Kai ${marker}` }).getByRole("note", { name: "Reply from Aquila" })).toContainText("We are glad it helps.");
+  await expect(
+    page.getByRole("article", { name: `Review by Kai ${marker}` }).getByRole("note", { name: "Reply from Aquila" }),
+  ).toContainText("We are glad it helps.");
   const db = e2eDatabase();
-  expect(db.prepare("select decline_reason, approved, written_by from testimonials where quote = ?").get(`${marker} first`)).toEqual({ decline_reason: "off-topic", approved: 0, written_by: "clinician" });
+  expect(
+    db.prepare("select decline_reason, approved, written_by from testimonials where quote = ?").get(`${marker} first`),
+  ).toEqual({ decline_reason: "off-topic", approved: 0, written_by: "clinician" });
   db.close();
 });
 
 test("without JavaScript the pages of reviews are links that keep their reviews", async ({ page }) => {
   // Dated 1980: older than the reviews of the JavaScript run's pager test.
   const marker = `Plain pager ${Date.now()}`;
-  seedReviews(Array.from({ length: 13 }, (_, i) => ({ name: `${marker} ${i}`, quote: `An early review, number ${i}.`, createdAt: new Date(Date.UTC(1980, 0, 1, 0, i)) })));
-  const shown = () => page.locator("#reviews article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
+  seedReviews(
+    Array.from({ length: 13 }, (_, i) => ({
+      name: `${marker} ${i}`,
+      quote: `An early review, number ${i}.`,
+      createdAt: new Date(Date.UTC(1980, 0, 1, 0, i)),
+    })),
+  );
+  const shown = () =>
+    page.locator("#reviews article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
   const pager = page.getByRole("navigation", { name: "Review pages" });
   const first = Array.from({ length: 12 }, (_, i) => `Review by ${marker} ${12 - i}`);
   await page.goto(`/testimonials?before=${Buffer.from("1980-01-01T00:13:00.000Z ~").toString("base64url")}`);
