@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       isDevelopment: config.nodeEnv === "development",
       flash: flash ? { ...flash, username: signedInAs } : null,
     },
-    flash ? { headers: { "Set-Cookie": clearFlash } } : undefined,
+    flash ? { headers: { "Set-Cookie": clearFlash() } } : undefined,
   );
 }
 

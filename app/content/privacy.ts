@@ -5,6 +5,7 @@
  * (`privacyFacts` in lib/config.server.ts), so the page always states what this site does.
  */
 import type { PrivacyFacts } from "~/lib/config.server";
+import { siteCookies } from "~/lib/cookies";
 import { company, type Placeholder } from "./site";
 
 /** How long a request for a copy or a deletion takes at most, stated on the page. */
@@ -130,7 +131,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
           },
           {
             term: "Cookies",
-            detail: `\u201ctheme\u201d remembers the light, dark or system theme you chose, for a year. \u201caquila_flash\u201d carries a one-time notice, such as \u201cMessage sent\u201d, to the next page, for a minute. Staff who sign in get a session cookie, “aquila_session”, for 12 hours at most. With JavaScript on, your browser's local storage also keeps the theme (“aquila-theme”), so the page can switch without a reload. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies${facts.hostedOrderForm ? ", except the hosted order form the order page also offers, which comes from the company that runs it" : ""}.`,
+            detail: `${cookieList()} With JavaScript on, your browser's local storage also keeps the theme (“aquila-theme”), so the page can switch without a reload. There are no analytics, advertising or tracking cookies, and the site loads no scripts, fonts or trackers from other companies${facts.hostedOrderForm ? ", except the hosted order form the order page also offers, which comes from the company that runs it" : ""}.`,
           },
           {
             term: "Your browser tab",
@@ -261,4 +262,11 @@ export function privacyPolicy(facts: PrivacyFacts) {
       form: "Send a privacy request",
     },
   };
+}
+
+/** Every cookie the site sets, from its declaration (lib/cookies.ts): name, purpose and how long it lasts. */
+function cookieList(): string {
+  return Object.values(siteCookies)
+    .map((cookie) => `\u201c${cookie.name}\u201d ${cookie.purpose}, ${cookie.lasts}.`)
+    .join(" ");
 }

@@ -1,7 +1,61 @@
 /**
+ * Every cookie the site sets, in one place: its name, how it is sent, how long it lasts and what
+ * it is for. The server writes them through `setCookie` and `clearCookie` in cookies.server.ts
+ * (serialized by the `cookie` package), and /privacy lists them from here (content/privacy.ts), so a cookie cannot be
+ * added without the privacy page saying so. Used in the browser and on the server alike, so it
+ * stays free of server-only imports.
+ */
+export interface SiteCookie {
+  /** Its name on plain HTTP. */
+  name: string;
+  /** On HTTPS it is sent as `__Host-<name>`: only this exact host, path-wide, never over HTTP. */
+  hostOnly?: true;
+  /** Out of reach of the page's scripts. */
+  httpOnly: boolean;
+  sameSite: "strict" | "lax";
+  maxAgeSeconds: number;
+  /** What /privacy says it does and how long it lasts, after its name. */
+  purpose: string;
+  lasts: string;
+}
+
+export const siteCookies = {
+  theme: {
+    name: "theme",
+    httpOnly: false,
+    sameSite: "lax",
+    maxAgeSeconds: 365 * 24 * 60 * 60,
+    purpose: "remembers the light, dark or system theme you chose",
+    lasts: "for a year",
+  },
+  flash: {
+    name: "aquila_flash",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAgeSeconds: 60,
+    purpose: "carries a one-time notice, such as \u201cMessage sent\u201d, to the next page",
+    lasts: "for a minute",
+  },
+  session: {
+    name: "aquila_session",
+    hostOnly: true,
+    httpOnly: true,
+    sameSite: "strict",
+    maxAgeSeconds: 12 * 60 * 60,
+    purpose: "keeps a member of staff signed in",
+    lasts: "for 12 hours at most",
+  },
+} as const satisfies Record<string, SiteCookie>;
+
+/** The name a cookie is sent under: `__Host-` first on HTTPS for one that asks for it. */
+export function cookieName(cookie: SiteCookie, https: boolean): string {
+  return https && cookie.hostOnly ? `__Host-${cookie.name}` : cookie.name;
+}
+
+/**
  * The values a Cookie header gives `name`, in the order the browser sent them (a name can come
- * twice, set for two paths). Everything after the first "=" of a pair is its value. Used in the
- * browser and on the server alike, so it stays free of server-only imports.
+ * twice, set for two paths, and a reader may want the one that is well formed: the `cookie`
+ * package's parse keeps only the first). Everything after the first "=" of a pair is its value.
  */
 export function cookieValues(header: string | null | undefined, name: string): string[] {
   const values: string[] = [];

@@ -1,21 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { getConfig } from "./config.server";
-import { cookieValues } from "./cookies";
+import { cookieValues, siteCookies } from "./cookies";
+import { clearCookie, setCookie } from "./cookies.server";
 import { type Flash, type FlashKey, flashIdPattern, isFlashKey } from "./flash";
-
-const cookieName = "aquila_flash";
-
-function attributes(maxAge: number) {
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${getConfig().siteIsHttps ? "; Secure" : ""}`;
-}
 
 /** The Set-Cookie value that carries `key` to the next page (a minute at most); `id` is random unless given. */
 export function setFlash(key: FlashKey, id = randomBytes(6).toString("base64url")): string {
   if (!flashIdPattern.test(id)) throw new Error("a flash id is 1 to 16 letters, digits, - or _");
-  return `${cookieName}=${key}.${id}; ${attributes(60)}`;
+  return setCookie(siteCookies.flash, `${key}.${id}`, getConfig().siteIsHttps);
 }
 
-export const clearFlash = `${cookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+/** The Set-Cookie value that removes the notice once read. */
+export function clearFlash(): string {
+  return clearCookie(siteCookies.flash, getConfig().siteIsHttps);
+}
 
 /** The notice this request carries, if any. The root loader clears it once read. */
 export function readFlash(request: Request): Flash | undefined {
@@ -24,7 +22,7 @@ export function readFlash(request: Request): Flash | undefined {
 
 /** The notice a Cookie header carries, if any: only a known notice with a well-formed id counts. */
 export function flashFromCookieHeader(cookie: string | null | undefined): Flash | undefined {
-  for (const value of cookieValues(cookie, cookieName)) {
+  for (const value of cookieValues(cookie, siteCookies.flash.name)) {
     const [key, id = ""] = value.split(".");
     if (isFlashKey(key) && flashIdPattern.test(id)) return { key, id };
   }

@@ -1,10 +1,10 @@
-import { cookieValues } from "./cookies";
+import { cookieValues, siteCookies } from "./cookies";
 
 /** Light, dark or follow the operating system. Dark is the default. */
 export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
 export const defaultTheme: Theme = "dark";
-export const themeCookieName = "theme";
+export const themeCookieName = siteCookies.theme.name;
 /** The spec's local-storage key; it mirrors the cookie, which is what the server reads. */
 export const themeStorageKey = "aquila-theme";
 
@@ -14,8 +14,4 @@ export function isTheme(value: unknown): value is Theme {
 
 export function themeFromCookieHeader(cookie: string | null | undefined): Theme {
   return cookieValues(cookie, themeCookieName).find(isTheme) ?? defaultTheme;
-}
-
-export function themeCookie(theme: Theme, secure: boolean): string {
-  return `${themeCookieName}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

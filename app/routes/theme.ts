@@ -2,7 +2,9 @@ import { readForm } from "~/lib/request.server";
 import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { getConfig } from "~/lib/config.server";
-import { themeCookie, themes } from "~/lib/theme";
+import { siteCookies } from "~/lib/cookies";
+import { setCookie } from "~/lib/cookies.server";
+import { themes } from "~/lib/theme";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/theme";
 
@@ -21,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false, errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
-  const headers = { "Set-Cookie": themeCookie(parsed.data.theme, getConfig().siteIsHttps) };
+  const headers = { "Set-Cookie": setCookie(siteCookies.theme, parsed.data.theme, getConfig().siteIsHttps) };
   if (parsed.data.mode === "fetch") return data({ ok: true, errors: {} }, { headers });
   return redirect(parsed.data.redirectTo, { status: 303, headers });
 }

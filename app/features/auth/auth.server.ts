@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
-import { cookieValues } from "~/lib/cookies";
+import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
+import { clearCookie, setCookie } from "~/lib/cookies.server";
 import { pagePathOf } from "~/lib/data-request";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
@@ -22,12 +23,7 @@ export const absoluteTimeoutMs = 12 * 60 * 60_000;
 const touchEveryMs = 60_000;
 
 export function sessionCookieName() {
-  return getConfig().siteIsHttps ? "__Host-aquila_session" : "aquila_session";
-}
-
-function cookieAttributes(maxAgeSeconds: number) {
-  const secure = getConfig().siteIsHttps ? "; Secure" : "";
-  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+  return cookieName(siteCookies.session, getConfig().siteIsHttps);
 }
 
 function hashToken(token: string) {
@@ -171,7 +167,7 @@ export async function signIn(
   return {
     ok: true,
     staff: { accountId: account.id, username: account.username },
-    cookie: `${sessionCookieName()}=${token}; ${cookieAttributes(absoluteTimeoutMs / 1000)}`,
+    cookie: setCookie(siteCookies.session, token, getConfig().siteIsHttps, absoluteTimeoutMs / 1000),
   };
 }
 
@@ -245,7 +241,7 @@ export async function revokeSession(request: Request) {
 }
 
 export function clearSessionCookie() {
-  return `${sessionCookieName()}=; ${cookieAttributes(0)}`;
+  return clearCookie(siteCookies.session, getConfig().siteIsHttps);
 }
 
 /** The page a request is for: signing in again must lead back to the page, not to its data request. */
