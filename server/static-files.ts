@@ -68,6 +68,25 @@ export function prepare(entry: Entry): Prepared {
 }
 
 /**
+ * Whether an Accept-Encoding header takes `coding`: named, or left to `*`, with a weight above 0
+ * (`gzip;q=0` refuses it).
+ */
+export function acceptsEncoding(header: string | undefined, coding: "br" | "gzip"): boolean {
+  if (!header) return false;
+  let any = false;
+  for (const part of header.split(",")) {
+    const [name = "", ...parameters] = part.split(";");
+    const token = name.trim().toLowerCase();
+    if (token !== coding && token !== "*") continue;
+    const weight = parameters.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("q="));
+    const taken = weight === undefined || Number(weight.slice(2)) > 0;
+    if (token === coding) return taken;
+    any = taken;
+  }
+  return any;
+}
+
+/**
  * Answers with a prepared entry: 304 when the client has it, else the smallest encoding it
  * accepts. Headers set on `res` before (Connection: close while shutting down) are kept.
  */
@@ -77,13 +96,13 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: P
     res.end();
     return;
   }
-  const accept = req.headers["accept-encoding"] ?? "";
+  const accept = req.headers["accept-encoding"];
   let body = entry.body;
   let headers = entry.identity;
-  if (entry.brHeaders && /\bbr\b/.test(accept)) {
+  if (entry.brHeaders && acceptsEncoding(accept, "br")) {
     body = entry.br as Buffer;
     headers = entry.brHeaders;
-  } else if (entry.gzipHeaders && /\bgzip\b/.test(accept)) {
+  } else if (entry.gzipHeaders && acceptsEncoding(accept, "gzip")) {
     body = entry.gzip as Buffer;
     headers = entry.gzipHeaders;
   }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, crc32, deflateRaw, gzipSync } from "node:zlib";
 import { promisify } from "node:util";
+import { acceptsEncoding } from "./static-files";
 
 /**
  * A kept page whose forms carry a ticket (app/lib/form-ticket.server.ts), sent with a new ticket
@@ -124,7 +125,7 @@ export function assemble(page: TicketedPage, tickets: string[], gzip: boolean): 
 
 /** Answers with the page and a new ticket in each of its places, from `issue`. */
 export function sendTicketed(req: IncomingMessage, res: ServerResponse, page: TicketedPage, issue: () => string) {
-  const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+  const gzip = acceptsEncoding(req.headers["accept-encoding"], "gzip");
   const body = Buffer.concat(
     assemble(
       page,

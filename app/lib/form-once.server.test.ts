@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../db/test-databases";
+import { ticketLifetimeMs } from "./form-ticket";
 import { formTickets, submitTicketed } from "./form-ticket.server";
 import type { FillStart } from "./forms";
 import { purgeIdempotencyKeys } from "./idempotency.server";
@@ -88,6 +89,29 @@ describe.each(testDialects)("a page form sent with one ticket on %s", (dialect) 
     // Its refusal page would carry a new ticket, not the used one.
     expect(changed.ticket).not.toBe(ticket);
     expect(stored()).toBe(2);
+  });
+
+  it("counts changed fields under a used ticket once too: the same changed form sent twice at once is one more submission", async () => {
+    const ticket = (await formTickets()).issue(Date.now() - 60_000);
+    const { send, stored } = form();
+    await send({ ticket, name: "Fay", message: "First" });
+    const changed = { ticket, name: "Fay", message: "Changed after going back" };
+    const answers = await Promise.all([send(changed, { delayMs: 50 }), send(changed, { delayMs: 50 }), send(changed)]);
+    expect(stored()).toBe(2);
+    expect(answers.map((answer) => answer.sent?.id)).toEqual(["n2", "n2", "n2"]);
+    // And other changes again are their own.
+    await send({ ticket, name: "Fay", message: "A third message" });
+    expect(stored()).toBe(3);
+  });
+
+  it("still tells a repeat by the key of a ticket past its week, though it vouches for no fill time", async () => {
+    const ticket = (await formTickets()).issue(Date.now() - ticketLifetimeMs - 60_000);
+    const { send, runs, stored } = form();
+    const values = { ticket, name: "Gus", message: "Left open in a tab" };
+    const [first, second] = await Promise.all([send(values, { delayMs: 50 }), send(values)]);
+    expect(stored()).toBe(1);
+    expect(second?.sent?.id).toBe(first?.sent?.id);
+    expect(runs).toEqual([{ kind: "unverified", detail: "The form was shown more than a week before it was sent." }]);
   });
 
   it("gives a post without a good ticket a new one for its next try, and a mark", async () => {

@@ -77,7 +77,16 @@ describe("a form's ticket", () => {
     // An hour earlier, with the MAC of the real one; and one signed with another secret.
     const backdated = [version, (now - 60 * 60_000).toString(36), key, mac].join(".");
     const otherSecret = ticketsWith(randomBytes(32)).issue(now - 60 * 60_000);
-    for (const forged of [backdated, otherSecret, "t1.0.AAAA.AAAA", `${backdated}.extra`]) {
+    const real = tickets.issue(now);
+    for (const forged of [
+      backdated,
+      otherSecret,
+      "t1.0.AAAA.AAAA",
+      `${backdated}.extra`,
+      `${real}!`,
+      `${real}=`,
+      ` ${real}`,
+    ]) {
       const reading = tickets.read(forged, now + 500);
       expect(reading).toEqual({ state: "forged" });
       expect(signals(fillStartOf(reading), now + 500)).toEqual([

@@ -27,13 +27,15 @@ import type { PublicFormResult } from "./public-form.server";
 /** Instances' clocks may differ a little; a ticket from further ahead than this was not issued here. */
 const clockSkewMs = 60_000;
 const version = "t1";
+/** What `issue` writes: the version, the time, then 16 bytes of key and 16 of MAC in base64url. */
+const ticketShape = /^t1\.[0-9a-z]{1,11}\.[\w-]{22}\.[\w-]{22}$/;
 const macBytes = 16;
 const secretName = "form-ticket";
 
 export type TicketReading =
   | { state: "valid"; issuedAt: number; key: string }
   | { state: "missing" | "forged" }
-  | { state: "expired"; issuedAt: number };
+  | { state: "expired"; issuedAt: number; key: string };
 
 export interface Tickets {
   issue(now?: number): string;
@@ -53,16 +55,16 @@ export function ticketsWith(secret: Buffer): Tickets {
     },
     read(value, now = Date.now()) {
       if (typeof value !== "string" || value === "") return { state: "missing" };
+      if (!ticketShape.test(value)) return { state: "forged" };
       const parts = value.split(".");
-      if (parts.length !== 4 || parts[0] !== version || !/^[0-9a-z]{1,11}$/.test(parts[1] ?? ""))
-        return { state: "forged" };
       const given = Buffer.from(parts[3] ?? "", "base64url");
       const expected = mac(secret, parts.slice(0, 3).join("."));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { state: "forged" };
       const issuedAt = parseInt(parts[1] ?? "", 36);
       if (issuedAt > now + clockSkewMs) return { state: "forged" };
-      if (now - issuedAt > ticketLifetimeMs) return { state: "expired", issuedAt };
-      return { state: "valid", issuedAt, key: parts[2] ?? "" };
+      const key = parts[2] ?? "";
+      if (now - issuedAt > ticketLifetimeMs) return { state: "expired", issuedAt, key };
+      return { state: "valid", issuedAt, key };
     },
   };
 }
@@ -139,10 +141,11 @@ export async function submitTicketed<Failed>(
   const tickets = await formTickets();
   const given = values[ticketField];
   const reading = tickets.read(given);
-  const key = reading.state === "valid" ? reading.key : undefined;
-  let carried = key !== undefined;
+  // An expired ticket is still one this site issued: its key still tells a repeat from a new post.
+  const key = reading.state === "valid" || reading.state === "expired" ? reading.key : undefined;
+  let carried = reading.state === "valid";
   const outcome = await sendOnce(form, key, pickFields(values, fields), (fresh) => {
-    carried = fresh;
+    carried = fresh && reading.state === "valid";
     return submit(fresh || !key ? fillStartOf(reading) : reusedStart);
   });
   return { ...outcome, ticket: carried ? String(given) : tickets.issue() };

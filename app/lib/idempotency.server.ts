@@ -243,7 +243,8 @@ export interface Sent {
  *
  * A post with a used key and other fields is a person who went back and changed the form: it is
  * run as a submission of its own, with `run(false)`: its ticket no longer tells when this fill
- * began. A form with no valid ticket is run with `run(false)` too, with no key to count by.
+ * began; it too counts once for those fields. A form with no ticket of this site's is run with
+ * `run(false)`, with no key to count by.
  */
 export async function sendOnce<Failed>(
   form: TicketedForm,
@@ -253,19 +254,35 @@ export async function sendOnce<Failed>(
 ): Promise<Outcome<Failed> | Busy> {
   if (key === undefined) return run(false);
   const fieldsHash = sha256(JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1))));
+  const first = await onceFor(form, key, fieldsHash, () => run(true));
+  if (first !== "other-body") return first;
+  // Changed fields under a used key count once too, under the key and their own hash: the same
+  // changed form sent twice (a double click, a retry) is still one submission.
+  const changed = await onceFor(form, `${key}.${fieldsHash}`, fieldsHash, () => run(false));
+  return changed === "other-body" ? run(false) : changed;
+}
+
+/** `run` once for `key` and these fields: its outcome, the first one's again, or "other-body" if the key went with other fields. */
+async function onceFor<Failed>(
+  form: TicketedForm,
+  key: string,
+  fieldsHash: string,
+  run: () => Promise<Outcome<Failed>>,
+): Promise<Outcome<Failed> | Busy | "other-body"> {
   // A database that cannot be read here cannot store the submission either: run it, and let its
   // own failure answer (nothing is lost by handling it without the key).
   const claim = await claimKey(form, key, fieldsHash).catch((error: unknown) => {
     log.error("could not read or claim a form's one-time key", { error, form });
     return undefined;
   });
-  if (!claim || claim.kind === "other-body") return run(false);
+  if (!claim) return run();
+  if (claim.kind === "other-body") return "other-body";
   if (claim.kind === "answered") return { sent: JSON.parse(claim.response ?? "null") as Sent };
   if (claim.kind === "busy") return { busy: true };
 
   let outcome: Outcome<Failed>;
   try {
-    outcome = await run(true);
+    outcome = await run();
   } catch (error) {
     await forgetKey(form, key);
     throw error;

@@ -59,7 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     ...list,
     ledger,
-    ticket: (await formTickets()).issue(),
+    // One per form (the one in the page, the one in the dialog): a key counts one submission.
+    tickets: await formTickets().then((tickets) => ({ page: tickets.issue(), dialog: tickets.issue() })),
     // Only a review this visitor has just sent (and we stored) shows the confirmation.
     reviewSent: flash?.key === "review-sent" ? flash.id : null,
     panel: staff
@@ -166,7 +167,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, ledger, newer, older, total, ticket, reviewSent, panel } = loaderData;
+  const { filter, testimonials, ledger, newer, older, total, tickets, reviewSent, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
   const reviewAnswer =
     actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
@@ -281,7 +282,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <Dialog id="review-dialog" title={testimonialsPage.share.formTitle}>
               <ReviewForm
                 idPrefix="review-dialog"
-                ticket={ticket}
+                ticket={tickets.dialog}
                 sent={reviewSent}
                 onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()}
               />
@@ -291,7 +292,13 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <div className="rounded-2xl border border-line bg-canvas p-6">
               <h3 className="text-subheading font-bold">{testimonialsPage.share.formTitle}</h3>
               <div className="mt-4">
-                <ReviewForm idPrefix="review" ticket={ticket} sent={reviewSent} landing pageAnswer={reviewAnswer} />
+                <ReviewForm
+                  idPrefix="review"
+                  ticket={tickets.page}
+                  sent={reviewSent}
+                  landing
+                  pageAnswer={reviewAnswer}
+                />
               </div>
             </div>
             <div className="space-y-4">

@@ -38,3 +38,18 @@ test("a message sent after another from the same page, without a reload, is its 
     { email: `js-again-${stamp}-2@example.com`, spam_signals: null },
   ]);
 });
+
+test("a form reached by a link in the page has its own ticket, not the one of the page before", async ({ page }) => {
+  await page.goto("/order");
+  const orderTicket = await page.locator("input[name=ticket]").first().inputValue();
+  // Followed in the page, without a reload: the contact form comes with the data of its own request.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
+  const contactTicket = await page.locator("input[name=ticket]").first().inputValue();
+  expect(contactTicket).toMatch(/^t1\./);
+  expect(contactTicket).not.toBe(orderTicket);
+  // Issued when the contact page's data was asked for, after the order page's ticket.
+  const issued = (ticket: string) => parseInt(ticket.split(".")[1] ?? "", 36);
+  expect(issued(contactTicket)).toBeGreaterThanOrEqual(issued(orderTicket));
+});

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ticketField } from "~/lib/form-ticket";
 import { honeypotField } from "~/lib/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** Labelled form controls whose error text is tied to them (aria-invalid, aria-describedby). */
 interface BaseProps {
@@ -193,8 +194,13 @@ export function CheckboxField({
  */
 export function BotFields({ ticket, idPrefix = "hp" }: { ticket: string; idPrefix?: string }) {
   const ticketId = `${idPrefix}-${ticketField}`;
+  // Only while hydrating is the field in the document the one this form arrived with; a form
+  // mounted later (a link followed in the page) would find the previous page's field there.
+  const hydrated = useHydrated();
   const [arrived] = useState(() =>
-    typeof document === "undefined" ? undefined : (document.getElementById(ticketId) as HTMLInputElement | null)?.value,
+    hydrated || typeof document === "undefined"
+      ? undefined
+      : (document.getElementById(ticketId) as HTMLInputElement | null)?.value,
   );
   const [first] = useState(ticket);
   return (
