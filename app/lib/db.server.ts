@@ -47,6 +47,8 @@ export function setDatabaseForTests(next: DatabaseHandle | undefined) {
 
 /** Set while `recordTables` runs: the tables each query in it names. */
 const recording = new AsyncLocalStorage<Set<string>>();
+/** Whether anything ever recorded: until then `db()` skips the lookup (a served page never records). */
+let recorded = false;
 
 /** The tables a query names, read off the query before it is compiled (a raw fragment by its `from`, `join`, `into` or `update`). */
 function tablesOf(node: unknown, into: Set<string>) {
@@ -81,6 +83,7 @@ const tableRecorder: KyselyPlugin = {
  */
 export async function recordTables<T>(work: () => Promise<T>): Promise<{ result: T; tables: Set<string> }> {
   const tables = new Set<string>();
+  recorded = true;
   const result = await recording.run(tables, work);
   return { result, tables };
 }
@@ -92,7 +95,7 @@ export function unrecorded<T>(work: () => T): T {
 
 export function db() {
   const base = getDatabase().db;
-  return recording.getStore() ? base.withPlugin(tableRecorder) : base;
+  return recorded && recording.getStore() ? base.withPlugin(tableRecorder) : base;
 }
 
 export async function migrateDatabase(): Promise<string[]> {
