@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, crc32, deflateRaw, gzipSync } from "node:zlib";
 import { promisify } from "node:util";
+import { ticketValuePattern } from "../app/lib/form-ticket";
 import { acceptsEncoding } from "./static-files";
 
 /**
@@ -23,9 +24,6 @@ import { acceptsEncoding } from "./static-files";
  * cache would carry a ticket already shown.
  */
 
-/** The ticket's place in a hidden field, as React writes the input of `BotFields` (components/ui/field.tsx). */
-const ticketValue = /name="ticket" value="([^"]*)"/g;
-
 export interface TicketedPage {
   /** The page's bytes between the tickets (one more than there are tickets). */
   pieces: Buffer[];
@@ -44,7 +42,7 @@ const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
 /** Where the tickets are in a rendered page: the [start, end) of each `value`. None: an ordinary page. */
 export function ticketPlaces(body: string): Array<[number, number]> {
   const places: Array<[number, number]> = [];
-  for (const match of body.matchAll(ticketValue)) {
+  for (const match of body.matchAll(ticketValuePattern)) {
     const end = (match.index ?? 0) + match[0].length - 1;
     places.push([end - (match[1] ?? "").length, end]);
   }

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { EventEmitter } from "node:events";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { createPageCache } from "../../server/page-cache";
+import { exchange } from "../../server/test-exchange";
 import { fillStartOf, ticketsWith } from "./form-ticket.server";
-import { ticketLifetimeMs } from "./form-ticket";
+import { ticketLifetimeMs, ticketValuePattern } from "./form-ticket";
 import { assessSpam, type FillStart } from "./forms";
 
 const minFillMs = 2500;
@@ -14,28 +13,7 @@ const signals = (start: FillStart, now: number) =>
   assessSpam({}, { start, minFillMs, recentFromAddress: 1, burstAt: 3, text: "Please call me about a cushion.", now })
     .reasons;
 
-/** A GET as the server hands it to the page cache, and what the cache answered (identity encoding). */
-function get(url: string) {
-  const req = Object.assign(new EventEmitter(), { method: "GET", url, headers: {} }) as unknown as IncomingMessage;
-  const headers = new Map<string, unknown>();
-  let body = "";
-  const res = Object.assign(new EventEmitter(), {
-    statusCode: 200,
-    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    writeHead: (status: number) => void (res.statusCode = status),
-    write: (chunk: unknown) => ((body += String(chunk)), true),
-    end: (chunk?: unknown) => {
-      if (chunk) body += String(chunk);
-      res.emit("finish");
-      res.emit("close");
-      return res;
-    },
-  });
-  return { req, res: res as unknown as ServerResponse, body: () => body };
-}
-
-const ticketIn = (page: string) => /name="ticket" value="([^"]+)"/.exec(page)?.[1];
+const ticketIn = (page: string) => [...page.matchAll(ticketValuePattern)][0]?.[1];
 
 describe("a form's ticket", () => {
   const tickets = ticketsWith(randomBytes(32));
@@ -51,7 +29,7 @@ describe("a form's ticket", () => {
       () => tickets.issue(now),
     );
     // Rendered at nine, with the ticket the loader issued then, and kept.
-    const first = get("/contact");
+    const first = exchange("GET", "/contact");
     expect(cache.serve(first.req, first.res, () => {})).toBe(false);
     cache.capture(first.req as unknown as Request, first.res as unknown as Response, (() => {}) as NextFunction);
     first.res.setHeader("Content-Type", "text/html; charset=utf-8");
@@ -60,15 +38,15 @@ describe("a form's ticket", () => {
 
     // Served from memory three hours later, and sent 0.8 s after that: a fast fill, measured as one.
     now += 3 * 60 * 60_000;
-    const later = get("/contact");
+    const later = exchange("GET", "/contact");
     expect(cache.serve(later.req, later.res, () => {})).toBe(true);
-    const reading = tickets.read(ticketIn(later.body()), now + 800);
+    const reading = tickets.read(ticketIn(later.res.body), now + 800);
     expect(reading).toMatchObject({ state: "valid", issuedAt: now });
     expect(signals(fillStartOf(reading), now + 800)).toEqual([
       { code: "too-fast", detail: "Sent 0.8 s after the form was shown." },
     ]);
     // The same visitor taking a minute is no signal at all.
-    expect(signals(fillStartOf(tickets.read(ticketIn(later.body()), now + 60_000)), now + 60_000)).toEqual([]);
+    expect(signals(fillStartOf(tickets.read(ticketIn(later.res.body), now + 60_000)), now + 60_000)).toEqual([]);
   });
 
   it("cannot be made to say that a form was shown earlier: a forged ticket is a mark, not evidence of a slow fill", () => {

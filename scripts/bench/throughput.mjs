@@ -10,6 +10,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
+import { importSource } from "../import-source.mjs";
 import {
   buildDir,
   countReviews,
@@ -314,16 +315,14 @@ async function keptCopy(url, urlPath) {
 }
 
 /** What must be the same in every server's answer: the page, with any form tickets blanked. */
-function comparable(res) {
+function comparable(res, ticketValuePattern) {
   const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body;
-  return Buffer.from(
-    body.toString("latin1").replace(/name="ticket" value="[^"]*"/g, 'name="ticket" value=""'),
-    "latin1",
-  );
+  return Buffer.from(body.toString("latin1").replace(ticketValuePattern, 'name="ticket" value=""'), "latin1");
 }
 
 /** Checks that every server sends the same status, encoding and page (decompressed, form tickets aside) for the same request. */
 async function compare(servers, urlPath) {
+  const { ticketValuePattern } = await importSource("app/lib/form-ticket.ts");
   const headers = { "Accept-Encoding": acceptEncoding };
   const answers = await Promise.all(Object.values(servers).map(({ url }) => fetchRaw(`${url}${urlPath}`, { headers })));
   const sha = (body) => createHash("sha256").update(body).digest("hex");
@@ -336,7 +335,7 @@ async function compare(servers, urlPath) {
       encoding: res.headers["content-encoding"] ?? "none",
       bodyBytes: res.body.length,
       headerBytes: headerBytes(res),
-      sha: sha(comparable(res)),
+      sha: sha(comparable(res, ticketValuePattern)),
     };
   }
   const [first, ...others] = Object.keys(servers).map((key) => result[key]);

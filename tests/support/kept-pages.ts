@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
+import type { Page as BrowserPage } from "@playwright/test";
+import { ticketValuePattern } from "~/lib/form-ticket";
 
 /** The value of each form's ticket in a page (decision 022), in order. */
 export function ticketsIn(body: string): string[] {
-  return [...body.matchAll(/name="ticket" value="([^"]*)"/g)].map((match) => match[1] ?? "");
+  return [...body.matchAll(ticketValuePattern)].map((match) => match[1] ?? "");
 }
 
 /** The page with every form's ticket blanked: what is the same in every response of one kept copy. */
 export function withoutTickets(body: string): string {
-  return body.replace(/name="ticket" value="[^"]*"/g, 'name="ticket" value=""');
+  return body.replace(ticketValuePattern, 'name="ticket" value=""');
 }
 
 export interface Page {
@@ -21,11 +23,21 @@ export interface Page {
   kept: string | null;
 }
 
-/** Reads an answer of the site, and tells whether it came from memory (server/page-cache.ts). */
+/** Whether an answer came from memory (server/page-cache.ts): a kept copy's CSP lists its scripts' hashes, a render's has a nonce. */
+export function servedFromMemory(status: number, csp: string | null | undefined): boolean {
+  return status === 200 && !!csp && !csp.includes("'nonce-");
+}
+
+/** Reads an answer of the site, and tells whether it came from memory. */
 export async function readPage(response: Response): Promise<Page> {
   const body = await response.text();
-  const csp = response.headers.get("content-security-policy") ?? "";
-  const fromMemory = response.status === 200 && csp !== "" && !csp.includes("'nonce-");
+  const fromMemory = servedFromMemory(response.status, response.headers.get("content-security-policy"));
   const kept = fromMemory ? createHash("sha256").update(withoutTickets(body)).digest("base64url") : null;
   return { status: response.status, headers: response.headers, body, kept };
+}
+
+/** Opens `path` in the browser, and answers whether the page came from memory. */
+export async function openedFromMemory(page: BrowserPage, path: string): Promise<boolean> {
+  const response = await page.goto(path);
+  return servedFromMemory(response?.status() ?? 0, response?.headers()["content-security-policy"]);
 }
