@@ -2,6 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { fillContactForm } from "../contact-form";
 import { expect, test } from "../fixtures";
 import { fillOrderFormPage } from "../order-form";
+import { openedFromMemory } from "../../support/kept-pages";
 import { e2eRows, signInAsAdmin } from "../seed";
 
 /**
@@ -20,12 +21,6 @@ const minFillMs = 2500;
 async function takeTime(page: Page, since: number, ms = minFillMs + 500) {
   const left = since + ms - Date.now();
   if (left > 0) await page.waitForTimeout(left);
-}
-
-/** Whether a page came from the server's memory: a kept copy lists its scripts' hashes, a render has a nonce. */
-async function isKeptCopy(page: Page, path: string) {
-  const response = await page.goto(path);
-  return !(response?.headers()["content-security-policy"] ?? "").includes("nonce-");
 }
 
 test("the order form filled slowly, sent without the medical disclaimer, then ticked and sent again at once, reaches Orders unmarked", async ({
@@ -100,7 +95,7 @@ test("a contact form served from memory and sent within a second is marked with 
   const email = `nojs-quick-${Date.now()}@example.com`;
   // The first visit may render; the second is the kept copy, with a ticket made for this response.
   await page.goto("/contact");
-  expect(await isKeptCopy(page, "/contact")).toBe(true);
+  expect(await openedFromMemory(page, "/contact")).toBe(true);
   await page.getByLabel("Name").fill("Quinn Quick");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Topic").selectOption("product");
