@@ -224,7 +224,8 @@ export interface Busy {
 }
 
 /** A page form whose submissions count once per ticket (form-ticket.server.ts). */
-export type TicketedForm = "contact-form" | "order-form" | "review-form";
+const ticketedForms = ["contact-form", "order-form", "review-form"] as const;
+export type TicketedForm = (typeof ticketedForms)[number];
 
 /** Where a stored submission's answer sends the browser, and the one-time notice it sets there. */
 export interface Sent {
@@ -298,13 +299,12 @@ async function onceFor<Failed>(
  * Part of the daily purge (server/app.ts).
  */
 export async function purgeIdempotencyKeys(now = Date.now()) {
-  const formEndpoints: TicketedForm[] = ["contact-form", "order-form", "review-form"];
   await db()
     .deleteFrom("idempotency_keys")
     .where((eb) =>
       eb.or([
         eb.and([
-          eb("endpoint", "not in", formEndpoints),
+          eb("endpoint", "not in", ticketedForms),
           eb("created_at", "<", new Date(now - idempotencyKeyTtlMs).toISOString()),
         ]),
         eb("created_at", "<", new Date(now - ticketLifetimeMs - idempotencyKeyTtlMs).toISOString()),
