@@ -14,5 +14,7 @@ describe("Accept-Encoding", () => {
     expect(acceptsEncoding("identity", "gzip")).toBe(false);
     expect(acceptsEncoding("x-gzip", "gzip")).toBe(false);
     expect(acceptsEncoding(undefined, "gzip")).toBe(false);
+    expect(acceptsEncoding("deflate,BR", "br")).toBe(true);
+    expect(acceptsEncoding("brotli, gzip", "br")).toBe(false);
   });
 });
