@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toast";
 import { contactPage, contactTopics, requestMessage } from "~/content/contact";
-import { company, defaultSupportEmail } from "~/content/site";
+import { company } from "~/content/site";
 import { contactOutcomes, failureLead, failureNotice } from "~/features/contact/outcomes";
 import { submitContact } from "~/features/contact/submit.server";
 import { readFlash } from "~/lib/flash.server";
@@ -16,8 +16,8 @@ import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib
 import { typedValues } from "~/lib/forms";
 import { checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import { crumbs, organizationLd, seo, siteUrlFrom } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/contact";
+import { useSupportEmail } from "~/lib/support-email";
 
 const labels: Record<string, string> = {
   name: "Name",
@@ -107,7 +107,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const contactCheck = lazyCheck(() => import("~/features/contact/check"), preloadToasts);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
+  const email = useSupportEmail();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contact");

@@ -1,14 +1,13 @@
-import { useRouteLoaderData } from "react-router";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { faqItems } from "~/content/faq";
-import { company, defaultSupportEmail } from "~/content/site";
+import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/faq";
+import { useSupportEmail } from "~/lib/support-email";
 
 /** The accordion needs no React: an inline script gives it the same ARIA pattern (lib/accordions.ts). */
 
@@ -32,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Faq() {
-  const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
+  const email = useSupportEmail();
   return (
     <>
       <PageHeader eyebrow="FAQ" title="Frequently Asked Questions">

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { orderSteps } from "~/content/order";
 import { pagePaths } from "~/content/navigation";
-import { company, defaultSupportEmail } from "~/content/site";
+import { company } from "~/content/site";
 import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
 import { orderFailureLead, orderFailureText, orderOutcomes } from "~/features/orders/outcomes";
 import { orderFieldNames, referencePattern } from "~/features/orders/fields";
@@ -18,8 +18,8 @@ import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.se
 import { formObject, typedValues } from "~/lib/forms";
 import { crumbs, seo } from "~/lib/seo";
 import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/order";
+import { useSupportEmail } from "~/lib/support-email";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { orderFormUrl, sent } = loaderData;
-  const email = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail ?? defaultSupportEmail;
+  const email = useSupportEmail();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/order") === true;
   const answer = isUnreachable(actionData)
