@@ -1,6 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { assemble, prepareTicketed, ticketPlaces } from "./ticketed-page";
+import { randomBytes } from "node:crypto";
+import { crc32 } from "node:zlib";
+import { assemble, combineCrc, crcShift, prepareTicketed, ticketPlaces } from "./ticketed-page";
 
 const field = (ticket: string) => `<input type="hidden" name="ticket" value="${ticket}"/>`;
 
@@ -52,5 +54,22 @@ describe("a page cut at its tickets", () => {
     const spliced = Buffer.concat(parts).length;
     const { gzipSync } = await import("node:zlib");
     expect(spliced).toBeLessThan(gzipSync(rendered, { level: 9 }).length * 1.1 + 64);
+  });
+});
+
+describe("CRC-32 of a page put together from its parts", () => {
+  it("equals the CRC of the whole, whatever the lengths", () => {
+    for (const [a, b] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [57, 1],
+      [3_000, 57],
+      [66_178, 65_535],
+    ] as const) {
+      const first = randomBytes(a);
+      const second = randomBytes(b);
+      expect(combineCrc(crc32(first), crc32(second), crcShift(b))).toBe(crc32(Buffer.concat([first, second])));
+    }
   });
 });

@@ -31,6 +31,12 @@ export interface TicketedPage {
   deflated: Buffer[];
   /** The length in bytes of each ticket's place. */
   widths: number[];
+  /** The CRC-32 of each piece, and the operators that shift a CRC past each piece and each ticket (`crcShift`). */
+  crcs: number[];
+  pieceShifts: number[];
+  ticketShifts: number[];
+  /** The pieces' length in bytes, all together. */
+  piecesLength: number;
   /** The headers of every answer but the length and encoding. */
   headers: Array<[string, string]>;
 }
@@ -78,7 +84,59 @@ export async function prepareTicketed(
       }),
     ),
   );
-  return { pieces, deflated, widths, headers: Object.entries(headers) };
+  return {
+    pieces,
+    deflated,
+    widths,
+    crcs: pieces.map((piece) => crc32(piece)),
+    pieceShifts: pieces.map((piece) => crcShift(piece.length)),
+    ticketShifts: widths.map(crcShift),
+    piecesLength: pieces.reduce((sum, piece) => sum + piece.length, 0),
+    headers: Object.entries(headers),
+  };
+}
+
+/**
+ * CRC-32 arithmetic, as zlib's crc32_combine does it (crc32.c: multmodp, x2nmodp): a CRC is a
+ * polynomial over GF(2), reflected. The CRC of A followed by B is crc(A) times x^(8·|B|), modulo
+ * the CRC's polynomial, plus crc(B); the operator x^(8·|B|) depends on B's length alone, so it is
+ * made once per piece and ticket length.
+ */
+const crcPolynomial = 0xedb88320;
+
+/** a(x)·b(x) modulo the CRC's polynomial. */
+function multiplyModP(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; bit !== 0; bit >>>= 1) {
+    if (a & bit) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ crcPolynomial : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^n) modulo the polynomial, for n from 0 to 31. */
+const powersOfX = (() => {
+  const powers: number[] = [];
+  let power = 0x40000000; // x^1
+  for (let n = 0; n < 32; n++) {
+    powers.push(power);
+    power = multiplyModP(power, power);
+  }
+  return powers;
+})();
+
+/** The operator that shifts a CRC past `bytes` bytes: x^(8·bytes) modulo the polynomial. */
+export function crcShift(bytes: number): number {
+  let operator = 0x80000000; // x^0
+  for (let n = 3, rest = bytes; rest > 0; rest >>>= 1, n++) {
+    if (rest & 1) operator = multiplyModP(powersOfX[n & 31] ?? 0, operator);
+  }
+  return operator;
+}
+
+/** The CRC-32 of A followed by B, from crc(A), crc(B) and the shift for B's length. */
+export function combineCrc(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
 }
 
 /** A stored deflate block holding `bytes` (up to 65,535), not the last of the stream. */
@@ -98,21 +156,21 @@ export function assemble(page: TicketedPage, tickets: string[], gzip: boolean): 
     index < filled.length ? [piece, filled[index] as Buffer] : [piece],
   );
   if (!gzip) return plain;
-  if (filled.some((ticket, index) => ticket.length !== page.widths[index]))
+  if (filled.length !== page.widths.length || filled.some((ticket, index) => ticket.length !== page.widths[index]))
     return [gzipSync(Buffer.concat(plain), { level: 6 })];
-  let crc = 0;
-  let length = 0;
+  // The CRC of the page as sent, from each piece's (computed once) and each ticket's: a response
+  // reads its tickets, not the whole page again.
+  let crc = page.crcs[0] ?? 0;
+  let length = page.piecesLength;
   const parts: Buffer[] = [gzipHeader];
-  page.pieces.forEach((piece, index) => {
-    crc = crc32(piece, crc);
-    length += piece.length;
-    parts.push(page.deflated[index] as Buffer);
+  page.deflated.forEach((deflated, index) => {
+    parts.push(deflated);
     const ticket = filled[index];
-    if (ticket) {
-      crc = crc32(ticket, crc);
-      length += ticket.length;
-      parts.push(storedBlock(ticket));
-    }
+    if (!ticket) return;
+    crc = combineCrc(crc, crc32(ticket), page.ticketShifts[index] ?? 0);
+    crc = combineCrc(crc, page.crcs[index + 1] ?? 0, page.pieceShifts[index + 1] ?? 0);
+    length += ticket.length;
+    parts.push(storedBlock(ticket));
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
