@@ -23,10 +23,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { themeFetcherKey } from "./components/layout/theme-switch";
 import { toast, Toaster } from "./components/ui/toast";
 import { getStaff } from "./features/auth/auth.server";
-import { contactOutcomes } from "./features/contact/outcomes";
-import { adminAccessOutcomes, reviewOutcomes } from "./features/testimonials/outcomes";
-import type { FlashKey } from "./lib/flash";
-import { orderOutcomes } from "./features/orders/outcomes";
+import { type NoticeHandle, noticeFor } from "./lib/flash";
 import { clearFlash, readFlash } from "./lib/flash.server";
 import { revalidateUnlessUnreachable } from "./lib/unreachable";
 import { company, defaultSupportEmail } from "./content/site";
@@ -36,7 +33,6 @@ import { enhanceDisclosures } from "./lib/disclosures";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
 import { pageTitle } from "./lib/seo";
-import { movedToSpamNotice } from "./lib/spam-mark";
 import { isHydrated } from "./route-manifest";
 import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
 
@@ -58,6 +54,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessUnreachable;
+
+/** A sign-in returns to the page it was asked from, whichever that is: its notice is the whole site's. */
+export const handle: NoticeHandle = {
+  notices: {
+    "signed-in": (_id, username) => ({
+      title: "Login successful",
+      description: `Welcome back, ${username ?? "staff member"}!`,
+    }),
+  },
+};
 
 export const links: Route.LinksFunction = () => [
   // The two faces app.css declares, fetched with the stylesheet so `font-display: optional` finds
@@ -145,30 +151,18 @@ export default function App() {
 /** With JavaScript, the notice a redirect carried is also a toast (the page itself shows the outcome too). */
 function useFlashToast() {
   const flash = useRouteLoaderData<typeof loader>("root")?.flash;
+  const matches = useMatches();
   const id = flash?.id;
   useEffect(() => {
     if (!flash) return;
-    toast({ variant: "success", ...flashNotice(flash.key, flash.id, flash.username) });
+    const notice = noticeFor(
+      matches.map((match) => match.handle),
+      flash,
+    );
+    if (notice) toast({ variant: "success", ...notice });
     // Only a new notice (a new id) is announced again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
-}
-
-function flashNotice(key: FlashKey, id: string, username: string | undefined): { title: string; description: string } {
-  switch (key) {
-    case "contact-sent":
-      return contactOutcomes.sent;
-    case "order-sent":
-      return orderOutcomes.sent(id);
-    case "review-sent":
-      return reviewOutcomes.submitted;
-    case "signed-in":
-      return { title: "Login successful", description: `Welcome back, ${username ?? "staff member"}!` };
-    case "admin-access":
-      return adminAccessOutcomes.granted;
-    case "moved-to-spam":
-      return movedToSpamNotice;
-  }
 }
 
 /**

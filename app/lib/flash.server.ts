@@ -6,7 +6,7 @@ import { type Flash, type FlashKey, flashIdPattern, isFlashKey } from "./flash";
 
 /** The Set-Cookie value that carries `key` to the next page (a minute at most); `id` is random unless given. */
 export function setFlash(key: FlashKey, id = randomBytes(6).toString("base64url")): string {
-  if (!flashIdPattern.test(id)) throw new Error("a flash id is 1 to 16 letters, digits, - or _");
+  if (!isFlashKey(key) || !flashIdPattern.test(id)) throw new Error(`not a notice: ${key}.${id}`);
   return setCookie(siteCookies.flash, `${key}.${id}`, getConfig().siteIsHttps);
 }
 

@@ -1,10 +1,10 @@
 /**
  * One-time notices carried across a redirect (post/redirect/get) in a short-lived cookie, so a
  * form's success is drawn by the page it lands on, with or without JavaScript. The cookie names a
- * notice from this list, never free text, so nobody can make the site say something else.
+ * notice ("contact-sent"), never free text: only the words a route declares for that name
+ * (`NoticeHandle`) are ever shown, so nobody can make the site say something else.
  */
-const flashKeys = ["contact-sent", "order-sent", "review-sent", "signed-in", "admin-access", "moved-to-spam"] as const;
-export type FlashKey = (typeof flashKeys)[number];
+export type FlashKey = string;
 
 export interface Flash {
   key: FlashKey;
@@ -12,9 +12,38 @@ export interface Flash {
   id: string;
 }
 
+/** A notice's name: lower-case words joined by "-", up to 32 characters. */
+const flashKeyPattern = /^[a-z][a-z-]{0,31}$/;
 /** A notice's id: letters, digits, "-" and "_", up to 16 (a random id, or an order's reference). */
 export const flashIdPattern = /^[\w-]{1,16}$/;
 
 export function isFlashKey(value: unknown): value is FlashKey {
-  return flashKeys.includes(value as FlashKey);
+  return typeof value === "string" && flashKeyPattern.test(value);
+}
+
+/** What a notice says, as a toast (with JavaScript) and, where the page draws it, on the page. */
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+/**
+ * A route's `handle` names the notices it shows when a redirect lands on it, each worded from the
+ * notice's id (an order's reference) and, for a sign-in, who signed in. The root finds the words
+ * for the notice it read among the matched routes' handles: a form's notice lives with its route.
+ */
+export interface NoticeHandle {
+  notices: Record<FlashKey, (id: string, username: string | undefined) => Notice>;
+}
+
+/** The words for `flash` from the first matched route that declares them. */
+export function noticeFor(
+  handles: readonly unknown[],
+  flash: Flash & { username?: string | undefined },
+): Notice | undefined {
+  for (const handle of handles) {
+    const word = (handle as Partial<NoticeHandle> | undefined)?.notices?.[flash.key];
+    if (word) return word(flash.id, flash.username);
+  }
+  return undefined;
 }

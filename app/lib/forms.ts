@@ -99,6 +99,10 @@ export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable" | "fu
 /** Why a valid submission was not taken: the problems each form words for its sender. */
 export type FailureProblem = Exclude<PublicFormProblem, "invalid">;
 
+export function isFailureProblem(problem: string): problem is FailureProblem {
+  return problem === "rate-limited" || problem === "unavailable" || problem === "full";
+}
+
 /** `moved-by-staff`: a member of staff moved a stored submission to the spam store. */
 export type SpamReasonCode = "honeypot" | "too-fast" | "unverified-start" | "burst" | "links" | "moved-by-staff";
 

@@ -22,7 +22,8 @@ import { log } from "./logger.server";
  *   (4xx). A 429 or a 5xx is forgotten, so the client's retry is handled afresh.
  * - Keys are purged a day after they arrived (`purgeIdempotencyKeys`, run by the daily purge).
  */
-export type IdempotentEndpoint = "contact" | "orders" | "testimonials";
+const idempotentEndpoints = ["contact", "orders", "testimonials"] as const;
+export type IdempotentEndpoint = (typeof idempotentEndpoints)[number];
 /** Keys count per endpoint: an API route's, or a page form's (`sendOnce`). */
 type KeyEndpoint = IdempotentEndpoint | TicketedForm;
 
@@ -223,9 +224,11 @@ export interface Busy {
   failed?: never;
 }
 
-/** A page form whose submissions count once per ticket (form-ticket.server.ts). */
-const ticketedForms = ["contact-form", "order-form", "review-form"] as const;
-export type TicketedForm = (typeof ticketedForms)[number];
+/**
+ * A page form whose submissions count once per ticket (form-ticket.server.ts), named after its
+ * feature: "contact-form", "order-form", "review-form". Its keys never mix with an API route's.
+ */
+export type TicketedForm = `${string}-form`;
 
 /** Where a stored submission's answer sends the browser, and the one-time notice it sets there. */
 export interface Sent {
@@ -304,7 +307,7 @@ export async function purgeIdempotencyKeys(now = Date.now()) {
     .where((eb) =>
       eb.or([
         eb.and([
-          eb("endpoint", "not in", ticketedForms),
+          eb("endpoint", "in", idempotentEndpoints),
           eb("created_at", "<", new Date(now - idempotencyKeyTtlMs).toISOString()),
         ]),
         eb("created_at", "<", new Date(now - ticketLifetimeMs - idempotencyKeyTtlMs).toISOString()),

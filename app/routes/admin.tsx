@@ -5,6 +5,8 @@ import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
 import { countAwaitingModeration } from "~/features/testimonials/queries.server";
 import { countSpam } from "~/lib/spam.server";
+import type { NoticeHandle } from "~/lib/flash";
+import { movedToSpamNotice } from "~/lib/spam-mark";
 import type { Route } from "./+types/admin";
 
 /** What is new in each list, so a tab says where work waits (composed here: each count is its feature's). */
@@ -27,6 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   return { username: staff.username, counts };
 }
+
+/** Moving a message or order to spam lands on the spam list, which says so. */
+export const handle: NoticeHandle = { notices: { "moved-to-spam": () => movedToSpamNotice } };
 
 type TabCount = "reviews" | "orders" | "messages" | "held" | "marked";
 

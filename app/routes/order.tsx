@@ -1,25 +1,25 @@
-import { useEffect, useRef } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
-import { toast } from "~/components/ui/toast";
 import { orderSteps } from "~/content/order";
 import { pagePaths } from "~/content/navigation";
 import { company } from "~/content/site";
-import { OrderForm, type OrderFormValues, OrderSent } from "~/features/orders/order-form";
-import { orderFailureLead, orderFailureText, orderOutcomes } from "~/features/orders/outcomes";
-import { orderFieldNames, referencePattern } from "~/features/orders/fields";
+import { orderFields, referencePattern } from "~/features/orders/fields";
+import { HostedOrderForm } from "~/features/orders/hosted-form";
+import { OrderForm, OrderSent } from "~/features/orders/order-form";
+import { orderOutcomes } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
+import type { NoticeHandle } from "~/lib/flash";
 import { readFlash } from "~/lib/flash.server";
-import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
-import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
-import { formObject, typedValues } from "~/lib/forms";
+import { answerForm } from "~/lib/form-action.server";
+import { formTickets } from "~/lib/form-ticket.server";
+import { forwardRetryAfter } from "~/lib/request.server";
 import { crumbs, seo } from "~/lib/seo";
-import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
-import type { Route } from "./+types/order";
 import { useSupportEmail } from "~/lib/support-email";
+import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
+import type { Route } from "./+types/order";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -34,26 +34,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The order form's one endpoint, with or without JavaScript. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = formObject(await readForm(request));
-  const outcome = await submitTicketed("order-form", form, orderFieldNames, async (start) => {
-    const result = await submitOrder(form, context.clientIp ?? "unknown", start);
-    return result.ok
-      ? { sent: { location: "/order?sent=1", notice: "order-sent", id: result.reference } }
-      : { failed: result };
+/**
+ * The order form's one endpoint, with or without JavaScript. Reloading the success view, or
+ * sending the same form again, sends nothing and shows the reference the request was given.
+ */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  answerForm(request, {
+    form: "order-form",
+    fields: orderFields,
+    submit: (form, start) => submitOrder(form, context.clientIp ?? "unknown", start),
+    sent: (stored) => ({ location: "/order?sent=1", notice: "order-sent", id: stored.reference }),
   });
-  // Post/redirect/get: reloading the success view, or sending the same form again, sends nothing
-  // and shows the reference the request was given.
-  if (outcome.sent) return redirectToSent(outcome.sent);
-  const result = outcome.failed ?? stillSending;
-  // Sent back so the form shows again as it was typed, with the ticket it was shown with.
-  const values: OrderFormValues = typedValues(form, orderFieldNames, 3000);
-  return data(
-    { errors: result.errors, values, problem: result.problem, ticket: outcome.ticket },
-    { status: result.status, headers: retryAfterHeaders(result) },
-  );
-}
+
+export const handle: NoticeHandle = { notices: { "order-sent": (reference) => orderOutcomes.sent(reference) } };
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
@@ -74,18 +67,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const email = useSupportEmail();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/order") === true;
-  const answer = isUnreachable(actionData)
-    ? ({ problem: "unavailable", errors: undefined, values: undefined, ticket: undefined } as const)
-    : actionData;
-  const failedProblem = answer && answer.problem !== "invalid" ? answer.problem : null;
-
-  // The button used is disabled while sending and loses focus: the failure takes it.
-  const failedAlert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!failedProblem) return;
-    toast({ variant: "error", title: orderOutcomes.failedTitle, description: orderFailureText(failedProblem, email) });
-    failedAlert.current?.focus();
-  }, [actionData, failedProblem, email]);
+  const answer = formAnswer(actionData);
+  const failed = answer && answer.problem !== "invalid" ? answer.problem : null;
 
   return (
     <>
@@ -166,27 +149,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   values={answer?.values ?? {}}
                   serverErrors={answer?.errors}
                   sending={sending}
-                  alert={
-                    failedProblem ? (
-                      <p
-                        ref={failedAlert}
-                        tabIndex={-1}
-                        role="alert"
-                        {...{ autofocus: "" }}
-                        className="mb-4 rounded-lg border-2 border-danger bg-danger-soft p-4"
-                      >
-                        <strong>{orderOutcomes.failedTitle}.</strong> {orderFailureLead(failedProblem)} call us on{" "}
-                        <a href={`tel:${company.phone.dial}`} className="underline">
-                          {company.phone.display}
-                        </a>{" "}
-                        or email{" "}
-                        <a href={`mailto:${email}`} className="underline">
-                          {email}
-                        </a>
-                        .
-                      </p>
-                    ) : null
-                  }
+                  failed={failed}
+                  answer={answer}
                 />
               </div>
             </>
@@ -225,30 +189,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </section>
 
-      {orderFormUrl && !sent ? (
-        <section aria-labelledby="hosted-form-title" className="container-page pb-12">
-          <div className="mx-auto max-w-3xl">
-            <h2 id="hosted-form-title" className="text-subheading font-bold">
-              Or use our hosted order form
-            </h2>
-            <iframe
-              id="order-form-frame"
-              src={orderFormUrl}
-              title="Hosted order request form"
-              loading="lazy"
-              className="mt-4 w-full rounded-xl border border-line bg-white"
-              style={{ height: "min(900px, max(500px, 80vh))" }}
-            />
-            <p className="mt-4 text-muted">
-              Form not showing?{" "}
-              <ExternalLink href={orderFormUrl} className="font-semibold text-brand underline">
-                open it in a new tab
-              </ExternalLink>
-              .
-            </p>
-          </div>
-        </section>
-      ) : null}
+      {orderFormUrl && !sent ? <HostedOrderForm url={orderFormUrl} /> : null}
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
 import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
 import { moderateReview } from "~/features/testimonials/moderation.server";
-import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
+import { adminAccessOutcomes, reviewOutcomes } from "~/features/testimonials/outcomes";
 import { flagReviewText } from "~/features/testimonials/flags";
 import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
 import {
@@ -28,15 +28,15 @@ import {
   moderationIntents,
   parseFilter,
   parsePosition,
-  type ReviewAnswer,
-  reviewFormValues,
+  reviewFields,
   type ReviewPosition,
   reviewPageQuery,
 } from "~/features/testimonials/fields";
 import { submitReview } from "~/features/testimonials/submit.server";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import type { NoticeHandle } from "~/lib/flash";
 import { readFlash, setFlash } from "~/lib/flash.server";
-import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
+import { answerForm } from "~/lib/form-action.server";
+import { formTickets } from "~/lib/form-ticket.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
@@ -79,27 +79,17 @@ export async function loader({ request }: Route.LoaderArgs) {
  * moderation buttons, with or without JavaScript. The JSON API routes call the same functions.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request.clone());
   const intent = formData.get("intent");
   const ip = context.clientIp ?? "unknown";
-  if (intent === "submit") {
-    const form = formObject(formData);
-    const outcome = await submitTicketed("review-form", form, Object.keys(TestimonialSchema.shape), async (start) => {
-      const result = await submitReview(form, ip, start);
+  if (intent === "submit")
+    return answerForm(request, {
+      form: "review-form",
+      fields: reviewFields,
+      submit: (form, start) => submitReview(form, ip, start),
       // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
-      return result.ok ? { sent: { location: "/testimonials?sent=1", notice: "review-sent" } } : { failed: result };
+      sent: () => ({ location: "/testimonials?sent=1", notice: "review-sent" }),
     });
-    // Post/redirect/get, as on /contact: reloading the confirmation, or sending the same form again, sends nothing.
-    if (outcome.sent) return redirectToSent(outcome.sent);
-    const result = outcome.failed ?? stillSending;
-    const answer: ReviewAnswer = {
-      intent,
-      review: { ok: false, problem: result.problem, errors: result.errors },
-      values: reviewFormValues(formData),
-      ticket: outcome.ticket,
-    };
-    return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
-  }
   if (intent === "admin-login") {
     const result = await signIn(request, builtInUsername, String(formData.get("password") ?? ""), ip);
     if (!result.ok) {
@@ -133,6 +123,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data({ intent: null, error: "Unknown action" }, { status: 400 });
 }
+
+export const handle: NoticeHandle = {
+  notices: { "review-sent": () => reviewOutcomes.submitted, "admin-access": () => adminAccessOutcomes.granted },
+};
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
@@ -169,10 +163,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, testimonials, ledger, newer, older, total, tickets, reviewSent, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
-  const reviewAnswer =
-    actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
+  const reviewAnswer = actionData && "ticket" in actionData ? actionData : undefined;
   const adminAnswer =
-    actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate")
+    actionData && "intent" in actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate")
       ? (actionData as AdminAnswer)
       : undefined;
   const pageHref = (position: ReviewPosition) => `/testimonials${reviewPageQuery(filter, position)}#reviews`;

@@ -1,4 +1,5 @@
 import { contactTopics, type ContactTopicValue } from "~/content/contact";
+import { contactFields, messageMin } from "./fields";
 import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 
 const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...ContactTopicValue[]];
@@ -8,26 +9,26 @@ export const ContactFormSchema = z.object({
   name: lineOfText("the name", "Name is required")
     .trim()
     .min(1, "Name is required")
-    .max(120, "Name must be 120 characters or fewer"),
+    .max(contactFields.name.max, `Name must be ${contactFields.name.max} characters or fewer`),
   email: z
     .string("Please enter a valid email address")
     .refine(isStorableText, unstorableMessage)
     .trim()
-    .max(254, "Please enter a valid email address")
+    .max(contactFields.email.max, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
   phone: lineOfText("the phone number")
     .trim()
-    .max(40, "Phone number must be 40 characters or fewer")
+    .max(contactFields.phone.max, `Phone number must be ${contactFields.phone.max} characters or fewer`)
     // A JSON client sends null for an empty optional field.
     .nullish()
     .transform((v) => (v ? v : undefined)),
   topic: z.enum(topicValues, "Please select a topic"),
   message: z
-    .string("Message must be at least 10 characters")
+    .string(`Message must be at least ${messageMin} characters`)
     .refine(isStorableText, unstorableMessage)
     .trim()
-    .min(10, "Message must be at least 10 characters")
-    .max(5000, "Message must be 5000 characters or fewer"),
+    .min(messageMin, `Message must be at least ${messageMin} characters`)
+    .max(contactFields.message.max, `Message must be ${contactFields.message.max} characters or fewer`),
   consent: z.literal(["on", "true", true], "You must agree to the privacy policy").transform(() => true as const),
 });
 

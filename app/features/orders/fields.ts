@@ -1,3 +1,5 @@
+import { defineFields, fieldLabels } from "~/lib/form-fields";
+
 /**
  * The order request's fields: their names, choices, labels and steps, as the form and the admin
  * show them. The schema that checks them (./schema.ts) is loaded by the browser only when the
@@ -85,34 +87,40 @@ export const controllerPlacements = [
 /** Seat measurements are taken in inches; anything outside this range is a typing mistake. */
 export const seatInches = { min: 10, max: 30 } as const;
 
-/** Every field of the order request, in the form's order; the schema has exactly these. */
-export const orderFieldNames = [
-  "submittedBy",
-  "submitterName",
-  "submitterRelationship",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "country",
-  "state",
-  "zipCode",
-  "wheelchairType",
-  "seatWidth",
-  "seatDepth",
-  "currentCushion",
-  "dailySittingHours",
-  "discomfortAreas",
-  "sensitivityLevel",
-  "priorities",
-  "padSize",
-  "coverType",
-  "controllerPlacement",
-  "medicalNotes",
-  "privacyConsent",
-  "medicalDisclaimer",
-] as const;
-export type OrderField = (typeof orderFieldNames)[number];
+/**
+ * Every field of the order request, in the form's order, with the label it is known by (on the
+ * form, in the error summary, in the admin and the export) and the longest text it takes; the
+ * schema has exactly these.
+ */
+export const orderFields = defineFields({
+  submittedBy: { label: "Who is filling in the form" },
+  submitterName: { label: "Your name", max: 120 },
+  submitterRelationship: { label: "How you know the person" },
+  firstName: { label: "First name", max: 80 },
+  lastName: { label: "Last name", max: 80 },
+  email: { label: "Email", max: 254 },
+  phone: { label: "Phone", max: 40 },
+  country: { label: "Country", max: 80 },
+  state: { label: "State/Province", max: 80 },
+  zipCode: { label: "ZIP/Postal code", max: 12 },
+  wheelchairType: { label: "Wheelchair type" },
+  seatWidth: { label: "Seat width" },
+  seatDepth: { label: "Seat depth" },
+  currentCushion: { label: "Current cushion", max: 200 },
+  dailySittingHours: { label: "Daily sitting hours" },
+  discomfortAreas: { label: "Areas of discomfort" },
+  sensitivityLevel: { label: "Sensitivity level" },
+  priorities: { label: "Priorities" },
+  padSize: { label: "Pad size" },
+  coverType: { label: "Cover type" },
+  controllerPlacement: { label: "Controller placement" },
+  medicalNotes: { label: "Notes", max: 2000 },
+  privacyConsent: { label: "Privacy policy" },
+  medicalDisclaimer: { label: "Medical disclaimer" },
+});
+export type OrderField = keyof typeof orderFields;
+/** How each field is named in the error summary, the admin and the export. */
+export const orderFieldLabels = fieldLabels(orderFields);
 
 /** The form's steps, in order: each a fieldset, and with JavaScript one screen of the form. */
 export const orderSteps = [
@@ -131,34 +139,6 @@ export const orderSteps = [
   { id: "choices", title: "Cushion choices", fields: ["priorities", "padSize", "coverType", "controllerPlacement"] },
   { id: "consent", title: "Notes and consent", fields: ["medicalNotes", "privacyConsent", "medicalDisclaimer"] },
 ] as const satisfies ReadonlyArray<{ id: string; title: string; fields: readonly OrderField[] }>;
-
-/** How each field is named in the error summary. */
-export const orderFieldLabels: Record<OrderField, string> = {
-  submittedBy: "Who is filling in the form",
-  submitterName: "Your name",
-  submitterRelationship: "How you know the person",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  phone: "Phone",
-  country: "Country",
-  state: "State/Province",
-  zipCode: "ZIP/Postal code",
-  wheelchairType: "Wheelchair type",
-  seatWidth: "Seat width",
-  seatDepth: "Seat depth",
-  currentCushion: "Current cushion",
-  dailySittingHours: "Daily sitting hours",
-  discomfortAreas: "Areas of discomfort",
-  sensitivityLevel: "Sensitivity level",
-  priorities: "Priorities",
-  padSize: "Pad size",
-  coverType: "Cover type",
-  controllerPlacement: "Controller placement",
-  medicalNotes: "Notes",
-  privacyConsent: "Privacy policy",
-  medicalDisclaimer: "Medical disclaimer",
-};
 
 /** Order references look like AQ-7K3M-9QX2: no I, L, O or U, so they read aloud without doubt. */
 export const referencePattern = /^AQ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;

@@ -2,13 +2,17 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
+import { OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { company } from "~/content/site";
 import { ticketField } from "~/lib/form-ticket";
 import { formObject, honeypotField } from "~/lib/forms";
 import { type Check, checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
+import type { FailureProblem } from "~/lib/forms";
+import { useSupportEmail } from "~/lib/support-email";
 import { useHydrated } from "~/lib/use-hydrated";
+import { orderFailureLead, orderFailureText, orderOutcomes } from "./outcomes";
 import {
   controllerPlacements,
   coverTypes,
@@ -128,16 +132,24 @@ export function OrderForm({
   values,
   serverErrors,
   sending,
-  alert,
+  failed,
+  answer,
 }: {
   ticket: string;
   values: OrderFormValues;
   serverErrors?: Record<string, string>;
   sending: boolean;
   /** A failure other than a mistake in the form (rate limit, server unreachable). */
-  alert?: React.ReactNode;
+  failed: FailureProblem | null;
+  /** The answer it came with: each new one is announced and takes focus. */
+  answer: unknown;
 }) {
   const stepped = useHydrated();
+  const email = useSupportEmail();
+  useFailureToast(
+    failed ? { title: orderOutcomes.failedTitle, description: orderFailureText(failed, email) } : null,
+    answer,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const headings = useRef<Array<HTMLHeadingElement | null>>([]);
   const moved = useRef(false);
@@ -456,7 +468,28 @@ export function OrderForm({
       onChange={onChange}
       onFocus={orderCheck.prepare}
     >
-      {alert}
+      {failed ? (
+        <OutcomePanel
+          tone="danger"
+          role="alert"
+          title={`${orderOutcomes.failedTitle}.`}
+          focusOnArrival
+          focusWhen={answer}
+          className="mb-4"
+        >
+          <p>
+            {orderFailureLead(failed)} call us on{" "}
+            <a href={`tel:${company.phone.dial}`} className="underline">
+              {company.phone.display}
+            </a>{" "}
+            or email{" "}
+            <a href={`mailto:${email}`} className="underline">
+              {email}
+            </a>
+            .
+          </p>
+        </OutcomePanel>
+      ) : null}
       <ErrorSummary errors={shown} labels={orderFieldLabels} />
       {orderSteps.map((s, index) => (
         <fieldset
@@ -526,16 +559,16 @@ export function OrderSent({
   confirmationEmail: boolean;
   consultationWithin: string;
 }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    clearOrderDraft();
-    heading.current?.focus();
-  }, []);
+  useEffect(clearOrderDraft, []);
   return (
-    <div className="mt-6 rounded-2xl border-2 border-success bg-success-soft p-6 md:p-8">
-      <h2 id="order-form-title" ref={heading} tabIndex={-1} {...{ autofocus: "" }} className="text-heading font-bold">
-        Order Request Received
-      </h2>
+    <OutcomePanel
+      tone="success"
+      heading={{ id: "order-form-title" }}
+      title="Order Request Received"
+      focusOnArrival
+      focusWhen="shown"
+      className="mt-6"
+    >
       <p className="mt-3 text-lead">
         Your reference is <strong className="font-mono text-subheading tracking-wider">{reference}</strong>. Please keep
         it: quote it when you call or write to us.
@@ -552,6 +585,6 @@ export function OrderSent({
       <Link to="/order#order-form" className={buttonClass("secondary", "mt-6")}>
         Start Another Request
       </Link>
-    </div>
+    </OutcomePanel>
   );
 }

@@ -5,6 +5,7 @@ import {
   coverTypes,
   discomfortAreaChoices,
   type OrderField,
+  orderFields,
   padSizeChoices,
   priorityChoices,
   relationshipChoices,
@@ -85,27 +86,27 @@ export const OrderFields = z.object({
     (v) => (v === undefined || v === null || v === "" ? "self" : v),
     z.enum(values(submittedByChoices), "Please say who is filling in the form"),
   ),
-  submitterName: optionalText(120, "your name"),
+  submitterName: optionalText(orderFields.submitterName.max, "your name"),
   submitterRelationship: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
     z.enum(values(relationshipChoices), "Please say how you know the person").optional(),
   ),
-  firstName: requiredLine("the first name", "First name is required", 80),
-  lastName: requiredLine("the last name", "Last name is required", 80),
+  firstName: requiredLine("the first name", "First name is required", orderFields.firstName.max),
+  lastName: requiredLine("the last name", "Last name is required", orderFields.lastName.max),
   email: z
     .string("Please enter a valid email address")
     .refine(isStorableText, unstorableMessage)
     .trim()
-    .max(254, "Please enter a valid email address")
+    .max(orderFields.email.max, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
-  phone: requiredLine("the phone number", "Please enter a valid phone number", 40, 10),
-  country: requiredLine("the country", "Country is required", 80),
-  state: requiredLine("the state or province", "State/Province is required", 80),
-  zipCode: requiredLine("the ZIP or postal code", "ZIP/Postal code is required", 12, 5),
+  phone: requiredLine("the phone number", "Please enter a valid phone number", orderFields.phone.max, 10),
+  country: requiredLine("the country", "Country is required", orderFields.country.max),
+  state: requiredLine("the state or province", "State/Province is required", orderFields.state.max),
+  zipCode: requiredLine("the ZIP or postal code", "ZIP/Postal code is required", orderFields.zipCode.max, 5),
   wheelchairType: z.enum(values(wheelchairTypes), "Please select wheelchair type"),
   seatWidth: inches("width"),
   seatDepth: inches("depth"),
-  currentCushion: optionalText(200, "the current cushion"),
+  currentCushion: optionalText(orderFields.currentCushion.max, "the current cushion"),
   dailySittingHours: z.enum(values(sittingHoursChoices), "Daily sitting hours is required"),
   discomfortAreas: checkboxGroup(discomfortAreaChoices, "Please select at least one area"),
   sensitivityLevel: z.enum(values(sensitivityChoices), "Please select sensitivity level"),
@@ -113,7 +114,7 @@ export const OrderFields = z.object({
   padSize: z.enum(values(padSizeChoices), "Please select pad size"),
   coverType: z.enum(values(coverTypes), "Please select cover type"),
   controllerPlacement: z.enum(values(controllerPlacements), "Please select controller placement"),
-  medicalNotes: optionalText(2000),
+  medicalNotes: optionalText(orderFields.medicalNotes.max),
   privacyConsent: agreement("You must agree to the privacy policy"),
   medicalDisclaimer: agreement("You must acknowledge the medical disclaimer"),
 } satisfies Record<OrderField, z.ZodType>);

@@ -2,6 +2,7 @@
  * The review form's fields, tags and filter tabs: what the page and the form show, without the
  * schema (./schema.ts), which the browser loads only when the form is used (lib/lazy-check.ts).
  */
+import { defineFields, type FormAnswer } from "~/lib/form-fields";
 import type { PublicFormProblem } from "~/lib/forms";
 
 export const tagValues = [
@@ -80,45 +81,23 @@ export const moderationIntents = [
 ] as const;
 export type ModerationIntent = (typeof moderationIntents)[number];
 
-/** The review form's fields as typed, sent back with its errors so nothing typed is lost. */
-export interface ReviewFormValues {
-  name?: string;
-  email?: string;
-  rating?: string;
-  quote?: string;
-  context?: string;
-  tags?: string[];
-  writtenBy?: string;
-}
-
-export function reviewFormValues(formData: FormData): ReviewFormValues {
-  const text = (name: string, max: number) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value.slice(0, max) : undefined;
-  };
-  return {
-    name: text("name", 200),
-    email: text("email", 300),
-    rating: text("rating", 4),
-    quote: text("quote", 2500),
-    context: text("context", 200),
-    tags: formData.getAll("tags").map(String).slice(0, tagValues.length),
-    writtenBy: text("writtenBy", 20),
-  };
-}
+/** The review form's fields, in the form's order: each one's label and longest value, written once. */
+export const reviewFields = defineFields({
+  name: { label: "Name", max: 100 },
+  email: { label: "Email", max: 254 },
+  rating: { label: "Rating" },
+  context: { label: "Context", max: 120 },
+  tags: { label: "Tags" },
+  quote: { label: "Your review", max: 2000 },
+  writtenBy: { label: "Who is writing this review" },
+});
+export type ReviewField = keyof typeof reviewFields;
 
 /** A public form's problems, and `missing`: the spec's answer when a required field is empty. */
 export type ReviewProblem = "missing" | PublicFormProblem;
 
-/** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */
-export interface ReviewAnswer {
-  intent: "submit";
-  /** Only a refusal: a stored review is answered with a redirect to the page and its notice. */
-  review: { ok: false; problem: ReviewProblem; errors: Record<string, string> };
-  values?: ReviewFormValues;
-  /** The ticket the refused form goes on with (lib/form-ticket.server.ts, submitTicketed). */
-  ticket?: string;
-}
+/** The reviews page action's answer to a review it did not store, drawn by the form with or without JavaScript. */
+export type ReviewAnswer = FormAnswer<ReviewField, ReviewProblem>;
 
 export function hasMissingRequired(input: Record<string, unknown>) {
   return ["name", "email", "quote"].some(

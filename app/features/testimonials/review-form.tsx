@@ -1,28 +1,23 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
-import { preloadToasts, toast } from "~/components/ui/toast";
+import { OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
+import { preloadToasts } from "~/components/ui/toast";
 import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
 import { reviewWriters } from "../../../db/schema";
-import { formObject } from "~/lib/forms";
-import { checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
+import { fieldLabels, listOf, textOf } from "~/lib/form-fields";
+import { isFailureProblem } from "~/lib/forms";
+import { lazyCheck } from "~/lib/lazy-check";
 import { useSupportEmail } from "~/lib/support-email";
-import { isUnreachable, type Unreachable } from "~/lib/unreachable";
+import { formAnswer, type Unreachable } from "~/lib/unreachable";
+import { useCheckedForm } from "~/lib/use-checked-form";
 import { failureOutcome, reviewOutcomes } from "./outcomes";
 import { RatingInput } from "./rating-input";
-import { hasMissingRequired, type ReviewAnswer, tagLabel, tagValues } from "./fields";
+import { hasMissingRequired, type ReviewAnswer, reviewFields, tagLabel, tagValues } from "./fields";
 
-const labels: Record<string, string> = {
-  name: "Name",
-  email: "Email",
-  rating: "Rating",
-  quote: "Your review",
-  context: "Context",
-  tags: "Tags",
-  writtenBy: "Who is writing this review",
-};
+const labels = fieldLabels(reviewFields);
 // The first, "the user wrote it", is the select's empty choice; the schema reads "" as that.
 const writerOptions = reviewWriters.map((value) => ({ value, label: reviewWriterLabels[value].choice }));
 
@@ -57,34 +52,30 @@ export function ReviewForm({
 }) {
   const fetcher = useFetcher<ReviewAnswer | Unreachable>({ key: `review-form-${idPrefix}` });
   const email = useSupportEmail();
-  const fetched = isUnreachable(fetcher.data) ? noAnswer : fetcher.data;
-  const [clientErrors, setClientErrors] = useState<{ errors: Record<string, string>; missing: boolean } | null>(null);
+  const { checked, onSubmit, onFocus } = useCheckedForm(reviewCheck, hasMissingRequired);
+  const fetched = formAnswer(fetcher.data);
   const busy = fetcher.state !== "idle";
-  const answer = fetched ?? pageAnswer;
-  const result = busy ? undefined : answer?.review;
-  const failed = result && !result.ok ? result : undefined;
-  const errors = clientErrors?.errors ?? failed?.errors ?? {};
-  const missing = clientErrors ? clientErrors.missing : failed?.problem === "missing";
-  const unavailable =
-    !clientErrors &&
-    (failed?.problem === "rate-limited" || failed?.problem === "unavailable" || failed?.problem === "full")
-      ? failed.problem
-      : null;
-  const submitted = landing && sent !== null && !busy && !clientErrors && !failed;
+  // Every answer is a refusal: a stored review is answered with a redirect and its notice.
+  const failed = busy ? undefined : (fetched ?? pageAnswer);
+  const errors = checked?.errors ?? failed?.errors ?? {};
+  const missing = checked ? hasMissingRequired(checked.values) : failed?.problem === "missing";
+  const unavailable = !checked && failed && isFailureProblem(failed.problem) ? failed.problem : null;
+  const submitted = landing && sent !== null && !busy && !checked && !failed;
   // What was typed comes back with the errors (only a page without JavaScript needs it: with
   // JavaScript the fields were never cleared).
-  const values = failed ? answer?.values : undefined;
+  const values = failed?.values;
   // A refused post goes on with the ticket its answer names: the clock and the key carry over.
-  const formTicket = (failed ? answer?.ticket : undefined) ?? ticket;
+  const formTicket = failed?.ticket ?? ticket;
 
   const formRef = useRef<HTMLFormElement>(null);
-  const submittedRef = useRef<HTMLDivElement>(null);
-  const failedRef = useRef<HTMLDivElement>(null);
-  // Whether this form's fetcher posted since the last notice: only that form answers the next one.
+  // Whether this form's fetcher posted since its last answer: only that form answers the next notice.
   const posted = useRef(false);
   useEffect(() => {
     if (fetcher.state === "submitting") posted.current = true;
   }, [fetcher.state]);
+  useEffect(() => {
+    if (fetched) posted.current = false;
+  }, [fetched]);
   // A new notice after this form posted is its review, stored: the page behind the redirect is in.
   const seenSent = useRef(sent);
   useEffect(() => {
@@ -94,39 +85,19 @@ export function ReviewForm({
     posted.current = false;
     formRef.current?.reset();
     onSubmitted?.();
-    if (landing) window.setTimeout(() => submittedRef.current?.focus(), 0);
-  }, [sent, landing, onSubmitted]);
+    if (landing) window.setTimeout(() => document.getElementById(`${idPrefix}-submitted`)?.focus(), 0);
+  }, [sent, landing, onSubmitted, idPrefix]);
 
-  const handled = useRef<ReviewAnswer | Unreachable | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    posted.current = false;
-    const data = isUnreachable(fetcher.data) ? noAnswer : fetcher.data;
-    if (data.review.problem === "missing") {
-      toast({ variant: "error", ...reviewOutcomes.missing });
-    } else if (data.review.problem !== "invalid") {
-      toast({ variant: "error", ...failureOutcome(data.review.problem, email) });
-      // The button used is disabled while sending and loses focus: the failure takes it.
-      window.setTimeout(() => failedRef.current?.focus(), 0);
-    }
-  }, [fetcher.state, fetcher.data, email]);
-
-  // Mistakes are shown before anything is sent; the action checks again either way.
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const check = checkOnSubmit(event, reviewCheck);
-    if (!check) return;
-    const form = formObject(new FormData(event.currentTarget));
-    const mistakes = check(form);
-    const isMissing = hasMissingRequired(form);
-    if (Object.keys(mistakes).length === 0 && !isMissing) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors({ errors: mistakes, missing: isMissing });
-    if (isMissing) toast({ variant: "error", ...reviewOutcomes.missing });
-  }
+  useFailureToast(
+    fetched?.problem === "missing"
+      ? reviewOutcomes.missing
+      : fetched && isFailureProblem(fetched.problem)
+        ? failureOutcome(fetched.problem, email)
+        : null,
+    fetched,
+  );
+  const checkedMissing = Boolean(checked && missing);
+  useFailureToast(checkedMissing ? reviewOutcomes.missing : null, checked);
 
   return (
     // preventScrollReset: the redirect after a review lands on the same page, where the visitor was.
@@ -137,71 +108,68 @@ export function ReviewForm({
       preventScrollReset
       noValidate
       onSubmit={onSubmit}
-      onFocus={reviewCheck.prepare}
+      onFocus={onFocus}
       className="space-y-5"
     >
       <input type="hidden" name="intent" value="submit" />
       {submitted ? (
-        <div
-          ref={submittedRef}
-          tabIndex={-1}
+        <OutcomePanel
+          tone="success"
           role="status"
-          {...{ autofocus: "" }}
-          className="rounded-lg border-2 border-success bg-success-soft p-4"
+          title={reviewOutcomes.submitted.title}
+          focusOnArrival
+          id={`${idPrefix}-submitted`}
         >
-          <p className="font-bold">{reviewOutcomes.submitted.title}</p>
           <p>{reviewOutcomes.submitted.description}</p>
-        </div>
+        </OutcomePanel>
       ) : null}
       {unavailable ? (
-        <div
-          ref={failedRef}
-          tabIndex={-1}
+        <OutcomePanel
+          tone="danger"
           role="alert"
-          {...(pageAnswer ? { autofocus: "" } : {})}
-          className="rounded-lg border-2 border-danger bg-danger-soft p-4"
+          title={reviewOutcomes.failed.title}
+          focusOnArrival={Boolean(pageAnswer) && !fetched}
+          focusWhen={fetched}
         >
-          <p className="font-bold">{reviewOutcomes.failed.title}</p>
           <p>{failureOutcome(unavailable, email).description}</p>
-        </div>
+        </OutcomePanel>
       ) : null}
       {missing ? (
-        <div className="rounded-lg border-2 border-danger bg-danger-soft p-4">
-          <p className="font-bold">{reviewOutcomes.missing.title}</p>
+        <OutcomePanel tone="danger" title={reviewOutcomes.missing.title}>
           <p>{reviewOutcomes.missing.description}</p>
-        </div>
+        </OutcomePanel>
       ) : null}
       <ErrorSummary errors={errors} labels={labels} idPrefix={idPrefix} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           name="name"
-          label="Name"
+          label={labels.name}
           idPrefix={idPrefix}
           required
           autoComplete="name"
-          maxLength={100}
-          defaultValue={values?.name}
+          maxLength={reviewFields.name.max}
+          defaultValue={textOf(values?.name)}
           error={errors.name}
         />
         <TextField
           name="email"
-          label="Email"
+          label={labels.email}
           idPrefix={idPrefix}
           type="email"
           required
           autoComplete="email"
-          defaultValue={values?.email}
+          defaultValue={textOf(values?.email)}
           error={errors.email}
           hint="Only for verification; never published."
         />
       </div>
-      <RatingInput idPrefix={idPrefix} defaultValue={ratingOrDefault(values?.rating)} error={errors.rating} />
+      <RatingInput idPrefix={idPrefix} defaultValue={ratingOrDefault(textOf(values?.rating))} error={errors.rating} />
       <TextField
         name="context"
-        label="Context"
+        label={labels.context}
         idPrefix={idPrefix}
-        maxLength={120}
-        defaultValue={values?.context}
+        maxLength={reviewFields.context.max}
+        defaultValue={textOf(values?.context)}
         hint="For example: wheelchair user for 12 years, Ohio"
         error={errors.context}
       />
@@ -216,7 +184,7 @@ export function ReviewForm({
                 type="checkbox"
                 name="tags"
                 value={tag}
-                defaultChecked={values?.tags?.includes(tag)}
+                defaultChecked={listOf(values?.tags).includes(tag)}
                 className="size-5 shrink-0 accent-[var(--brand)]"
               />
               <span className="capitalize">{tagLabel(tag)}</span>
@@ -226,21 +194,21 @@ export function ReviewForm({
       </fieldset>
       <TextArea
         name="quote"
-        label="Your review"
+        label={labels.quote}
         idPrefix={idPrefix}
         required
         rows={4}
-        maxLength={2000}
-        defaultValue={values?.quote}
+        maxLength={reviewFields.quote.max}
+        defaultValue={textOf(values?.quote)}
         error={errors.quote}
       />
       <SelectField
         name="writtenBy"
-        label={labels.writtenBy!}
+        label={labels.writtenBy}
         idPrefix={idPrefix}
         options={writerOptions.slice(1)}
         placeholder={writerOptions[0]!.label}
-        defaultValue={values?.writtenBy === "self" ? "" : (values?.writtenBy ?? "")}
+        defaultValue={textOf(values?.writtenBy) === "self" ? "" : (textOf(values?.writtenBy) ?? "")}
         error={errors.writtenBy}
         hint="Reviews written with help or for someone else are welcome; the published review says who wrote it."
       />
@@ -258,9 +226,6 @@ export function ReviewForm({
     </fetcher.Form>
   );
 }
-
-/** A post that got no answer: nothing is known to be stored, so it failed. */
-const noAnswer: ReviewAnswer = { intent: "submit", review: { ok: false, problem: "unavailable", errors: {} } };
 
 /** The rating typed before a mistake elsewhere, or the spec's default of 5. */
 function ratingOrDefault(value: string | undefined): number {

@@ -1,6 +1,6 @@
 import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
 import { isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
-import { tagValues } from "./fields";
+import { reviewFields, tagValues } from "./fields";
 
 const tagsInput = z
   .union([z.array(z.string()), z.string()])
@@ -14,13 +14,13 @@ export const TestimonialSchema = z.object({
   name: lineOfText("the name", "Name is required")
     .trim()
     .min(1, "Name is required")
-    .max(100, "Name must be 100 characters or fewer"),
+    .max(reviewFields.name.max, `Name must be ${reviewFields.name.max} characters or fewer`),
   email: z
     .string("Email is required")
     .refine(isStorableText, unstorableMessage)
     .trim()
     .min(1, "Email is required")
-    .max(254, "Please enter a valid email address")
+    .max(reviewFields.email.max, "Please enter a valid email address")
     .pipe(z.email("Please enter a valid email address")),
   // A number (JSON) or the digits a radio button sends; never `true`, "0x8" or "1e1".
   rating: z
@@ -38,10 +38,10 @@ export const TestimonialSchema = z.object({
     .refine(isStorableText, unstorableMessage)
     .trim()
     .min(1, "Your review is required")
-    .max(2000, "Your review must be 2000 characters or fewer"),
+    .max(reviewFields.quote.max, `Your review must be ${reviewFields.quote.max} characters or fewer`),
   context: lineOfText("the context")
     .trim()
-    .max(120, "Context must be 120 characters or fewer")
+    .max(reviewFields.context.max, `Context must be ${reviewFields.context.max} characters or fewer`)
     // A JSON client sends null for an empty optional field.
     .nullish()
     .transform((v) => (v ? v : null)),

@@ -1,0 +1,308 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Form,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  StaticRouterProvider,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BotFields, CheckboxField, ErrorSummary, SelectField, TextField } from "~/components/ui/field";
+import { OutcomePanel } from "~/components/ui/outcome-panel";
+import { contactFields } from "~/features/contact/fields";
+import { ContactFormSchema } from "~/features/contact/schema";
+import { orderFields } from "~/features/orders/fields";
+import { OrderFields } from "~/features/orders/schema";
+import { reviewFields } from "~/features/testimonials/fields";
+import { TestimonialSchema } from "~/features/testimonials/schema";
+import { setLogLevel } from "~/lib/logger.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { type NoticeHandle, noticeFor } from "./flash";
+import { readFlash } from "./flash.server";
+import { answerForm } from "./form-action.server";
+import { defineFields, fieldLabels, type FormAnswer, textOf, unlabelledFields } from "./form-fields";
+import { ticketField } from "./form-ticket";
+import { formTickets } from "./form-ticket.server";
+import { type FillStart, honeypotField } from "./forms";
+import { lazyCheck } from "./lazy-check";
+import { submitPublicForm } from "./public-form.server";
+import { useCheckedForm } from "./use-checked-form";
+import { fieldMistakes, lineOfText, z } from "./zod";
+
+setLogLevel("silent");
+
+// The panels write the HTML attribute `autofocus` on purpose (OutcomePanel): a page that arrives
+// from a post without JavaScript has only that to move focus. React's development build warns.
+const consoleError = console.error;
+beforeAll(() => {
+  console.error = (...args: unknown[]) => {
+    if (String(args[0]).includes("Invalid DOM property `%s`") && args[1] === "autofocus") return;
+    consoleError(...args);
+  };
+});
+afterAll(() => {
+  console.error = consoleError;
+});
+
+/*
+ * A throwaway form built step by step from the README's recipe "Adding a form", then used as the
+ * outside world uses a form without JavaScript: shown, sent with a mistake, corrected and sent at
+ * once, sent again. Each state is checked with axe. If the recipe stops being enough to build a
+ * working, accessible form, this fails.
+ */
+
+// 1. fields.ts: every field, in the form's order, with its label and longest value.
+const callbackFields = defineFields({
+  name: { label: "Your name", max: 80 },
+  phone: { label: "Phone number", max: 40 },
+  when: { label: "Best time to call" },
+  consent: { label: "Privacy" },
+});
+type CallbackField = keyof typeof callbackFields;
+const whenChoices = [
+  { value: "morning", label: "Morning" },
+  { value: "afternoon", label: "Afternoon" },
+] as const;
+
+// 2. schema.ts: exactly those fields, the limits read from them.
+const CallbackSchema = z.object({
+  name: lineOfText("your name", "Your name is required")
+    .trim()
+    .min(1, "Your name is required")
+    .max(callbackFields.name.max, `Your name must be ${callbackFields.name.max} characters or fewer`),
+  phone: lineOfText("the phone number", "Please enter a phone number")
+    .trim()
+    .min(7, "Please enter a phone number")
+    .max(callbackFields.phone.max, "Please enter a phone number"),
+  when: z.enum(["morning", "afternoon"], "Please choose a time"),
+  consent: z.literal("on", "You must agree to the privacy policy"),
+} satisfies Record<CallbackField, z.ZodType>);
+
+// 3. check.ts: the browser's check, the same schema.
+const check = (values: Record<string, unknown>) => fieldMistakes(CallbackSchema, values);
+
+// 4. submit.server.ts: the one path of every public form (validation, rate limit, spam signals, storage).
+const stored: Array<z.output<typeof CallbackSchema>> = [];
+function submitCallback(form: Record<string, unknown>, clientIp: string, start: FillStart) {
+  return submitPublicForm({
+    kind: "contact",
+    schema: CallbackSchema,
+    form,
+    clientIp,
+    start,
+    text: (input) => input.name,
+    store: async (input) => {
+      stored.push(input);
+      return String(stored.length);
+    },
+  });
+}
+
+// 5. callback-form.tsx: the shared pieces, labels and limits from the fields.
+const labels = fieldLabels(callbackFields);
+const callbackCheck = lazyCheck(async () => ({ check }));
+type CallbackAnswer = FormAnswer<CallbackField, string>;
+
+function CallbackForm({ ticket, sent, answer }: { ticket: string; sent: boolean; answer?: CallbackAnswer }) {
+  const { checked, onSubmit, onFocus } = useCheckedForm(callbackCheck);
+  const errors = checked?.errors ?? answer?.errors ?? {};
+  const values = answer?.values ?? {};
+  if (sent)
+    return (
+      <OutcomePanel tone="success" heading={{ id: "callback-title" }} title="We will call you" focusOnArrival>
+        <p>Thank you: someone from the team will call you back.</p>
+      </OutcomePanel>
+    );
+  return (
+    <>
+      <h2 id="callback-title">Ask for a call</h2>
+      {answer && answer.problem !== "invalid" ? (
+        <OutcomePanel tone="danger" role="alert" title="Your request was not sent." focusOnArrival>
+          <p>Please try again in a moment.</p>
+        </OutcomePanel>
+      ) : null}
+      <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus}>
+        <ErrorSummary errors={errors} labels={labels} />
+        <TextField
+          name="name"
+          label={labels.name}
+          required
+          autoComplete="name"
+          maxLength={callbackFields.name.max}
+          defaultValue={textOf(values.name)}
+          error={errors.name}
+        />
+        <TextField
+          name="phone"
+          label={labels.phone}
+          type="tel"
+          required
+          autoComplete="tel"
+          defaultValue={textOf(values.phone)}
+          error={errors.phone}
+        />
+        <SelectField
+          name="when"
+          label={labels.when}
+          required
+          options={whenChoices}
+          placeholder="Choose a time"
+          defaultValue={textOf(values.when)}
+          error={errors.when}
+        />
+        <CheckboxField
+          name="consent"
+          label="I agree that these details may be used to call me back."
+          defaultChecked={textOf(values.consent) === "on"}
+          error={errors.consent}
+        />
+        <BotFields ticket={answer?.ticket ?? ticket} />
+        <button type="submit">Ask for a call</button>
+      </Form>
+    </>
+  );
+}
+
+// 6. The route: a ticket and the notice in the loader, `answerForm` as the action, the notice's words in `handle`.
+async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: readFlash(request)?.key === "callback-sent", ticket: (await formTickets()).issue() };
+}
+const handle: NoticeHandle = {
+  notices: { "callback-sent": () => ({ title: "Request sent", description: "We will call you back." }) },
+};
+const action = ({ request }: LoaderFunctionArgs) =>
+  answerForm(request, {
+    form: "callback-form",
+    fields: callbackFields,
+    submit: (form, start) => submitCallback(form, "192.0.2.7", start),
+    sent: () => ({ location: "/callback?sent=1", notice: "callback-sent" }),
+  });
+function CallbackPage() {
+  const { sent, ticket } = useLoaderData<typeof loader>();
+  const answer = useActionData<CallbackAnswer>();
+  return (
+    <main>
+      <h1>Call me back</h1>
+      <CallbackForm ticket={ticket} sent={sent} answer={answer} />
+    </main>
+  );
+}
+const routes: RouteObject[] = [{ path: "/callback", loader, action, handle, Component: CallbackPage }];
+
+/** The page as a browser without JavaScript gets it: the server's render of one request. */
+async function serve(request: Request): Promise<{ status: number; html: string; response?: Response }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  if (context instanceof Response) return { status: context.status, html: "", response: context };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return { status: context.statusCode, html };
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+interface Axe {
+  run(node: unknown, options: unknown): Promise<{ violations: unknown[] }>;
+}
+const { JSDOM } = require("jsdom") as {
+  JSDOM: new (
+    html: string,
+    options: { runScripts: "outside-only" },
+  ) => { window: Window & { eval(code: string): void; axe: Axe } };
+};
+
+/** The page's document, and axe's violations in it (WCAG 2.2 A and AA; contrast needs a browser's layout). */
+async function axe(html: string) {
+  const dom = new JSDOM(
+    `<!doctype html><html lang="en"><head><title>Call me back</title></head><body>${html}</body></html>`,
+    {
+      runScripts: "outside-only",
+    },
+  );
+  dom.window.eval(axeSource);
+  const result = await dom.window.axe.run(dom.window.document, {
+    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+    rules: { "color-contrast": { enabled: false } },
+  });
+  return { document: dom.window.document, violations: result.violations };
+}
+
+function post(body: Record<string, string>, cookie?: string) {
+  return new Request("http://localhost/callback", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(body),
+  });
+}
+
+describe("the recipe 'Adding a form'", () => {
+  useTestDatabase("sqlite");
+
+  it("gives every field of every form a label, so the error summary names each by its label", () => {
+    const forms = {
+      contact: unlabelledFields(Object.keys(ContactFormSchema.shape), contactFields),
+      order: unlabelledFields(Object.keys(OrderFields.shape), orderFields),
+      review: unlabelledFields(Object.keys(TestimonialSchema.shape), reviewFields),
+      callback: unlabelledFields(Object.keys(CallbackSchema.shape), callbackFields),
+    };
+    expect(forms).toEqual({ contact: [], order: [], review: [], callback: [] });
+  });
+
+  it("builds a form that works without JavaScript and passes axe in every state", async () => {
+    // Shown: every control labelled, the ticket and the honeypot in place.
+    const shown = await serve(new Request("http://localhost/callback"));
+    expect(shown.status).toBe(200);
+    const empty = await axe(shown.html);
+    expect(empty.violations).toEqual([]);
+    const form = empty.document.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    for (const name of Object.keys(callbackFields)) {
+      const control = form.querySelector<HTMLElement>(`[name="${name}"]`)!;
+      expect(form.querySelector(`label[for="${control.id}"]`)?.textContent).toContain(
+        name === "consent" ? "I agree" : labels[name as CallbackField],
+      );
+    }
+    const ticket = form.querySelector<HTMLInputElement>(`[name="${ticketField}"]`)!.value;
+    expect(ticket).toMatch(/^t1\./);
+
+    // Sent with a mistake, as autofill does within a second: 400, the summary names the field by
+    // its label and links to it, what was typed is kept, and the same ticket goes on.
+    const typed = { name: "Sam Jones", phone: "12", when: "morning", consent: "on", [honeypotField]: "" };
+    const refused = await serve(post({ ...typed, [ticketField]: ticket }));
+    expect(refused.status).toBe(400);
+    const mistake = await axe(refused.html);
+    expect(mistake.violations).toEqual([]);
+    const summary = mistake.document.querySelector('[role="alert"]')!;
+    expect(summary.textContent).toContain("Phone number: Please enter a phone number");
+    expect(summary.querySelector("a")?.getAttribute("href")).toBe("#field-phone");
+    expect(mistake.document.querySelector<HTMLInputElement>("#field-name")!.value).toBe("Sam Jones");
+    expect(mistake.document.querySelector<HTMLInputElement>(`[name="${ticketField}"]`)!.value).toBe(ticket);
+    expect(stored).toHaveLength(0);
+
+    // Corrected and sent at once: stored, and answered with its confirmation and notice.
+    const corrected = { ...typed, phone: "555 0100 200", [ticketField]: ticket };
+    const sent = await serve(post(corrected));
+    expect(sent.response?.status).toBe(303);
+    expect(sent.response?.headers.get("Location")).toBe("/callback?sent=1");
+    const cookie = sent.response!.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(stored).toEqual([{ name: "Sam Jones", phone: "555 0100 200", when: "morning", consent: "on" }]);
+
+    // The page it lands on says so, and the route's handle words the toast.
+    const landed = await serve(new Request("http://localhost/callback?sent=1", { headers: { Cookie: cookie } }));
+    const confirmation = await axe(landed.html);
+    expect(confirmation.violations).toEqual([]);
+    expect(confirmation.document.querySelector("h2")?.textContent).toBe("We will call you");
+    const flash = readFlash(new Request("http://localhost/", { headers: { Cookie: cookie } }))!;
+    expect(noticeFor([handle], flash)?.title).toBe("Request sent");
+
+    // Sent again (a reload of the post, a double click): the same answer, nothing stored twice.
+    const again = await serve(post(corrected));
+    expect(again.response?.status).toBe(303);
+    expect(stored).toHaveLength(1);
+  });
+});
