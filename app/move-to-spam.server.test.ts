@@ -11,8 +11,8 @@ import {
   listAllTestimonials,
   moveReviewToSpam,
   publishReview,
-} from "~/features/testimonials/queries.server";
-import { submitReview } from "~/features/testimonials/submit.server";
+} from "~/features/reviews/queries.server";
+import { submitReview } from "~/features/reviews/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
 import type { Staff } from "~/lib/staff";

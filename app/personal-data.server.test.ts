@@ -15,8 +15,8 @@ import {
   declineReview,
   getReviewLedger,
   publishReview,
-} from "~/features/testimonials/queries.server";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+} from "~/features/reviews/queries.server";
+import { TestimonialSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { erasePersonalData, exportPersonalData, findPersonalData, purgeExpiredData } from "~/lib/personal-data.server";

@@ -24,7 +24,7 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { toast, Toaster } from "./components/ui/toast";
 import { getStaff } from "./features/auth/auth.server";
 import { contactOutcomes } from "./features/contact/outcomes";
-import { adminAccessOutcomes, reviewOutcomes } from "./features/testimonials/outcomes";
+import { adminAccessOutcomes, reviewOutcomes } from "./features/reviews/outcomes";
 import type { FlashKey } from "./lib/flash";
 import { orderOutcomes } from "./features/orders/outcomes";
 import { clearFlash, readFlash } from "./lib/flash.server";

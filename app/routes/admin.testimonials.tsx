@@ -3,17 +3,17 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { ordersByEmail } from "~/features/orders/admin.server";
-import { AdminReview } from "~/features/testimonials/admin-review";
-import { moderateReview } from "~/features/testimonials/moderation.server";
-import { moderationOutcomes } from "~/features/testimonials/outcomes";
+import { AdminReview } from "~/features/reviews/admin-review";
+import { moderateReview } from "~/features/reviews/moderation.server";
+import { moderationOutcomes } from "~/features/reviews/outcomes";
 import {
   countAwaitingModeration,
   countByState,
   listAllTestimonials,
   listAudit,
   moveReviewToSpam,
-} from "~/features/testimonials/queries.server";
-import { reviewStates } from "~/features/testimonials/types";
+} from "~/features/reviews/queries.server";
+import { reviewStates } from "~/features/reviews/types";
 import { reviewStateLabels } from "~/content/review-labels";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";

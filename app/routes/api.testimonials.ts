@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { getReviewLedger, listPublishedTestimonials } from "~/features/testimonials/queries.server";
-import { ratingSummary } from "~/features/testimonials/types";
-import { failureOutcome, reviewOutcomes } from "~/features/testimonials/outcomes";
-import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
-import { submitReview } from "~/features/testimonials/submit.server";
+import { getReviewLedger, listPublishedTestimonials } from "~/features/reviews/queries.server";
+import { ratingSummary } from "~/features/reviews/types";
+import { failureOutcome, reviewOutcomes } from "~/features/reviews/outcomes";
+import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/reviews/fields";
+import { submitReview } from "~/features/reviews/submit.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { getConfig } from "~/lib/config.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";

@@ -26,8 +26,8 @@ import {
 } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
-import { TestimonialCarousel } from "~/features/testimonials/testimonial-carousel";
-import { listRecentPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { TestimonialCarousel } from "~/features/reviews/testimonial-carousel";
+import { listRecentPublishedTestimonials } from "~/features/reviews/queries.server";
 import { organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 

@@ -10,19 +10,19 @@ import {
   testimonialsPage,
 } from "~/content/testimonials";
 import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
-import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
-import { moderateReview } from "~/features/testimonials/moderation.server";
-import { adminAccessOutcomes } from "~/features/testimonials/outcomes";
-import { flagReviewText } from "~/features/testimonials/flags";
-import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
+import { type AdminAnswer, AdminSection } from "~/features/reviews/admin-section";
+import { moderateReview } from "~/features/reviews/moderation.server";
+import { adminAccessOutcomes } from "~/features/reviews/outcomes";
+import { flagReviewText } from "~/features/reviews/flags";
+import { ReviewLedgerSummary } from "~/features/reviews/ledger";
 import {
   getReviewLedger,
   listAllTestimonials,
   listPublishedTestimonials,
-} from "~/features/testimonials/queries.server";
-import { ratingSummary } from "~/features/testimonials/types";
-import { ReviewCard } from "~/features/testimonials/review-card";
-import { ReviewForm } from "~/features/testimonials/review-form";
+} from "~/features/reviews/queries.server";
+import { ratingSummary } from "~/features/reviews/types";
+import { ReviewCard } from "~/features/reviews/review-card";
+import { ReviewForm } from "~/features/reviews/review-form";
 import {
   filterTabs,
   moderationIntents,
@@ -32,9 +32,9 @@ import {
   reviewFormValues,
   type ReviewPosition,
   reviewPageQuery,
-} from "~/features/testimonials/fields";
-import { submitReview } from "~/features/testimonials/submit.server";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+} from "~/features/reviews/fields";
+import { submitReview } from "~/features/reviews/submit.server";
+import { TestimonialSchema } from "~/features/reviews/schema";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
 import { formObject } from "~/lib/forms";

@@ -3,7 +3,7 @@ import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ContactFormSchema } from "~/features/contact/schema";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import { TestimonialSchema } from "~/features/reviews/schema";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
 import { seedMessages, seedReviews } from "../support/seed";
 import { expect, test } from "./fixtures";

@@ -12,9 +12,9 @@ import {
   publishReview,
   setReply,
   setVerified,
-} from "~/features/testimonials/queries.server";
-import type { TagValue } from "~/features/testimonials/fields";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+} from "~/features/reviews/queries.server";
+import type { TagValue } from "~/features/reviews/fields";
+import { TestimonialSchema } from "~/features/reviews/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
