@@ -10,8 +10,8 @@ import {
   countAwaitingModeration,
   listAllTestimonials,
   moveReviewToSpam,
-  publishReview,
-} from "~/features/reviews/queries.server";
+} from "~/features/reviews/moderation-store.server";
+import { publishReview } from "~/features/reviews/store.server";
 import { submitReview } from "~/features/reviews/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";

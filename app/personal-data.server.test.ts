@@ -10,12 +10,8 @@ import { ContactFormSchema } from "~/features/contact/schema";
 import { setOrderStatus } from "~/features/orders/admin.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import {
-  createTestimonial,
-  declineReview,
-  getReviewLedger,
-  publishReview,
-} from "~/features/reviews/queries.server";
+import { createTestimonial, declineReview, publishReview } from "~/features/reviews/store.server";
+import { getReviewLedger } from "~/features/reviews/ledger.server";
 import { TestimonialSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";

@@ -5,7 +5,7 @@ import { listMessages } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
-import { listAllTestimonials } from "~/features/reviews/queries.server";
+import { listAllTestimonials } from "~/features/reviews/moderation-store.server";
 import { submitReview } from "~/features/reviews/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";

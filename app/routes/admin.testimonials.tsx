@@ -10,9 +10,9 @@ import {
   countAwaitingModeration,
   countByState,
   listAllTestimonials,
-  listAudit,
   moveReviewToSpam,
-} from "~/features/reviews/queries.server";
+} from "~/features/reviews/moderation-store.server";
+import { listAudit } from "~/lib/audit.server";
 import { reviewStates } from "~/features/reviews/types";
 import { reviewStateLabels } from "~/content/review-labels";
 import { formatDate } from "~/lib/format";

@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { requireStaffPage } from "~/features/auth/auth.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
-import { countAwaitingModeration } from "~/features/reviews/queries.server";
+import { countAwaitingModeration } from "~/features/reviews/moderation-store.server";
 import { countSpam } from "~/lib/spam.server";
 import type { Route } from "./+types/admin";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireStaffApi } from "~/features/auth/auth.server";
-import { listAllTestimonials } from "~/features/reviews/queries.server";
+import { listAllTestimonials } from "~/features/reviews/moderation-store.server";
 import { methodNotAllowed } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.testimonials";
 

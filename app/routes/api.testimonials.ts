@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { getReviewLedger, listPublishedTestimonials } from "~/features/reviews/queries.server";
+import { getReviewLedger } from "~/features/reviews/ledger.server";
+import { listPublishedTestimonials } from "~/features/reviews/list.server";
 import { ratingSummary } from "~/features/reviews/types";
 import { failureOutcome, reviewOutcomes } from "~/features/reviews/outcomes";
 import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/reviews/fields";

@@ -27,7 +27,7 @@ import {
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
 import { TestimonialCarousel } from "~/features/reviews/testimonial-carousel";
-import { listRecentPublishedTestimonials } from "~/features/reviews/queries.server";
+import { listRecentPublishedTestimonials } from "~/features/reviews/list.server";
 import { organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 

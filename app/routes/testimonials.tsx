@@ -15,11 +15,9 @@ import { moderateReview } from "~/features/reviews/moderation.server";
 import { adminAccessOutcomes } from "~/features/reviews/outcomes";
 import { flagReviewText } from "~/features/reviews/flags";
 import { ReviewLedgerSummary } from "~/features/reviews/ledger";
-import {
-  getReviewLedger,
-  listAllTestimonials,
-  listPublishedTestimonials,
-} from "~/features/reviews/queries.server";
+import { getReviewLedger } from "~/features/reviews/ledger.server";
+import { listAllTestimonials } from "~/features/reviews/moderation-store.server";
+import { listPublishedTestimonials } from "~/features/reviews/list.server";
 import { ratingSummary } from "~/features/reviews/types";
 import { ReviewCard } from "~/features/reviews/review-card";
 import { ReviewForm } from "~/features/reviews/review-form";

@@ -5,7 +5,7 @@ import { storeContactMessage } from "~/features/contact/contact.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { createTestimonial } from "~/features/reviews/queries.server";
+import { createTestimonial } from "~/features/reviews/store.server";
 import { TestimonialSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import type { SpamReason } from "~/lib/forms";

@@ -12,7 +12,7 @@ import {
   publishReview,
   setReply,
   setVerified,
-} from "~/features/reviews/queries.server";
+} from "~/features/reviews/store.server";
 import type { TagValue } from "~/features/reviews/fields";
 import { TestimonialSchema } from "~/features/reviews/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";

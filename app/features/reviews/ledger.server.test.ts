@@ -11,16 +11,10 @@ import { useTestDatabase } from "~/lib/test-database";
 import type { Config } from "~/lib/config.server";
 import { reviewDelivery } from "./delivery.server";
 import { moderateReview } from "./moderation.server";
-import {
-  createTestimonial,
-  declineReview,
-  deleteTestimonial,
-  getReviewLedger,
-  listAllTestimonials,
-  listPublishedTestimonials,
-  publishReview,
-  setVerified,
-} from "./queries.server";
+import { createTestimonial, declineReview, deleteTestimonial, publishReview, setVerified } from "./store.server";
+import { getReviewLedger } from "./ledger.server";
+import { listAllTestimonials } from "./moderation-store.server";
+import { listPublishedTestimonials } from "./list.server";
 import { TestimonialSchema } from "./schema";
 
 setLogLevel("silent");

@@ -1,6 +1,6 @@
 import type { Staff } from "~/lib/staff";
 import { fieldErrorsOf } from "~/lib/zod";
-import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./queries.server";
+import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./store.server";
 import { type ModerationIntent, moderationIntents } from "./fields";
 import { type ModerationInput, ModerationSchema } from "./schema";
 

@@ -7,15 +7,8 @@ import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { type FilterValue, parsePosition, type ReviewPosition } from "./fields";
-import {
-  createTestimonial,
-  decodeCursor,
-  encodeCursor,
-  listPublishedTestimonials,
-  placesQuery,
-  publicPageSize,
-  publishReview,
-} from "./queries.server";
+import { createTestimonial, publishReview } from "./store.server";
+import { decodeCursor, encodeCursor, listPublishedTestimonials, placesQuery, publicPageSize } from "./list.server";
 import { TestimonialSchema } from "./schema";
 
 setLogLevel("silent");

@@ -1,6 +1,6 @@
 import type { Executor } from "~/lib/db.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
-import { createTestimonial } from "./queries.server";
+import { createTestimonial } from "./store.server";
 import { hasMissingRequired, type ReviewProblem } from "./fields";
 import { TestimonialSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";

@@ -4,13 +4,10 @@ import { testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
-import {
-  deleteTestimonial,
-  getReviewLedger,
-  listAllTestimonials,
-  listPublishedTestimonials,
-  publishReview,
-} from "./queries.server";
+import { deleteTestimonial, publishReview } from "./store.server";
+import { getReviewLedger } from "./ledger.server";
+import { listAllTestimonials } from "./moderation-store.server";
+import { listPublishedTestimonials } from "./list.server";
 import { ratingSummary } from "./types";
 import { submitReview } from "./submit.server";
 
