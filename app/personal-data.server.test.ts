@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { setOrderStatus } from "~/features/orders/admin.server";

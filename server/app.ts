@@ -21,7 +21,7 @@ import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { formTickets } from "../app/lib/form-ticket.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
-import { pagePathOf } from "../app/lib/data-request";
+import { pagePathOf } from "../app/lib/route-data-url";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { isReachable } from "../db/client.server";
 import { createMethodTable } from "./allowed-methods";

@@ -26,7 +26,7 @@ import {
 } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
-import { TestimonialCarousel } from "~/features/reviews/testimonial-carousel";
+import { TestimonialCarousel } from "~/features/reviews/review-carousel";
 import { listRecentPublishedTestimonials } from "~/features/reviews/list.server";
 import { organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";

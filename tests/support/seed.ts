@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";

@@ -4,7 +4,7 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
 import { clearCookie, setCookie } from "~/lib/cookies.server";
-import { pagePathOf } from "~/lib/data-request";
+import { pagePathOf } from "~/lib/route-data-url";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
