@@ -9,7 +9,7 @@ import { moderationOutcomes } from "~/features/reviews/outcomes";
 import {
   countAwaitingModeration,
   countByState,
-  listAllTestimonials,
+  listAllReviews,
   moveReviewToSpam,
 } from "~/features/reviews/moderation-store.server";
 import { listAudit } from "~/lib/audit.server";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const state = reviewStates.find((s) => s === params.get("state"));
   const marked = wantsMarked(params);
   const [reviews, counts, awaiting, audit] = await Promise.all([
-    listAllTestimonials(search, 200, state, marked),
+    listAllReviews(search, 200, state, marked),
     countByState(),
     countAwaitingModeration(),
     listAudit(20),
@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, counts, markedCount, audit, search, state, marked } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireStaffApi } from "~/features/auth/auth.server";
-import { listAllTestimonials } from "~/features/reviews/moderation-store.server";
+import { listAllReviews } from "~/features/reviews/moderation-store.server";
 import { methodNotAllowed } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.testimonials";
 
@@ -10,5 +10,5 @@ export const loader = methodNotAllowed("POST");
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   await requireStaffApi(request);
-  return data({ testimonials: await listAllTestimonials() });
+  return data({ testimonials: await listAllReviews() });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getReviewLedger } from "~/features/reviews/ledger.server";
-import { listPublishedTestimonials } from "~/features/reviews/list.server";
+import { listPublishedReviews } from "~/features/reviews/list.server";
 import { ratingSummary } from "~/features/reviews/types";
 import { failureOutcome, reviewOutcomes } from "~/features/reviews/outcomes";
 import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/reviews/fields";
@@ -18,14 +18,11 @@ import type { Route } from "./+types/api.testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const [list, ledger] = await Promise.all([
-    listPublishedTestimonials(filter, parsePosition(params)),
-    getReviewLedger(),
-  ]);
+  const [list, ledger] = await Promise.all([listPublishedReviews(filter, parsePosition(params)), getReviewLedger()]);
   const link = (position: ReviewPosition | null) => (position ? reviewPageQuery(filter, position) : null);
   return data(
     {
-      testimonials: list.testimonials,
+      testimonials: list.reviews,
       total: list.total,
       newer: link(list.newer),
       older: link(list.older),

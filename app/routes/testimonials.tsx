@@ -16,8 +16,8 @@ import { adminAccessOutcomes } from "~/features/reviews/outcomes";
 import { flagReviewText } from "~/features/reviews/flags";
 import { ReviewLedgerSummary } from "~/features/reviews/ledger";
 import { getReviewLedger } from "~/features/reviews/ledger.server";
-import { listAllTestimonials } from "~/features/reviews/moderation-store.server";
-import { listPublishedTestimonials } from "~/features/reviews/list.server";
+import { listAllReviews } from "~/features/reviews/moderation-store.server";
+import { listPublishedReviews } from "~/features/reviews/list.server";
 import { ratingSummary } from "~/features/reviews/types";
 import { ReviewCard } from "~/features/reviews/review-card";
 import { ReviewForm } from "~/features/reviews/review-form";
@@ -32,7 +32,7 @@ import {
   reviewPageQuery,
 } from "~/features/reviews/fields";
 import { submitReview } from "~/features/reviews/submit.server";
-import { TestimonialSchema } from "~/features/reviews/schema";
+import { ReviewSchema } from "~/features/reviews/schema";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
 import { formObject } from "~/lib/forms";
@@ -45,11 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
   const [list, ledger, staff] = await Promise.all([
-    listPublishedTestimonials(filter, parsePosition(params)),
+    listPublishedReviews(filter, parsePosition(params)),
     getReviewLedger(),
     getStaff(request),
   ]);
-  const all = staff ? await listAllTestimonials() : [];
+  const all = staff ? await listAllReviews() : [];
   const flash = readFlash(request);
   // Pending reviews come with their flags worked out here, so the page carries no word lists.
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.clientIp ?? "unknown";
   if (intent === "submit") {
     const form = formObject(formData);
-    const outcome = await submitTicketed("review-form", form, Object.keys(TestimonialSchema.shape), async (start) => {
+    const outcome = await submitTicketed("review-form", form, Object.keys(ReviewSchema.shape), async (start) => {
       const result = await submitReview(form, ip, start);
       // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
       return result.ok ? { sent: { location: "/testimonials?sent=1", notice: "review-sent" } } : { failed: result };
@@ -140,7 +140,7 @@ export const headers = forwardRetryAfter;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   // The reviews this page shows, and the average and count over every published review.
-  const reviews = loaderData?.testimonials.slice(0, 10) ?? [];
+  const reviews = loaderData?.reviews.slice(0, 10) ?? [];
   const summary = loaderData ? ratingSummary(loaderData.ledger) : undefined;
   const jsonLd = [productLd(siteUrl, summary ? { summary, reviews } : undefined)];
   if (reviews.length && summary?.count) {
@@ -164,8 +164,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, ledger, newer, older, total, tickets, reviewSent, panel } = loaderData;
+export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, reviews, ledger, newer, older, total, tickets, reviewSent, panel } = loaderData;
   // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
   const reviewAnswer =
     actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
@@ -205,19 +205,19 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
         </nav>
 
         <section id="reviews" aria-label={testimonialsPage.reviewsLabel} className="mt-6">
-          {testimonials.length === 0 ? (
+          {reviews.length === 0 ? (
             <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">
               {testimonialsPage.noReviews}
             </p>
           ) : (
             <>
               <p className="sr-only" role="status">
-                {showingReviews(testimonials.length, total)}
+                {showingReviews(reviews.length, total)}
               </p>
               {/* Columns, not a grid: each card takes the height of its words, and the order in the
                   source (newest first, down each column) is the order of reading and of Tab. */}
               <ul className="gap-6 md:columns-2 lg:columns-3">
-                {testimonials.map((review) => (
+                {reviews.map((review) => (
                   <li key={review.id} className="mb-6 min-w-0 break-inside-avoid">
                     <ReviewCard review={review} />
                   </li>

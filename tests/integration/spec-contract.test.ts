@@ -210,8 +210,8 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
 
   it("PATCH /api/admin/testimonials/{id}/approve {password}: the review is public", async () => {
     const id = (await adminList()).find((t) => t.quote === review.quote)?.id ?? "";
-    const approved = await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password }, staff());
-    expect(approved.status).toBe(200);
+    const published = await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password }, staff());
+    expect(published.status).toBe(200);
     expect((await publicList()).find((t) => t.quote === review.quote)).toMatchObject({ id, name: review.name });
     expect((await publicList()).find((t) => t.id === id)).not.toHaveProperty("email");
     expect(

@@ -5,7 +5,7 @@ import type { TestimonialTable } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import type { FilterValue, ReviewPosition } from "./fields";
 import { countPublished } from "./ledger.server";
-import type { PublicTestimonial } from "./types";
+import type { PublicReview } from "./types";
 
 const publicColumns = [
   "id",
@@ -21,7 +21,7 @@ const publicColumns = [
   "reply_at",
 ] as const;
 
-export function toPublic(row: Pick<Selectable<TestimonialTable>, (typeof publicColumns)[number]>): PublicTestimonial {
+export function toPublic(row: Pick<Selectable<TestimonialTable>, (typeof publicColumns)[number]>): PublicReview {
   return {
     id: row.id,
     name: row.name,
@@ -46,7 +46,7 @@ function parseTags(value: string): string[] {
 }
 
 /** The newest published reviews, for the home page carousel. */
-export async function listRecentPublishedTestimonials(limit: number): Promise<PublicTestimonial[]> {
+export async function listRecentPublishedReviews(limit: number): Promise<PublicReview[]> {
   const rows = await db()
     .selectFrom("testimonials")
     .select(publicColumns)
@@ -202,7 +202,7 @@ async function pageOfPlaces(filter: FilterValue, position: ReviewPosition): Prom
  * same reviews when new ones are published; `newer` and `older` are the positions of the pages
  * next to it, or null at either end.
  */
-export async function listPublishedTestimonials(filter: FilterValue, position: ReviewPosition = { from: "newest" }) {
+export async function listPublishedReviews(filter: FilterValue, position: ReviewPosition = { from: "newest" }) {
   const [total, page] = await Promise.all([countInFilter(filter), pageOfPlaces(filter, position)]);
   const ids = page.places.map((place) => place.id);
   // By primary key alone: with `approved = 1` in the same WHERE, SQLite walked the approved
@@ -217,14 +217,14 @@ export async function listPublishedTestimonials(filter: FilterValue, position: R
           .where("id", "in", ids)
           .execute();
   const byId = new Map(rows.filter((row) => Number(row.approved) === 1).map((row) => [row.id, row]));
-  const testimonials = ids.flatMap((id) => {
+  const reviews = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toPublic(row)] : [];
   });
   const first = page.places[0];
   const last = page.places.at(-1);
   return {
-    testimonials,
+    reviews,
     total,
     newer: page.newer && first ? ({ after: encodeCursor(first) } satisfies ReviewPosition) : null,
     older: page.older && last ? ({ before: encodeCursor(last) } satisfies ReviewPosition) : null,

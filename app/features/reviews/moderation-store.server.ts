@@ -10,15 +10,15 @@ import { countWaitingAndMarked } from "~/lib/spam-mark.server";
 import { parseJson } from "~/lib/json";
 import { toPublic } from "./list.server";
 import { inState, stateOf, stateSql } from "./store.server";
-import type { AdminTestimonial, ReviewState } from "./types";
+import type { ModeratedReview, ReviewState } from "./types";
 
 /** Everything, pending first, then published, then not published; optionally one state, searched by name, text or email address. */
-export async function listAllTestimonials(
+export async function listAllReviews(
   search?: string,
   limit = 200,
   state?: ReviewState,
   markedOnly = false,
-): Promise<AdminTestimonial[]> {
+): Promise<ModeratedReview[]> {
   let query = db().selectFrom("testimonials").selectAll();
   const term = search?.trim();
   if (term) {

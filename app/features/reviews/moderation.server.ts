@@ -1,6 +1,6 @@
 import type { Staff } from "~/lib/staff";
 import { fieldErrorsOf } from "~/lib/zod";
-import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./store.server";
+import { declineReview, deleteReview, publishReview, removeReply, setReply, setVerified } from "./store.server";
 import { type ModerationIntent, moderationIntents } from "./fields";
 import { type ModerationInput, ModerationSchema } from "./schema";
 
@@ -43,7 +43,7 @@ function apply(staff: Staff, input: ModerationInput): Promise<boolean> {
     case "decline":
       return declineReview(staff, input.id, input.reason, input.note);
     case "delete":
-      return deleteTestimonial(staff, input.id, input.reason);
+      return deleteReview(staff, input.id, input.reason);
     case "verify":
       return setVerified(staff, input.id, true);
     case "unverify":

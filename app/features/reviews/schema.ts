@@ -10,7 +10,7 @@ const tagsInput = z
   .transform((tags) => [...new Set(tags)]);
 
 /** The review form, checked with this schema in the browser and again on the server. */
-export const TestimonialSchema = z.object({
+export const ReviewSchema = z.object({
   name: lineOfText("the name", "Name is required")
     .trim()
     .min(1, "Name is required")
@@ -53,7 +53,7 @@ export const TestimonialSchema = z.object({
   ),
 });
 
-export type TestimonialInput = z.infer<typeof TestimonialSchema>;
+export type ReviewInput = z.infer<typeof ReviewSchema>;
 
 const reasonSchema = z.enum(reviewDeclineReasons, "Choose a reason from the list");
 const noteSchema = z

@@ -9,12 +9,12 @@ import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { type Executor, inTransaction } from "~/lib/db.server";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
-import type { TestimonialInput } from "./schema";
+import type { ReviewInput } from "./schema";
 import type { ReviewState } from "./types";
 
 /** A new review waits for moderation; staff are told through the outbox, in the same transaction. */
-export async function createTestimonial(
-  input: TestimonialInput,
+export async function createReview(
+  input: ReviewInput,
   now = new Date(),
   within?: Executor,
   signals: readonly SpamReason[] = [],
@@ -170,11 +170,7 @@ export function removeReply(staff: Staff, id: string): Promise<boolean> {
  * Deleted for good: its words, its writer and its deliveries go; a removal row (dates and reason,
  * nothing personal) stays so the ledger still counts it as received and not published.
  */
-export function deleteTestimonial(
-  staff: Staff,
-  id: string,
-  reason: ReviewDeclineReason | null = null,
-): Promise<boolean> {
+export function deleteReview(staff: Staff, id: string, reason: ReviewDeclineReason | null = null): Promise<boolean> {
   return decide(staff, id, undefined, async (row, trx) => {
     await trx
       .insertInto("review_removals")
