@@ -4,7 +4,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { TextField } from "~/components/ui/field";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime, plural } from "~/lib/format";
 import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";
@@ -15,9 +15,7 @@ import { z } from "~/lib/zod";
 import { personalDataSources } from "~/personal-data.server";
 import type { Route } from "./+types/admin.data-requests";
 
-// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const reviewMonths = getConfig().retention.reviewMonths;
   if (!params.has("email")) return { searched: null, error: null, reviewMonths };
@@ -41,8 +39,8 @@ const kindWords: Record<PersonalDataKind, { one: string; many: string }> = {
 const recordWords = { one: "record", many: "records" };
 const deliveryWords = { one: "delivery record", many: "delivery records" };
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return data(

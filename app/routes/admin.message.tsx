@@ -3,7 +3,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { topicLabel } from "~/content/contact";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import {
   deleteMessage,
@@ -20,15 +20,14 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
   const intent = (await readForm(request)).get("intent");
   switch (intent) {

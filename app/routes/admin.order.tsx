@@ -4,7 +4,7 @@ import type { OrderStatus } from "../../db/schema";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import {
   deleteOrder,
@@ -23,8 +23,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
@@ -37,8 +36,8 @@ const statusIntents = {
   reopen: { status: "new", done: "Marked as new." },
 } as const satisfies Record<string, { status: OrderStatus; done: string }>;
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
   const intent = (await readForm(request)).get("intent");
   const change =

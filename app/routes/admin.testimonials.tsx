@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
@@ -22,9 +22,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
   const state = reviewStates.find((s) => s === params.get("state"));
@@ -48,8 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   const form = Object.fromEntries(await readForm(request));
   // Not one of the spec's moderation intents: the review leaves moderation for the spam store.
   if (form.intent === "move-to-spam") {

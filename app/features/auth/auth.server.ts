@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
@@ -257,6 +257,17 @@ export async function requireStaffPage(request: Request): Promise<Staff> {
   if (staff) return staff;
   throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
 }
+
+/** The signed-in staff member, for every loader and action under the /admin layout. */
+export const staffContext = createContext<Staff>();
+
+/**
+ * The /admin layout's guard: middleware runs before any loader or action under it, a data
+ * request for one route's loader or a form's action included, which a parent loader would not.
+ */
+export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(staffContext, await requireStaffPage(request));
+};
 
 /** For the admin JSON API: the staff member, or 401. */
 export async function requireStaffApi(request: Request): Promise<Staff> {
