@@ -1,11 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
 import { staffContext } from "~/features/auth/auth.server";
 import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/testimonials/admin-review";
 import { moderateReview } from "~/features/testimonials/moderation.server";
-import { moderationOutcomes } from "~/features/testimonials/outcomes";
+import { adminSectionAddress, moderationNoticeId, moderationOutcomes } from "~/features/testimonials/outcomes";
 import {
   countAwaitingModeration,
   countByState,
@@ -15,7 +15,10 @@ import {
 } from "~/features/testimonials/queries.server";
 import { reviewStates } from "~/features/testimonials/types";
 import { reviewStateLabels } from "~/content/review-labels";
+import { actionDone, actionFailed, readIntent } from "~/lib/admin-action";
+import { flashUnique, setFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/format";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { isRowId, readForm } from "~/lib/request.server";
 import { possibleSpamFilter, wantsMarked } from "~/lib/spam-mark";
 import { seo } from "~/lib/seo";
@@ -48,24 +51,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  const form = Object.fromEntries(await readForm(request));
+  const formData = await readForm(request);
+  const form = Object.fromEntries(formData);
   // Not one of the spec's moderation intents: the review leaves moderation for the spam store.
-  if (form.intent === "move-to-spam") {
+  if (readIntent(formData, ["move-to-spam"])) {
     const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
-    if (!moved) return data({ ok: false, message: "That review is no longer awaiting moderation." }, { status: 404 });
-    return {
-      ok: true,
-      message: "Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.",
-    };
+    if (!moved) return actionFailed("That review is no longer awaiting moderation.", 404);
+    return actionDone("Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.");
   }
   const result = await moderateReview(staff, form);
+  // The panel on the reviews page posts here too, and its visitor stays there to read the outcome.
+  if (form.returnTo !== undefined) {
+    const notice = moderationNoticeId({ ok: result.ok, intent: result.intent }, flashUnique());
+    const headers = { "Set-Cookie": setFlash("moderated", notice) };
+    return redirect(safeRedirect(form.returnTo, adminSectionAddress), { status: 303, headers });
+  }
   if (!result.ok)
-    return data(
-      { ok: false, message: result.status === 404 ? "That review no longer exists." : result.error },
-      { status: result.status },
+    return actionFailed(
+      result.status === 404 ? "That review no longer exists." : result.error,
+      result.status,
+      result.errors,
     );
   const notice = moderationOutcomes[result.intent].ok;
-  return { ok: true, message: `${notice.title}: ${notice.description}` };
+  return actionDone(`${notice.title}: ${notice.description}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
