@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
+import { actionDone, actionFailed } from "~/lib/admin-action";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
@@ -42,28 +43,20 @@ const deliveryWords = { one: "delivery record", many: "delivery records" };
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data(
-      { ok: false, message: "That request could not be read. Find the address again, then delete." },
-      { status: 400 },
-    );
+  if (!parsed.success) return actionFailed("That request could not be read. Find the address again, then delete.", 400);
   const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.seen);
   if (!result.ok) {
-    return data(
-      {
-        ok: false,
-        message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.`,
-      },
-      { status: 409 },
+    return actionFailed(
+      `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.`,
+      409,
     );
   }
   const counts = (Object.keys(kindWords) as PersonalDataKind[])
     .filter((kind) => result.erased[kind] > 0)
     .map((kind) => plural(result.erased[kind], kindWords[kind]));
-  return {
-    ok: true,
-    message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.`,
-  };
+  return actionDone(
+    `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
+import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { topicLabel } from "~/content/contact";
@@ -26,29 +27,31 @@ export async function loader({ params }: Route.LoaderArgs) {
   return found;
 }
 
+const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam"] as const;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const intent = (await readForm(request)).get("intent");
+  const intent = readIntent(await readForm(request), messageIntents);
   switch (intent) {
     case "handle":
       await setMessageStatus(staff, params.id, "handled");
-      return { done: "Marked as handled." };
+      return actionDone("Marked as handled.");
     case "reopen":
       await setMessageStatus(staff, params.id, "new");
-      return { done: "Marked as new." };
+      return actionDone("Marked as new.");
     case "retry":
       await retryMessageDelivery(staff, params.id);
-      return { done: "Delivery queued again." };
+      return actionDone("Delivery queued again.");
     case "delete":
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
     case "move-to-spam":
       return (await moveMessageToSpam(staff, params.id))
         ? redirectMovedToSpam()
-        : data({ done: null }, { status: 404 });
-    default:
-      return data({ done: null }, { status: 400 });
+        : actionFailed("That message is no longer in the inbox.", 404);
+    case undefined:
+      return unknownAction();
   }
 }
 
@@ -70,7 +73,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h1 id="message-title" className="mt-4 text-heading font-bold">
         {topicLabel(message.topic)} from {message.name}
       </h1>
-      <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <ActionStatus result={actionData} />
       <SpamMark reasons={message.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { OrderStatus } from "../../db/schema";
 import { ActionStatus } from "~/components/ui/action-status";
+import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { staffContext } from "~/features/auth/auth.server";
@@ -36,29 +37,30 @@ const statusIntents = {
   reopen: { status: "new", done: "Marked as new." },
 } as const satisfies Record<string, { status: OrderStatus; done: string }>;
 
+const orderIntents = ["contacted", "close", "reopen", "retry", "delete", "move-to-spam"] as const;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const intent = (await readForm(request)).get("intent");
-  const change =
-    typeof intent === "string" && Object.hasOwn(statusIntents, intent)
-      ? statusIntents[intent as keyof typeof statusIntents]
-      : undefined;
-  if (change) {
-    await setOrderStatus(staff, params.id, change.status);
-    return { done: change.done };
-  }
+  const intent = readIntent(await readForm(request), orderIntents);
   switch (intent) {
+    case "contacted":
+    case "close":
+    case "reopen":
+      await setOrderStatus(staff, params.id, statusIntents[intent].status);
+      return actionDone(statusIntents[intent].done);
     case "retry":
       await retryOrderDelivery(staff, params.id);
-      return { done: "Delivery queued again." };
+      return actionDone("Delivery queued again.");
     case "delete":
       await deleteOrder(staff, params.id);
       return redirect("/admin/orders");
     case "move-to-spam":
-      return (await moveOrderToSpam(staff, params.id)) ? redirectMovedToSpam() : data({ done: null }, { status: 404 });
-    default:
-      return data({ done: null }, { status: 400 });
+      return (await moveOrderToSpam(staff, params.id))
+        ? redirectMovedToSpam()
+        : actionFailed("That order request is no longer in the list.", 404);
+    case undefined:
+      return unknownAction();
   }
 }
 
@@ -126,7 +128,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <h1 id="order-title" className="mt-4 text-heading font-bold">
         Order request {order.reference} for {name}
       </h1>
-      <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <ActionStatus result={actionData} />
       <SpamMark reasons={order.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <Field label="Reference">{order.reference}</Field>

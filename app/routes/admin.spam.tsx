@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { movedToSpamNotice, possibleSpamFilter } from "~/lib/spam-mark";
 import { ActionStatus } from "~/components/ui/action-status";
+import { actionDone, actionFailed } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { staffContext } from "~/features/auth/auth.server";
@@ -33,11 +34,10 @@ const releasedTo: Record<SpamKind, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)), spamRestorers);
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: result.status });
-  return {
-    ok: true,
-    message: result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good.",
-  };
+  if (!result.ok) return actionFailed(result.error, result.status);
+  return actionDone(
+    result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good.",
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
