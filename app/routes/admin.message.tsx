@@ -1,8 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
-import { buttonClass } from "~/components/ui/button";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { topicLabel } from "~/content/contact";
 import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
@@ -13,7 +12,7 @@ import {
   retryMessageDelivery,
   setMessageStatus,
 } from "~/features/contact/inbox.server";
-import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
@@ -117,28 +116,16 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h2 className="mt-8 text-subheading font-bold">Message</h2>
       <p className="mt-2 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap">{message.message}</p>
 
-      <div className="mt-8 flex flex-wrap items-start gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value={message.status === "new" ? "handle" : "reopen"} />
-          <button type="submit" disabled={busy} className={buttonClass("primary")}>
-            {message.status === "new" ? "Mark handled" : "Mark as new"}
-          </button>
-        </Form>
-        {canRetry ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="retry" />
-            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-              Retry delivery
-            </button>
-          </Form>
-        ) : null}
-        <MoveToSpamButton busy={busy} />
-        <ConfirmDelete
-          question="Delete this message for good? This cannot be undone."
-          hiddenFields={{ intent: "delete" }}
-          busy={busy}
-        />
-      </div>
+      <DetailActions
+        steps={[
+          message.status === "new"
+            ? { intent: "handle", label: "Mark handled" }
+            : { intent: "reopen", label: "Mark as new" },
+        ]}
+        canRetry={canRetry}
+        deleteQuestion="Delete this message for good? This cannot be undone."
+        busy={busy}
+      />
     </article>
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { OrderStatus } from "../../db/schema";
+import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
-import { buttonClass } from "~/components/ui/button";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import {
@@ -14,7 +13,7 @@ import {
   retryOrderDelivery,
   setOrderStatus,
 } from "~/features/orders/admin.server";
-import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
@@ -219,30 +218,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <Field label="Medical disclaimer acknowledged">{formatDateTime(order.medical_disclaimer_at)}</Field>
       </Section>
 
-      <div className="mt-8 flex flex-wrap items-start gap-3">
-        {nextSteps[order.status].map((step, i) => (
-          <Form method="post" key={step.intent}>
-            <input type="hidden" name="intent" value={step.intent} />
-            <button type="submit" disabled={busy} className={buttonClass(i === 0 ? "primary" : "secondary")}>
-              {step.label}
-            </button>
-          </Form>
-        ))}
-        {canRetry ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="retry" />
-            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-              Retry delivery
-            </button>
-          </Form>
-        ) : null}
-        <MoveToSpamButton busy={busy} />
-        <ConfirmDelete
-          question="Delete this order request for good, with its fitting and health details? This cannot be undone."
-          hiddenFields={{ intent: "delete" }}
-          busy={busy}
-        />
-      </div>
+      <DetailActions
+        steps={nextSteps[order.status]}
+        canRetry={canRetry}
+        deleteQuestion="Delete this order request for good, with its fitting and health details? This cannot be undone."
+        busy={busy}
+      />
     </article>
   );
 }
