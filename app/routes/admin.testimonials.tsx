@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaffPage(request);
   const form = Object.fromEntries(await readForm(request));
-  // Not one of the spec's moderation intents: the review leaves moderation for the spam store.
+  // Not one of the moderation intents of docs/requirements.md §4.1: the review leaves moderation for the spam store.
   if (form.intent === "move-to-spam") {
     const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
     if (!moved) return data({ ok: false, message: "That review is no longer awaiting moderation." }, { status: 404 });
