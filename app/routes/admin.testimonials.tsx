@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const formData = await readForm(request);
   const form = Object.fromEntries(formData);
-  // Not one of the spec's moderation intents: the review leaves moderation for the spam store.
+  // Not one of the moderation intents of docs/requirements.md §4.1: the review leaves moderation for the spam store.
   if (readIntent(formData, ["move-to-spam"])) {
     const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
     if (!moved) return actionFailed("That review is no longer awaiting moderation.", 404);

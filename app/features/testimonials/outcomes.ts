@@ -3,7 +3,7 @@ import type { FailureProblem } from "~/lib/forms";
 import { type ModerationIntent, moderationIntents } from "./fields";
 
 /**
- * Every outcome a visitor or a moderator is told about, in the spec's words (section 8), written
+ * Every outcome a visitor or a moderator is told about, in the words of docs/requirements.md §6.1, written
  * once: the page without JavaScript shows them as text, with JavaScript as toasts too.
  */
 export interface Notice {
