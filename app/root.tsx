@@ -24,7 +24,12 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { toast, Toaster } from "./components/ui/toast";
 import { getStaff } from "./features/auth/auth.server";
 import { contactOutcomes } from "./features/contact/outcomes";
-import { adminAccessOutcomes, reviewOutcomes } from "./features/reviews/outcomes";
+import {
+  adminAccessOutcomes,
+  moderationNotice,
+  readModerationNoticeId,
+  reviewOutcomes,
+} from "./features/reviews/outcomes";
 import type { FlashKey } from "./lib/flash";
 import { orderOutcomes } from "./features/orders/outcomes";
 import { clearFlash, readFlash } from "./lib/flash.server";
@@ -148,13 +153,18 @@ function useFlashToast() {
   const id = flash?.id;
   useEffect(() => {
     if (!flash) return;
-    toast({ variant: "success", ...flashNotice(flash.key, flash.id, flash.username) });
+    const { failed, ...notice } = flashNotice(flash.key, flash.id, flash.username);
+    toast({ variant: failed ? "error" : "success", ...notice });
     // Only a new notice (a new id) is announced again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 }
 
-function flashNotice(key: FlashKey, id: string, username: string | undefined): { title: string; description: string } {
+function flashNotice(
+  key: FlashKey,
+  id: string,
+  username: string | undefined,
+): { title: string; description: string; failed?: boolean } {
   switch (key) {
     case "contact-sent":
       return contactOutcomes.sent;
@@ -166,6 +176,12 @@ function flashNotice(key: FlashKey, id: string, username: string | undefined): {
       return { title: "Login successful", description: `Welcome back, ${username ?? "staff member"}!` };
     case "admin-access":
       return adminAccessOutcomes.granted;
+    case "admin-denied":
+      return { ...adminAccessOutcomes.denied, failed: true };
+    case "moderated": {
+      const result = readModerationNoticeId(id);
+      return { ...moderationNotice(result), failed: !result.ok };
+    }
     case "moved-to-spam":
       return movedToSpamNotice;
   }

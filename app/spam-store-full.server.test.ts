@@ -51,7 +51,7 @@ async function post(
   };
 }
 
-/** Each form's JSON endpoint, with the spec's payload as a program that fills the honeypot sends it. */
+/** Each form's JSON endpoint, with its payload (requirements.md §5) as a program that fills the honeypot sends it. */
 const endpoints = [
   {
     path: "/api/contact",

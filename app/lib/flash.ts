@@ -3,7 +3,16 @@
  * form's success is drawn by the page it lands on, with or without JavaScript. The cookie names a
  * notice from this list, never free text, so nobody can make the site say something else.
  */
-const flashKeys = ["contact-sent", "order-sent", "review-sent", "signed-in", "admin-access", "moved-to-spam"] as const;
+const flashKeys = [
+  "contact-sent",
+  "order-sent",
+  "review-sent",
+  "signed-in",
+  "admin-access",
+  "admin-denied",
+  "moderated",
+  "moved-to-spam",
+] as const;
 export type FlashKey = (typeof flashKeys)[number];
 
 export interface Flash {

@@ -7,14 +7,14 @@
  * using autofill, voice input or a caregiver's help fill a form in a second or two, correct a
  * mistake and send again at once, paste addresses, and a shared address (a clinic, a care home)
  * sends several in a morning; so every weaker signal only marks the submission for staff, with its
- * reason, and it goes through the normal path (decisions.md, third round).
+ * reason, and it goes through the normal path (docs/requirements.md §4.3).
  */
 
-/** The site's forms name their honeypot `website`; the spec's JSON payloads name it `honeypot`. */
+/** The site's forms name their honeypot `website`; the JSON payloads of docs/requirements.md §5 name it `honeypot`. */
 export const honeypotField = "website";
 export const honeypotFields = [honeypotField, "honeypot"] as const;
 /**
- * The start time a JSON client may send: `startedAt`, or `formStartTime` in the spec's order
+ * The start time a JSON client may send (docs/requirements.md §5.1): `startedAt`, or `formStartTime` in the order
  * payload. The site's own forms carry a signed ticket instead (form-ticket.server.ts), and their
  * pages read nothing else.
  */
@@ -108,7 +108,7 @@ export interface SpamReason {
 }
 
 export interface SpamContext {
-  /** When the sender began; undefined: not known (the spec's payloads), which says nothing. */
+  /** When the sender began; undefined: not known (the payloads of docs/requirements.md §5), which says nothing. */
   start: FillStart | undefined;
   /** A form sent sooner than this after it was shown counts as one signal. */
   minFillMs: number;

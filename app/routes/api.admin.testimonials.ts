@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.testimonials";
 
 export const loader = methodNotAllowed("POST");
 
-/** POST (the spec's shape; a `password` field is ignored): all reviews, pending first. */
+/** POST (docs/requirements.md §5.3; a `password` field is ignored): all reviews, pending first. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   await requireStaffApi(request);

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { company } from "~/content/site";
@@ -9,10 +9,9 @@ import {
   testimonialsDescription,
   testimonialsPage,
 } from "~/content/testimonials";
-import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
-import { type AdminAnswer, AdminSection } from "~/features/reviews/admin-section";
-import { moderateReview } from "~/features/reviews/moderation.server";
-import { adminAccessOutcomes } from "~/features/reviews/outcomes";
+import { getStaff, signInFailureMessage } from "~/features/auth/auth.server";
+import { type AdminNotice, AdminSection } from "~/features/reviews/admin-section";
+import { adminAccessOutcomes, readModerationNoticeId } from "~/features/reviews/outcomes";
 import { flagReviewText } from "~/features/reviews/flags";
 import { ReviewLedgerSummary } from "~/features/reviews/ledger";
 import { getReviewLedger } from "~/features/reviews/ledger.server";
@@ -23,7 +22,6 @@ import { ReviewCard } from "~/features/reviews/review-card";
 import { ReviewForm } from "~/features/reviews/review-form";
 import {
   filterTabs,
-  moderationIntents,
   parseFilter,
   parsePosition,
   type ReviewAnswer,
@@ -33,11 +31,12 @@ import {
 } from "~/features/reviews/fields";
 import { submitReview } from "~/features/reviews/submit.server";
 import { ReviewSchema } from "~/features/reviews/schema";
-import { readFlash, setFlash } from "~/lib/flash.server";
+import type { Flash } from "~/lib/flash";
+import { readFlash } from "~/lib/flash.server";
 import { formTickets, redirectToSent, stillSending, submitTicketed } from "~/lib/form-ticket.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
-import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
+import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { crumbs, productLd, reviewId, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
 
@@ -61,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tickets: await formTickets().then((tickets) => ({ page: tickets.issue(), dialog: tickets.issue() })),
     // Only a review this visitor has just sent (and we stored) shows the confirmation.
     reviewSent: flash?.key === "review-sent" ? flash.id : null,
+    admin: adminNotice(flash),
     panel: staff
       ? {
           pending: all
@@ -73,63 +73,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The page's one endpoint for its forms: the review form, the admin box's password and the
- * moderation buttons, with or without JavaScript. The JSON API routes call the same functions.
+ * The review form's endpoint, with or without JavaScript; the JSON API calls the same function.
+ * The admin box's password posts to /admin/login and its moderation buttons to /admin/testimonials,
+ * which send the visitor back here with the outcome as a one-time notice.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const intent = formData.get("intent");
   const ip = context.clientIp ?? "unknown";
-  if (intent === "submit") {
-    const form = formObject(formData);
-    const outcome = await submitTicketed("review-form", form, Object.keys(ReviewSchema.shape), async (start) => {
-      const result = await submitReview(form, ip, start);
-      // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
-      return result.ok ? { sent: { location: "/testimonials?sent=1", notice: "review-sent" } } : { failed: result };
-    });
-    // Post/redirect/get, as on /contact: reloading the confirmation, or sending the same form again, sends nothing.
-    if (outcome.sent) return redirectToSent(outcome.sent);
-    const result = outcome.failed ?? stillSending;
-    const answer: ReviewAnswer = {
-      intent,
-      review: { ok: false, problem: result.problem, errors: result.errors },
-      values: reviewFormValues(formData),
-      ticket: outcome.ticket,
-    };
-    return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
-  }
-  if (intent === "admin-login") {
-    const result = await signIn(request, builtInUsername, String(formData.get("password") ?? ""), ip);
-    if (!result.ok) {
-      const error = result.status === 401 ? adminAccessOutcomes.denied.description : result.message;
-      return data({ intent, accessDenied: true, error } satisfies AdminAnswer, {
-        status: result.status,
-        headers: retryAfterHeaders(result),
-      });
-    }
-    const headers = new Headers([
-      ["Set-Cookie", result.cookie],
-      ["Set-Cookie", setFlash("admin-access")],
-    ]);
-    return redirect("/testimonials#admin-section", { status: 303, headers });
-  }
-  if (typeof intent === "string" && (moderationIntents as readonly string[]).includes(intent)) {
-    const staff = await getStaff(request);
-    if (!staff)
-      return data(
-        {
-          intent: "moderate",
-          moderation: { ok: false, error: "Your session has ended. Sign in again to moderate." },
-        } satisfies AdminAnswer,
-        { status: 401 },
-      );
-    const result = await moderateReview(staff, formObject(formData));
-    const moderation = result.ok
-      ? { ok: true as const, intent: result.intent }
-      : { ok: false as const, intent: result.intent, error: result.error };
-    return data({ intent: "moderate", moderation } satisfies AdminAnswer, { status: result.ok ? 200 : result.status });
-  }
-  return data({ intent: null, error: "Unknown action" }, { status: 400 });
+  const form = formObject(formData);
+  const outcome = await submitTicketed("review-form", form, Object.keys(ReviewSchema.shape), async (start) => {
+    const result = await submitReview(form, ip, start);
+    // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
+    return result.ok ? { sent: { location: "/testimonials?sent=1", notice: "review-sent" } } : { failed: result };
+  });
+  // Post/redirect/get, as on /contact: reloading the confirmation, or sending the same form again, sends nothing.
+  if (outcome.sent) return redirectToSent(outcome.sent);
+  const result = outcome.failed ?? stillSending;
+  const answer: ReviewAnswer = {
+    intent: "submit",
+    review: { ok: false, problem: result.problem, errors: result.errors },
+    values: reviewFormValues(formData),
+    ticket: outcome.ticket,
+  };
+  return data(answer, { status: result.status, headers: retryAfterHeaders(result) });
+}
+
+/** The admin box's outcome, carried back from /admin/login or /admin/testimonials. */
+function adminNotice(flash: Flash | undefined): AdminNotice | undefined {
+  if (flash?.key === "admin-denied")
+    return { accessDenied: signInFailureMessage(flash.id) ?? adminAccessOutcomes.denied.description };
+  if (flash?.key === "moderated") return { moderated: readModerationNoticeId(flash.id) };
+  return undefined;
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
@@ -165,14 +139,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, reviews, ledger, newer, older, total, tickets, reviewSent, panel } = loaderData;
-  // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
-  const reviewAnswer =
-    actionData && actionData.intent === "submit" && "review" in actionData ? (actionData as ReviewAnswer) : undefined;
-  const adminAnswer =
-    actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate")
-      ? (actionData as AdminAnswer)
-      : undefined;
+  const { filter, reviews, ledger, newer, older, total, tickets, reviewSent, panel, admin } = loaderData;
   const pageHref = (position: ReviewPosition) => `/testimonials${reviewPageQuery(filter, position)}#reviews`;
 
   return (
@@ -295,7 +262,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                   ticket={tickets.page}
                   sent={reviewSent}
                   landing
-                  pageAnswer={reviewAnswer}
+                  pageAnswer={isUnreachable(actionData) ? undefined : actionData}
                 />
               </div>
             </div>
@@ -308,7 +275,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      <AdminSection panel={panel} pageAnswer={adminAnswer} />
+      <AdminSection panel={panel} notice={admin} />
     </>
   );
 }

@@ -834,7 +834,7 @@ export async function benchThroughput(options = readOptions()) {
       cases[key] = { label, path: new URL(target.url).pathname, method: target.method ?? "GET", node };
     };
     const before = countReviews(site.databaseFile);
-    await single("apiPost", "`POST /api/testimonials` (the spec's JSON, stored)", {
+    await single("apiPost", "`POST /api/testimonials` (JSON as in requirements.md §5.2, stored)", {
       url: `${site.url}/api/testimonials`,
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: site.url },

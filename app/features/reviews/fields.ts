@@ -23,7 +23,7 @@ export function tagLabel(tag: string) {
   return tag.replace(/-/g, " ");
 }
 
-/** The filter tabs, each a tag (or all), with the older tags that count towards it (the spec's legacy mapping). */
+/** The filter tabs, each a tag (or all), with the older tags that count towards it (docs/requirements.md §3.2). */
 export const filterTabs = [
   { value: "all", label: "All Reviews", tags: [] },
   { value: "comfort", label: "Comfort", tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
@@ -107,7 +107,7 @@ export function reviewFormValues(formData: FormData): ReviewFormValues {
   };
 }
 
-/** A public form's problems, and `missing`: the spec's answer when a required field is empty. */
+/** A public form's problems, and `missing`: the answer of docs/requirements.md §6.1 when a required field is empty. */
 export type ReviewProblem = "missing" | PublicFormProblem;
 
 /** The testimonials page action's answer to a review, drawn by the form with or without JavaScript. */

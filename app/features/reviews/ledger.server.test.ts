@@ -283,7 +283,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(await database().db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
-  it("deletes without a reason only for the spec's JSON DELETE, and counts that apart", async () => {
+  it("deletes without a reason only for the JSON DELETE of requirements.md §5.3, and counts that apart", async () => {
     const id = await createReview(input(1, 5));
     expect(await moderateReview(staff, { intent: "delete", id })).toMatchObject({
       ok: false,
@@ -337,7 +337,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(actions.map((a) => a.action).sort()).toEqual(["approve", "reply-edited", "reply-posted", "reply-removed"]);
   });
 
-  it("stores who wrote a review, the user when the client does not say (the spec's payload)", async () => {
+  it("stores who wrote a review, the user when the client does not say (requirements.md §5.2)", async () => {
     const helped = await createReview(input(1, 9, { writtenBy: "caregiver" }));
     const plain = await createReview(input(2, 9));
     await publishReview(staff, helped);

@@ -262,7 +262,7 @@ export function ReviewForm({
 /** A post that got no answer: nothing is known to be stored, so it failed. */
 const noAnswer: ReviewAnswer = { intent: "submit", review: { ok: false, problem: "unavailable", errors: {} } };
 
-/** The rating typed before a mistake elsewhere, or the spec's default of 5. */
+/** The rating typed before a mistake elsewhere, or the default of 5 (docs/requirements.md §3.1). */
 function ratingOrDefault(value: string | undefined): number {
   const rating = Number(value);
   return Number.isInteger(rating) && rating >= 1 && rating <= 10 ? rating : 5;

@@ -89,7 +89,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     ]);
   });
 
-  it("takes the spec's payload (no start time) and a one-second fill as a person's review", async () => {
+  it("takes a requirements.md §5.2 payload (no start time) and a one-second fill as a person's review", async () => {
     const spec = {
       name: "Pat",
       email: "pat@example.com",

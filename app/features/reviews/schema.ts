@@ -46,7 +46,7 @@ export const ReviewSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   tags: tagsInput,
-  // Not in the spec's payload: a client that does not send it is the cushion's user writing.
+  // Not in the payload of docs/requirements.md §5.2: a client that does not send it is the cushion's user writing.
   writtenBy: z.preprocess(
     (v) => (v === "" || v === undefined ? "self" : v),
     z.enum(reviewWriters, "Choose who is writing the review"),
@@ -70,7 +70,7 @@ export const ModerationSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
     z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
-    // The spec's DELETE carries no reason; `moderateReview` requires one from every other caller.
+    // The DELETE of docs/requirements.md §5.3 carries no reason; `moderateReview` requires one from every other caller.
     z.object({
       intent: z.literal("delete"),
       id,

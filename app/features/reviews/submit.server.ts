@@ -24,7 +24,7 @@ export async function submitReview(
     text: (input) => `${input.quote} ${input.context ?? ""}`,
     store: (input, signals) => createReview(input, new Date(), undefined, signals),
   });
-  // The spec's "Missing Information" notice when a required field is empty.
+  // The "Missing Information" notice of docs/requirements.md §6.1 when a required field is empty.
   if (!result.ok && result.problem === "invalid" && hasMissingRequired(form)) return { ...result, problem: "missing" };
   return result;
 }
