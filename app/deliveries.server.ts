@@ -1,6 +1,6 @@
 import { contactDelivery } from "~/features/contact/delivery.server";
 import { orderDelivery, orderReceiptDelivery } from "~/features/orders/delivery.server";
-import { reviewDelivery } from "~/features/testimonials/delivery.server";
+import { reviewDelivery } from "~/features/reviews/delivery.server";
 import type { DeliveryKinds } from "~/lib/outbox/delivery.server";
 
 /**

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliveryKinds } from "~/deliveries.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { useTestDatabase } from "~/lib/test-database";
 import { type DeliveryKinds, deliverDue, startDeliveryWorker } from "~/lib/outbox/delivery.server";

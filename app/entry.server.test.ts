@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLogLevel } from "~/lib/logger.server";
 import type { EntryContext } from "react-router";
@@ -61,7 +61,7 @@ describe("a finished render", () => {
       200,
       new Headers(),
       {} as EntryContext,
-      {},
+      new RouterContextProvider(),
     );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("<p>Ready</p>");

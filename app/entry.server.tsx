@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { deferHydration } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
 import { compressRender, type RenderEncoding } from "./lib/render-compression.server";
@@ -11,8 +11,9 @@ export const streamTimeout = 5_000;
 /** The compression middleware's threshold: a smaller body is sent as it is. */
 const minCompressedBytes = 1024;
 
+// What the Express host puts on each request's context (server/app.ts), beside what middleware sets.
 declare module "react-router" {
-  interface AppLoadContext {
+  interface RouterContextProvider {
     /** CSP nonce for this response's inline scripts; undefined when prerendering. */
     nonce?: string;
     /** The visitor's address (from the proxy header when TRUST_PROXY is set), for rate limits. */
@@ -35,7 +36,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext?.nonce;
   return new Promise<Response>((resolve, reject) => {

@@ -6,13 +6,9 @@ import { submitContact } from "~/features/contact/submit.server";
 import { countNewOrders, listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
-import {
-  countAwaitingModeration,
-  listAllTestimonials,
-  moveReviewToSpam,
-  publishReview,
-} from "~/features/testimonials/queries.server";
-import { submitReview } from "~/features/testimonials/submit.server";
+import { countAwaitingModeration, listAllReviews, moveReviewToSpam } from "~/features/reviews/moderation-store.server";
+import { publishReview } from "~/features/reviews/store.server";
+import { submitReview } from "~/features/reviews/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
 import type { Staff } from "~/lib/staff";
@@ -163,10 +159,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
       `192.0.2.${++ip}`,
     );
     if (!first.ok || !second.ok) throw new Error("not stored");
-    expect((await listAllTestimonials(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual([
-      "Fay",
-      "Gus",
-    ]);
+    expect((await listAllReviews(undefined, 200, undefined, true)).map((r) => r.name).sort()).toEqual(["Fay", "Gus"]);
     expect(await countAwaitingModeration()).toEqual({ pending: 2, marked: 2 });
     const notice = [{ kind: "review", channel: "email", status: "pending" }];
     expect(await outboxOf(first.id)).toEqual(notice);
@@ -176,14 +169,14 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await countAwaitingModeration()).toEqual({ pending: 1, marked: 1 });
     expect(await moveReviewToSpam(staff, second.id)).toBe(false);
     expect(await moveReviewToSpam(staff, first.id)).toBe(true);
-    expect((await listAllTestimonials()).map((r) => r.name)).toEqual(["Gus"]);
+    expect((await listAllReviews()).map((r) => r.name)).toEqual(["Gus"]);
     // Its notice not yet sent is never sent; the published review's is untouched.
     expect(await outboxOf(first.id)).toEqual([]);
     expect(await outboxOf(second.id)).toEqual(notice);
     expect(await auditOf(first.id)).toEqual([{ action: "move-to-spam", username: "lead", target_type: "testimonial" }]);
     expect(await countAwaitingModeration()).toEqual({ pending: 0, marked: 0 });
     expect(await release()).toMatchObject({ ok: true, kind: "review" });
-    const fay = (await listAllTestimonials()).find((r) => r.name === "Fay");
+    const fay = (await listAllReviews()).find((r) => r.name === "Fay");
     expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [] });
     expect(await outboxOf(String(fay?.id))).toEqual(notice);
     expect(await audit()).toEqual([

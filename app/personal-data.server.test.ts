@@ -4,19 +4,15 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { setOrderStatus } from "~/features/orders/admin.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import {
-  createTestimonial,
-  declineReview,
-  getReviewLedger,
-  publishReview,
-} from "~/features/testimonials/queries.server";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import { createReview, declineReview, publishReview } from "~/features/reviews/store.server";
+import { getReviewLedger } from "~/features/reviews/ledger.server";
+import { ReviewSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { erasePersonalData, exportPersonalData, findPersonalData, purgeExpiredData } from "~/lib/personal-data.server";
@@ -47,8 +43,8 @@ async function hold(...args: Parameters<typeof quarantine>): Promise<string> {
 
 /** One of every kind for `email`, stored the way the site stores them. */
 async function storeEverything(email: string, name = "Ana Example") {
-  const review = await createTestimonial(
-    TestimonialSchema.parse({ name, email, rating: 9, quote: words.review, tags: ["comfort"] }),
+  const review = await createReview(
+    ReviewSchema.parse({ name, email, rating: 9, quote: words.review, tags: ["comfort"] }),
   );
   await appDb()
     .updateTable("outbox")
@@ -321,8 +317,8 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
       return id;
     };
     const review = async (state: "declined" | "published" | "pending", decidedDaysAgo: number) => {
-      const id = await createTestimonial(
-        TestimonialSchema.parse({
+      const id = await createReview(
+        ReviewSchema.parse({
           name: "R",
           email: `r-${state}-${decidedDaysAgo}@example.com`,
           rating: 7,

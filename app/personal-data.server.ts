@@ -1,6 +1,6 @@
 import { messagePersonalData } from "~/features/contact/personal-data.server";
 import { orderPersonalData } from "~/features/orders/personal-data.server";
-import { reviewPersonalData } from "~/features/testimonials/personal-data.server";
+import { reviewPersonalData } from "~/features/reviews/personal-data.server";
 import type { PersonalDataSources } from "~/lib/personal-data.server";
 import { spamPersonalData } from "~/lib/spam.server";
 

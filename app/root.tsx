@@ -159,7 +159,8 @@ function useFlashToast() {
       matches.map((match) => match.handle),
       flash,
     );
-    if (notice) toast({ variant: "success", ...notice });
+    if (notice)
+      toast({ variant: notice.failed ? "error" : "success", title: notice.title, description: notice.description });
     // Only a new notice (a new id) is announced again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
-import { filterTabs, type ReviewPosition, reviewPageQuery } from "./features/testimonials/fields";
+import { filterTabs, type ReviewPosition, reviewPageQuery } from "./features/reviews/fields";
 import { allRoutes, cachedRoutes, isHydrated, routeId, siteRoutes } from "./route-manifest";
 import { powerParam } from "./content/showcase";
 

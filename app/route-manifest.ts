@@ -70,7 +70,7 @@ const reviewTables = [
   "review_filter_tallies",
 ] as const;
 
-/** The pager and filter of a list of reviews (features/testimonials/fields.ts: parseFilter, parsePosition). */
+/** The pager and filter of a list of reviews (features/reviews/fields.ts: parseFilter, parsePosition). */
 const reviewPageQuery = ["tag", "before", "after", "page"] as const;
 
 export const routeManifest: RouteEntry[] = [

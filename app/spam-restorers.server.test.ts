@@ -5,8 +5,8 @@ import { listMessages } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
-import { listAllTestimonials } from "~/features/testimonials/queries.server";
-import { submitReview } from "~/features/testimonials/submit.server";
+import { listAllReviews } from "~/features/reviews/moderation-store.server";
+import { submitReview } from "~/features/reviews/submit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { listSpam } from "~/lib/spam.server";
 import type { Staff } from "~/lib/staff";
@@ -64,7 +64,7 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
     const id = await held(review, "review");
     const [item] = await listSpam();
     expect(await answer(staff, { intent: "release", id })).toEqual({ ok: true, intent: "release", kind: "review" });
-    const [pending] = await listAllTestimonials();
+    const [pending] = await listAllReviews();
     expect(pending).toMatchObject({
       name: "Fay",
       approved: false,

@@ -1,7 +1,7 @@
 import { restoreMessage } from "~/features/contact/submit.server";
 import { restoreOrder } from "~/features/orders/store.server";
 import type { SpamRestorers } from "~/features/spam/moderation.server";
-import { restoreReview } from "~/features/testimonials/submit.server";
+import { restoreReview } from "~/features/reviews/submit.server";
 
 /**
  * How every kind the spam store holds goes back to its feature when staff answer "Not spam".

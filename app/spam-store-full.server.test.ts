@@ -8,7 +8,7 @@ import { quarantine } from "~/lib/spam.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { action as contactApi } from "~/routes/api.contact";
 import { action as ordersApi } from "~/routes/api.orders";
-import { action as testimonialsApi } from "~/routes/api.testimonials";
+import { action as reviewsApi } from "~/routes/api.testimonials";
 import { specMessage, specOrder, specReview } from "../tests/support/spec-messages";
 
 // The smallest cap the configuration allows, read once on first use.
@@ -27,7 +27,7 @@ const payload = (n: number, honeypot: string) => ({
   honeypot,
 });
 
-type ApiAction = typeof contactApi | typeof ordersApi | typeof testimonialsApi;
+type ApiAction = typeof contactApi | typeof ordersApi | typeof reviewsApi;
 
 /** POST to a JSON endpoint (/api/contact unless told) as a client at `ip` would, answered by the route itself. */
 async function post(
@@ -51,7 +51,7 @@ async function post(
   };
 }
 
-/** Each form's JSON endpoint, with the spec's payload as a program that fills the honeypot sends it. */
+/** Each form's JSON endpoint, with its payload (requirements.md §5) as a program that fills the honeypot sends it. */
 const endpoints = [
   {
     path: "/api/contact",
@@ -67,7 +67,7 @@ const endpoints = [
   },
   {
     path: "/api/testimonials",
-    action: testimonialsApi,
+    action: reviewsApi,
     body: { ...specReview, honeypot: "http://bot.example" },
     table: "testimonials",
   },

@@ -60,7 +60,7 @@ export interface TestimonialTable {
  */
 export interface ReviewRemovalTable {
   id: string;
-  /** Null when deleted through the spec's JSON API, which carries no reason. */
+  /** Null when deleted through the JSON API (docs/requirements.md §5.3), which carries no reason. */
   reason: ReviewDeclineReason | null;
   received_at: string;
   removed_at: string;
@@ -133,7 +133,7 @@ export const orderStatuses = ["new", "contacted", "closed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
- * An order request from /order (spec section 3). Lists are JSON arrays of option values. The
+ * An order request from /order (docs/requirements.md §3.4). Lists are JSON arrays of option values. The
  * fitting and health details (sitting hours, discomfort areas, sensitivity, medical notes) stay
  * here: no delivery carries them.
  */

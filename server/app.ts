@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider } from "react-router";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
@@ -21,7 +22,7 @@ import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { formTickets } from "../app/lib/form-ticket.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
-import { pagePathOf } from "../app/lib/data-request";
+import { pagePathOf } from "../app/lib/route-data-url";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { isReachable } from "../db/client.server";
 import { createMethodTable } from "./allowed-methods";
@@ -226,12 +227,15 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({
-        nonce: res.locals.nonce as string,
-        clientIp: req.ip ?? "unknown",
-        // A render the page cache keeps goes through uncompressed: the cache keeps the plain body.
-        compressWith: pageCache.captures(req) ? undefined : renderEncoding(req.headers["accept-encoding"]),
-      }),
+      // Route middleware (the staff check on /admin) needs a RouterContextProvider; the host's own
+      // values ride on it as properties (declared in app/entry.server.tsx).
+      getLoadContext: (req, res) =>
+        Object.assign(new RouterContextProvider(), {
+          nonce: res.locals.nonce as string,
+          clientIp: req.ip ?? "unknown",
+          // A render the page cache keeps goes through uncompressed: the cache keeps the plain body.
+          compressWith: pageCache.captures(req) ? undefined : renderEncoding(req.headers["accept-encoding"]),
+        }),
     }),
   );
 

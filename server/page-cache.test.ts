@@ -229,14 +229,14 @@ describe("the page cache", () => {
 
   it("holds the answer to a write until the change feed has heard it, so the next request shows the change", async () => {
     const { changes, cache } = await keptV1();
-    const approve = send(cache, "POST", "/testimonials");
+    const publish = send(cache, "POST", "/testimonials");
     const during = render(cache, "/testimonials?tag=travel");
     changes.commit();
-    approve.res.statusCode = 303;
-    approve.res.end();
-    expect(approve.res.ended).toBe(false);
+    publish.res.statusCode = 303;
+    publish.res.end();
+    expect(publish.res.ended).toBe(false);
     await settle();
-    expect(approve.res.ended).toBe(true);
+    expect(publish.res.ended).toBe(true);
     expect(ask(cache, "/testimonials")).toBeUndefined();
     // A render that may have read the database before the commit is not the current page either.
     during.finish("<p>maybe before the commit</p>");

@@ -121,7 +121,7 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
         headers: { Cookie: `${themeCookieName}=${theme}`, "User-Agent": "aquila-prerender" },
       });
       const { result, touchedDatabase } = await renderWithoutDatabase(route.path, async () => {
-        const answer = await handler(request, {});
+        const answer = await handler(request);
         return { status: answer.status, html: await answer.text() };
       });
       const { status, html } = result;

@@ -1,6 +1,6 @@
 /**
  * The claims the site makes about the cushion and the company, for the company's regulatory
- * review before launch (decisions.md: the footer disclaimer and "Engineered to Heal" stay as the
+ * review before launch (docs/requirements.md §2.3: the footer disclaimer and "Engineered to Heal" stay as the
  * company wrote them, and are reviewed). `npm run content:check` lists every claim here whose
  * `reviewed` is false; set it to true once the claim has been reviewed and may stand.
  *

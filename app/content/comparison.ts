@@ -1,7 +1,7 @@
 /** The home-page comparison table (dynamic SofTech vs static foam/gel cushion): edit the 10 feature rows here. */
 
 export interface ComparisonRow {
-  /** A feature of the SofTech system, stated in the spec. */
+  /** A feature of the SofTech system, as docs/requirements.md §2.1 states it. */
   feature: string;
   /** Dynamic alternating-pressure cushion (SofTech): always yes. */
   dynamic: true;

@@ -2,7 +2,7 @@
 import { powerOptions } from "~/content/showcase";
 import { commitments, company, regulatory } from "~/content/site";
 
-/** The home page's opening: the headline and the button are the spec's words (the company's own claim). */
+/** The home page's opening: headline and button word for word from docs/requirements.md §1.2 (the company's claim). */
 export const hero = {
   headline: "Engineered to Heal. Customized for You.",
   primaryAction: "See How It Heals",

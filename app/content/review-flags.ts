@@ -10,7 +10,7 @@
  *    capitals, which is only caught in capitals: "MS" catches "MS" but not the "ms" in "5 ms".
  *  - A space also matches a hyphen or a line break: "pressure sore" catches "pressure-sore".
  *    An apostrophe matches both ' and ’.
- *  - Then run `npx vitest run app/features/testimonials/flags.test.ts` to check nothing else broke.
+ *  - Then run `npx vitest run app/features/reviews/flags.test.ts` to check nothing else broke.
  */
 import { company, regulatory } from "~/content/site";
 
@@ -323,7 +323,7 @@ export const offLabelWords = {
 
 /**
  * Personal data. Phone numbers and email addresses are recognised by their shape in
- * app/features/testimonials/flags.ts; the words they depend on are here.
+ * app/features/reviews/flags.ts; the words they depend on are here.
  */
 export const personalDataWords = {
   /** A number, a capitalised name and one of these is read as a street address: "12 Oak Street". */

@@ -54,7 +54,7 @@ export const commitments = {
 } as const;
 
 /**
- * How the cushion is paid for (the spec's facts): it is durable medical equipment with a billing
+ * How the cushion is paid for (docs/requirements.md §2.1): it is durable medical equipment with a billing
  * code; the company does not bill insurance, dealers do. The code itself is the company's to
  * supply; until then the pages say how to ask for it, never a guess.
  */

@@ -25,3 +25,8 @@ export async function recordAudit(
     })
     .execute();
 }
+
+/** The newest lines of the audit log, every staff action on every kind of record. */
+export async function listAudit(limit = 25) {
+  return db().selectFrom("audit_log").selectAll().orderBy("at", "desc").limit(limit).execute();
+}

@@ -10,6 +10,11 @@ export function setFlash(key: FlashKey, id = randomBytes(6).toString("base64url"
   return setCookie(siteCookies.flash, `${key}.${id}`, getConfig().siteIsHttps);
 }
 
+/** A short random part for an id that carries an outcome, so the next identical outcome is a new notice. */
+export function flashUnique(): string {
+  return randomBytes(4).toString("base64url");
+}
+
 /** The Set-Cookie value that removes the notice once read. */
 export function clearFlash(): string {
   return clearCookie(siteCookies.flash, getConfig().siteIsHttps);

@@ -25,6 +25,8 @@ export function isFlashKey(value: unknown): value is FlashKey {
 export interface Notice {
   title: string;
   description: string;
+  /** A notice that something was not done (a refused sign-in): its toast says so. */
+  failed?: boolean;
 }
 
 /**

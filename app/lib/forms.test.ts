@@ -18,7 +18,7 @@ describe("spam signals", () => {
     expect(codes({ website: "", startedAt: now - 60_000 })).toEqual({ hold: false, reasons: [] });
   });
 
-  it("says nothing about a missing or unreadable start time (an API client, the spec's payloads)", () => {
+  it("says nothing about a missing or unreadable start time (an API client, requirements.md §5)", () => {
     expect(codes({ honeypot: "" })).toEqual({ hold: false, reasons: [] });
     expect(codes({ startedAt: "soon" })).toEqual({ hold: false, reasons: [] });
     expect(codes({ startedAt: now + 60_000 })).toEqual({ hold: false, reasons: [] });

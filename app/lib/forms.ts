@@ -7,14 +7,14 @@
  * using autofill, voice input or a caregiver's help fill a form in a second or two, correct a
  * mistake and send again at once, paste addresses, and a shared address (a clinic, a care home)
  * sends several in a morning; so every weaker signal only marks the submission for staff, with its
- * reason, and it goes through the normal path (decisions.md, third round).
+ * reason, and it goes through the normal path (docs/requirements.md §4.3).
  */
 
-/** The site's forms name their honeypot `website`; the spec's JSON payloads name it `honeypot`. */
+/** The site's forms name their honeypot `website`; the JSON payloads of docs/requirements.md §5 name it `honeypot`. */
 export const honeypotField = "website";
 export const honeypotFields = [honeypotField, "honeypot"] as const;
 /**
- * The start time a JSON client may send: `startedAt`, or `formStartTime` in the spec's order
+ * The start time a JSON client may send (docs/requirements.md §5.1): `startedAt`, or `formStartTime` in the order
  * payload. The site's own forms carry a signed ticket instead (form-ticket.server.ts), and their
  * pages read nothing else.
  */
@@ -68,28 +68,6 @@ export function pickFields(form: Record<string, unknown>, fields: readonly strin
 }
 
 /**
- * What a refused form shows again: the fields it knows, as typed (a checkbox group as its list),
- * each bounded, so a mistake never costs the person what they wrote.
- */
-export function typedValues<Field extends string>(
-  form: Record<string, unknown>,
-  fields: readonly Field[],
-  maxLength: number,
-): Partial<Record<Field, string | string[]>> {
-  const values: Partial<Record<Field, string | string[]>> = {};
-  for (const field of fields) {
-    const value = form[field];
-    if (typeof value === "string") values[field] = value.slice(0, maxLength);
-    else if (Array.isArray(value))
-      values[field] = value
-        .filter((v): v is string => typeof v === "string")
-        .slice(0, 20)
-        .map((v) => v.slice(0, maxLength));
-  }
-  return values;
-}
-
-/**
  * Why a public form did not take a submission (decision 008 for `full`: a held submission met a full
  * spam store and was refused, never stored). Here, not in public-form.server.ts, so the pages that
  * word the answers can name it.
@@ -112,7 +90,7 @@ export interface SpamReason {
 }
 
 export interface SpamContext {
-  /** When the sender began; undefined: not known (the spec's payloads), which says nothing. */
+  /** When the sender began; undefined: not known (the payloads of docs/requirements.md §5), which says nothing. */
   start: FillStart | undefined;
   /** A form sent sooner than this after it was shown counts as one signal. */
   minFillMs: number;

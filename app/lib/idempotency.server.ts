@@ -10,7 +10,7 @@ import { log } from "./logger.server";
  * /api/testimonials), as the IETF draft "The Idempotency-Key HTTP Header Field" describes it
  * (docs/decisions/021-exactly-once.md). A client that cannot tell whether its request arrived
  * sends it again with the same key and gets the first answer again, status and body, with nothing
- * stored twice. Without the header nothing changes: the spec's clients send none.
+ * stored twice. Without the header nothing changes: the clients of docs/requirements.md §5 send none.
  *
  * - A key is 1 to 200 printable ASCII characters, counted per endpoint; anything else is a 400.
  * - The same key with a different body (compared by SHA-256) is a 422: it is a client's mistake,

@@ -160,7 +160,7 @@ export function reviewId(siteUrl: string, id: string): string {
   return `${siteUrl}/testimonials#${reviewAnchor(id)}`;
 }
 
-/** Ratings are whole numbers 1-10 everywhere, and structured data says so (decisions.md). */
+/** Ratings are whole numbers 1-10 everywhere, and structured data says so (docs/requirements.md §7.2). */
 const scale = { bestRating: 10, worstRating: 1 } as const;
 
 /**

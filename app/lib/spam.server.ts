@@ -16,7 +16,7 @@ import type { Staff } from "./staff";
  * reach them, and those staff moved here. Staff release or delete them from the admin Spam view.
  * Bounded twice: rows older than SPAM_RETENTION_DAYS are purged daily, and at `maxRows` new
  * submissions are refused (the sender is told so) rather than any row that was already answered
- * being dropped (decisions.md, third round).
+ * being dropped (docs/requirements.md §4.3).
  */
 
 export interface SpamItem {

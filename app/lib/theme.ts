@@ -5,7 +5,7 @@ export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
 export const defaultTheme: Theme = "dark";
 export const themeCookieName = siteCookies.theme.name;
-/** The spec's local-storage key; it mirrors the cookie, which is what the server reads. */
+/** The local-storage key of docs/requirements.md §4.6; it mirrors the cookie, which is what the server reads. */
 export const themeStorageKey = "aquila-theme";
 
 export function isTheme(value: unknown): value is Theme {

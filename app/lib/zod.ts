@@ -43,7 +43,7 @@ export function flattenedToOneLine(value: string): string {
  * A name, a phone number or another answer that is one line by nature: one line of printable
  * text in any script, refused otherwise with "Please enter {what} on one line", in the browser
  * and on the server alike. A visitor's line break would otherwise become a line of its own in the
- * staff notification (decisions.md, third round). Text no database can keep is refused first, with
+ * staff notification (docs/requirements.md §3). Text no database can keep is refused first, with
  * that message alone.
  */
 export function lineOfText(what: string, typeMessage?: string) {

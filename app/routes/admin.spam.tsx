@@ -1,9 +1,10 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { movedToSpamNotice, possibleSpamFilter } from "~/lib/spam-mark";
 import { ActionStatus } from "~/components/ui/action-status";
+import { actionDone, actionFailed } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { SpamItemDetails } from "~/features/spam/spam-item";
 import { readFlash } from "~/lib/flash.server";
@@ -16,9 +17,7 @@ import type { SpamKind } from "../../db/schema";
 import type { Route } from "./+types/admin.spam";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
   const [items, total] = await Promise.all([listSpam(200), countSpam()]);
   // Arrived just now from "Move to Spam" on a message or an order request: shown once, not on a reload.
   const moved = readFlash(request)?.key === "moved-to-spam";
@@ -32,14 +31,13 @@ const releasedTo: Record<SpamKind, string> = {
   order: "It is now in Orders, and its delivery to staff is queued.",
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
   const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)), spamRestorers);
-  if (!result.ok) return data({ ok: false, message: result.error }, { status: result.status });
-  return {
-    ok: true,
-    message: result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good.",
-  };
+  if (!result.ok) return actionFailed(result.error, result.status);
+  return actionDone(
+    result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good.",
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

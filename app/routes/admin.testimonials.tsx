@@ -1,36 +1,37 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/auth.server";
 import { ordersByEmail } from "~/features/orders/admin.server";
-import { AdminReview } from "~/features/testimonials/admin-review";
-import { moderateReview } from "~/features/testimonials/moderation.server";
-import { moderationOutcomes } from "~/features/testimonials/outcomes";
+import { AdminReview } from "~/features/reviews/admin-review";
+import { moderateReview } from "~/features/reviews/moderation.server";
+import { adminSectionAddress, moderationNoticeId, moderationOutcomes } from "~/features/reviews/outcomes";
 import {
   countAwaitingModeration,
   countByState,
-  listAllTestimonials,
-  listAudit,
+  listAllReviews,
   moveReviewToSpam,
-} from "~/features/testimonials/queries.server";
-import { reviewStates } from "~/features/testimonials/types";
+} from "~/features/reviews/moderation-store.server";
+import { listAudit } from "~/lib/audit.server";
+import { reviewStates } from "~/features/reviews/types";
 import { reviewStateLabels } from "~/content/review-labels";
+import { actionDone, actionFailed, readIntent } from "~/lib/admin-action";
+import { flashUnique, setFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/format";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { isRowId, readForm } from "~/lib/request.server";
 import { possibleSpamFilter, wantsMarked } from "~/lib/spam-mark";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.testimonials";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-// Every admin loader checks the session itself: a data request can ask for one route's loader alone.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
   const params = new URL(request.url).searchParams;
   const search = params.get("q")?.replaceAll("\0", "").slice(0, 100) ?? "";
   const state = reviewStates.find((s) => s === params.get("state"));
   const marked = wantsMarked(params);
   const [reviews, counts, awaiting, audit] = await Promise.all([
-    listAllTestimonials(search, 200, state, marked),
+    listAllReviews(search, 200, state, marked),
     countByState(),
     countAwaitingModeration(),
     listAudit(20),
@@ -48,26 +49,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(request);
-  const form = Object.fromEntries(await readForm(request));
-  // Not one of the spec's moderation intents: the review leaves moderation for the spam store.
-  if (form.intent === "move-to-spam") {
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
+  const formData = await readForm(request);
+  const form = Object.fromEntries(formData);
+  // Not one of the moderation intents of docs/requirements.md §4.1: the review leaves moderation for the spam store.
+  if (readIntent(formData, ["move-to-spam"])) {
     const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
-    if (!moved) return data({ ok: false, message: "That review is no longer awaiting moderation." }, { status: 404 });
-    return {
-      ok: true,
-      message: "Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.",
-    };
+    if (!moved) return actionFailed("That review is no longer awaiting moderation.", 404);
+    return actionDone("Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.");
   }
   const result = await moderateReview(staff, form);
+  // The panel on the reviews page posts here too, and its visitor stays there to read the outcome.
+  if (form.returnTo !== undefined) {
+    const notice = moderationNoticeId({ ok: result.ok, intent: result.intent }, flashUnique());
+    const headers = { "Set-Cookie": setFlash("moderated", notice) };
+    return redirect(safeRedirect(form.returnTo, adminSectionAddress), { status: 303, headers });
+  }
   if (!result.ok)
-    return data(
-      { ok: false, message: result.status === 404 ? "That review no longer exists." : result.error },
-      { status: result.status },
+    return actionFailed(
+      result.status === 404 ? "That review no longer exists." : result.error,
+      result.status,
+      result.errors,
     );
   const notice = moderationOutcomes[result.intent].ok;
-  return { ok: true, message: `${notice.title}: ${notice.description}` };
+  return actionDone(`${notice.title}: ${notice.description}`);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -78,7 +84,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, counts, markedCount, audit, search, state, marked } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (

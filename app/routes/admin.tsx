@@ -1,17 +1,20 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { requireStaffMiddleware, staffContext } from "~/features/auth/auth.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
-import { countAwaitingModeration } from "~/features/testimonials/queries.server";
+import { countAwaitingModeration } from "~/features/reviews/moderation-store.server";
 import { countSpam } from "~/lib/spam.server";
 import type { NoticeHandle } from "~/lib/flash";
 import { movedToSpamNotice } from "~/lib/spam-mark";
 import type { Route } from "./+types/admin";
 
+/** Staff only, once for every page under /admin: their loaders and actions read who through `staffContext`. */
+export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
+
 /** What is new in each list, so a tab says where work waits (composed here: each count is its feature's). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaffPage(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = context.get(staffContext);
   // Every staff page runs these, so each kind is one light count of its waiting rows and the marked ones among them.
   const [messages, orders, reviews, held] = await Promise.all([
     countOpenMessages(),

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireStaffApi } from "~/features/auth/auth.server";
-import { moderateReview } from "~/features/testimonials/moderation.server";
+import { moderateReview } from "~/features/reviews/moderation.server";
 import { methodNotAllowed } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.testimonial-approve";
 

@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { getReviewLedger, listPublishedTestimonials } from "~/features/testimonials/queries.server";
-import { ratingSummary } from "~/features/testimonials/types";
-import { failureOutcome, reviewOutcomes } from "~/features/testimonials/outcomes";
-import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/testimonials/fields";
-import { submitReview } from "~/features/testimonials/submit.server";
+import { getReviewLedger } from "~/features/reviews/ledger.server";
+import { listPublishedReviews } from "~/features/reviews/list.server";
+import { ratingSummary } from "~/features/reviews/types";
+import { failureOutcome, reviewOutcomes } from "~/features/reviews/outcomes";
+import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/reviews/fields";
+import { submitReview } from "~/features/reviews/submit.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { getConfig } from "~/lib/config.server";
 import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
@@ -17,14 +18,11 @@ import type { Route } from "./+types/api.testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const [list, ledger] = await Promise.all([
-    listPublishedTestimonials(filter, parsePosition(params)),
-    getReviewLedger(),
-  ]);
+  const [list, ledger] = await Promise.all([listPublishedReviews(filter, parsePosition(params)), getReviewLedger()]);
   const link = (position: ReviewPosition | null) => (position ? reviewPageQuery(filter, position) : null);
   return data(
     {
-      testimonials: list.testimonials,
+      testimonials: list.reviews,
       total: list.total,
       newer: link(list.newer),
       older: link(list.older),
@@ -36,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * POST: submit a review (the spec's payload: name, email, rating, quote, context, tags, honeypot).
+ * POST: submit a review (docs/requirements.md §5.2: name, email, rating, quote, context, tags, honeypot).
  * 201 means it is stored: pending moderation, or quarantined as suspected spam (answered the same).
  * An optional Idempotency-Key header makes a repeat answer the first outcome (decision 021).
  */

@@ -26,13 +26,13 @@ import {
 } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 import { Showcase } from "~/features/home/showcase";
-import { TestimonialCarousel } from "~/features/testimonials/testimonial-carousel";
-import { listRecentPublishedTestimonials } from "~/features/testimonials/queries.server";
+import { ReviewCarousel } from "~/features/reviews/review-carousel";
+import { listRecentPublishedReviews } from "~/features/reviews/list.server";
 import { organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  return { testimonials: await listRecentPublishedTestimonials(9) };
+  return { reviews: await listRecentPublishedReviews(9) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -214,7 +214,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Section>
 
-      <TestimonialCarousel testimonials={loaderData.testimonials} />
+      <ReviewCarousel reviews={loaderData.reviews} />
 
       <Section id="faq-teaser" title="Questions people ask">
         <FaqAccordion items={teaser} group="faq-teaser" />

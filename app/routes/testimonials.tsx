@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { company } from "~/content/site";
@@ -9,37 +9,37 @@ import {
   testimonialsDescription,
   testimonialsPage,
 } from "~/content/testimonials";
-import { builtInUsername, getStaff, signIn } from "~/features/auth/auth.server";
-import { type AdminAnswer, AdminSection } from "~/features/testimonials/admin-section";
-import { moderateReview } from "~/features/testimonials/moderation.server";
-import { adminAccessOutcomes, reviewOutcomes } from "~/features/testimonials/outcomes";
-import { flagReviewText } from "~/features/testimonials/flags";
-import { ReviewLedgerSummary } from "~/features/testimonials/ledger";
+import { getStaff, signInFailureMessage } from "~/features/auth/auth.server";
+import { type AdminNotice, AdminSection } from "~/features/reviews/admin-section";
 import {
-  getReviewLedger,
-  listAllTestimonials,
-  listPublishedTestimonials,
-} from "~/features/testimonials/queries.server";
-import { ratingSummary } from "~/features/testimonials/types";
-import { ReviewCard } from "~/features/testimonials/review-card";
-import { ReviewForm } from "~/features/testimonials/review-form";
+  adminAccessOutcomes,
+  moderationNotice,
+  readModerationNoticeId,
+  reviewOutcomes,
+} from "~/features/reviews/outcomes";
+import { flagReviewText } from "~/features/reviews/flags";
+import { ReviewLedgerSummary } from "~/features/reviews/ledger";
+import { getReviewLedger } from "~/features/reviews/ledger.server";
+import { listAllReviews } from "~/features/reviews/moderation-store.server";
+import { listPublishedReviews } from "~/features/reviews/list.server";
+import { ratingSummary } from "~/features/reviews/types";
+import { ReviewCard } from "~/features/reviews/review-card";
+import { ReviewForm } from "~/features/reviews/review-form";
 import {
   filterTabs,
-  moderationIntents,
   parseFilter,
   parsePosition,
   reviewFields,
   type ReviewPosition,
   reviewPageQuery,
-} from "~/features/testimonials/fields";
-import { submitReview } from "~/features/testimonials/submit.server";
-import type { NoticeHandle } from "~/lib/flash";
-import { readFlash, setFlash } from "~/lib/flash.server";
+} from "~/features/reviews/fields";
+import { submitReview } from "~/features/reviews/submit.server";
+import type { Flash, NoticeHandle } from "~/lib/flash";
 import { answerForm } from "~/lib/form-action.server";
+import { readFlash } from "~/lib/flash.server";
 import { formTickets } from "~/lib/form-ticket.server";
-import { formObject } from "~/lib/forms";
-import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
-import { orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
+import { forwardRetryAfter } from "~/lib/request.server";
+import { isUnreachable, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import { crumbs, productLd, reviewId, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/testimonials";
 
@@ -47,11 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
   const [list, ledger, staff] = await Promise.all([
-    listPublishedTestimonials(filter, parsePosition(params)),
+    listPublishedReviews(filter, parsePosition(params)),
     getReviewLedger(),
     getStaff(request),
   ]);
-  const all = staff ? await listAllTestimonials() : [];
+  const all = staff ? await listAllReviews() : [];
   const flash = readFlash(request);
   // Pending reviews come with their flags worked out here, so the page carries no word lists.
   const brief = (r: (typeof all)[number]) => ({ id: r.id, name: r.name, rating: r.rating, quote: r.quote });
@@ -63,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tickets: await formTickets().then((tickets) => ({ page: tickets.issue(), dialog: tickets.issue() })),
     // Only a review this visitor has just sent (and we stored) shows the confirmation.
     reviewSent: flash?.key === "review-sent" ? flash.id : null,
+    admin: adminNotice(flash),
     panel: staff
       ? {
           pending: all
@@ -75,58 +76,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The page's one endpoint for its forms: the review form, the admin box's password and the
- * moderation buttons, with or without JavaScript. The JSON API routes call the same functions.
+ * The review form's endpoint, with or without JavaScript; the JSON API calls the same function.
+ * The admin box's password posts to /admin/login and its moderation buttons to /admin/testimonials,
+ * which send the visitor back here with the outcome as a one-time notice.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request.clone());
-  const intent = formData.get("intent");
-  const ip = context.clientIp ?? "unknown";
-  if (intent === "submit")
-    return answerForm(request, {
-      form: "review-form",
-      fields: reviewFields,
-      submit: (form, start) => submitReview(form, ip, start),
-      // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
-      sent: () => ({ location: "/testimonials?sent=1", notice: "review-sent" }),
-    });
-  if (intent === "admin-login") {
-    const result = await signIn(request, builtInUsername, String(formData.get("password") ?? ""), ip);
-    if (!result.ok) {
-      const error = result.status === 401 ? adminAccessOutcomes.denied.description : result.message;
-      return data({ intent, accessDenied: true, error } satisfies AdminAnswer, {
-        status: result.status,
-        headers: retryAfterHeaders(result),
-      });
-    }
-    const headers = new Headers([
-      ["Set-Cookie", result.cookie],
-      ["Set-Cookie", setFlash("admin-access")],
-    ]);
-    return redirect("/testimonials#admin-section", { status: 303, headers });
-  }
-  if (typeof intent === "string" && (moderationIntents as readonly string[]).includes(intent)) {
-    const staff = await getStaff(request);
-    if (!staff)
-      return data(
-        {
-          intent: "moderate",
-          moderation: { ok: false, error: "Your session has ended. Sign in again to moderate." },
-        } satisfies AdminAnswer,
-        { status: 401 },
-      );
-    const result = await moderateReview(staff, formObject(formData));
-    const moderation = result.ok
-      ? { ok: true as const, intent: result.intent }
-      : { ok: false as const, intent: result.intent, error: result.error };
-    return data({ intent: "moderate", moderation } satisfies AdminAnswer, { status: result.ok ? 200 : result.status });
-  }
-  return data({ intent: null, error: "Unknown action" }, { status: 400 });
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  answerForm(request, {
+    form: "review-form",
+    fields: reviewFields,
+    submit: (form, start) => submitReview(form, context.clientIp ?? "unknown", start),
+    // The confirmation is drawn from the one-time notice, so "?sent=1" alone shows the page as usual.
+    sent: () => ({ location: "/testimonials?sent=1", notice: "review-sent" }),
+  });
 
+/** The notices that land on this page: a review stored, and the admin box's outcomes. */
 export const handle: NoticeHandle = {
-  notices: { "review-sent": () => reviewOutcomes.submitted, "admin-access": () => adminAccessOutcomes.granted },
+  notices: {
+    "review-sent": () => reviewOutcomes.submitted,
+    "admin-access": () => adminAccessOutcomes.granted,
+    "admin-denied": () => ({ ...adminAccessOutcomes.denied, failed: true }),
+    moderated: (id) => {
+      const result = readModerationNoticeId(id);
+      return { ...moderationNotice(result), failed: !result.ok };
+    },
+  },
 };
+
+/** The admin box's outcome, carried back from /admin/login or /admin/testimonials. */
+function adminNotice(flash: Flash | undefined): AdminNotice | undefined {
+  if (flash?.key === "admin-denied")
+    return { accessDenied: signInFailureMessage(flash.id) ?? adminAccessOutcomes.denied.description };
+  if (flash?.key === "moderated") return { moderated: readModerationNoticeId(flash.id) };
+  return undefined;
+}
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
@@ -136,7 +118,7 @@ export const headers = forwardRetryAfter;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const siteUrl = siteUrlFrom(matches);
   // The reviews this page shows, and the average and count over every published review.
-  const reviews = loaderData?.testimonials.slice(0, 10) ?? [];
+  const reviews = loaderData?.reviews.slice(0, 10) ?? [];
   const summary = loaderData ? ratingSummary(loaderData.ledger) : undefined;
   const jsonLd = [productLd(siteUrl, summary ? { summary, reviews } : undefined)];
   if (reviews.length && summary?.count) {
@@ -160,14 +142,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, testimonials, ledger, newer, older, total, tickets, reviewSent, panel } = loaderData;
-  // The answer to a form posted without JavaScript (with it, each form reads its own fetcher).
-  const reviewAnswer = actionData && "ticket" in actionData ? actionData : undefined;
-  const adminAnswer =
-    actionData && "intent" in actionData && (actionData.intent === "admin-login" || actionData.intent === "moderate")
-      ? (actionData as AdminAnswer)
-      : undefined;
+export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, reviews, ledger, newer, older, total, tickets, reviewSent, panel, admin } = loaderData;
   const pageHref = (position: ReviewPosition) => `/testimonials${reviewPageQuery(filter, position)}#reviews`;
 
   return (
@@ -200,19 +176,19 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
         </nav>
 
         <section id="reviews" aria-label={testimonialsPage.reviewsLabel} className="mt-6">
-          {testimonials.length === 0 ? (
+          {reviews.length === 0 ? (
             <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">
               {testimonialsPage.noReviews}
             </p>
           ) : (
             <>
               <p className="sr-only" role="status">
-                {showingReviews(testimonials.length, total)}
+                {showingReviews(reviews.length, total)}
               </p>
               {/* Columns, not a grid: each card takes the height of its words, and the order in the
                   source (newest first, down each column) is the order of reading and of Tab. */}
               <ul className="gap-6 md:columns-2 lg:columns-3">
-                {testimonials.map((review) => (
+                {reviews.map((review) => (
                   <li key={review.id} className="mb-6 min-w-0 break-inside-avoid">
                     <ReviewCard review={review} />
                   </li>
@@ -290,7 +266,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
                   ticket={tickets.page}
                   sent={reviewSent}
                   landing
-                  pageAnswer={reviewAnswer}
+                  pageAnswer={isUnreachable(actionData) ? undefined : actionData}
                 />
               </div>
             </div>
@@ -303,7 +279,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
         </div>
       </section>
 
-      <AdminSection panel={panel} pageAnswer={adminAnswer} />
+      <AdminSection panel={panel} notice={admin} />
     </>
   );
 }

@@ -207,7 +207,7 @@ const ratings = [10, 9, 8, 10, 7, 9, 10, 6, 8, 5, 9, 4, 10, 3, 8, 2, 9, 1, 10, 7
 
 /** The benchmark's reviews: varied names, lengths, tags and dates over two years, each published. */
 async function benchReviews(count) {
-  const { tagValues: tags } = await importSource("app/features/testimonials/fields.ts");
+  const { tagValues: tags } = await importSource("app/features/reviews/fields.ts");
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 60 * 60_000;
   return Array.from({ length: count }, (_, i) => {

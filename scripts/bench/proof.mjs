@@ -36,7 +36,7 @@ export function benchProof() {
   if (crash.length === 0) parts.push("Not run yet: `npm run test:chaos` (with `TEST_DATABASE_URL` for PostgreSQL).");
   else {
     parts.push(
-      "Six clients send reviews and contact messages while the server is killed with SIGKILL at a random moment (0.3–1.5 s after it starts), then started again. The bodies vary as the outside world's do: the spec's JSON payloads with no start time, form posts with one (half sent at once, as autofill does), and every seventh a bot that fills the honeypot, which is answered like a success and must be in the spam store. The server runs with its real fill-time default. Acknowledged means answered with success; a submission in flight when the server died may be stored without having been acknowledged, so stored can exceed acknowledged, never the reverse.",
+      "Six clients send reviews and contact messages while the server is killed with SIGKILL at a random moment (0.3–1.5 s after it starts), then started again. The bodies vary as the outside world's do: the JSON payloads of docs/requirements.md §5 with no start time, form posts with one (half sent at once, as autofill does), and every seventh a bot that fills the honeypot, which is answered like a success and must be in the spam store. The server runs with its real fill-time default. Acknowledged means answered with success; a submission in flight when the server died may be stored without having been acknowledged, so stored can exceed acknowledged, never the reverse.",
     );
     parts.push(
       table(
@@ -109,7 +109,7 @@ export function benchProof() {
   if (hostile.length === 0) parts.push("Not run yet: `npm test`.");
   else {
     parts.push(
-      "The Big List of Naughty Strings (485 strings) in every field of every public form and API, as JSON and as form posts, plus fast-check's random text and random JSON bodies. Stored means stored exactly as sent (after the documented trimming); refused means a 4xx naming the fields. The JSON calls carry no start time, as the spec's payloads do; the form posts carry one, sent at once as autofill does. The honeypot rows are posts with the hidden field filled: answered like a success and kept only in the spam store.",
+      "The Big List of Naughty Strings (485 strings) in every field of every public form and API, as JSON and as form posts, plus fast-check's random text and random JSON bodies. Stored means stored exactly as sent (after the documented trimming); refused means a 4xx naming the fields. The JSON calls carry no start time, as the payloads of docs/requirements.md §5 do; the form posts carry one, sent at once as autofill does. The honeypot rows are posts with the hidden field filled: answered like a success and kept only in the spam store.",
     );
     for (const { dialect, report } of hostile) {
       const rows = Object.entries(report.endpoints).map(([endpoint, t]) => [

@@ -514,7 +514,7 @@ function markdown(data) {
     "",
     "How to read the p99 of a rendered route: each measured run opens its 20 connections anew. While the server is saturated, Node (here with libuv 1.46, which stopped accepting connections in a loop) accepts one new connection per turn of its event loop, and each turn first answers every connection already open; so the k-th new connection's first request waits about k turns of k renders each. At 100 renders a second the last of the 20 waits about 2 s, and those 20 first answers, 2 % of a 10 s run, are its p99; at 500 a second they would be 0.4 % of the run and below it. Behind nginx, which keeps its connections to Node open (deploy/nginx.conf), visitors do not meet this.",
     "",
-    `Between the turns of one route at one level, the rate varied by up to ${turnVariation(growth)} % in this run: a spread between levels narrower than that is the machine's drift as much as the data's cost. Whether a page's reads grow with the reviews is tested apart from speed: app/features/testimonials/review-pages.server.test.ts reads their query plans on both databases.`,
+    `Between the turns of one route at one level, the rate varied by up to ${turnVariation(growth)} % in this run: a spread between levels narrower than that is the machine's drift as much as the data's cost. Whether a page's reads grow with the reviews is tested apart from speed: app/features/reviews/review-pages.server.test.ts reads their query plans on both databases.`,
     "",
     `The render targets are absolute figures, so they depend on the machine; the rates of nginx and of the bare Node server for the prerendered page above (${fmt(nginxPage)} and ${fmt(cases.page.bare.requestsPerSec)} req/s) say how fast this one was.`,
     "",
@@ -834,7 +834,7 @@ export async function benchThroughput(options = readOptions()) {
       cases[key] = { label, path: new URL(target.url).pathname, method: target.method ?? "GET", node };
     };
     const before = countReviews(site.databaseFile);
-    await single("apiPost", "`POST /api/testimonials` (the spec's JSON, stored)", {
+    await single("apiPost", "`POST /api/testimonials` (JSON as in requirements.md §5.2, stored)", {
       url: `${site.url}/api/testimonials`,
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: site.url },

@@ -12,7 +12,7 @@ import { startServerProcess } from "../integration/server-process";
  * or an order request with its delivery queued; one with its honeypot filled in the spam store),
  * and visible to staff where they work (moderation, the inbox, Orders): only a filled honeypot may
  * keep one in the spam store. SQLite's integrity check must pass. The bodies vary as the outside
- * world's do: the spec's payloads without a start time, forms with one (some sent at once, as
+ * world's do: the payloads of docs/requirements.md §5 without a start time, forms with one (some sent at once, as
  * autofill does), some naming two web addresses, and bots filling the honeypot; the server runs
  * with its real fill-time default. Counts go to reports/crash-safety.<dialect>.json.
  */
@@ -21,7 +21,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const cycles = Number(process.env.CHAOS_CYCLES ?? 12);
 const clients = 6;
 
-/** The spec's order request (section 3) but for the address, the honeypot and the start time. */
+/** The order request of docs/requirements.md §5.6 but for the address, the honeypot and the start time. */
 const orderBody = (email: string, honeypot: string, startedAt: Record<string, number>) => ({
   firstName: "Crash",
   lastName: "Test",
@@ -85,7 +85,7 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
           const email = `crash.${cycle}.${c}.${k++}@example.com`;
           // Each client takes the three kinds in turn, starting at a different one.
           const kind = (["review", "message", "order"] as const)[(k + c) % 3] ?? "review";
-          // Spec payloads (no start time), form posts with a start time (now: sent at once, as
+          // Payloads of docs/requirements.md §5 (no start time), form posts with a start time (now: sent at once, as
           // autofill does; or a minute ago), and every seventh a bot that fills the honeypot.
           const bot = k % 7 === 0;
           const startedAt = k % 3 === 0 ? undefined : Date.now() - (k % 3 === 1 ? 0 : 60_000);

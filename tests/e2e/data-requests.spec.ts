@@ -25,7 +25,7 @@ test("staff find everything sent from one address, export it, and delete it all 
   const stamp = Date.now();
   const email = `Data.Request-${stamp}@example.com`;
   const message = `My heel sore is healing; a question about covers ${stamp}.`;
-  // The spec's payloads, exactly as section 7 and the order request define them.
+  // The payloads, exactly as docs/requirements.md §5 defines them.
   expect(
     (
       await request.post("/api/testimonials", {

@@ -3,7 +3,7 @@ import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ContactFormSchema } from "~/features/contact/schema";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import { ReviewSchema } from "~/features/reviews/schema";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
 import { seedMessages, seedReviews } from "../support/seed";
 import { expect, test } from "./fixtures";
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   // would not store is not one it has to show.
   const fits = (field: { safeParse: (value: unknown) => { success: boolean } }, s: string) =>
     s.trim() !== "" && field.safeParse(s).success;
-  const review = TestimonialSchema.shape;
+  const review = ReviewSchema.shape;
   const message = ContactFormSchema.shape;
   await seedReviews(
     file,

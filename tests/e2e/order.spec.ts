@@ -151,7 +151,7 @@ test("a complete request by keyboard alone, step by step, stored with its delive
   expect(await page.evaluate(() => sessionStorage.getItem("aquila-order-draft"))).toBeNull();
 });
 
-test("Continue checks only its own step, with the spec's messages in a summary that takes focus", async ({ page }) => {
+test("Continue checks only its own step, with the order messages in a summary that takes focus", async ({ page }) => {
   await page.goto("/order");
   await page.getByRole("button", { name: "Continue" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });

@@ -59,7 +59,7 @@ const reviewBase = {
 
 /**
  * The site's own forms send the time they were shown (here: sent at once, as autofill does); the
- * JSON calls, like the spec's payloads, send none. Both must be stored exactly or refused.
+ * JSON calls, like the payloads of docs/requirements.md §5, send none. Both must be stored exactly or refused.
  */
 function startTime(target: { encoding: "json" | "form" }): Body {
   return target.encoding === "form" ? { startedAt: String(Date.now()) } : {};

@@ -6,10 +6,10 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 /**
  * A client that cannot tell whether its POST arrived (a timeout, a dropped connection) sends it
  * again with the same Idempotency-Key, and must get the first answer back with nothing stored
- * twice; one that sends no key gets the spec's behaviour unchanged (spec-contract.test.ts).
+ * twice; one that sends no key gets the behaviour of docs/requirements.md §5 unchanged (spec-contract.test.ts).
  * Every effect is counted in the database the built server writes.
  */
-/** The spec's order payload, as a client sends it. */
+/** The order payload of docs/requirements.md §5.6, as a client sends it. */
 const order = { ...specOrder, medicalNotes: "" };
 
 const review = { ...specReview, tags: ["comfort"] };
@@ -116,7 +116,7 @@ describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialec
     expect(await ordersFrom(email)).toEqual([]);
   });
 
-  it("without a key, the same order sent twice is stored twice, as the spec's clients expect", async () => {
+  it("without a key, the same order sent twice is stored twice, as requirements.md §5's clients expect", async () => {
     const body = { ...order, email: "no-key@example.com", formStartTime: Date.now() - 10_000 };
     const first = await post("/api/orders", body);
     const second = await post("/api/orders", body);

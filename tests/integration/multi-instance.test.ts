@@ -193,11 +193,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing Po
     const cookie = await staffCookie(a);
     const id = await sendReview(a, cookie, "Quinn Approved-On-A");
     expect(await keptPage(b)).not.toContain("Quinn Approved-On-A");
-    const approved = await fetch(new URL(`/api/admin/testimonials/${id}/approve`, a.url), {
+    const published = await fetch(new URL(`/api/admin/testimonials/${id}/approve`, a.url), {
       method: "PATCH",
       headers: { Cookie: cookie },
     });
-    expect(approved.status).toBe(200);
+    expect(published.status).toBe(200);
     // The time from the write until B answers a request with it: the request that first shows it
     // is timed from when it was sent, since B must render the page once before it can keep it
     // again, and how long that takes is the machine's render speed, not staleness.

@@ -6,13 +6,16 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
  * What an order request makes the site send to the address typed in it, as an outside client
- * sees it: the built server with a real SMTP server behind it, the spec's order payload (section
- * 3) posted to /api/orders. The confirmation carries the reference and fixed text, nothing the
+ * sees it: the built server with a real SMTP server behind it, the order payload of
+ * docs/requirements.md §5.6 posted to /api/orders. The confirmation carries the reference and fixed text, nothing the
  * visitor typed, and an address gets a few a day however it is spelled; the requests themselves
- * are stored and reach staff every time (decisions.md, third round).
+ * are stored and reach staff every time (docs/requirements.md §4.2).
  */
 
-/** The spec's order payload, field for field, with typed text an attacker would want mailed to someone. */
+/**
+ * The order payload of docs/requirements.md §5.6, field for field, with typed text an attacker would
+ * want mailed to someone.
+ */
 const order = {
   ...specOrder,
   firstName: "WIN-A-PRIZE",

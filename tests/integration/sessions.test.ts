@@ -69,7 +69,7 @@ async function signIn(server: ServerProcess, ip = "203.0.113.1") {
   return { setCookie, cookie: setCookie.split(";")[0] ?? "" };
 }
 
-/** The staff API's list of every review (a POST, as the spec shapes it) answers only a session. */
+/** The staff API's list of every review (a POST, as docs/requirements.md §5.3 shapes it) answers only a session. */
 const isSignedIn = async (server: ServerProcess, cookie: string) =>
   (await call(server, "/api/admin/testimonials", { method: "POST", cookie, json: {} })).status === 200;
 

@@ -9,8 +9,8 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 import { orderMessages, specMessage, specOrder, specReview } from "../support/spec-messages";
 
 /**
- * The calls of the product spec, section 7, as an outside client makes them: the built server,
- * the spec's JSON bodies exactly as listed (no start time, no extra field, no Origin header), and
+ * The calls of docs/requirements.md §5, as an outside client makes them: the built server,
+ * their JSON bodies exactly as listed (no start time, no extra field, no Origin header), and
  * every effect proven through another path: the admin API, the public API and the database.
  *
  * | Method | Path                                   | Payload                                             |
@@ -21,16 +21,19 @@ import { orderMessages, specMessage, specOrder, specReview } from "../support/sp
  * | DELETE | /api/admin/testimonials/{id}           | password                                            |
  * | PATCH  | /api/admin/testimonials/{id}/approve   | password                                            |
  * | POST   | /api/auth/login                        | username, password                                  |
- * and the contact message of section 3: name, email, phone, topic, message, consent, honeypot;
- * and the order request of section 3 (firstName … medicalDisclaimer, honeypot, formStartTime).
+ * and the contact message of §5.5: name, email, phone, topic, message, consent, honeypot;
+ * and the order request of §5.6 (firstName … medicalDisclaimer, honeypot, formStartTime).
  */
 const password = "Spec-Contract-Passw0rd";
 
-/** The review and the contact message of section 3, field for field (tests/support/spec-messages.ts). */
+/** The review and the contact message of docs/requirements.md §5, field for field (tests/support/spec-messages.ts). */
 const review = specReview;
 const message = specMessage;
 
-/** The order request of section 3, field for field and in its order (tests/support/spec-messages.ts); formStartTime is added when sent. */
+/**
+ * The order request of docs/requirements.md §3.4, field for field and in its order
+ * (tests/support/spec-messages.ts); formStartTime is added when sent.
+ */
 const order = specOrder;
 
 interface Row {
@@ -40,7 +43,7 @@ interface Row {
   approved: boolean;
 }
 
-describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
+describe.each(testDialects)("the calls of requirements.md §5 on %s", (dialect) => {
   let server: ServerProcess;
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
@@ -68,7 +71,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     } else {
       url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-contract-")), "site.sqlite");
     }
-    // The real defaults for fill time and rate limits: the spec's clients send no start time.
+    // The real defaults for fill time and rate limits: the clients of §5 send no start time.
     server = await startServerProcess({ DATABASE_URL: url, ADMIN_PASSWORD: password });
     database = createDatabase(url);
   }, 60_000);
@@ -126,7 +129,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect((await call("POST", "/api/admin/testimonials", { password }, staff())).status).toBe(200);
   });
 
-  it("POST /api/testimonials with the spec's payload: 201, stored pending, listed for staff, not public", async () => {
+  it("POST /api/testimonials with the §5.2 payload: 201, stored pending, listed for staff, not public", async () => {
     const before = (await rows("testimonials")).length;
     const sent = await call("POST", "/api/testimonials", review);
     expect(sent.status).toBe(201);
@@ -169,7 +172,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     },
   );
 
-  it("POST /api/testimonials missing fields entirely: the spec's field messages, not a library's", async () => {
+  it("POST /api/testimonials missing fields entirely: requirements.md §3.1's messages, not a library's", async () => {
     const answer = await call("POST", "/api/testimonials", { rating: 5 });
     expect(answer.status).toBe(400);
     expect(answer.json.errors).toEqual({
@@ -210,8 +213,8 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
 
   it("PATCH /api/admin/testimonials/{id}/approve {password}: the review is public", async () => {
     const id = (await adminList()).find((t) => t.quote === review.quote)?.id ?? "";
-    const approved = await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password }, staff());
-    expect(approved.status).toBe(200);
+    const published = await call("PATCH", `/api/admin/testimonials/${id}/approve`, { password }, staff());
+    expect(published.status).toBe(200);
     expect((await publicList()).find((t) => t.quote === review.quote)).toMatchObject({ id, name: review.name });
     expect((await publicList()).find((t) => t.id === id)).not.toHaveProperty("email");
     expect(
@@ -247,7 +250,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
       };
     const before = await ledger();
     expect((await call("DELETE", `/api/admin/testimonials/${id}`, { password }, staff())).status).toBe(200);
-    // Still counted as received, as deleted without a recorded reason (the spec's body carries none).
+    // Still counted as received, as deleted without a recorded reason (requirements.md §5.3: the body has none).
     const after = await ledger();
     expect(after.received).toBe(before.received);
     expect(after.notPublished).toBe(before.notPublished + 1);
@@ -368,7 +371,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     }
   });
 
-  it("POST /api/contact with fields missing or null: the spec's messages; null for the optional phone is empty", async () => {
+  it("POST /api/contact with fields missing or null: the §3.3 messages; null for the optional phone is empty", async () => {
     const empty = await call("POST", "/api/contact", {});
     expect(empty.status).toBe(400);
     expect(empty.json.errors).toEqual({
@@ -383,7 +386,7 @@ describe.each(testDialects)("the spec's calls (section 7) on %s", (dialect) => {
     expect((await rows("contact_messages")).find((r) => r.message === text)?.phone).toBeNull();
   });
 
-  it("POST /api/contact invalid: 400 with the spec's field messages, nothing stored", async () => {
+  it("POST /api/contact invalid: 400 with the field messages of requirements.md §3.3, nothing stored", async () => {
     const before = (await rows("contact_messages")).length;
     const answer = await call("POST", "/api/contact", {
       ...message,

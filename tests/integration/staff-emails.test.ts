@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testDialects } from "../../db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { createTestimonial } from "~/features/testimonials/queries.server";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import { createReview } from "~/features/reviews/store.server";
+import { ReviewSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import type { SpamReason } from "~/lib/forms";
 import { setLogLevel } from "~/lib/logger.server";
@@ -86,7 +86,7 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
 
   const parsed = () => ({
     contact: ContactFormSchema.parse(typed.contact),
-    review: TestimonialSchema.parse(typed.review),
+    review: ReviewSchema.parse(typed.review),
     order: OrderRequestSchema.parse(typed.order),
   });
 
@@ -103,7 +103,7 @@ describe.each(testDialects)("staff emails on %s", (dialect) => {
       });
       const ids = {
         contact: await storeContactMessage(inputs.contact, new Date(), ["email"], undefined, signals),
-        review: await createTestimonial(inputs.review),
+        review: await createReview(inputs.review),
         order: (await storeOrder(inputs.order, { config, signals })).id,
       };
       // A review queues its notice on the configured channels of the running process (none here), so queue it by hand.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Text for the rule that names, phone numbers and other one-line answers are one line of
- * printable text (decisions.md, third round), shared by every form's schema test.
+ * printable text (docs/requirements.md §3), shared by every form's schema test.
  */
 
 /** Characters that end a line, or control what follows, somewhere a name can travel (an email, a CSV, a log). */

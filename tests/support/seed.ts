@@ -2,19 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
-import { storeContactMessage } from "~/features/contact/contact.server";
+import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import {
-  createTestimonial,
-  declineReview,
-  publishReview,
-  setReply,
-  setVerified,
-} from "~/features/testimonials/queries.server";
-import type { TagValue } from "~/features/testimonials/fields";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import { createReview, declineReview, publishReview, setReply, setVerified } from "~/features/reviews/store.server";
+import type { TagValue } from "~/features/reviews/fields";
+import { ReviewSchema } from "~/features/reviews/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
@@ -152,13 +146,13 @@ async function seeder(): Promise<Staff> {
 }
 
 /**
- * Submits each review as a visitor would (createTestimonial, with `createdAt` as its time), then
+ * Submits each review as a visitor would (createReview, with `createdAt` as its time), then
  * approves and verifies it as staff, all in one transaction; returns the ids in the given order.
  * approved_at is the seeding time, as publishing sets it: nothing lists or orders by it.
  */
 export async function seedReviews(database: string, reviews: readonly SeedReview[]): Promise<string[]> {
   const prepared = reviews.map((review) => ({
-    input: TestimonialSchema.parse({
+    input: ReviewSchema.parse({
       name: review.name,
       email: review.email ?? `seed-${randomUUID()}@example.com`,
       rating: review.rating ?? 9,
@@ -179,7 +173,7 @@ export async function seedReviews(database: string, reviews: readonly SeedReview
     return handle.db.transaction().execute(async (trx) => {
       const ids: string[] = [];
       for (const review of prepared) {
-        const id = await createTestimonial(review.input, review.createdAt, trx);
+        const id = await createReview(review.input, review.createdAt, trx);
         const steps = staff
           ? [
               review.approved && (() => publishReview(staff, id, trx)),

@@ -1,5 +1,5 @@
 /**
- * The spec's order messages (section 5), word for word, written here once for every test that
+ * The order messages of docs/requirements.md §3.4, word for word, written here once for every test that
  * checks them. Written out rather than imported from the app, so a changed message in the app
  * fails the tests instead of changing them with it.
  */
@@ -25,7 +25,7 @@ export const orderMessages = {
   medicalDisclaimer: "You must acknowledge the medical disclaimer",
 } as const;
 
-/** The order request of section 3, field for field and in its order; formStartTime is added when sent. */
+/** The order request of requirements.md §3.4, field for field and in its order; formStartTime is added when sent. */
 export const specOrder = {
   firstName: "Lee",
   lastName: "Example",
@@ -51,7 +51,7 @@ export const specOrder = {
   honeypot: "",
 };
 
-/** The review of section 3, field for field, as a client sends it. */
+/** The review of docs/requirements.md §5.2, field for field, as a client sends it. */
 export const specReview = {
   name: "Pat Example",
   email: "pat@example.com",
@@ -62,7 +62,7 @@ export const specReview = {
   honeypot: "",
 };
 
-/** The contact message of section 3, field for field. */
+/** The contact message of docs/requirements.md §5.5, field for field. */
 export const specMessage = {
   name: "Sam Example",
   email: "sam@example.com",

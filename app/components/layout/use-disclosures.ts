@@ -22,7 +22,7 @@ export function useDisclosures(container: RefObject<HTMLElement | null>) {
   }, [container, where]);
 }
 
-/** The spec's order button scrolls to the top about 100 ms after navigating. */
+/** The order button scrolls to the top about 100 ms after navigating (docs/requirements.md §1.1). */
 export function scrollToTopSoon() {
   window.setTimeout(() => {
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

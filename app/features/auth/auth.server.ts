@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
 import { clearCookie, setCookie } from "~/lib/cookies.server";
-import { pagePathOf } from "~/lib/data-request";
+import { pagePathOf } from "~/lib/route-data-url";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
@@ -118,7 +118,8 @@ const passwordChecks = createHashQueue({ running: 2, runningWithFailures: 1, wai
 const busyRetryAfterSeconds = 3;
 
 export type SignInResult =
-  { ok: true; staff: Staff; cookie: string } | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+  | { ok: true; staff: Staff; cookie: string }
+  | { ok: false; status: 401 | 429; message: string; retryAfter?: number; refusal?: SignInRefusal };
 
 export const signInFailedMessage = "Invalid username or password";
 
@@ -185,14 +186,31 @@ const refusals = {
   busy: { log: "sign-in refused: too many sign-ins at once", text: "Too many sign-ins at once." },
 } as const;
 
-function refused(why: keyof typeof refusals, username: string, retryAfter: number): SignInResult {
+export type SignInRefusal = keyof typeof refusals;
+
+function refused(why: SignInRefusal, username: string, retryAfter: number): SignInResult {
   log.warn(refusals[why].log, { username, retryAfter });
-  return {
-    ok: false,
-    status: 429,
-    message: `${refusals[why].text} Please wait ${waitText(retryAfter)} and try again.`,
-    retryAfter,
-  };
+  return { ok: false, status: 429, message: refusalMessage(why, retryAfter), retryAfter, refusal: why };
+}
+
+/** What a refused sign-in is told, rebuilt from its reason and wait where only those travel (a notice). */
+export function refusalMessage(why: SignInRefusal, retryAfter: number): string {
+  return `${refusals[why].text} Please wait ${waitText(retryAfter)} and try again.`;
+}
+
+/**
+ * A failed sign-in carried back to the page it came from in a one-time notice's id: "d" for a
+ * wrong password, "f60" or "b3" for a refusal and its wait, then `unique`.
+ */
+export function signInFailureId(result: { refusal?: SignInRefusal; retryAfter?: number }, unique: string): string {
+  return `${result.refusal ? `${result.refusal[0]}${result.retryAfter ?? 1}` : "d"}-${unique}`;
+}
+
+/** The refusal a notice id names, as its message; undefined for a wrong password. */
+export function signInFailureMessage(id: string): string | undefined {
+  const refusal = /^([fb])(\d+)-/.exec(id);
+  if (!refusal) return undefined;
+  return refusalMessage(refusal[1] === "f" ? "failures" : "busy", Number(refusal[2]));
 }
 
 function waitText(seconds: number) {
@@ -257,6 +275,17 @@ export async function requireStaffPage(request: Request): Promise<Staff> {
   if (staff) return staff;
   throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
 }
+
+/** The signed-in staff member, for every loader and action under the /admin layout. */
+export const staffContext = createContext<Staff>();
+
+/**
+ * The /admin layout's guard: middleware runs before any loader or action under it, a data
+ * request for one route's loader or a form's action included, which a parent loader would not.
+ */
+export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(staffContext, await requireStaffPage(request));
+};
 
 /** For the admin JSON API: the staff member, or 401. */
 export async function requireStaffApi(request: Request): Promise<Staff> {

@@ -1,7 +1,7 @@
 import { company } from "~/content/site";
 import type { FailureProblem } from "~/lib/forms";
 
-/** What a visitor is told about their message, in the spec's words (section 8), written once. */
+/** What a visitor is told about their message, in the words of docs/requirements.md §6.2, written once. */
 export const contactOutcomes = {
   sent: {
     title: "Message sent successfully!",

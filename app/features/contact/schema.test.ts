@@ -30,7 +30,7 @@ describe("contact form rules", () => {
     ["topic", { topic: "billing" }, "Please select a topic"],
     ["message", { message: "short" }, "Message must be at least 10 characters"],
     ["consent", { consent: undefined }, "You must agree to the privacy policy"],
-  ])("refuses a bad %s with the spec's message", (field, change, message) => {
+  ])("refuses a bad %s with the message of requirements.md §3.3", (field, change, message) => {
     expect(errorsOf({ ...valid, ...change })[field]).toBe(message);
   });
 

@@ -1,7 +1,7 @@
 import type { Executor } from "~/lib/db.server";
 import { configuredChannels } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
-import { storeContactMessage } from "./contact.server";
+import { storeContactMessage } from "./store.server";
 import { ContactFormSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";
 

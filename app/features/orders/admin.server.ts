@@ -153,7 +153,7 @@ export function moveOrderToSpam(staff: Staff, id: string): Promise<boolean> {
   });
 }
 
-/** A stored request as the order form would send it (spec field names), for the spam store. */
+/** A stored request as the order form would send it (field names of docs/requirements.md §3.4), for the spam store. */
 function orderPayload(order: Selectable<OrderRequestTable>): Record<string, unknown> {
   return {
     reference: order.reference,

@@ -115,7 +115,7 @@ export const orderDelivery: DeliveryKind = {
  * The requester's receipt: the reference and fixed text, nothing the visitor typed (no name, no
  * phone, not even the address in the body). It goes to whatever address was typed, so anything
  * typed in it would make the company's mail carry someone else's words to someone else
- * (decisions.md, third round); a few a day per address (store.server.ts).
+ * (docs/requirements.md §4.2); a few a day per address (store.server.ts).
  */
 export const orderReceiptDelivery: DeliveryKind = {
   async notice(refId: string, config: Config) {

@@ -58,7 +58,7 @@ describe("order request rules", () => {
     ["privacyConsent", { privacyConsent: "off" }, "You must agree to the privacy policy"],
     ["privacyConsent", { privacyConsent: false }, "You must agree to the privacy policy"],
     ["medicalDisclaimer", { medicalDisclaimer: "false" }, "You must acknowledge the medical disclaimer"],
-  ])("refuses a bad %s with the spec's message", (field, change, message) => {
+  ])("refuses a bad %s with the message of requirements.md §3.4", (field, change, message) => {
     expect(errorsOf({ ...valid, ...change })).toEqual({ [field]: message });
   });
 
@@ -140,7 +140,7 @@ describe("order request rules", () => {
       submitterName: "Dr Lee",
       submitterRelationship: "clinician",
     });
-    // The person themselves (the default, or the spec's payload that never says) needs neither.
+    // The person themselves (the default, or the payload of requirements.md §5.6, which never says) needs neither.
     expect(errorsOf({ ...valid, submittedBy: "self" })).toEqual({});
     expect(errorsOf({ ...valid, submittedBy: "" })).toEqual({});
     expect(errorsOf({ ...valid, submittedBy: "robot" })).toEqual({

@@ -17,9 +17,9 @@ import {
 } from "./fields";
 
 /**
- * The order request (spec sections 3 and 5), checked with this schema in the browser, step by
- * step, and again on the server. Field names are the spec's, so its JSON payload is accepted as
- * written; the messages are section 5's, word for word.
+ * The order request (docs/requirements.md §3.4), checked with this schema in the browser, step by
+ * step, and again on the server. Field names are those of §3.4, so the JSON payload of §5.6 is accepted as
+ * written; the messages are those of §3.4, word for word.
  */
 
 function values<const T extends readonly Choice[]>(choices: T) {
@@ -120,7 +120,7 @@ export const OrderFields = z.object({
 } satisfies Record<OrderField, z.ZodType>);
 
 /**
- * Someone filling it in for another person says who they are (the spec lacks this; staff need
+ * Someone filling it in for another person says who they are (docs/requirements.md §3.4; staff need
  * it). Checked even when other fields are wrong, so every mistake is listed at once.
  */
 export const OrderRequestSchema = OrderFields.superRefine(

@@ -4,7 +4,7 @@ import { e2eRows, signInAsAdmin } from "../seed";
 
 /**
  * Without JavaScript, people who send several messages from one connection reach the staff inbox:
- * such signals only mark a message (decisions.md, third round). A correction sent at once is in
+ * such signals only mark a message (docs/requirements.md §4.3). A correction sent at once is in
  * exactly-once.spec.ts.
  */
 

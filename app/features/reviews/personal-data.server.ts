@@ -6,7 +6,7 @@ import { log } from "~/lib/logger.server";
 import { parseJson } from "~/lib/json";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { dropDeliveries } from "~/lib/outbox/queue.server";
-import { stateOf } from "./queries.server";
+import { stateOf } from "./store.server";
 
 /**
  * Reviews, as stored personal data. Deleting one (a request, or retention) leaves a removal row

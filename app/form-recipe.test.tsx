@@ -18,21 +18,21 @@ import { contactFields } from "~/features/contact/fields";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { orderFields } from "~/features/orders/fields";
 import { OrderFields } from "~/features/orders/schema";
-import { reviewFields } from "~/features/testimonials/fields";
-import { TestimonialSchema } from "~/features/testimonials/schema";
+import { reviewFields } from "~/features/reviews/fields";
+import { ReviewSchema } from "~/features/reviews/schema";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { type NoticeHandle, noticeFor } from "./flash";
-import { readFlash } from "./flash.server";
-import { answerForm } from "./form-action.server";
-import { defineFields, fieldLabels, type FormAnswer, textOf, unlabelledFields } from "./form-fields";
-import { ticketField } from "./form-ticket";
-import { formTickets } from "./form-ticket.server";
-import { type FillStart, honeypotField } from "./forms";
-import { lazyCheck } from "./lazy-check";
-import { submitPublicForm } from "./public-form.server";
-import { useCheckedForm } from "./use-checked-form";
-import { fieldMistakes, lineOfText, z } from "./zod";
+import { type NoticeHandle, noticeFor } from "~/lib/flash";
+import { readFlash } from "~/lib/flash.server";
+import { answerForm } from "~/lib/form-action.server";
+import { defineFields, fieldLabels, type FormAnswer, textOf, unlabelledFields } from "~/lib/form-fields";
+import { ticketField } from "~/lib/form-ticket";
+import { formTickets } from "~/lib/form-ticket.server";
+import { type FillStart, honeypotField } from "~/lib/forms";
+import { lazyCheck } from "~/lib/lazy-check";
+import { submitPublicForm } from "~/lib/public-form.server";
+import { useCheckedForm } from "~/lib/use-checked-form";
+import { fieldMistakes, lineOfText, z } from "~/lib/zod";
 
 setLogLevel("silent");
 
@@ -247,7 +247,7 @@ describe("the recipe 'Adding a form'", () => {
     const forms = {
       contact: unlabelledFields(Object.keys(ContactFormSchema.shape), contactFields),
       order: unlabelledFields(Object.keys(OrderFields.shape), orderFields),
-      review: unlabelledFields(Object.keys(TestimonialSchema.shape), reviewFields),
+      review: unlabelledFields(Object.keys(ReviewSchema.shape), reviewFields),
       callback: unlabelledFields(Object.keys(CallbackSchema.shape), callbackFields),
     };
     expect(forms).toEqual({ contact: [], order: [], review: [], callback: [] });

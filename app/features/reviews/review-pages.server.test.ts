@@ -7,22 +7,15 @@ import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { type FilterValue, parsePosition, type ReviewPosition } from "./fields";
-import {
-  createTestimonial,
-  decodeCursor,
-  encodeCursor,
-  listPublishedTestimonials,
-  placesQuery,
-  publicPageSize,
-  publishReview,
-} from "./queries.server";
-import { TestimonialSchema } from "./schema";
+import { createReview, publishReview } from "./store.server";
+import { decodeCursor, encodeCursor, listPublishedReviews, placesQuery, publicPageSize } from "./list.server";
+import { ReviewSchema } from "./schema";
 
 setLogLevel("silent");
 
 const tagSets = [[], ["travel"], ["mobility", "comfort"], ["travel", "mobility"], ["daily-use"], ["comfort"]] as const;
 const input = (i: number) =>
-  TestimonialSchema.parse({
+  ReviewSchema.parse({
     name: `Writer ${i}`,
     email: `w${i}@example.com`,
     rating: 1 + (i % 10),
@@ -41,7 +34,7 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
   /** `count` reviews, three to a minute (so pages break between reviews sent at the same time), every fifth left pending. */
   async function seed(count: number, start = Date.UTC(2025, 0, 1)) {
     for (let i = 0; i < count; i++) {
-      const id = await createTestimonial(input(i), new Date(start + Math.floor(i / 3) * 60_000));
+      const id = await createReview(input(i), new Date(start + Math.floor(i / 3) * 60_000));
       if (i % 5 !== 0) await publishReview(staff, id);
     }
   }
@@ -62,9 +55,9 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     const pages: string[][] = [];
     let position: ReviewPosition | null = start;
     while (position && pages.length < 100) {
-      const page = await listPublishedTestimonials(filter, position);
-      expect(page.testimonials.length).toBeLessThanOrEqual(publicPageSize);
-      pages.push(page.testimonials.map((t) => t.id));
+      const page = await listPublishedReviews(filter, position);
+      expect(page.reviews.length).toBeLessThanOrEqual(publicPageSize);
+      pages.push(page.reviews.map((t) => t.id));
       position = page[towards];
     }
     return pages;
@@ -84,27 +77,27 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
       // From the oldest page up through `newer`: the same reviews, each page newest first.
       const up = await walk(filter, { from: "oldest" }, "newer");
       expect(up.reverse().flat()).toEqual(expected[filter]);
-      expect((await listPublishedTestimonials(filter)).total).toBe(expected[filter].length);
+      expect((await listPublishedReviews(filter)).total).toBe(expected[filter].length);
     }
   });
 
   it("keeps showing the same reviews at a link when newer ones are published, and a page's `newer` leads back to the page before it", async () => {
     await seed(40);
-    const first = await listPublishedTestimonials("all");
+    const first = await listPublishedReviews("all");
     expect(first.newer).toBeNull();
-    const second = await listPublishedTestimonials("all", first.older!);
-    const third = await listPublishedTestimonials("all", second.older!);
+    const second = await listPublishedReviews("all", first.older!);
+    const third = await listPublishedReviews("all", second.older!);
     for (let i = 100; i < 105; i++)
-      await publishReview(staff, await createTestimonial(input(i), new Date(Date.UTC(2026, 0, 1) + i)));
+      await publishReview(staff, await createReview(input(i), new Date(Date.UTC(2026, 0, 1) + i)));
 
-    const again = await listPublishedTestimonials("all", first.older!);
-    expect(again.testimonials.map((t) => t.id)).toEqual(second.testimonials.map((t) => t.id));
-    expect((await listPublishedTestimonials("all", second.older!)).testimonials).toEqual(third.testimonials);
+    const again = await listPublishedReviews("all", first.older!);
+    expect(again.reviews.map((t) => t.id)).toEqual(second.reviews.map((t) => t.id));
+    expect((await listPublishedReviews("all", second.older!)).reviews).toEqual(third.reviews);
     // Back from the third page: the twelve just newer than it, which is the second page.
-    const back = await listPublishedTestimonials("all", third.newer!);
-    expect(back.testimonials.map((t) => t.id)).toEqual(second.testimonials.map((t) => t.id));
+    const back = await listPublishedReviews("all", third.newer!);
+    expect(back.reviews.map((t) => t.id)).toEqual(second.reviews.map((t) => t.id));
     // The newest page has moved on to the new reviews.
-    expect((await listPublishedTestimonials("all")).testimonials.slice(0, 5).map((t) => t.quote)).toEqual([
+    expect((await listPublishedReviews("all")).reviews.slice(0, 5).map((t) => t.quote)).toEqual([
       "Review 104",
       "Review 103",
       "Review 102",
@@ -115,20 +108,20 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
 
   it("shows the few newer reviews left at the newest end, and the newest page for an address it cannot read or with nothing beyond it", async () => {
     await seed(40);
-    const newest = await listPublishedTestimonials("all");
-    const ids = newest.testimonials.map((t) => t.id);
+    const newest = await listPublishedReviews("all");
+    const ids = newest.reviews.map((t) => t.id);
     // Newer than the fourth newest: the three newest, with nothing newer and the fourth older.
-    const fourth = newest.testimonials[3]!;
-    const short = await listPublishedTestimonials("all", {
+    const fourth = newest.reviews[3]!;
+    const short = await listPublishedReviews("all", {
       after: encodeCursor({ createdAt: fourth.createdAt, id: fourth.id }),
     });
-    expect(short.testimonials.map((t) => t.id)).toEqual(ids.slice(0, 3));
+    expect(short.reviews.map((t) => t.id)).toEqual(ids.slice(0, 3));
     expect(short.newer).toBeNull();
-    expect((await listPublishedTestimonials("all", short.older!)).testimonials.map((t) => t.id)).toEqual(
-      newest.testimonials
+    expect((await listPublishedReviews("all", short.older!)).reviews.map((t) => t.id)).toEqual(
+      newest.reviews
         .slice(3)
         .map((t) => t.id)
-        .concat((await listPublishedTestimonials("all", newest.older!)).testimonials.slice(0, 3).map((t) => t.id)),
+        .concat((await listPublishedReviews("all", newest.older!)).reviews.slice(0, 3).map((t) => t.id)),
     );
     for (const cursor of [
       "",
@@ -142,19 +135,19 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
         parsePosition(new URLSearchParams({ before: cursor })),
         parsePosition(new URLSearchParams({ after: cursor })),
       ]) {
-        expect((await listPublishedTestimonials("all", position)).testimonials.map((t) => t.id)).toEqual(ids);
+        expect((await listPublishedReviews("all", position)).reviews.map((t) => t.id)).toEqual(ids);
       }
     }
     // Past either end (nothing older than the oldest, nothing newer than the newest): the newest
     // page, with its way on, instead of an empty list.
-    const oldest = (await listPublishedTestimonials("all", { from: "oldest" })).testimonials.at(-1)!;
-    const newestOne = newest.testimonials[0]!;
+    const oldest = (await listPublishedReviews("all", { from: "oldest" })).reviews.at(-1)!;
+    const newestOne = newest.reviews[0]!;
     for (const position of [
       { before: encodeCursor({ createdAt: oldest.createdAt, id: oldest.id }) },
       { after: encodeCursor({ createdAt: newestOne.createdAt, id: newestOne.id }) },
     ]) {
-      const page = await listPublishedTestimonials("all", position);
-      expect(page.testimonials.map((t) => t.id)).toEqual(ids);
+      const page = await listPublishedReviews("all", position);
+      expect(page.reviews.map((t) => t.id)).toEqual(ids);
       expect(page.newer).toBeNull();
       expect(page.older).toEqual(newest.older);
     }
@@ -202,14 +195,14 @@ describe.each(testDialects)("pages of published reviews on %s", (dialect) => {
     const { tallies, rows } = await filterTalliesAndRows();
     expect(tallies).toEqual(rows);
     const expected = await expectedOrder();
-    expect((await listPublishedTestimonials("travel")).total).toBe(expected.travel.length);
+    expect((await listPublishedReviews("travel")).total).toBe(expected.travel.length);
   });
 
   it("counts, when migration 0013 runs, the reviews written before it", async () => {
     await seed(12);
     const migration = (await migrationProvider.getMigrations())["0013_review_filter_tallies"];
     await migration?.down?.(database().db as Kysely<unknown>);
-    await publishReview(staff, await createTestimonial(input(1)));
+    await publishReview(staff, await createReview(input(1)));
     await migration?.up(database().db as Kysely<unknown>);
     const { tallies, rows } = await filterTalliesAndRows();
     expect(tallies).toEqual(rows);

@@ -1,9 +1,9 @@
 import { company } from "~/content/site";
 import type { FailureProblem } from "~/lib/forms";
-import type { ModerationIntent } from "./fields";
+import { type ModerationIntent, moderationIntents } from "./fields";
 
 /**
- * Every outcome a visitor or a moderator is told about, in the spec's words (section 8), written
+ * Every outcome a visitor or a moderator is told about, in the words of docs/requirements.md §6.1, written
  * once: the page without JavaScript shows them as text, with JavaScript as toasts too.
  */
 export interface Notice {
@@ -59,6 +59,37 @@ export const adminAccessOutcomes = {
   granted: { title: "Admin Access Granted", description: "You can now manage testimonials" },
   denied: { title: "Access Denied", description: "Incorrect admin password" },
 } as const satisfies Record<string, Notice>;
+
+/** Where the reviews page's admin box is: its forms send the visitor back there, with the outcome. */
+export const adminSectionAddress = "/testimonials#admin-section";
+
+/** A moderation's outcome as the panel on the reviews page tells it; no intent: the form was not one. */
+export type PanelModeration = { ok: boolean; intent?: ModerationIntent };
+
+/** A moderation with no intent to name it. */
+const moderationFailed: Notice = {
+  title: "Moderation Failed",
+  description: "The review could not be changed. Please try again.",
+};
+
+export function moderationNotice(result: PanelModeration): Notice {
+  if (!result.intent) return moderationFailed;
+  return result.ok ? moderationOutcomes[result.intent].ok : moderationOutcomes[result.intent].failed;
+}
+
+/**
+ * A moderation's outcome carried to the reviews page in a one-time notice's id ("ok-0-…"): whether
+ * it worked, the intent's place in the list, and `unique`, so the next identical outcome is told too.
+ */
+export function moderationNoticeId(result: PanelModeration, unique: string): string {
+  const intent = result.intent ? moderationIntents.indexOf(result.intent) : "x";
+  return `${result.ok ? "ok" : "no"}-${intent}-${unique}`;
+}
+
+export function readModerationNoticeId(id: string): PanelModeration {
+  const [ok, intent] = id.split("-");
+  return { ok: ok === "ok", intent: moderationIntents[Number(intent)] };
+}
 
 /**
  * What the review form and the API say when a valid review was not taken, by why. A full spam

@@ -1,6 +1,6 @@
 import type { Staff } from "~/lib/staff";
 import { fieldErrorsOf } from "~/lib/zod";
-import { declineReview, deleteTestimonial, publishReview, removeReply, setReply, setVerified } from "./queries.server";
+import { declineReview, deleteReview, publishReview, removeReply, setReply, setVerified } from "./store.server";
 import { type ModerationIntent, moderationIntents } from "./fields";
 import { type ModerationInput, ModerationSchema } from "./schema";
 
@@ -11,7 +11,7 @@ export type ModerationResult =
 /**
  * The one moderation action. The admin page, the testimonials page's panel and the JSON API all
  * pass what they were sent through the same schema and the same steps. `reasonlessDelete` is for
- * the spec's `DELETE /api/admin/testimonials/{id}`, whose body carries no reason; the ledger then
+ * `DELETE /api/admin/testimonials/{id}` (docs/requirements.md §5.3), whose body carries no reason; the ledger then
  * counts the review as deleted without a recorded reason.
  */
 export async function moderateReview(
@@ -27,7 +27,7 @@ export async function moderateReview(
     if (errors.id) return { ok: false, status: 404, intent, error: "No such testimonial" };
     return { ok: false, status: 400, intent, error: Object.values(errors)[0] ?? "Check the form", errors };
   }
-  // Only the spec's JSON DELETE, which has no body fields, may delete without a reason.
+  // Only the JSON DELETE of docs/requirements.md §5.3, which has no body fields, may delete without a reason.
   if (parsed.data.intent === "delete" && parsed.data.reason === null && !reasonlessDelete) {
     const errors = { reason: "Choose a reason from the list" };
     return { ok: false, status: 400, intent, error: errors.reason, errors };
@@ -43,7 +43,7 @@ function apply(staff: Staff, input: ModerationInput): Promise<boolean> {
     case "decline":
       return declineReview(staff, input.id, input.reason, input.note);
     case "delete":
-      return deleteTestimonial(staff, input.id, input.reason);
+      return deleteReview(staff, input.id, input.reason);
     case "verify":
       return setVerified(staff, input.id, true);
     case "unverify":

@@ -10,7 +10,7 @@ import { contactTopics } from "~/content/contact";
 import { deliveryKinds } from "~/deliveries.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { claimDueItem } from "~/lib/outbox/queue.server";
-import { storeContactMessage } from "./contact.server";
+import { storeContactMessage } from "./store.server";
 import { ContactFormSchema } from "./schema";
 import { startSmtp } from "../../../tests/support/mail";
 

@@ -1,13 +1,10 @@
 import type { SpamReason } from "~/lib/forms";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
-import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import type { FlaggedText } from "./flags";
-import { adminAccessOutcomes } from "./outcomes";
-import type { ModerationIntent } from "./fields";
+import { adminAccessOutcomes, adminSectionAddress, type PanelModeration } from "./outcomes";
 
 export interface PanelReview {
   id: string;
@@ -23,66 +20,47 @@ export interface PendingPanelReview extends PanelReview {
   spamMark: SpamReason[];
 }
 
-/** The testimonials page action's answers to the admin box, drawn here with or without JavaScript. */
-export type AdminAnswer =
-  | { intent: "admin-login"; accessDenied: true; error: string }
-  | {
-      intent: "moderate";
-      moderation: { ok: true; intent: ModerationIntent } | { ok: false; intent?: ModerationIntent; error: string };
-    };
+/** The outcome the admin box was sent back with (a one-time notice), drawn with or without JavaScript. */
+export type AdminNotice = { accessDenied: string } | { moderated: PanelModeration };
 
 const adminAccessFetcherKey = "admin-access";
 
 const AdminPanel = lazy(() => import("./admin-panel"));
 
-/** The admin box's answer when a post got no answer at all. */
-const noAnswer = {
-  intent: "admin-login",
-  accessDenied: true,
-  error: "The server could not be reached. Please try again.",
-} as const;
-
 /**
  * The testimonials page's admin box: the password of the built-in moderator account opens the
  * same server-side session as /admin/login; once open, pending and published reviews can be
- * approved or deleted here. Every form in it posts to the page's own action (with JavaScript
- * through fetchers, so the page stays put and the lists reload), the same action a page without
- * JavaScript posts to.
+ * approved or deleted here. The password posts to /admin/login and the buttons to
+ * /admin/testimonials (with JavaScript through fetchers), which send the visitor back here with
+ * the outcome as a one-time notice, so the page draws it the same with or without JavaScript.
  */
 export function AdminSection({
   panel,
-  pageAnswer,
+  notice,
 }: {
   panel: { pending: PendingPanelReview[]; approved: PanelReview[] } | null;
-  pageAnswer?: AdminAnswer;
+  notice?: AdminNotice;
 }) {
   return (
     <section id="admin-section" aria-labelledby="admin-section-title" className="container-page py-12">
       <div className="rounded-2xl border border-line bg-surface p-6 md:p-8">
         {panel ? (
           <Suspense fallback={<p role="status">Loading admin panel...</p>}>
-            <AdminPanel panel={panel} pageAnswer={pageAnswer} />
+            <AdminPanel panel={panel} moderated={notice && "moderated" in notice ? notice.moderated : undefined} />
           </Suspense>
         ) : (
-          <AdminAccess pageAnswer={pageAnswer} />
+          <AdminAccess denied={notice && "accessDenied" in notice ? notice.accessDenied : undefined} />
         )}
       </div>
     </section>
   );
 }
 
-function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
-  const login = useFetcher<AdminAnswer | Unreachable>({ key: adminAccessFetcherKey });
+function AdminAccess({ denied }: { denied?: string }) {
+  const login = useFetcher({ key: adminAccessFetcherKey });
   const [empty, setEmpty] = useState(false);
   const busy = login.state !== "idle";
-  const answer = busy ? undefined : isUnreachable(login.data) ? noAnswer : (login.data ?? pageAnswer);
-  const denied = !empty && answer?.intent === "admin-login" ? answer.error : null;
-
-  useEffect(() => {
-    if (login.state !== "idle" || !login.data) return;
-    if (isUnreachable(login.data)) toast({ variant: "error", title: "Sign-in failed", description: noAnswer.error });
-    else if (login.data.intent === "admin-login") toast({ variant: "error", ...adminAccessOutcomes.denied });
-  }, [login.state, login.data]);
+  const error = !empty && !busy ? denied : undefined;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const password = new FormData(event.currentTarget).get("password");
@@ -90,27 +68,25 @@ function AdminAccess({ pageAnswer }: { pageAnswer?: AdminAnswer }) {
     if (!password) event.preventDefault();
   }
 
-  // The sign-in succeeded and the page is loading the panel.
-  if (login.state === "loading") return <p role="status">Loading admin panel...</p>;
   return (
     <>
       <h2 id="admin-section-title" className="text-heading font-bold">
         Admin Access
       </h2>
       <p className="mt-2 text-muted">For Aquila staff. Other staff accounts sign in at /admin/login.</p>
-      {denied ? (
+      {error ? (
         <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">
-          <strong>{adminAccessOutcomes.denied.title}.</strong> {denied}
+          <strong>{adminAccessOutcomes.denied.title}.</strong> {error}
         </p>
       ) : null}
       <login.Form
         method="post"
-        action="/testimonials#admin-section"
+        action="/admin/login"
         noValidate
         onSubmit={onSubmit}
         className="mt-4 flex flex-wrap items-end gap-3"
       >
-        <input type="hidden" name="intent" value="admin-login" />
+        <input type="hidden" name="returnTo" value={adminSectionAddress} />
         <input type="hidden" name="username" value="admin" autoComplete="username" />
         <div className="min-w-64 flex-1">
           <TextField

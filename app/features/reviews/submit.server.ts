@@ -1,8 +1,8 @@
 import type { Executor } from "~/lib/db.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
-import { createTestimonial } from "./queries.server";
+import { createReview } from "./store.server";
 import { hasMissingRequired, type ReviewProblem } from "./fields";
-import { TestimonialSchema } from "./schema";
+import { ReviewSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";
 
 type Failure = Exclude<PublicFormResult, { ok: true }>;
@@ -17,14 +17,14 @@ export async function submitReview(
 ): Promise<ReviewSubmitResult> {
   const result = await submitPublicForm({
     kind: "review",
-    schema: TestimonialSchema,
+    schema: ReviewSchema,
     form,
     clientIp,
     start,
     text: (input) => `${input.quote} ${input.context ?? ""}`,
-    store: (input, signals) => createTestimonial(input, new Date(), undefined, signals),
+    store: (input, signals) => createReview(input, new Date(), undefined, signals),
   });
-  // The spec's "Missing Information" notice when a required field is empty.
+  // The "Missing Information" notice of docs/requirements.md §6.1 when a required field is empty.
   if (!result.ok && result.problem === "invalid" && hasMissingRequired(form)) return { ...result, problem: "missing" };
   return result;
 }
@@ -38,5 +38,5 @@ export async function restoreReview(
   receivedAt: Date,
   trx: Executor,
 ): Promise<string> {
-  return createTestimonial(TestimonialSchema.parse(payload), receivedAt, trx);
+  return createReview(ReviewSchema.parse(payload), receivedAt, trx);
 }

@@ -2,7 +2,7 @@ import type { SpamReason } from "~/lib/forms";
 import type { ReviewDeclineReason, ReviewWriter } from "../../../db/schema";
 
 /** A published review as pages show it: never the reviewer's email. */
-export interface PublicTestimonial {
+export interface PublicReview {
   id: string;
   name: string;
   rating: number;
@@ -36,7 +36,7 @@ export interface ReviewLedger {
 export const reviewStates = ["pending", "published", "declined"] as const;
 export type ReviewState = (typeof reviewStates)[number];
 
-export interface AdminTestimonial extends PublicTestimonial {
+export interface ModeratedReview extends PublicReview {
   email: string;
   approved: boolean;
   approvedAt: string | null;

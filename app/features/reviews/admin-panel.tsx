@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { SpamMark } from "~/components/ui/spam-mark";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
 import { StarRating } from "~/components/ui/star-rating";
-import { isUnreachable, type Unreachable } from "~/lib/unreachable";
 import { reasonOptions } from "~/content/review-labels";
-import type { AdminAnswer, PanelReview, PendingPanelReview } from "./admin-section";
+import type { PanelReview, PendingPanelReview } from "./admin-section";
 import { FlaggedQuote, FlagNotice } from "./flagged-text";
-import type { ModerationIntent } from "./fields";
-import { moderationOutcomes } from "./outcomes";
+import { adminSectionAddress, moderationNotice, type PanelModeration } from "./outcomes";
 
 const moderationFetcherKey = "moderation";
 
@@ -20,36 +17,24 @@ const moderationFetcherKey = "moderation";
  */
 export default function AdminPanel({
   panel,
-  pageAnswer,
+  moderated,
 }: {
   panel: { pending: PendingPanelReview[]; approved: PanelReview[] };
-  pageAnswer?: AdminAnswer;
+  /** The outcome of the last approve or delete, sent back with the visitor from /admin/testimonials. */
+  moderated?: PanelModeration;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const pendingHeading = useRef<HTMLHeadingElement>(null);
-  // Just unlocked from the password box (the sign-in's one-time notice): the panel takes focus.
-  const justUnlocked = useRouteLoaderData<{ flash: { key: string } | null }>("root")?.flash?.key === "admin-access";
+  // Just unlocked from the password box, or back from a moderation (the one-time notice): the
+  // panel takes focus, at its heading or at the list a button may have left with its review.
+  const flash = useRouteLoaderData<{ flash: { key: string; id: string } | null }>("root")?.flash;
   useEffect(() => {
-    if (justUnlocked) heading.current?.focus();
-  }, [justUnlocked]);
-  const moderated = pageAnswer?.intent === "moderate" ? pageAnswer.moderation : undefined;
-  // One fetcher for every moderation button: a button leaves with its review when the lists
-  // reload, but the panel stays to tell the outcome and to move focus to the list.
-  const moderation = useFetcher<AdminAnswer | Unreachable>({ key: moderationFetcherKey });
-  const [lastIntent, setLastIntent] = useState<ModerationIntent>("approve");
-  useEffect(() => {
-    const data = moderation.data;
-    if (moderation.state !== "idle" || !data) return;
-    const result =
-      isUnreachable(data) || data.intent !== "moderate"
-        ? ({ ok: false, intent: lastIntent, error: "" } as const)
-        : data.moderation;
-    toast({ variant: result.ok ? "success" : "error", ...noticeFor(result) });
-    pendingHeading.current?.focus();
-    // Each answer is told once; the intent only names it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [moderation.state, moderation.data]);
-  const moderationProps = { fetcher: moderation, onSubmit: setLastIntent };
+    if (flash?.key === "admin-access") heading.current?.focus();
+    if (flash?.key === "moderated") pendingHeading.current?.focus();
+  }, [flash?.key, flash?.id]);
+  // One fetcher for every moderation button: a button leaves with its review when the lists reload.
+  const moderation = useFetcher({ key: moderationFetcherKey });
+  const moderationProps = { fetcher: moderation };
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -136,16 +121,9 @@ export default function AdminPanel({
   );
 }
 
-function noticeFor(result: Extract<AdminAnswer, { intent: "moderate" }>["moderation"]) {
-  const outcomes = moderationOutcomes[result.intent ?? "approve"];
-  return result.ok
-    ? outcomes.ok
-    : { title: outcomes.failed.title, description: result.intent ? outcomes.failed.description : result.error };
-}
-
 /** The outcome of the last approve or delete, as text (a page without JavaScript shows only this). */
-function ModerationNotice({ result }: { result: Extract<AdminAnswer, { intent: "moderate" }>["moderation"] }) {
-  const notice = noticeFor(result);
+function ModerationNotice({ result }: { result: PanelModeration }) {
+  const notice = moderationNotice(result);
   return (
     <p
       role={result.ok ? "status" : "alert"}
@@ -162,20 +140,19 @@ function ModerationButton({
   label,
   reviewer,
   fetcher,
-  onSubmit,
 }: {
   id: string;
   intent: "approve" | "delete";
   label: string;
   reviewer: string;
-  fetcher: ReturnType<typeof useFetcher<AdminAnswer | Unreachable>>;
-  onSubmit: (intent: ModerationIntent) => void;
+  fetcher: ReturnType<typeof useFetcher>;
 }) {
-  // With JavaScript the page's loaders run again after the action, so both the admin lists and
-  // the public list are fresh.
+  // The action sends the visitor back to the page, whose loaders run again: both the admin lists
+  // and the public list are fresh.
   const busy = fetcher.state !== "idle";
   const form = (
-    <fetcher.Form method="post" action="/testimonials#admin-section" onSubmit={() => onSubmit(intent)}>
+    <fetcher.Form method="post" action="/admin/testimonials">
+      <input type="hidden" name="returnTo" value={adminSectionAddress} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       {intent === "delete" ? (

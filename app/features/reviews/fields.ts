@@ -24,7 +24,7 @@ export function tagLabel(tag: string) {
   return tag.replace(/-/g, " ");
 }
 
-/** The filter tabs, each a tag (or all), with the older tags that count towards it (the spec's legacy mapping). */
+/** The filter tabs, each a tag (or all), with the older tags that count towards it (docs/requirements.md §3.2). */
 export const filterTabs = [
   { value: "all", label: "All Reviews", tags: [] },
   { value: "comfort", label: "Comfort", tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
@@ -93,7 +93,7 @@ export const reviewFields = defineFields({
 });
 export type ReviewField = keyof typeof reviewFields;
 
-/** A public form's problems, and `missing`: the spec's answer when a required field is empty. */
+/** A public form's problems, and `missing`: the answer of docs/requirements.md §6.1 when a required field is empty. */
 export type ReviewProblem = "missing" | PublicFormProblem;
 
 /** The reviews page action's answer to a review it did not store, drawn by the form with or without JavaScript. */

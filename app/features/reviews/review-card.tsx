@@ -5,11 +5,11 @@ import { company } from "~/content/site";
 import { formatDate } from "~/lib/format";
 import { reviewAnchor } from "~/lib/seo";
 import { tagLabel } from "./fields";
-import type { PublicTestimonial } from "./types";
+import type { PublicReview } from "./types";
 
 export const pageQuoteLimit = 150;
 
-export function ReviewCard({ review }: { review: PublicTestimonial }) {
+export function ReviewCard({ review }: { review: PublicReview }) {
   const writer = reviewWriterLabels[review.writtenBy].card;
   return (
     <article

@@ -9,7 +9,7 @@ import { company } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { FlaggedQuote, FlagNotice } from "./flagged-text";
 import { flagReviewText } from "./flags";
-import type { AdminTestimonial, ReviewState } from "./types";
+import type { ModeratedReview, ReviewState } from "./types";
 import { tagLabel } from "./fields";
 
 const stateBadgeClass: Record<ReviewState, string> = {
@@ -28,7 +28,7 @@ export function AdminReview({
   orders,
   busy,
 }: {
-  review: AdminTestimonial;
+  review: ModeratedReview;
   orders: ReadonlyArray<{ id: string; reference: string }>;
   busy: boolean;
 }) {
@@ -170,7 +170,7 @@ function ReasonField({ idPrefix, defaultValue }: { idPrefix: string; defaultValu
 }
 
 /** Not publishing, unpublishing or changing the reason: a reason from the list, and a note only staff see. */
-function DecisionForm({ review, busy }: { review: AdminTestimonial; busy: boolean }) {
+function DecisionForm({ review, busy }: { review: ModeratedReview; busy: boolean }) {
   const label =
     review.state === "pending" ? "Don't publish…" : review.state === "published" ? "Unpublish…" : "Change reason…";
   return (
@@ -203,7 +203,7 @@ function DecisionForm({ review, busy }: { review: AdminTestimonial; busy: boolea
 }
 
 /** The company's one public reply: post, edit, or remove it. */
-function ReplyForm({ review, busy }: { review: AdminTestimonial; busy: boolean }) {
+function ReplyForm({ review, busy }: { review: ModeratedReview; busy: boolean }) {
   return (
     <details className="open:basis-full">
       <summary className={buttonClass("secondary")}>

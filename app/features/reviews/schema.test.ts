@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterTabs, hasMissingRequired, parseFilter, tagLabel } from "./fields";
-import { TestimonialSchema } from "./schema";
+import { ReviewSchema } from "./schema";
 import { describeOneLineFields, realNames } from "../../../tests/support/one-line";
 
 const valid = {
@@ -14,7 +14,7 @@ const valid = {
 
 describe("review rules", () => {
   it("accepts a review, coercing the rating and dropping an empty context", () => {
-    expect(TestimonialSchema.parse(valid)).toEqual({
+    expect(ReviewSchema.parse(valid)).toEqual({
       name: "Dee",
       email: "dee@example.com",
       rating: 9,
@@ -26,17 +26,17 @@ describe("review rules", () => {
   });
 
   it.each([["0"], ["11"], ["7.5"], ["ten"]])("refuses the rating %s", (rating) => {
-    expect(TestimonialSchema.safeParse({ ...valid, rating }).success).toBe(false);
+    expect(ReviewSchema.safeParse({ ...valid, rating }).success).toBe(false);
   });
 
   it("accepts only tags from the list, and a single tag as a string", () => {
-    expect(TestimonialSchema.safeParse({ ...valid, tags: ["<script>"] }).success).toBe(false);
-    expect(TestimonialSchema.parse({ ...valid, tags: "travel" }).tags).toEqual(["travel"]);
+    expect(ReviewSchema.safeParse({ ...valid, tags: ["<script>"] }).success).toBe(false);
+    expect(ReviewSchema.parse({ ...valid, tags: "travel" }).tags).toEqual(["travel"]);
   });
 
   it("caps lengths", () => {
-    expect(TestimonialSchema.safeParse({ ...valid, quote: "x".repeat(2001) }).success).toBe(false);
-    expect(TestimonialSchema.safeParse({ ...valid, name: "x".repeat(101) }).success).toBe(false);
+    expect(ReviewSchema.safeParse({ ...valid, quote: "x".repeat(2001) }).success).toBe(false);
+    expect(ReviewSchema.safeParse({ ...valid, name: "x".repeat(101) }).success).toBe(false);
   });
 
   it("knows when name, email or review is missing", () => {
@@ -62,9 +62,9 @@ describe("review rules", () => {
 
 describe("who wrote a review", () => {
   it("is the user unless the form says otherwise, and only from the list", () => {
-    expect(TestimonialSchema.parse({ ...valid, writtenBy: "clinician" }).writtenBy).toBe("clinician");
-    expect(TestimonialSchema.parse({ ...valid, writtenBy: "" }).writtenBy).toBe("self");
-    expect(TestimonialSchema.safeParse({ ...valid, writtenBy: "marketing" }).success).toBe(false);
+    expect(ReviewSchema.parse({ ...valid, writtenBy: "clinician" }).writtenBy).toBe("clinician");
+    expect(ReviewSchema.parse({ ...valid, writtenBy: "" }).writtenBy).toBe("self");
+    expect(ReviewSchema.safeParse({ ...valid, writtenBy: "marketing" }).success).toBe(false);
   });
 });
 
@@ -72,7 +72,7 @@ describe("who wrote a review, refused", () => {
   it.each([["x"], [["self", "helped"]], [5], [null], ["self".repeat(1000)]])(
     "refuses %j with a message that says what to do",
     (writtenBy) => {
-      const result = TestimonialSchema.safeParse({ ...valid, writtenBy });
+      const result = ReviewSchema.safeParse({ ...valid, writtenBy });
       expect(result.success).toBe(false);
       expect(result.error?.issues.map((i) => i.message)).toEqual(["Choose who is writing the review"]);
     },
@@ -82,7 +82,7 @@ describe("who wrote a review, refused", () => {
 describe("a review's one-line answers", () => {
   const withContext = { ...valid, context: "Wheelchair user for 12 years, Ohio" };
   const firstErrors = (input: Record<string, unknown>) => {
-    const result = TestimonialSchema.safeParse(input);
+    const result = ReviewSchema.safeParse(input);
     const errors: Record<string, string> = {};
     for (const issue of result.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
     return errors;
@@ -92,7 +92,7 @@ describe("a review's one-line answers", () => {
   describeOneLineFields(firstErrors, withContext, oneLineFields);
 
   it.each(realNames)("accepts the name %s as typed", (name) => {
-    expect(TestimonialSchema.parse({ ...withContext, name }).name).toBe(name);
+    expect(ReviewSchema.parse({ ...withContext, name }).name).toBe(name);
   });
 
   it("still takes a review of several lines", () => {

@@ -11,22 +11,16 @@ import { useTestDatabase } from "~/lib/test-database";
 import type { Config } from "~/lib/config.server";
 import { reviewDelivery } from "./delivery.server";
 import { moderateReview } from "./moderation.server";
-import {
-  createTestimonial,
-  declineReview,
-  deleteTestimonial,
-  getReviewLedger,
-  listAllTestimonials,
-  listPublishedTestimonials,
-  publishReview,
-  setVerified,
-} from "./queries.server";
-import { TestimonialSchema } from "./schema";
+import { createReview, declineReview, deleteReview, publishReview, setVerified } from "./store.server";
+import { getReviewLedger } from "./ledger.server";
+import { listAllReviews } from "./moderation-store.server";
+import { listPublishedReviews } from "./list.server";
+import { ReviewSchema } from "./schema";
 
 setLogLevel("silent");
 
 const input = (i: number, rating: number, extra: Record<string, unknown> = {}) =>
-  TestimonialSchema.parse({
+  ReviewSchema.parse({
     name: `Writer ${i}`,
     email: `w${i}@example.com`,
     rating,
@@ -76,7 +70,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     };
     for (let i = 0; i < 120; i++) {
       const rating = 1 + Math.floor(next() * 10);
-      const id = await createTestimonial(input(i, rating));
+      const id = await createReview(input(i, rating));
       const fate = pick(["pending", "published", "declined", "unpublished", "deleted", "deleted-no-reason"] as const);
       const reason = pick(reviewDeclineReasons);
       const verified = next() < 0.4;
@@ -91,8 +85,8 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
         if (fate === "unpublished") await publishReview(staff, id);
         await declineReview(staff, id, reason, null);
       }
-      if (fate === "deleted") await deleteTestimonial(staff, id, reason);
-      if (fate === "deleted-no-reason") await deleteTestimonial(staff, id);
+      if (fate === "deleted") await deleteReview(staff, id, reason);
+      if (fate === "deleted-no-reason") await deleteReview(staff, id);
       if (fate !== "pending" && fate !== "published") {
         const key = fate === "deleted-no-reason" ? null : reason;
         expected.reasons.set(key, (expected.reasons.get(key) ?? 0) + 1);
@@ -128,8 +122,8 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(rows.rows.filter((r) => Number(r.approved) === 1 && r.decline_reason !== null)).toEqual([]);
     expect(ledger.published + ledger.pending + ledger.notPublished).toBe(ledger.received);
     // The page's list, whatever the filter, shows only published reviews and never moves the summary.
-    expect((await listPublishedTestimonials("all")).total).toBe(ledger.published);
-    const travel = (await listPublishedTestimonials("travel")).total;
+    expect((await listPublishedReviews("all")).total).toBe(ledger.published);
+    const travel = (await listPublishedReviews("travel")).total;
     expect(travel).toBeLessThan(ledger.published);
     expect(await getReviewLedger()).toEqual(ledger);
   });
@@ -155,7 +149,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
 
   it("keeps its tallies in step with writes that bypass the application (plain SQL, as another program would)", async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push(await createTestimonial(input(i, 1 + (i % 10))));
+    for (let i = 0; i < 12; i++) ids.push(await createReview(input(i, 1 + (i % 10))));
     const db = database().db;
     await sql`update testimonials set approved = 1 where id in (${sql.join(ids.slice(0, 6))})`.execute(db);
     await sql`update testimonials set rating = 3, verified = 1 where id = ${ids[0]}`.execute(db);
@@ -171,13 +165,13 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
 
   it("counts, when migration 0011 runs, the reviews written before it", async () => {
     for (let i = 0; i < 7; i++) {
-      const id = await createTestimonial(input(i, 1 + (i % 10)));
+      const id = await createReview(input(i, 1 + (i % 10)));
       if (i % 2) await publishReview(staff, id);
     }
     const before = await getReviewLedger();
     const migration = (await migrationProvider.getMigrations())["0011_review_tallies"];
     await migration?.down?.(database().db as Kysely<unknown>);
-    await createTestimonial(input(99, 9));
+    await createReview(input(99, 9));
     await migration?.up(database().db as Kysely<unknown>);
     const { tallies, rows } = await talliesAndRows();
     expect(tallies).toEqual(rows);
@@ -185,7 +179,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
   });
 
   it("moves the counts when staff decline, unpublish, change a reason, publish after all and delete, and audits each", async () => {
-    const ids = [await createTestimonial(input(1, 10)), await createTestimonial(input(2, 2))];
+    const ids = [await createReview(input(1, 10)), await createReview(input(2, 2))];
     const [high, low] = ids as [string, string];
     await publishReview(staff, high);
     await publishReview(staff, low);
@@ -207,7 +201,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
       notPublished: 1,
       reasons: [{ reason: "duplicate", count: 1 }],
     });
-    const [declined] = await listAllTestimonials(undefined, 10, "declined");
+    const [declined] = await listAllReviews(undefined, 10, "declined");
     expect(declined).toMatchObject({
       id: low,
       state: "declined",
@@ -221,7 +215,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
 
     await moderateReview(staff, { intent: "approve", id: low });
     expect(await getReviewLedger()).toMatchObject({ published: 2, notPublished: 0, reasons: [] });
-    expect((await listAllTestimonials(undefined, 10, "published")).find((r) => r.id === low)).toMatchObject({
+    expect((await listAllReviews(undefined, 10, "published")).find((r) => r.id === low)).toMatchObject({
       declineReason: null,
       declineNote: null,
     });
@@ -266,7 +260,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
   });
 
   it("refuses a decision without a reason, or with one not on the list, and changes nothing", async () => {
-    const id = await createTestimonial(input(1, 8));
+    const id = await createReview(input(1, 8));
     expect(await moderateReview(staff, { intent: "decline", id })).toMatchObject({
       ok: false,
       status: 400,
@@ -289,8 +283,8 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(await database().db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
   });
 
-  it("deletes without a reason only for the spec's JSON DELETE, and counts that apart", async () => {
-    const id = await createTestimonial(input(1, 5));
+  it("deletes without a reason only for the JSON DELETE of requirements.md §5.3, and counts that apart", async () => {
+    const id = await createReview(input(1, 5));
     expect(await moderateReview(staff, { intent: "delete", id })).toMatchObject({
       ok: false,
       status: 400,
@@ -320,7 +314,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
   });
 
   it("keeps one public reply per review, shown with the review, and audits posting, editing and removing it", async () => {
-    const id = await createTestimonial(input(1, 7));
+    const id = await createReview(input(1, 7));
     await publishReview(staff, id);
     expect(await moderateReview(staff, { intent: "reply", id, reply: "  " })).toMatchObject({
       ok: false,
@@ -330,38 +324,36 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     expect(
       await moderateReview(staff, { intent: "reply", id, reply: "Thank you. We have sent a new pump." }),
     ).toMatchObject({ ok: true });
-    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply).toMatchObject({
+    expect((await listPublishedReviews("all")).reviews[0]?.reply).toMatchObject({
       text: "Thank you. We have sent a new pump.",
     });
     await moderateReview(staff, { intent: "reply", id, reply: "Thank you. A new pump is on its way." });
-    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply?.text).toBe(
-      "Thank you. A new pump is on its way.",
-    );
+    expect((await listPublishedReviews("all")).reviews[0]?.reply?.text).toBe("Thank you. A new pump is on its way.");
     // The review's own words never change.
-    expect((await listPublishedTestimonials("all")).testimonials[0]?.quote).toBe("Review 1");
+    expect((await listPublishedReviews("all")).reviews[0]?.quote).toBe("Review 1");
     await moderateReview(staff, { intent: "remove-reply", id });
-    expect((await listPublishedTestimonials("all")).testimonials[0]?.reply).toBeNull();
+    expect((await listPublishedReviews("all")).reviews[0]?.reply).toBeNull();
     const actions = await database().db.selectFrom("audit_log").select("action").where("target_id", "=", id).execute();
     expect(actions.map((a) => a.action).sort()).toEqual(["approve", "reply-edited", "reply-posted", "reply-removed"]);
   });
 
-  it("stores who wrote a review, the user when the client does not say (the spec's payload)", async () => {
-    const helped = await createTestimonial(input(1, 9, { writtenBy: "caregiver" }));
-    const plain = await createTestimonial(input(2, 9));
+  it("stores who wrote a review, the user when the client does not say (requirements.md §5.2)", async () => {
+    const helped = await createReview(input(1, 9, { writtenBy: "caregiver" }));
+    const plain = await createReview(input(2, 9));
     await publishReview(staff, helped);
     await publishReview(staff, plain);
-    const shown = (await listPublishedTestimonials("all")).testimonials;
+    const shown = (await listPublishedReviews("all")).reviews;
     expect(Object.fromEntries(shown.map((t) => [t.id, t.writtenBy]))).toEqual({
       [helped]: "caregiver",
       [plain]: "self",
     });
-    expect(TestimonialSchema.safeParse({ ...input(3, 9), writtenBy: "robot" }).success).toBe(false);
+    expect(ReviewSchema.safeParse({ ...input(3, 9), writtenBy: "robot" }).success).toBe(false);
   });
 
   it("tells staff in the new-review notice who wrote it and what to check, before they open it", async () => {
     const config = { siteUrl: "https://aquila.example" } as Config;
     const flagged = await reviewDelivery.notice(
-      await createTestimonial(input(1, 9, { quote: "It healed my pressure sore.", writtenBy: "caregiver" })),
+      await createReview(input(1, 9, { quote: "It healed my pressure sore.", writtenBy: "caregiver" })),
       config,
     );
     expect(flagged?.subject).toMatch(/\(check before publishing\)$/);
@@ -369,14 +361,14 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
       "Written by a caregiver on behalf of the user\nCheck before publishing: Medical claim\n",
     );
     expect(flagged?.json).toMatchObject({ writtenBy: "caregiver", checks: ["Medical claim"] });
-    const plain = await reviewDelivery.notice(await createTestimonial(input(2, 9)), config);
+    const plain = await reviewDelivery.notice(await createReview(input(2, 9)), config);
     expect(plain?.subject).not.toContain("check");
     expect(plain?.text).not.toContain("Check before publishing");
   });
 
   it("has database constraints that agree with the lists in code", async () => {
     const db = database().db;
-    const id = await createTestimonial(input(1, 9));
+    const id = await createReview(input(1, 9));
     for (const reason of reviewDeclineReasons)
       await db.updateTable("testimonials").set({ decline_reason: reason }).where("id", "=", id).execute();
     for (const writer of reviewWriters)

@@ -4,15 +4,15 @@ import { Section } from "~/components/ui/page-header";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
 import { reviewWriterLabels } from "~/content/review-labels";
-import type { PublicTestimonial } from "./types";
+import type { PublicReview } from "./types";
 
 export const homeQuoteLimit = 220;
 
 /** Published reviews only; with none the section says so rather than inventing any. */
-export function TestimonialCarousel({ testimonials }: { testimonials: PublicTestimonial[] }) {
+export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
   return (
     <Section id="testimonials" title="What users say" tone="band">
-      {testimonials.length === 0 ? (
+      {reviews.length === 0 ? (
         <p className="max-w-prose text-muted">
           No reviews have been published yet. If you use the cushion,{" "}
           <Link to="/testimonials#share" className="font-semibold text-brand underline">
@@ -26,7 +26,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: PublicTest
           label="Reviews"
           layout="responsive"
           autoAdvanceMs={8000}
-          slides={testimonials.map((t) => (
+          slides={reviews.map((t) => (
             <article key={t.id} className="rounded-xl border border-line bg-canvas p-6 [overflow-wrap:anywhere]">
               <StarRating value={t.rating} size="sm" />
               <blockquote className="mt-3">

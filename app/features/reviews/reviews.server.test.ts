@@ -4,13 +4,10 @@ import { testDialects } from "../../../db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
-import {
-  deleteTestimonial,
-  getReviewLedger,
-  listAllTestimonials,
-  listPublishedTestimonials,
-  publishReview,
-} from "./queries.server";
+import { deleteReview, publishReview } from "./store.server";
+import { getReviewLedger } from "./ledger.server";
+import { listAllReviews } from "./moderation-store.server";
+import { listPublishedReviews } from "./list.server";
 import { ratingSummary } from "./types";
 import { submitReview } from "./submit.server";
 
@@ -41,28 +38,28 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
 
   it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
     expect(await submitReview(review(), nextIp())).toMatchObject({ ok: true, quarantined: false });
-    const [pending] = await listAllTestimonials();
+    const [pending] = await listAllReviews();
     expect(pending).toMatchObject({
       approved: false,
       rating: 9,
       tags: ["long-sessions", "travel"],
       email: "fay@example.com",
     });
-    expect((await listPublishedTestimonials("all")).total).toBe(0);
+    expect((await listPublishedReviews("all")).total).toBe(0);
     const notices = await database().db.selectFrom("outbox").selectAll().where("kind", "=", "review").execute();
     expect(notices).toHaveLength(1);
 
     expect(await publishReview(staff, pending?.id ?? "")).toBe(true);
-    const published = await listPublishedTestimonials("all");
-    expect(published.testimonials.map((t) => t.name)).toEqual(["Fay"]);
-    expect(published.testimonials[0]).not.toHaveProperty("email");
+    const published = await listPublishedReviews("all");
+    expect(published.reviews.map((t) => t.name)).toEqual(["Fay"]);
+    expect(published.reviews[0]).not.toHaveProperty("email");
     // Older tags count towards the new filters: long-sessions → Comfort, travel → Travel.
-    expect((await listPublishedTestimonials("comfort")).total).toBe(1);
-    expect((await listPublishedTestimonials("travel")).total).toBe(1);
-    expect((await listPublishedTestimonials("ease-of-use")).total).toBe(0);
+    expect((await listPublishedReviews("comfort")).total).toBe(1);
+    expect((await listPublishedReviews("travel")).total).toBe(1);
+    expect((await listPublishedReviews("ease-of-use")).total).toBe(0);
 
-    expect(await deleteTestimonial(staff, pending?.id ?? "")).toBe(true);
-    expect((await listPublishedTestimonials("all")).total).toBe(0);
+    expect(await deleteReview(staff, pending?.id ?? "")).toBe(true);
+    expect((await listPublishedReviews("all")).total).toBe(0);
     const audit = await database()
       .db.selectFrom("audit_log")
       .select(["action", "username"])
@@ -75,7 +72,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
   it("stores hostile text byte for byte", async () => {
     const quote = `<img src=x onerror="alert(1)"> '); DROP TABLE testimonials; -- \u202e ${"😀".repeat(3)}`;
     expect(await submitReview(review({ quote, name: "<b>Mallory</b>" }), nextIp())).toMatchObject({ ok: true });
-    const [stored] = await listAllTestimonials();
+    const [stored] = await listAllReviews();
     expect(stored?.quote).toBe(quote.trim());
     expect(stored?.name).toBe("<b>Mallory</b>");
   });
@@ -84,7 +81,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     await database().db.deleteFrom("spam").execute();
     expect(await submitReview(review({ website: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
     expect(await submitReview(review({ honeypot: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
-    expect(await listAllTestimonials()).toEqual([]);
+    expect(await listAllReviews()).toEqual([]);
     expect(await database().db.selectFrom("outbox").selectAll().execute()).toEqual([]);
     expect(await database().db.selectFrom("spam").select("kind").execute()).toEqual([
       { kind: "review" },
@@ -92,7 +89,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     ]);
   });
 
-  it("takes the spec's payload (no start time) and a one-second fill as a person's review", async () => {
+  it("takes a requirements.md §5.2 payload (no start time) and a one-second fill as a person's review", async () => {
     const spec = {
       name: "Pat",
       email: "pat@example.com",
@@ -107,7 +104,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
       ok: true,
       quarantined: false,
     });
-    expect((await listAllTestimonials()).map((t) => t.name).sort()).toEqual(["Fay", "Pat"]);
+    expect((await listAllReviews()).map((t) => t.name).sort()).toEqual(["Fay", "Pat"]);
   });
 
   it("refuses invalid input with field errors and stores nothing", async () => {
@@ -116,7 +113,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     const invalid = await submitReview(review({ rating: "11", tags: ["free-money"] }), nextIp());
     expect(invalid).toMatchObject({ ok: false, status: 400, problem: "invalid" });
     expect(invalid.ok === false && Object.keys(invalid.errors).sort()).toEqual(["rating", "tags"]);
-    expect(await listAllTestimonials()).toEqual([]);
+    expect(await listAllReviews()).toEqual([]);
   });
 
   it("computes the summary over every published review, and it equals a recomputation", async () => {
@@ -125,9 +122,9 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     for (const [i, rating] of ratings.entries()) {
       await submitReview(review({ rating: String(rating), email: `r${i}@example.com` }), nextIp());
     }
-    const all = await listAllTestimonials();
+    const all = await listAllReviews();
     for (const t of all.slice(0, 6)) await publishReview(staff, t.id);
-    const published = (await listAllTestimonials()).filter((t) => t.approved).map((t) => t.rating);
+    const published = (await listAllReviews()).filter((t) => t.approved).map((t) => t.rating);
     const expected = Math.round((published.reduce((a, b) => a + b, 0) / published.length) * 10) / 10;
     expect(ratingSummary(await getReviewLedger())).toEqual({ count: 6, average: expected });
   });
@@ -135,8 +132,8 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
   it("finds reviews by name or text, case-insensitively, treating % and _ literally", async () => {
     await submitReview(review({ name: "Gus", quote: "Great for 100% of my day" }), nextIp());
     await submitReview(review({ name: "Hal", quote: "Fine." }), nextIp());
-    expect((await listAllTestimonials("gus")).map((t) => t.name)).toEqual(["Gus"]);
-    expect((await listAllTestimonials("100%")).map((t) => t.name)).toEqual(["Gus"]);
-    expect((await listAllTestimonials("%")).map((t) => t.name)).toEqual(["Gus"]);
+    expect((await listAllReviews("gus")).map((t) => t.name)).toEqual(["Gus"]);
+    expect((await listAllReviews("100%")).map((t) => t.name)).toEqual(["Gus"]);
+    expect((await listAllReviews("%")).map((t) => t.name)).toEqual(["Gus"]);
   });
 });

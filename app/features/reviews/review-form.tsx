@@ -111,7 +111,6 @@ export function ReviewForm({
       onFocus={onFocus}
       className="space-y-5"
     >
-      <input type="hidden" name="intent" value="submit" />
       {submitted ? (
         <OutcomePanel
           tone="success"
@@ -227,7 +226,7 @@ export function ReviewForm({
   );
 }
 
-/** The rating typed before a mistake elsewhere, or the spec's default of 5. */
+/** The rating typed before a mistake elsewhere, or the default of 5 (docs/requirements.md §3.1). */
 function ratingOrDefault(value: string | undefined): number {
   const rating = Number(value);
   return Number.isInteger(rating) && rating >= 1 && rating <= 10 ? rating : 5;

@@ -10,7 +10,7 @@ const tagsInput = z
   .transform((tags) => [...new Set(tags)]);
 
 /** The review form, checked with this schema in the browser and again on the server. */
-export const TestimonialSchema = z.object({
+export const ReviewSchema = z.object({
   name: lineOfText("the name", "Name is required")
     .trim()
     .min(1, "Name is required")
@@ -46,14 +46,14 @@ export const TestimonialSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   tags: tagsInput,
-  // Not in the spec's payload: a client that does not send it is the cushion's user writing.
+  // Not in the payload of docs/requirements.md §5.2: a client that does not send it is the cushion's user writing.
   writtenBy: z.preprocess(
     (v) => (v === "" || v === undefined ? "self" : v),
     z.enum(reviewWriters, "Choose who is writing the review"),
   ),
 });
 
-export type TestimonialInput = z.infer<typeof TestimonialSchema>;
+export type ReviewInput = z.infer<typeof ReviewSchema>;
 
 const reasonSchema = z.enum(reviewDeclineReasons, "Choose a reason from the list");
 const noteSchema = z
@@ -70,7 +70,7 @@ export const ModerationSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
     z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
-    // The spec's DELETE carries no reason; `moderateReview` requires one from every other caller.
+    // The DELETE of docs/requirements.md §5.3 carries no reason; `moderateReview` requires one from every other caller.
     z.object({
       intent: z.literal("delete"),
       id,
