@@ -1,14 +1,5 @@
-import { Link } from "react-router";
-import { LinkButton } from "~/components/ui/button";
-import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { company } from "~/content/site";
-import {
-  type GuidanceBox,
-  reviewGuidance,
-  showingReviews,
-  testimonialsDescription,
-  testimonialsPage,
-} from "~/content/testimonials";
+import { testimonialsDescription, testimonialsPage } from "~/content/testimonials";
 import { getStaff, signInFailureMessage } from "~/features/auth/auth.server";
 import { type AdminNotice, AdminSection } from "~/features/reviews/admin-section";
 import {
@@ -23,16 +14,9 @@ import { getReviewLedger } from "~/features/reviews/ledger.server";
 import { listAllReviews } from "~/features/reviews/moderation-store.server";
 import { listPublishedReviews } from "~/features/reviews/list.server";
 import { ratingSummary } from "~/features/reviews/types";
-import { ReviewCard } from "~/features/reviews/review-card";
-import { ReviewForm } from "~/features/reviews/review-form";
-import {
-  filterTabs,
-  parseFilter,
-  parsePosition,
-  reviewFields,
-  type ReviewPosition,
-  reviewPageQuery,
-} from "~/features/reviews/fields";
+import { ReviewList } from "~/features/reviews/review-list";
+import { ShareReview } from "~/features/reviews/share-review";
+import { parseFilter, parsePosition, reviewFields } from "~/features/reviews/fields";
 import { submitReview } from "~/features/reviews/submit.server";
 import type { Flash, NoticeHandle } from "~/lib/flash";
 import { answerForm } from "~/lib/form-action.server";
@@ -144,7 +128,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, reviews, ledger, newer, older, total, tickets, reviewSent, panel, admin } = loaderData;
-  const pageHref = (position: ReviewPosition) => `/testimonials${reviewPageQuery(filter, position)}#reviews`;
 
   return (
     <>
@@ -158,72 +141,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
       <div className="container-page py-12">
         <ReviewLedgerSummary ledger={ledger} />
 
-        <nav id="filters" aria-label={testimonialsPage.filtersLabel} className="mt-8">
-          <ul className="flex flex-wrap gap-2">
-            {filterTabs.map((tab) => (
-              <li key={tab.value}>
-                <Link
-                  to={tab.value === "all" ? "/testimonials#filters" : `/testimonials?tag=${tab.value}#filters`}
-                  preventScrollReset
-                  aria-current={filter === tab.value ? "page" : undefined}
-                  className="inline-flex tap-target items-center rounded-full border border-line px-4 font-semibold hover:bg-surface-raised aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <section id="reviews" aria-label={testimonialsPage.reviewsLabel} className="mt-6">
-          {reviews.length === 0 ? (
-            <p className="rounded-xl border border-line bg-surface p-6 text-center text-muted">
-              {testimonialsPage.noReviews}
-            </p>
-          ) : (
-            <>
-              <p className="sr-only" role="status">
-                {showingReviews(reviews.length, total)}
-              </p>
-              {/* Columns, not a grid: each card takes the height of its words, and the order in the
-                  source (newest first, down each column) is the order of reading and of Tab. */}
-              <ul className="gap-6 md:columns-2 lg:columns-3">
-                {reviews.map((review) => (
-                  <li key={review.id} className="mb-6 min-w-0 break-inside-avoid">
-                    <ReviewCard review={review} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {newer || older ? (
-            <nav
-              aria-label={testimonialsPage.pagesLabel}
-              className="mt-8 flex flex-wrap items-center justify-center gap-3"
-            >
-              {newer ? (
-                <>
-                  <LinkButton to={pageHref({ from: "newest" })} variant="quiet">
-                    {testimonialsPage.newest}
-                  </LinkButton>
-                  <LinkButton to={pageHref(newer)} variant="secondary" rel="prev">
-                    {testimonialsPage.newer}
-                  </LinkButton>
-                </>
-              ) : null}
-              {older ? (
-                <>
-                  <LinkButton to={pageHref(older)} variant="secondary" rel="next">
-                    {testimonialsPage.older}
-                  </LinkButton>
-                  <LinkButton to={pageHref({ from: "oldest" })} variant="quiet">
-                    {testimonialsPage.oldest}
-                  </LinkButton>
-                </>
-              ) : null}
-            </nav>
-          ) : null}
-        </section>
+        <ReviewList filter={filter} reviews={reviews} total={total} newer={newer} older={older} />
 
         <aside
           aria-label={testimonialsPage.notice.label}
@@ -235,64 +153,13 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         </aside>
       </div>
 
-      <section id="share" aria-labelledby="share-title" className="border-y border-line bg-surface">
-        <div className="container-page py-12">
-          <h2 id="share-title" className="text-heading font-bold">
-            {testimonialsPage.share.title}
-          </h2>
-          <p className="mt-2 max-w-prose text-muted">{testimonialsPage.share.intro} </p>
-          <div className="mt-4">
-            <DialogTrigger
-              dialogId="review-dialog"
-              className="inline-flex tap-target items-center rounded-md border-2 border-brand px-4 font-semibold text-brand hover:bg-brand-soft"
-            >
-              {testimonialsPage.share.openDialog}
-            </DialogTrigger>
-            <Dialog id="review-dialog" title={testimonialsPage.share.formTitle}>
-              <ReviewForm
-                idPrefix="review-dialog"
-                ticket={tickets.dialog}
-                sent={reviewSent}
-                onSubmitted={() => (document.getElementById("review-dialog") as HTMLDialogElement | null)?.close()}
-              />
-            </Dialog>
-          </div>
-          <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
-            <div className="rounded-2xl border border-line bg-canvas p-6">
-              <h3 className="text-subheading font-bold">{testimonialsPage.share.formTitle}</h3>
-              <div className="mt-4">
-                <ReviewForm
-                  idPrefix="review"
-                  ticket={tickets.page}
-                  sent={reviewSent}
-                  landing
-                  pageAnswer={isUnreachable(actionData) ? undefined : actionData}
-                />
-              </div>
-            </div>
-            <div className="space-y-4">
-              {reviewGuidance.map((box) => (
-                <SideBox key={box.title} {...box} />
-              ))}
-            </div>
-          </div>
-        </div>
-      </section>
+      <ShareReview
+        tickets={tickets}
+        sent={reviewSent}
+        pageAnswer={isUnreachable(actionData) ? undefined : actionData}
+      />
 
       <AdminSection panel={panel} notice={admin} />
     </>
-  );
-}
-
-function SideBox({ title, items }: GuidanceBox) {
-  return (
-    <div className="rounded-xl border border-line bg-canvas p-5">
-      <h3 className="font-semibold">{title}</h3>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    </div>
   );
 }
