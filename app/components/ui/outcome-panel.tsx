@@ -83,3 +83,34 @@ export function useFailureToast(notice: Notice | null | undefined, answer: unkno
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 }
+
+/**
+ * A post that was not sent (the rate limit, a full spam store, no answer at all): why, and the
+ * other ways to reach the company. It is announced, and takes focus with each new `answer`.
+ */
+export function NotSentPanel({
+  title,
+  answer,
+  focusOnArrival = true,
+  className,
+  children,
+}: {
+  title: string;
+  answer: unknown;
+  focusOnArrival?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <OutcomePanel
+      tone="danger"
+      role="alert"
+      title={title}
+      focusOnArrival={focusOnArrival}
+      focusWhen={answer}
+      className={className}
+    >
+      {children}
+    </OutcomePanel>
+  );
+}

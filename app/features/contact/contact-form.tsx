@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
-import { OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
+import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { contactPage, contactTopics } from "~/content/contact";
@@ -87,14 +87,7 @@ export function ContactForm({
         {contactPage.formTitle}
       </h2>
       {failed ? (
-        <OutcomePanel
-          tone="danger"
-          role="alert"
-          title={`${contactOutcomes.failedTitle}.`}
-          focusOnArrival
-          focusWhen={answer}
-          className="mt-4"
-        >
+        <NotSentPanel title={`${contactOutcomes.failedTitle}.`} answer={answer} className="mt-4">
           <p>
             {failureLead(failed)} contact us directly at{" "}
             <a href={`mailto:${email}`} className="underline">
@@ -102,7 +95,7 @@ export function ContactForm({
             </a>
             .
           </p>
-        </OutcomePanel>
+        </NotSentPanel>
       ) : null}
       <Form method="post" noValidate className="relative mt-6 space-y-5" onSubmit={onSubmit} onFocus={onFocus}>
         <ErrorSummary errors={errors} labels={labels} />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
-import { OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
+import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { company } from "~/content/site";
@@ -469,14 +469,7 @@ export function OrderForm({
       onFocus={orderCheck.prepare}
     >
       {failed ? (
-        <OutcomePanel
-          tone="danger"
-          role="alert"
-          title={`${orderOutcomes.failedTitle}.`}
-          focusOnArrival
-          focusWhen={answer}
-          className="mb-4"
-        >
+        <NotSentPanel title={`${orderOutcomes.failedTitle}.`} answer={answer} className="mb-4">
           <p>
             {orderFailureLead(failed)} call us on{" "}
             <a href={`tel:${company.phone.dial}`} className="underline">
@@ -488,7 +481,7 @@ export function OrderForm({
             </a>
             .
           </p>
-        </OutcomePanel>
+        </NotSentPanel>
       ) : null}
       <ErrorSummary errors={shown} labels={orderFieldLabels} />
       {orderSteps.map((s, index) => (

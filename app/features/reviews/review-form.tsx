@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
-import { OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
+import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
@@ -123,15 +123,13 @@ export function ReviewForm({
         </OutcomePanel>
       ) : null}
       {unavailable ? (
-        <OutcomePanel
-          tone="danger"
-          role="alert"
+        <NotSentPanel
           title={reviewOutcomes.failed.title}
           focusOnArrival={Boolean(pageAnswer) && !fetched}
-          focusWhen={fetched}
+          answer={fetched}
         >
           <p>{failureOutcome(unavailable, email).description}</p>
-        </OutcomePanel>
+        </NotSentPanel>
       ) : null}
       {missing ? (
         <OutcomePanel tone="danger" title={reviewOutcomes.missing.title}>
