@@ -1,10 +1,11 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import routes from "./routes";
 import { filterTabs, type ReviewPosition, reviewPageQuery } from "./features/reviews/fields";
-import { allRoutes, cachedRoutes, isHydrated, routeId, siteRoutes } from "./route-manifest";
+import { allRoutes, cachedRoutes, isHydrated, routeId, routeManifest, siteRoutes } from "./route-manifest";
+import { requireStaffMiddleware } from "./features/auth/auth.server";
 import { powerParam } from "./content/showcase";
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -22,6 +23,25 @@ function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
 }
 
 describe("the route manifest", () => {
+  it("puts every staff page under the /admin layout, whose middleware requires staff", async () => {
+    // Outside it: the sign-in and sign-out themselves, and the downloads, each of which checks on its own.
+    const outside = routeManifest.filter((entry) => entry.path.startsWith("/admin") && !entry.children);
+    expect(outside.map((entry) => entry.path).sort()).toEqual([
+      "/admin/data-requests/export.json",
+      "/admin/login",
+      "/admin/logout",
+      "/admin/messages/export.csv",
+      "/admin/orders/export.csv",
+    ]);
+    for (const download of outside.filter((entry) => entry.path.includes("/export."))) {
+      expect(readFileSync(path.join(appDir, download.file), "utf8"), download.file).toMatch(
+        /await requireStaffPage\(request\)/,
+      );
+    }
+    const layout = await import("./routes/admin");
+    expect(layout.middleware).toContain(requireStaffMiddleware);
+  });
+
   it("names a route module that exists for every entry, each once", () => {
     const files = allRoutes.map((entry) => entry.file);
     for (const file of files) expect(existsSync(path.join(appDir, file)), file).toBe(true);
