@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { contactTopics, topicLabel } from "~/content/contact";
-import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
 import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";

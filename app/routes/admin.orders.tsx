@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { orderStatuses } from "../../db/schema";
 import { buttonClass } from "~/components/ui/button";
 import { Pager, pageNumber } from "~/components/ui/pager";
-import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { orderStatusLabels } from "~/features/orders/labels";
 import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
