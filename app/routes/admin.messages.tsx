@@ -34,15 +34,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.handled} handled.
       </p>
-      <ListFilters mark={filter.mark} exportPath="/admin/messages/export.csv" query={query}>
+      <ListFilters filter={filter} statuses={statusOptions} exportPath="/admin/messages/export.csv" query={query}>
         <FilterSelect name="topic" label="Topic" value={filter.topic} anyLabel="All topics" options={contactTopics} />
-        <FilterSelect
-          name="status"
-          label="Status"
-          value={filter.status}
-          anyLabel="Any status"
-          options={statusOptions}
-        />
       </ListFilters>
 
       {messages.length === 0 ? (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { orderStatuses } from "../../db/schema";
-import { FilterSelect, filterQuery, ListFilters } from "~/components/admin/list-filters";
+import { filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
@@ -33,19 +33,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {counts.new} new, {counts.contacted} contacted, {counts.closed} closed.
       </p>
       <ListFilters
-        search={{ label: "Reference, name or email", value: filter.q }}
-        mark={filter.mark}
+        filter={filter}
+        searchLabel="Reference, name or email"
+        statuses={statusOptions}
         exportPath="/admin/orders/export.csv"
         query={query}
-      >
-        <FilterSelect
-          name="status"
-          label="Status"
-          value={filter.status}
-          anyLabel="Any status"
-          options={statusOptions}
-        />
-      </ListFilters>
+      />
 
       {orders.length === 0 ? (
         <p className="mt-8 text-muted">No order requests match.</p>

@@ -10,44 +10,47 @@ export function filterQuery(filter: object): URLSearchParams {
 
 /**
  * The GET form above a message or an order request list: a search box when the list has one, the
- * list's own selects, the filter by the spam mark (`mark=possible-spam`), Filter, and an Export CSV
- * link for the rows the filter keeps.
+ * list's own selects, its status, the filter by the spam mark (`mark=possible-spam`), Filter, and
+ * an Export CSV link for the rows the filter keeps.
  */
 export function ListFilters({
-  search,
-  mark,
+  filter,
+  searchLabel,
+  statuses,
   exportPath,
   query,
   children,
 }: {
-  search?: { label: string; value: string | undefined };
-  mark: string | undefined;
+  filter: { q?: string; status?: string; mark?: string };
+  searchLabel?: string;
+  statuses: ReadonlyArray<{ value: string; label: string }>;
   exportPath: string;
   query: URLSearchParams;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
-    <Form method="get" role={search ? "search" : undefined} className="mt-6 flex flex-wrap items-end gap-4">
-      {search ? (
+    <Form method="get" role={searchLabel ? "search" : undefined} className="mt-6 flex flex-wrap items-end gap-4">
+      {searchLabel ? (
         <div>
           <label htmlFor="filter-q" className="block font-semibold">
-            {search.label}
+            {searchLabel}
           </label>
           <input
             id="filter-q"
             name="q"
             type="search"
-            defaultValue={search.value ?? ""}
+            defaultValue={filter.q ?? ""}
             maxLength={100}
             className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
           />
         </div>
       ) : null}
       {children}
+      <FilterSelect name="status" label="Status" value={filter.status} anyLabel="Any status" options={statuses} />
       <FilterSelect
         name="mark"
         label="Spam mark"
-        value={mark}
+        value={filter.mark}
         anyLabel="Any"
         options={[{ value: possibleSpamFilter, label: "Possible spam" }]}
       />
