@@ -4,7 +4,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
 import { staffContext } from "~/features/auth/auth.server";
-import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { DeliveryStatus } from "~/components/admin/delivery-status";
 import {
   deleteMessage,
   getMessage,

@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { Link } from "react-router";
+import { FilterSelect, filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { contactTopics, topicLabel } from "~/content/contact";
-import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
-import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.messages";
@@ -20,61 +20,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Messages", description: "Contact messages.", path: "/admin/messages", noindex: true });
 
+const statusOptions = [
+  { value: "new", label: "New" },
+  { value: "handled", label: "Handled" },
+];
+
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages, filter, counts, page, hasMore } = loaderData;
-  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
+  const query = filterQuery(filter);
   return (
     <>
       <h1 className="text-heading font-bold">Messages</h1>
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.handled} handled.
       </p>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="filter-topic" className="block font-semibold">
-            Topic
-          </label>
-          <select
-            id="filter-topic"
-            name="topic"
-            defaultValue={filter.topic ?? ""}
-            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
-          >
-            <option value="">All topics</option>
-            {contactTopics.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-status" className="block font-semibold">
-            Status
-          </label>
-          <select
-            id="filter-status"
-            name="status"
-            defaultValue={filter.status ?? ""}
-            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
-          >
-            <option value="">Any status</option>
-            <option value="new">New</option>
-            <option value="handled">Handled</option>
-          </select>
-        </div>
-        <SpamMarkFilter value={filter.mark} />
-        <button type="submit" className={buttonClass("secondary")}>
-          Filter
-        </button>
-        <a
-          href={`/admin/messages/export.csv${query.size ? `?${query}` : ""}`}
-          className={buttonClass("quiet")}
-          download
-        >
-          Export CSV
-        </a>
-      </Form>
+      <ListFilters filter={filter} statuses={statusOptions} exportPath="/admin/messages/export.csv" query={query}>
+        <FilterSelect name="topic" label="Topic" value={filter.topic} anyLabel="All topics" options={contactTopics} />
+      </ListFilters>
 
       {messages.length === 0 ? (
         <p className="mt-8 text-muted">No messages match.</p>

@@ -1,11 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { orderStatuses } from "../../db/schema";
-import { buttonClass } from "~/components/ui/button";
+import { filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
-import { DeliveryStatus } from "~/features/contact/delivery-status";
+import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { orderStatusLabels } from "~/features/orders/labels";
-import { SpamMark, SpamMarkFilter } from "~/components/ui/spam-mark";
+import { SpamMark } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.orders";
@@ -21,55 +21,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Orders", description: "Order requests.", path: "/admin/orders", noindex: true });
 
+const statusOptions = orderStatuses.map((status) => ({ value: status, label: orderStatusLabels[status] }));
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, filter, counts, page, hasMore } = loaderData;
-  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
+  const query = filterQuery(filter);
   return (
     <>
       <h1 className="text-heading font-bold">Orders</h1>
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.contacted} contacted, {counts.closed} closed.
       </p>
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="filter-q" className="block font-semibold">
-            Reference, name or email
-          </label>
-          <input
-            id="filter-q"
-            name="q"
-            type="search"
-            defaultValue={filter.q ?? ""}
-            maxLength={100}
-            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
-          />
-        </div>
-        <div>
-          <label htmlFor="filter-status" className="block font-semibold">
-            Status
-          </label>
-          <select
-            id="filter-status"
-            name="status"
-            defaultValue={filter.status ?? ""}
-            className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
-          >
-            <option value="">Any status</option>
-            {orderStatuses.map((s) => (
-              <option key={s} value={s}>
-                {orderStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <SpamMarkFilter value={filter.mark} />
-        <button type="submit" className={buttonClass("secondary")}>
-          Filter
-        </button>
-        <a href={`/admin/orders/export.csv${query.size ? `?${query}` : ""}`} className={buttonClass("quiet")} download>
-          Export CSV
-        </a>
-      </Form>
+      <ListFilters
+        filter={filter}
+        searchLabel="Reference, name or email"
+        statuses={statusOptions}
+        exportPath="/admin/orders/export.csv"
+        query={query}
+      />
 
       {orders.length === 0 ? (
         <p className="mt-8 text-muted">No order requests match.</p>

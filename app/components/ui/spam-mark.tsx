@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "./button";
 import type { SpamReason } from "~/lib/forms";
-import { markSummary, possibleSpamFilter } from "~/lib/spam-mark";
+import { markSummary } from "~/lib/spam-mark";
 
 /**
  * The visible "possible spam" mark on a message, an order request or a review: the words, not a
@@ -40,25 +40,5 @@ export function MoveToSpamButton({
         {targetName ? <span className="sr-only">: {targetName}</span> : null}
       </button>
     </Form>
-  );
-}
-
-/** The filter of an admin list by the mark (`mark=possible-spam`), a field of the list's GET form. */
-export function SpamMarkFilter({ value }: { value: string | undefined }) {
-  return (
-    <div>
-      <label htmlFor="filter-mark" className="block font-semibold">
-        Spam mark
-      </label>
-      <select
-        id="filter-mark"
-        name="mark"
-        defaultValue={value ?? ""}
-        className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
-      >
-        <option value="">Any</option>
-        <option value={possibleSpamFilter}>Possible spam</option>
-      </select>
-    </div>
   );
 }

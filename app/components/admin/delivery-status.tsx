@@ -12,6 +12,7 @@ const styles: Record<string, string> = {
   stored_only: "border-line bg-surface-raised",
 };
 
+/** How a delivery of a message or an order request stands, and by which channel, as a labelled pill. */
 export function DeliveryStatus({ channel, status }: { channel: string; status: string }) {
   return (
     <span className={`inline-block rounded-full border px-2 py-0.5 text-small ${styles[status] ?? ""}`}>
