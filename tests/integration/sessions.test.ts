@@ -102,8 +102,8 @@ describe("staff sessions across two processes on one SQLite file", () => {
 
   it("every staff endpoint refuses a request without a session", async () => {
     const id = randomUUID();
-    // /admin itself forwards to the moderation page, which asks for a sign-in.
-    expect((await call(a, "/admin")).headers.get("location")).toBe("/admin/testimonials");
+    // The /admin layout asks for a sign-in before anything under it runs, /admin itself included.
+    expect((await call(a, "/admin")).headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin");
     const pages = ["/admin/testimonials", "/admin/messages", `/admin/messages/${id}`, "/admin/messages/export.csv"];
     for (const target of pages) {
       const response = await call(a, target);
@@ -124,17 +124,24 @@ describe("staff sessions across two processes on one SQLite file", () => {
       redirect: "manual",
     });
     expect(post.status).toBe(302);
-    const moderate = await fetch(new URL("/testimonials", a.url), {
+    // The reviews page's moderation buttons post to the moderation route, which asks for a sign-in.
+    const form = { Origin: new URL(a.url).origin, "Content-Type": "application/x-www-form-urlencoded" };
+    const moderate = await fetch(new URL("/admin/testimonials", a.url), {
       method: "POST",
-      headers: {
-        Origin: new URL(a.url).origin,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Accept: "text/html",
-      },
+      headers: { ...form, Accept: "text/html" },
+      body: `intent=approve&id=${id}&returnTo=${encodeURIComponent("/testimonials#admin-section")}`,
+      redirect: "manual",
+    });
+    expect(moderate.status).toBe(302);
+    expect(moderate.headers.get("location")).toMatch(/^\/admin\/login/);
+    // The reviews page takes reviews alone: a moderation sent there is a review without its fields.
+    const misplaced = await fetch(new URL("/testimonials", a.url), {
+      method: "POST",
+      headers: { ...form, Accept: "text/html" },
       body: `intent=approve&id=${id}`,
       redirect: "manual",
     });
-    expect(moderate.status).toBe(401);
+    expect(misplaced.status).toBe(400);
   });
 
   it("every state-changing staff endpoint refuses another origin, even with a valid session", async () => {
