@@ -41,7 +41,7 @@ export const standInFormURL = `http://127.0.0.1:${process.env.E2E_FORM_PORT}/for
 const siteEnv = {
   NODE_ENV: "production",
   HOST: "127.0.0.1",
-  ADMIN_PASSWORD: "e2e-admin-password-long",
+  ADMIN_PASSWORD: "e2e-moderator-password-long",
   LOG_LEVEL: "warn",
   // Browser tests send many forms from one address; the integration tests cover the real rate
   // limit. The fill-time signal keeps its default: a form filled in a second must still arrive.

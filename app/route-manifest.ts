@@ -193,6 +193,7 @@ export const routeManifest: RouteEntry[] = [
       { path: "messages/:id", file: "routes/admin.message.tsx" },
       { path: "spam", file: "routes/admin.spam.tsx" },
       { path: "data-requests", file: "routes/admin.data-requests.tsx" },
+      { path: "account", file: "routes/admin.account.tsx" },
     ],
   },
 

@@ -1,5 +1,6 @@
 // `npm run admin:create -- <username>` and `npm run admin:password -- <username>`.
-// The password comes from NEW_PASSWORD (12+ characters) or is generated and printed once.
+// The password comes from NEW_PASSWORD or is generated and printed once. A given password must
+// pass the same check as any other (app/features/auth/password-policy.server.ts).
 import { existsSync } from "node:fs";
 
 const [command, username] = process.argv.slice(2);
@@ -13,8 +14,9 @@ if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
 }
 const server = await import("../build/server/index.js");
 const given = process.env.NEW_PASSWORD || undefined;
-if (given !== undefined && given.length < 12) {
-  console.error("NEW_PASSWORD must be at least 12 characters.");
+const problem = given === undefined ? undefined : server.passwordProblem(given, username);
+if (problem) {
+  console.error(`NEW_PASSWORD cannot be used: ${problem}`);
   process.exit(2);
 }
 const password = given ?? server.generatePassword();

@@ -42,6 +42,7 @@ import { createStaticHandler, readManifest, type StaticHandler, type StaticManif
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
 export { generatePassword } from "../app/features/auth/password.server";
+export { passwordProblem } from "../app/features/auth/password-policy.server";
 export { copyDatabase } from "../db/copy.server";
 
 function headerOptions(config: Config): HeaderOptions {

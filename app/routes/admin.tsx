@@ -90,7 +90,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <Form method="post" action="/admin/logout" className="flex items-center gap-3">
           <span className="text-muted">
-            Signed in as <strong className="text-ink">{loaderData.username}</strong>
+            Signed in as{" "}
+            <NavLink
+              to="/admin/account"
+              className="inline-flex tap-target items-center font-semibold text-ink underline"
+            >
+              {loaderData.username}
+            </NavLink>
           </span>
           <button type="submit" className={buttonClass("secondary")}>
             Sign out

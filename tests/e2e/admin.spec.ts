@@ -23,7 +23,7 @@ test.describe("signing in", () => {
     await expect(page.getByText("Login failed").first()).toBeVisible();
     await expect(page.getByText("Invalid username or password").first()).toBeVisible();
 
-    await page.getByLabel("Password").fill("e2e-admin-password-long");
+    await page.getByLabel("Password").fill("e2e-moderator-password-long");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText("Welcome back, admin!").first()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/messages$/);
@@ -45,7 +45,7 @@ test("admin pages are never cached and never indexed", async ({ request }) => {
 test("the admin API answers 401 without a session, and cross-origin sign-in is refused", async ({ request }) => {
   const foreign = await request.post("/api/auth/login", {
     headers: { Origin: "https://evil.example" },
-    data: { username: "admin", password: "e2e-admin-password-long" },
+    data: { username: "admin", password: "e2e-moderator-password-long" },
   });
   expect(foreign.status()).toBe(403);
   const csv = await request.get("/admin/messages/export.csv", { maxRedirects: 0 });
@@ -100,7 +100,7 @@ test("a CSV cell that looks like a formula is exported as text", async ({ page, 
 test("a session cookie replayed after sign-out gets 401 from the admin API", async ({ playwright, baseURL }) => {
   const client = await playwright.request.newContext({ baseURL });
   const login = await client.post("/api/auth/login", {
-    data: { username: "admin", password: "e2e-admin-password-long" },
+    data: { username: "admin", password: "e2e-moderator-password-long" },
   });
   expect(login.status()).toBe(200);
   expect(await login.json()).toEqual({ user: { username: "admin" } });

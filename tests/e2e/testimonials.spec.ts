@@ -112,7 +112,7 @@ test.describe.serial("ratings computed from the database, and the page's admin b
       "order-site.sqlite",
     );
 
-    await section.getByLabel("Admin password").fill("e2e-admin-password-long");
+    await section.getByLabel("Admin password").fill("e2e-moderator-password-long");
     await section.getByRole("button", { name: "Access Admin Panel" }).click();
     await expect(page.getByText("Admin Access Granted").first()).toBeVisible();
     await expect(section.getByRole("heading", { name: "Admin Panel" })).toBeFocused();
@@ -346,7 +346,7 @@ test("the moderation page approves, unpublishes, searches and records who did wh
 
 test("the admin API answers 401 without a session, whatever password is sent", async ({ request }) => {
   expect(
-    (await request.post("/api/admin/testimonials", { data: { password: "e2e-admin-password-long" } })).status(),
+    (await request.post("/api/admin/testimonials", { data: { password: "e2e-moderator-password-long" } })).status(),
   ).toBe(401);
   expect((await request.delete("/api/admin/testimonials/x", { data: { password: "x" } })).status()).toBe(401);
   expect((await request.patch("/api/admin/testimonials/x/approve", { data: { password: "x" } })).status()).toBe(401);

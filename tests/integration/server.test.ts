@@ -23,6 +23,15 @@ describe("the server process", () => {
     expect(result.stderr).toContain("SITE_EMAIL");
   });
 
+  it("refuses a first start with a common ADMIN_PASSWORD, and says why", async () => {
+    await expect(startServerProcess({ ADMIN_PASSWORD: "password12345" })).rejects.toThrow(
+      /ADMIN_PASSWORD cannot be used: This password is one of the most common ones/,
+    );
+    await expect(startServerProcess({ ADMIN_PASSWORD: "the-admin-long-password" })).rejects.toThrow(
+      /ADMIN_PASSWORD cannot be used: A password may not contain your username/,
+    );
+  });
+
   it("on SIGTERM finishes the request in flight, then exits 0", async () => {
     running = await startServerProcess();
     const { url, child, exited } = running;

@@ -302,3 +302,8 @@ export async function signInAsAdmin(database: string, password: string): Promise
 export function sessionStaff(database: string, header: string): Promise<Staff | undefined> {
   return usingDatabase(database, () => getStaff(new Request("http://seed.invalid/", { headers: { Cookie: header } })));
 }
+
+/** A staff account, as `npm run admin:create` makes one; returns its id. */
+export function seedAccount(database: string, username: string, password: string): Promise<string> {
+  return usingDatabase(database, () => createAccount(username, password));
+}

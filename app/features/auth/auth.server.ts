@@ -9,6 +9,7 @@ import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
+import { passwordProblem } from "./password-policy.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
 import { releaseSignInAttempt, reserveSignInAttempt, warnIfUnderAttack } from "./sign-in-limits.server";
 
@@ -56,6 +57,8 @@ export async function ensureBuiltInAccount() {
   const existing = await db().selectFrom("accounts").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const configured = getConfig().adminPassword;
+  const problem = configured === undefined ? undefined : passwordProblem(configured, builtInUsername);
+  if (problem) throw new Error(`ADMIN_PASSWORD cannot be used: ${problem}`);
   const password = configured ?? generatePassword();
   try {
     await createAccount(builtInUsername, password);
@@ -245,6 +248,12 @@ export async function getStaff(request: Request, now = Date.now()): Promise<Staf
       .execute();
   }
   return { accountId: row.account_id, username: row.username };
+}
+
+/** This request's session as stored (its token's hash), to tell it from the person's other sessions. */
+export function sessionIdHash(request: Request): string | undefined {
+  const token = readToken(request);
+  return token ? hashToken(token) : undefined;
 }
 
 export async function revokeSession(request: Request) {

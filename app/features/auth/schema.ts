@@ -14,3 +14,15 @@ export const LoginSchema = z.object({
 export const AdminPasswordSchema = z.object({
   password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
 });
+
+/** A person changing their own password; the policy (password-policy.server.ts) is checked after this. */
+export const PasswordChangeSchema = z
+  .object({
+    current: z.string("Your current password is required").min(1, "Your current password is required").max(1000),
+    password: z.string("Choose a new password").min(1, "Choose a new password").max(1000, "Password is too long"),
+    confirm: z.string("Type the new password again"),
+  })
+  .refine((form) => form.confirm === form.password, {
+    path: ["confirm"],
+    message: "The two new passwords are not the same",
+  });

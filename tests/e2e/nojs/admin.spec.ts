@@ -10,7 +10,7 @@ test("without JavaScript staff can sign in and out", async ({ page }) => {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Invalid username or password")).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue("admin");
-  await page.getByLabel("Password").fill("e2e-admin-password-long");
+  await page.getByLabel("Password").fill("e2e-moderator-password-long");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await page.getByRole("button", { name: "Sign out" }).click();

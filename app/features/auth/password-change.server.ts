@@ -1,0 +1,73 @@
+import { recordAudit } from "~/lib/audit.server";
+import { db } from "~/lib/db.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { fieldErrorsOf } from "~/lib/zod";
+import type { Staff } from "~/lib/staff";
+import { sessionIdHash } from "./auth.server";
+import { passwordProblem } from "./password-policy.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { PasswordChangeSchema } from "./schema";
+
+export type PasswordChange =
+  { ok: true } | { ok: false; status: 400 | 429; errors: Record<string, string>; retryAfter?: number };
+
+/** Wrong current passwords a person may type in this window before the form waits: a stolen session is not a free guess. */
+const triesAllowed = 5;
+const triesWindowSeconds = 15 * 60;
+
+/**
+ * A person changes their own password (ASVS 5.0, 6.2.2): the current one first, then a new one
+ * that passes the policy (password-policy.server.ts). Their other sessions end, this one stays,
+ * and the audit log says so.
+ */
+export async function changeOwnPassword(
+  request: Request,
+  staff: Staff,
+  form: Record<string, unknown>,
+): Promise<PasswordChange> {
+  const parsed = PasswordChangeSchema.safeParse(form);
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrorsOf(parsed.error) };
+  const { current, password } = parsed.data;
+  const limit = await hitRateLimit(`password-change:${staff.accountId}`, triesAllowed, triesWindowSeconds);
+  if (!limit.allowed)
+    return {
+      ok: false,
+      status: 429,
+      errors: { current: "Too many wrong passwords: wait a few minutes, then try again." },
+      retryAfter: limit.retryAfter,
+    };
+  const account = await db()
+    .selectFrom("accounts")
+    .select("password_hash")
+    .where("id", "=", staff.accountId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(current, account.password_hash)))
+    return { ok: false, status: 400, errors: { current: "This is not your current password." } };
+  const problem =
+    password === current
+      ? "Choose a password different from the current one."
+      : passwordProblem(password, staff.username);
+  if (problem) return { ok: false, status: 400, errors: { password: problem } };
+
+  const hash = await hashPassword(password);
+  const kept = sessionIdHash(request);
+  const now = new Date().toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("accounts")
+        .set({ password_hash: hash, updated_at: now })
+        .where("id", "=", staff.accountId)
+        .execute();
+      let others = trx
+        .updateTable("sessions")
+        .set({ revoked_at: now })
+        .where("account_id", "=", staff.accountId)
+        .where("revoked_at", "is", null);
+      if (kept) others = others.where("id_hash", "!=", kept);
+      await others.execute();
+      await recordAudit(staff, "password-changed", "account", staff.accountId, "Other sessions ended.", trx);
+    });
+  return { ok: true };
+}

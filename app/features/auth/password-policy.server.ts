@@ -1,0 +1,37 @@
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { company } from "~/content/site";
+
+/**
+ * What a staff password must be (OWASP ASVS 5.0, 6.2.1, 6.2.4, 6.2.12; docs/requirements.md §7.5):
+ * long, not one of the passwords people pick most (the list of zxcvbn-ts, about 49,000 of them,
+ * shipped with the project: nothing is looked up on the network), and not built from the
+ * account's own name or the company's. Checked wherever a password is set: the first start's
+ * ADMIN_PASSWORD, `npm run admin:create` and `admin:password`, and a person changing their own.
+ */
+export const minPasswordLength = 12;
+export const maxPasswordLength = 200;
+
+const common = new Set(dictionary["passwords-common"]);
+/** Digits and punctuation around a word: "sunshine2024!" is "sunshine" with a year on it. */
+const padding = /^[\d\W_]+|[\d\W_]+$/gu;
+
+/** Why `password` may not be used by `username`, or undefined when it may. */
+export function passwordProblem(password: string, username: string): string | undefined {
+  if (password.length < minPasswordLength) return `Use at least ${minPasswordLength} characters.`;
+  if (password.length > maxPasswordLength) return `Use at most ${maxPasswordLength} characters.`;
+  const lower = password.toLowerCase();
+  const word = lower.replace(padding, "");
+  if (common.has(lower) || (word.length > 0 && common.has(word)) || isRepetitive(lower))
+    return "This password is one of the most common ones: choose another.";
+  const names = [username, company.name, company.productName]
+    .map((name) => name.toLowerCase())
+    .filter((name) => name.length >= 3);
+  if (names.some((name) => lower.includes(name)))
+    return "A password may not contain your username or the company's name.";
+  return undefined;
+}
+
+/** "aaaaaaaaaaaa", "abababababab", "123412341234": few different characters, however long. */
+function isRepetitive(lower: string): boolean {
+  return new Set(lower).size < 5;
+}
