@@ -14,7 +14,7 @@ if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
 }
 const server = await import("../build/server/index.js");
 const given = process.env.NEW_PASSWORD || undefined;
-const problem = given === undefined ? undefined : server.passwordProblem(given, username);
+const problem = given === undefined ? undefined : await server.passwordProblem(given, username);
 if (problem) {
   console.error(`NEW_PASSWORD cannot be used: ${problem}`);
   process.exit(2);

@@ -31,7 +31,7 @@ export function fieldLabels<Name extends string>(specs: FieldSpecs<Name>): Recor
 }
 
 /** What a field keeps of a refused value: twice its limit, so what was typed past it can still be seen and cut. */
-export function keptLength(spec: FieldSpec | undefined): number {
+function keptLength(spec: FieldSpec | undefined): number {
   return spec?.max ? spec.max * 2 : defaultKeptLength;
 }
 const defaultKeptLength = 500;

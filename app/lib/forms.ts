@@ -72,13 +72,14 @@ export function pickFields(form: Record<string, unknown>, fields: readonly strin
  * spam store and was refused, never stored). Here, not in public-form.server.ts, so the pages that
  * word the answers can name it.
  */
-export type PublicFormProblem = "invalid" | "rate-limited" | "unavailable" | "full";
+export type PublicFormProblem = "invalid" | FailureProblem;
 
 /** Why a valid submission was not taken: the problems each form words for its sender. */
-export type FailureProblem = Exclude<PublicFormProblem, "invalid">;
+const failureProblems = ["rate-limited", "unavailable", "full"] as const;
+export type FailureProblem = (typeof failureProblems)[number];
 
 export function isFailureProblem(problem: string): problem is FailureProblem {
-  return problem === "rate-limited" || problem === "unavailable" || problem === "full";
+  return (failureProblems as readonly string[]).includes(problem);
 }
 
 /** `moved-by-staff`: a member of staff moved a stored submission to the spam store. */

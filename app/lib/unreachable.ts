@@ -37,8 +37,9 @@ export function revalidateUnlessUnreachable({
 
 /** A page form's answer when its post got none: sending failed, and the form keeps what it holds. */
 const noAnswer = { problem: "unavailable", errors: undefined, values: undefined, ticket: undefined } as const;
+export type NoAnswer = typeof noAnswer;
 
 /** A page form's action data as the form reads it: its answer, the one above, or undefined before a post. */
-export function formAnswer<Answer>(actionData: Answer | Unreachable | undefined): Answer | typeof noAnswer | undefined {
+export function formAnswer<Answer>(actionData: Answer | Unreachable | undefined): Answer | NoAnswer | undefined {
   return isUnreachable(actionData) ? noAnswer : actionData;
 }

@@ -5,7 +5,7 @@ import { getConfig } from "~/lib/config.server";
 import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
 import { clearCookie, setCookie } from "~/lib/cookies.server";
 import { pagePathOf } from "~/lib/route-data-url";
-import { db } from "~/lib/db.server";
+import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
@@ -23,7 +23,7 @@ export const idleTimeoutMs = 30 * 60_000;
 export const absoluteTimeoutMs = 12 * 60 * 60_000;
 const touchEveryMs = 60_000;
 
-export function sessionCookieName() {
+function sessionCookieName() {
   return cookieName(siteCookies.session, getConfig().siteIsHttps);
 }
 
@@ -57,7 +57,7 @@ export async function ensureBuiltInAccount() {
   const existing = await db().selectFrom("accounts").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const configured = getConfig().adminPassword;
-  const problem = configured === undefined ? undefined : passwordProblem(configured, builtInUsername);
+  const problem = configured === undefined ? undefined : await passwordProblem(configured, builtInUsername);
   if (problem) throw new Error(`ADMIN_PASSWORD cannot be used: ${problem}`);
   const password = configured ?? generatePassword();
   try {
@@ -91,18 +91,31 @@ export async function createAccount(username: string, password: string) {
 export async function setPassword(username: string, password: string) {
   const account = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
   if (!account) throw new Error(`No account named ${username}`);
+  const hash = await hashPassword(password);
+  await db()
+    .transaction()
+    .execute((trx) => replacePassword(trx, account.id, hash));
+}
+
+/**
+ * Puts a new password hash on an account and ends its sessions, all but `keep` (the hash of the
+ * session of a person changing their own). The hash is made before, outside the transaction: it
+ * takes a large part of a second.
+ */
+export async function replacePassword(within: Executor, accountId: string, passwordHash: string, keep?: string) {
   const now = new Date().toISOString();
-  await db()
+  await within
     .updateTable("accounts")
-    .set({ password_hash: await hashPassword(password), updated_at: now })
-    .where("id", "=", account.id)
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where("id", "=", accountId)
     .execute();
-  await db()
+  let sessions = within
     .updateTable("sessions")
     .set({ revoked_at: now })
-    .where("account_id", "=", account.id)
-    .where("revoked_at", "is", null)
-    .execute();
+    .where("account_id", "=", accountId)
+    .where("revoked_at", "is", null);
+  if (keep) sessions = sessions.where("id_hash", "!=", keep);
+  await sessions.execute();
 }
 
 // A hash of nothing anyone knows: unknown usernames cost the same time as wrong passwords.
@@ -189,7 +202,7 @@ const refusals = {
   busy: { log: "sign-in refused: too many sign-ins at once", text: "Too many sign-ins at once." },
 } as const;
 
-export type SignInRefusal = keyof typeof refusals;
+type SignInRefusal = keyof typeof refusals;
 
 function refused(why: SignInRefusal, username: string, retryAfter: number): SignInResult {
   log.warn(refusals[why].log, { username, retryAfter });
@@ -197,7 +210,7 @@ function refused(why: SignInRefusal, username: string, retryAfter: number): Sign
 }
 
 /** What a refused sign-in is told, rebuilt from its reason and wait where only those travel (a notice). */
-export function refusalMessage(why: SignInRefusal, retryAfter: number): string {
+function refusalMessage(why: SignInRefusal, retryAfter: number): string {
   return `${refusals[why].text} Please wait ${waitText(retryAfter)} and try again.`;
 }
 

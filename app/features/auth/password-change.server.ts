@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { fieldErrorsOf } from "~/lib/zod";
 import type { Staff } from "~/lib/staff";
-import { sessionIdHash } from "./auth.server";
+import { replacePassword, sessionIdHash } from "./auth.server";
 import { passwordProblem } from "./password-policy.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { PasswordChangeSchema } from "./schema";
@@ -46,27 +46,15 @@ export async function changeOwnPassword(
   const problem =
     password === current
       ? "Choose a password different from the current one."
-      : passwordProblem(password, staff.username);
+      : await passwordProblem(password, staff.username);
   if (problem) return { ok: false, status: 400, errors: { password: problem } };
 
   const hash = await hashPassword(password);
   const kept = sessionIdHash(request);
-  const now = new Date().toISOString();
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx
-        .updateTable("accounts")
-        .set({ password_hash: hash, updated_at: now })
-        .where("id", "=", staff.accountId)
-        .execute();
-      let others = trx
-        .updateTable("sessions")
-        .set({ revoked_at: now })
-        .where("account_id", "=", staff.accountId)
-        .where("revoked_at", "is", null);
-      if (kept) others = others.where("id_hash", "!=", kept);
-      await others.execute();
+      await replacePassword(trx, staff.accountId, hash, kept);
       await recordAudit(staff, "password-changed", "account", staff.accountId, "Other sessions ended.", trx);
     });
   return { ok: true };

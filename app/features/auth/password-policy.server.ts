@@ -1,4 +1,3 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
 import { company } from "~/content/site";
 
 /**
@@ -9,18 +8,27 @@ import { company } from "~/content/site";
  * ADMIN_PASSWORD, `npm run admin:create` and `admin:password`, and a person changing their own.
  */
 export const minPasswordLength = 12;
-export const maxPasswordLength = 200;
+const maxPasswordLength = 200;
 
-const common = new Set(dictionary["passwords-common"]);
+/**
+ * The list, loaded when a password is first checked rather than at every start: it is 380 KB of
+ * code, a module of its own in the build, and most starts check no password.
+ */
+let common: Promise<Set<string>> | undefined;
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set(dictionary["passwords-common"]));
+  return common;
+}
 /** Digits and punctuation around a word: "sunshine2024!" is "sunshine" with a year on it. */
 const padding = /^[\d\W_]+|[\d\W_]+$/gu;
 
 /** Why `password` may not be used by `username`, or undefined when it may. */
-export function passwordProblem(password: string, username: string): string | undefined {
+export async function passwordProblem(password: string, username: string): Promise<string | undefined> {
   if (password.length < minPasswordLength) return `Use at least ${minPasswordLength} characters.`;
   if (password.length > maxPasswordLength) return `Use at most ${maxPasswordLength} characters.`;
   const lower = password.toLowerCase();
   const word = lower.replace(padding, "");
+  const common = await commonPasswords();
   if (common.has(lower) || (word.length > 0 && common.has(word)) || isRepetitive(lower))
     return "This password is one of the most common ones: choose another.";
   const names = [username, company.name, company.productName]

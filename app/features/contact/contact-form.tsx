@@ -7,10 +7,11 @@ import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { contactPage, contactTopics } from "~/content/contact";
 import { company } from "~/content/site";
-import { type FieldSpecs, fieldLabels } from "~/lib/form-fields";
+import { fieldLabels, type FormAnswer, textOf } from "~/lib/form-fields";
 import type { FailureProblem, PublicFormProblem } from "~/lib/forms";
 import { lazyCheck } from "~/lib/lazy-check";
 import { useSupportEmail } from "~/lib/support-email";
+import type { NoAnswer } from "~/lib/unreachable";
 import { useCheckedForm } from "~/lib/use-checked-form";
 import { type ContactField, contactFields, messageMin } from "./fields";
 import { contactOutcomes, failureLead, failureNotice } from "./outcomes";
@@ -18,15 +19,9 @@ import { contactOutcomes, failureLead, failureNotice } from "./outcomes";
 export type ContactValues = Partial<Record<ContactField, string | string[]>>;
 
 /** What the contact page's action answered (undefined before a post; `unavailable` when it got none). */
-export interface ContactAnswer {
-  problem: PublicFormProblem;
-  errors?: Record<string, string>;
-  values?: ContactValues;
-  ticket?: string;
-}
+export type ContactAnswer = FormAnswer<ContactField, PublicFormProblem> | NoAnswer;
 
-const labels = fieldLabels(contactFields satisfies FieldSpecs<ContactField>);
-const text = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const labels = fieldLabels(contactFields);
 
 // Focusing the form starts loading its check, and the toast region its answer will use.
 const contactCheck = lazyCheck(() => import("./check"), preloadToasts);
@@ -104,7 +99,7 @@ export function ContactForm({
           label={labels.name}
           required
           autoComplete="name"
-          defaultValue={text(values.name)}
+          defaultValue={textOf(values.name)}
           error={errors.name}
         />
         <TextField
@@ -113,7 +108,7 @@ export function ContactForm({
           type="email"
           required
           autoComplete="email"
-          defaultValue={text(values.email)}
+          defaultValue={textOf(values.email)}
           error={errors.email}
         />
         <TextField
@@ -121,7 +116,7 @@ export function ContactForm({
           label={labels.phone}
           type="tel"
           autoComplete="tel"
-          defaultValue={text(values.phone)}
+          defaultValue={textOf(values.phone)}
           error={errors.phone}
         />
         <SelectField
@@ -130,7 +125,7 @@ export function ContactForm({
           required
           options={contactTopics}
           placeholder="Choose a topic"
-          defaultValue={text(values.topic)}
+          defaultValue={textOf(values.topic)}
           error={errors.topic}
         />
         <TextArea
@@ -138,7 +133,7 @@ export function ContactForm({
           label={labels.message}
           required
           rows={6}
-          defaultValue={text(values.message)}
+          defaultValue={textOf(values.message)}
           error={errors.message}
           hint={`At least ${messageMin} characters.`}
         />
@@ -150,7 +145,7 @@ export function ContactForm({
               <PrivacyPolicyLink />.
             </>
           }
-          defaultChecked={text(values.consent) === "on"}
+          defaultChecked={textOf(values.consent) === "on"}
           error={errors.consent}
         />
         <BotFields ticket={answer?.ticket ?? ticket} />

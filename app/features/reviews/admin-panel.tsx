@@ -34,7 +34,6 @@ export default function AdminPanel({
   }, [flash?.key, flash?.id]);
   // One fetcher for every moderation button: a button leaves with its review when the lists reload.
   const moderation = useFetcher({ key: moderationFetcherKey });
-  const moderationProps = { fetcher: moderation };
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -75,14 +74,14 @@ export default function AdminPanel({
                   intent="approve"
                   label="Approve"
                   reviewer={review.name}
-                  {...moderationProps}
+                  fetcher={moderation}
                 />
                 <ModerationButton
                   id={review.id}
                   intent="delete"
                   label="Delete"
                   reviewer={review.name}
-                  {...moderationProps}
+                  fetcher={moderation}
                 />
               </div>
             </li>
@@ -111,7 +110,7 @@ export default function AdminPanel({
                 intent="delete"
                 label="Delete"
                 reviewer={review.name}
-                {...moderationProps}
+                fetcher={moderation}
               />
             </li>
           ))}
