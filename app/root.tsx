@@ -195,6 +195,21 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound showRouterHint={root?.isDevelopment ?? false} />;
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // A staff page the person's role does not include (app/features/auth/auth.server.ts).
+    return (
+      <div className="container-page py-16">
+        <title>{pageTitle("Not part of your role")}</title>
+        <h1 className="text-title font-bold">Not part of your role</h1>
+        <p className="mt-4 max-w-prose text-muted">{typeof error.data === "string" ? error.data : null}</p>
+        <p className="mt-6">
+          <a href="/admin" className="inline-flex tap-target items-center font-semibold text-brand underline">
+            Go to the admin
+          </a>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="container-page py-16">
       <title>{pageTitle("Something went wrong")}</title>

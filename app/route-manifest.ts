@@ -37,6 +37,12 @@ interface RouteBase {
   /** false: the page works fully as HTML and loads no JavaScript (docs/decisions/005). */
   hydrate?: boolean;
   page?: PublicPage;
+  /**
+   * Staff only: the kind of work the route is (app/lib/staff.ts `abilities`), which decides the
+   * roles that may use it. The /admin layout enforces it for its children; the downloads and the
+   * admin API enforce it themselves. Written out as a string: this module imports nothing.
+   */
+  access?: "staff" | "reviews" | "leads" | "owner";
   children?: RouteEntry[];
 }
 
@@ -170,30 +176,36 @@ export const routeManifest: RouteEntry[] = [
     file: "routes/api.testimonials.ts",
     cache: { query: reviewPageQuery, reads: reviewTables },
   },
-  { path: "/api/admin/testimonials", file: "routes/api.admin.testimonials.ts" },
-  { path: "/api/admin/testimonials/:id", file: "routes/api.admin.testimonial.ts" },
-  { path: "/api/admin/testimonials/:id/approve", file: "routes/api.admin.testimonial-approve.ts" },
+  { path: "/api/admin/testimonials", file: "routes/api.admin.testimonials.ts", access: "reviews" },
+  { path: "/api/admin/testimonials/:id", file: "routes/api.admin.testimonial.ts", access: "reviews" },
+  { path: "/api/admin/testimonials/:id/approve", file: "routes/api.admin.testimonial-approve.ts", access: "reviews" },
   { path: "/api/auth/login", file: "routes/api.auth.login.ts" },
   { path: "/api/admin/login", file: "routes/api.admin.login.ts" },
 
   { path: "/admin/login", file: "routes/admin.login.tsx" },
   { path: "/admin/logout", file: "routes/admin.logout.ts" },
-  { path: "/admin/messages/export.csv", file: "routes/admin.messages.export.ts" },
-  { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts" },
-  { path: "/admin/data-requests/export.json", file: "routes/admin.data-requests.export.ts" },
+  { path: "/admin/verify", file: "routes/admin.verify.tsx" },
+  { path: "/admin/enrol", file: "routes/admin.enrol.tsx" },
+  { path: "/admin/invite/:token", file: "routes/admin.invite.tsx" },
+  { path: "/admin/messages/export.csv", file: "routes/admin.messages.export.ts", access: "leads" },
+  { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts", access: "leads" },
+  { path: "/admin/data-requests/export.json", file: "routes/admin.data-requests.export.ts", access: "owner" },
   {
     path: "/admin",
     file: "routes/admin.tsx",
     children: [
-      { path: "", file: "routes/admin._index.ts" },
-      { path: "testimonials", file: "routes/admin.testimonials.tsx" },
-      { path: "orders", file: "routes/admin.orders.tsx" },
-      { path: "orders/:id", file: "routes/admin.order.tsx" },
-      { path: "messages", file: "routes/admin.messages.tsx" },
-      { path: "messages/:id", file: "routes/admin.message.tsx" },
-      { path: "spam", file: "routes/admin.spam.tsx" },
-      { path: "data-requests", file: "routes/admin.data-requests.tsx" },
-      { path: "account", file: "routes/admin.account.tsx" },
+      { path: "", file: "routes/admin._index.ts", access: "staff" },
+      { path: "testimonials", file: "routes/admin.testimonials.tsx", access: "reviews" },
+      { path: "orders", file: "routes/admin.orders.tsx", access: "leads" },
+      { path: "orders/:id", file: "routes/admin.order.tsx", access: "leads" },
+      { path: "messages", file: "routes/admin.messages.tsx", access: "leads" },
+      { path: "messages/:id", file: "routes/admin.message.tsx", access: "leads" },
+      { path: "spam", file: "routes/admin.spam.tsx", access: "staff" },
+      { path: "data-requests", file: "routes/admin.data-requests.tsx", access: "owner" },
+      { path: "accounts", file: "routes/admin.accounts.tsx", access: "owner" },
+      { path: "audit", file: "routes/admin.audit.tsx", access: "owner" },
+      { path: "account", file: "routes/admin.account.tsx", access: "staff" },
+      { path: "confirm", file: "routes/admin.confirm.tsx", access: "staff" },
     ],
   },
 
@@ -210,6 +222,19 @@ export function routeId(file: string): string {
 function flatten(entries: RouteEntry[]): RouteEntry[] {
   return entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
 }
+
+/** A child's path joined to its parent's: "/admin" and "orders/:id" make "/admin/orders/:id". */
+function fullPath(parent: string, path: string): string {
+  return path === "" ? parent : `${parent}/${path}`;
+}
+
+/** Every staff route, with its full path and the kind of work it is: the table of who may use what. */
+export const staffRoutes: Array<{ path: string; file: string; access: NonNullable<RouteEntry["access"]> }> =
+  routeManifest.flatMap((entry) =>
+    [entry, ...(entry.children ?? []).map((child) => ({ ...child, path: fullPath(entry.path, child.path) }))].flatMap(
+      (route) => (route.access ? [{ path: route.path, file: route.file, access: route.access }] : []),
+    ),
+  );
 
 /** Every entry, the admin's children included. */
 export const allRoutes = flatten(routeManifest);

@@ -12,6 +12,8 @@ import type { Database } from "./schema";
 const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Database[Table] & string> } = {
   accounts: ["id"],
   sessions: ["id_hash"],
+  recovery_codes: ["code_hash"],
+  invitations: ["id_hash"],
   testimonials: ["id"],
   review_removals: ["id"],
   contact_messages: ["id"],

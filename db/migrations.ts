@@ -745,6 +745,57 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable("site_secrets").ifExists().execute();
       }),
   },
+  "0017_staff_roles_factors": {
+    // Named staff with roles and a second factor (docs/decisions/024-staff-accounts.md). Accounts
+    // made before this were full administrators, so they become owners; the built-in `admin`, the
+    // spec's shared password, becomes a moderator. A session that has not proved a second factor
+    // has `second_factor_at` null; `confirmed_at` is the last time its person proved who they are
+    // (sign-in, second step, or a confirmation before an export or an account change).
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .alterTable("accounts")
+          .addColumn("role", "text", (c) => c.notNull().defaultTo("owner"))
+          .execute();
+        await db.schema.alterTable("accounts").addColumn("disabled_at", "text").execute();
+        await db.schema.alterTable("accounts").addColumn("totp_secret", "text").execute();
+        await db.schema.alterTable("accounts").addColumn("totp_pending_secret", "text").execute();
+        await db.schema.alterTable("accounts").addColumn("totp_last_step", "integer").execute();
+        await sql`update accounts set role = 'moderator' where username = 'admin'`.execute(db);
+        await db.schema.alterTable("sessions").addColumn("second_factor_at", "text").execute();
+        await db.schema.alterTable("sessions").addColumn("confirmed_at", "text").execute();
+        await db.schema.alterTable("sessions").addColumn("user_agent", "text").execute();
+        await db.schema
+          .createTable("recovery_codes")
+          .addColumn("code_hash", "text", (c) => c.primaryKey())
+          .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("used_at", "text")
+          .execute();
+        await db.schema.createIndex("recovery_codes_account_idx").on("recovery_codes").column("account_id").execute();
+        await db.schema
+          .createTable("invitations")
+          .addColumn("id_hash", "text", (c) => c.primaryKey())
+          .addColumn("username", "text", (c) => c.notNull())
+          .addColumn("role", "text", (c) => c.notNull())
+          .addColumn("invited_by", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .addColumn("used_at", "text")
+          .execute();
+        await db.schema.createIndex("audit_log_account_idx").on("audit_log").column("account_id").execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropIndex("audit_log_account_idx").execute();
+        await db.schema.dropTable("invitations").execute();
+        await db.schema.dropTable("recovery_codes").execute();
+        for (const column of ["second_factor_at", "confirmed_at", "user_agent"])
+          await db.schema.alterTable("sessions").dropColumn(column).execute();
+        for (const column of ["role", "disabled_at", "totp_secret", "totp_pending_secret", "totp_last_step"])
+          await db.schema.alterTable("accounts").dropColumn(column).execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

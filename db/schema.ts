@@ -203,6 +203,16 @@ export interface AccountTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** owner, leads or moderator (app/lib/staff.ts); "owner" unless given. */
+  role: Generated<string>;
+  /** Set when an owner disables the account: it cannot sign in, and its sessions ended then. */
+  disabled_at: string | null;
+  /** The authenticator app's shared secret, base32, once the person has confirmed a code from it. */
+  totp_secret: string | null;
+  /** A secret offered on the enrolment page, not yet confirmed with a code. */
+  totp_pending_secret: string | null;
+  /** The 30-second step of the last code accepted: a code is used once. */
+  totp_last_step: number | null;
 }
 
 export interface SessionTable {
@@ -213,6 +223,32 @@ export interface SessionTable {
   last_seen_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When this session proved a second factor; null while it has only the password. */
+  second_factor_at: string | null;
+  /** When its person last proved who they are; sensitive actions need this within 5 minutes. */
+  confirmed_at: string | null;
+  /** The browser it was made in, so a person can tell their sessions apart. */
+  user_agent: string | null;
+}
+
+/** A one-time recovery code, stored as SHA-256 of the code (they are random, 50 bits each). */
+export interface RecoveryCodeTable {
+  code_hash: string;
+  account_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A one-time link an owner made for a new person (valid 24 hours). */
+export interface InvitationTable {
+  /** SHA-256 of the token in the link. */
+  id_hash: string;
+  username: string;
+  role: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface AuditLogTable {
@@ -260,6 +296,8 @@ export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
   audit_log: AuditLogTable;
+  recovery_codes: RecoveryCodeTable;
+  invitations: InvitationTable;
   testimonials: TestimonialTable;
   review_removals: ReviewRemovalTable;
   contact_messages: ContactMessageTable;

@@ -1,11 +1,21 @@
-// `npm run admin:create -- <username>` and `npm run admin:password -- <username>`.
-// The password comes from NEW_PASSWORD or is generated and printed once. A given password must
-// pass the same check as any other (app/features/auth/password-policy.server.ts).
+// Staff accounts from the command line (docs/staff.md):
+//   npm run admin:create -- <username> --role <owner|leads|moderator>
+//     prints a one-time invitation link (24 hours) for the person to choose their own password;
+//     with NEW_PASSWORD set, creates the account with that password instead.
+//   npm run admin:password -- <username>
+//     sets a new password (NEW_PASSWORD, or generated and printed once) and ends their sessions.
+// A given password must pass the same check as any other (app/features/auth/password-policy.server.ts).
 import { existsSync } from "node:fs";
 
-const [command, username] = process.argv.slice(2);
-if (!["create", "password"].includes(command ?? "") || !username) {
-  console.error("usage: npm run admin:create -- <username> | npm run admin:password -- <username>");
+const args = process.argv.slice(2);
+const roleAt = args.indexOf("--role");
+const role = roleAt >= 0 ? args[roleAt + 1] : undefined;
+const [command, username] = args.filter((_, i) => i !== roleAt && i !== roleAt + 1);
+const roles = ["owner", "leads", "moderator"];
+const usage =
+  "usage: npm run admin:create -- <username> --role <owner|leads|moderator> | npm run admin:password -- <username>";
+if (!["create", "password"].includes(command ?? "") || !username || (command === "create" && !roles.includes(role))) {
+  console.error(usage);
   process.exit(2);
 }
 if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
@@ -14,15 +24,29 @@ if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
 }
 const server = await import("../build/server/index.js");
 const given = process.env.NEW_PASSWORD || undefined;
+await server.migrateDatabase();
+
+if (command === "create" && given === undefined) {
+  const result = await server.inviteAccount(server.commandLine, { username, role });
+  await server.closeDatabase();
+  if (!result.ok) {
+    console.error(Object.values(result.errors).join("\n"));
+    process.exit(2);
+  }
+  console.log(`Invitation for ${result.username} (${role}), valid until ${result.expiresAt}; it works once:`);
+  console.log(result.link);
+  process.exit(0);
+}
+
 const problem = given === undefined ? undefined : await server.passwordProblem(given, username);
 if (problem) {
   console.error(`NEW_PASSWORD cannot be used: ${problem}`);
+  await server.closeDatabase();
   process.exit(2);
 }
 const password = given ?? server.generatePassword();
-await server.migrateDatabase();
 try {
-  if (command === "create") await server.createAccount(username, password);
+  if (command === "create") await server.createAccount(username, password, role);
   else await server.setPassword(username, password);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -30,7 +54,9 @@ try {
   process.exit(1);
 }
 console.log(
-  command === "create" ? `Created ${username}.` : `Password changed for ${username}; their sessions were ended.`,
+  command === "create"
+    ? `Created ${username} (${role}).${role === "moderator" ? "" : " They set up their second factor when they first sign in."}`
+    : `Password changed for ${username}; their sessions were ended.`,
 );
 if (given === undefined) console.log(`Password (shown once): ${password}`);
 await server.closeDatabase();

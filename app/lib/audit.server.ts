@@ -26,7 +26,16 @@ export async function recordAudit(
     .execute();
 }
 
-/** The newest lines of the audit log, every staff action on every kind of record. */
-export async function listAudit(limit = 25) {
-  return db().selectFrom("audit_log").selectAll().orderBy("at", "desc").limit(limit).execute();
+/** The newest lines of the audit log, every staff action on every kind of record; narrowed to one account or action. */
+export async function listAudit(limit = 25, filter: { username?: string; action?: string } = {}) {
+  let query = db().selectFrom("audit_log").selectAll();
+  if (filter.username) query = query.where("username", "=", filter.username);
+  if (filter.action) query = query.where("action", "=", filter.action);
+  return query.orderBy("at", "desc").limit(limit).execute();
+}
+
+/** The actions the log holds, for the audit page's filter. */
+export async function auditActions(): Promise<string[]> {
+  const rows = await db().selectFrom("audit_log").select("action").distinct().orderBy("action").execute();
+  return rows.map((row) => row.action);
 }

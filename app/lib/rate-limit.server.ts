@@ -59,3 +59,18 @@ export async function purgeRateLimits(now = Date.now()) {
     .where("window_start", "<", Math.floor(now / 1000) - 2 * dayWindowSeconds)
     .execute();
 }
+
+/**
+ * Takes back one event counted by `hitRateLimit` in the window `now` falls in: a limit that counts
+ * only failures reserves a try before the check, so that tries sent at once cannot all pass it
+ * unseen, and gives the try back when it succeeds.
+ */
+export async function releaseRateLimit(key: string, windowSeconds: number, now = Date.now(), within?: Executor) {
+  const windowStart = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
+  await (within ?? db())
+    .updateTable("rate_limits")
+    .set({ count: sql`case when count > 0 then count - 1 else 0 end` })
+    .where("key", "=", key)
+    .where("window_start", "=", windowStart)
+    .execute();
+}

@@ -24,7 +24,7 @@ describe("where a sign-in or a theme change may send the browser", () => {
     ["an encoded dot segment", "/%2e//evil.example"],
     ["dot segments deeper down", "/admin/../..//evil.example/x"],
   ])("falls back for %s", (_, target) => {
-    expect(safeRedirect(target)).toBe("/admin/testimonials");
+    expect(safeRedirect(target)).toBe("/admin");
   });
 
   it("returns only what a browser resolves to the same path on this site", () => {

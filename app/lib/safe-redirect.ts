@@ -18,7 +18,7 @@ function resolveOnSite(value: string): string | undefined {
  * control characters and spaces never reach a response header; and it must resolve to itself,
  * since "/.//evil.example" resolves to "//evil.example", which a browser reads as another site.
  */
-export function safeRedirect(value: unknown, fallback = "/admin/testimonials"): string {
+export function safeRedirect(value: unknown, fallback = "/admin"): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;
   const resolved = resolveOnSite(value);
   if (resolved === undefined || resolveOnSite(resolved) !== resolved) return fallback;

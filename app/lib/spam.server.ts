@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { SpamKind } from "../../db/schema";
+import { type SpamKind, spamKinds } from "../../db/schema";
 import { recordAudit } from "./audit.server";
 import { db, type Executor, inTransaction } from "./db.server";
 import type { SpamReason } from "./forms";
@@ -107,10 +107,13 @@ export async function moveToSpam(
     });
 }
 
-export async function listSpam(limit = 200): Promise<SpamItem[]> {
+/** The newest held items of the given kinds (a role sees only its own kinds). */
+export async function listSpam(limit = 200, kinds: readonly SpamKind[] = spamKinds): Promise<SpamItem[]> {
+  if (kinds.length === 0) return [];
   const rows = await db()
     .selectFrom("spam")
     .selectAll()
+    .where("kind", "in", kinds)
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -118,10 +121,12 @@ export async function listSpam(limit = 200): Promise<SpamItem[]> {
   return rows.map(toItem);
 }
 
-export async function countSpam(): Promise<number> {
+export async function countSpam(kinds: readonly SpamKind[] = spamKinds): Promise<number> {
+  if (kinds.length === 0) return 0;
   const row = await db()
     .selectFrom("spam")
     .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("kind", "in", kinds)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

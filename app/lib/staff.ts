@@ -7,3 +7,44 @@ export interface Staff {
   accountId: string;
   username: string;
 }
+
+/** Who the audit log names for what the operator does with `npm run admin:*`, which has no account. */
+export const commandLine: Staff = { accountId: "command-line", username: "(command line)" };
+
+/**
+ * What a staff account may do (docs/requirements.md §7, decision 024): an owner everything; leads
+ * the messages and order requests, their spam and exports; a moderator the reviews and review spam.
+ */
+export const roles = ["owner", "leads", "moderator"] as const;
+export type Role = (typeof roles)[number];
+
+export const roleNames: Record<Role, string> = { owner: "Owner", leads: "Leads", moderator: "Moderator" };
+
+/**
+ * The kinds of work a role is allowed, each the roles that hold it. A route names one of these
+ * (app/route-manifest.ts), and the /admin layout refuses everyone else with 403.
+ */
+export const abilities = {
+  /** Any signed-in staff member: their own account, the spam list (showing each only their kinds). */
+  staff: roles,
+  /** Reviews, their moderation and review spam. */
+  reviews: ["owner", "moderator"],
+  /** Contact messages and order requests: health details. */
+  leads: ["owner", "leads"],
+  /** Accounts, data requests, the audit log. */
+  owner: ["owner"],
+} as const satisfies Record<string, readonly Role[]>;
+export type Ability = keyof typeof abilities;
+
+export function can(role: Role, ability: Ability): boolean {
+  return (abilities[ability] as readonly Role[]).includes(role);
+}
+
+/** Roles that can see health details must prove a second factor at every sign-in. */
+export function requiresSecondFactor(role: Role): boolean {
+  return can(role, "leads");
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (roles as readonly string[]).includes(value);
+}

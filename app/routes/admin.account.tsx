@@ -3,6 +3,13 @@ import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { staffContext } from "~/features/auth/auth.server";
+import { endOtherSessions, endOwnSession, listOwnSessions } from "~/features/auth/accounts.server";
+import { unusedRecoveryCodes } from "~/features/auth/second-factor.server";
+import { mayEnrol } from "~/features/auth/second-step.server";
+import { browserName, type OpenSession, SessionList } from "~/features/auth/session-list";
+import { ActionStatus } from "~/components/ui/action-status";
+import { plural } from "~/lib/format";
+import { roleNames } from "~/lib/staff";
 import { changeOwnPassword } from "~/features/auth/password-change.server";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import type { NoticeHandle } from "~/lib/flash";
@@ -22,20 +29,46 @@ const labels = fieldLabels(passwordFields);
 
 const changed = { title: "Password changed", description: "Your other sessions were ended; this one goes on." };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = context.get(staffContext);
+  const sessions: OpenSession[] = (await listOwnSessions(staff.accountId)).map((session) => ({
+    id: session.id_hash,
+    current: session.id_hash === staff.idHash,
+    createdAt: session.created_at,
+    lastSeenAt: session.last_seen_at,
+    browser: browserName(session.user_agent),
+  }));
   return {
-    username: context.get(staffContext).username,
+    username: staff.username,
+    role: roleNames[staff.role],
     minLength: minPasswordLength,
     changed: readFlash(request)?.key === "password-changed",
+    sessions,
+    factor: staff.hasFactor ? ("app" as const) : mayEnrol(staff) ? ("none" as const) : ("shared" as const),
+    recoveryCodesLeft: staff.hasFactor ? await unusedRecoveryCodes(staff.accountId) : 0,
   };
 }
 
-/** The form posts here with or without JavaScript; a change answers with a redirect and its notice. */
+/** The forms post here with or without JavaScript; a password change answers with a redirect and its notice. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await changeOwnPassword(request, context.get(staffContext), formObject(await readForm(request)));
+  const staff = context.get(staffContext);
+  const form = formObject(await readForm(request));
+  if (form.intent === "end-session" || form.intent === "end-others") {
+    const message =
+      form.intent === "end-session"
+        ? (await endOwnSession(staff, form.session))
+          ? "That session has ended."
+          : "That session had already ended."
+        : `${plural(await endOtherSessions(staff), { one: "session", many: "sessions" })} ended.`;
+    return data({ errors: {} as Record<string, string>, message });
+  }
+  const result = await changeOwnPassword(request, staff, form);
   if (result.ok)
     return redirect("/admin/account", { status: 303, headers: { "Set-Cookie": setFlash("password-changed") } });
-  return data({ errors: result.errors }, { status: result.status, headers: retryAfterHeaders(result) });
+  return data(
+    { errors: result.errors, message: undefined },
+    { status: result.status, headers: retryAfterHeaders(result) },
+  );
 }
 
 export const handle: NoticeHandle = { notices: { "password-changed": () => changed } };
@@ -55,8 +88,24 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         Your account
       </h1>
       <p className="mt-2 text-muted">
-        Signed in as <strong className="text-ink">{loaderData.username}</strong>.
+        Signed in as <strong className="text-ink">{loaderData.username}</strong> ({loaderData.role}).
       </p>
+      {actionData?.message ? <ActionStatus result={{ ok: true, message: actionData.message }} /> : null}
+      <h2 className="mt-8 text-subheading font-bold">Second factor</h2>
+      <p className="mt-2 text-muted">
+        {loaderData.factor === "app"
+          ? `An authenticator app; ${plural(loaderData.recoveryCodesLeft, { one: "recovery code", many: "recovery codes" })} left. If you lose the phone and the codes, an owner can reset it.`
+          : loaderData.factor === "shared"
+            ? "The shared reviews account signs in with its password only."
+            : "None yet. Adding an authenticator app means a stolen password alone cannot open your account."}
+      </p>
+      {loaderData.factor === "none" ? (
+        <p className="mt-3">
+          <a href="/admin/enrol?redirectTo=%2Fadmin%2Faccount" className={buttonClass("secondary")}>
+            Set up an authenticator app
+          </a>
+        </p>
+      ) : null}
       <h2 className="mt-8 text-subheading font-bold">Change your password</h2>
       <p className="mt-2 text-muted">
         At least {loaderData.minLength} characters; not one of the most common passwords, and not your username or the
@@ -102,6 +151,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           {saving ? "Changing…" : "Change password"}
         </button>
       </Form>
+      <SessionList sessions={loaderData.sessions} />
     </section>
   );
 }

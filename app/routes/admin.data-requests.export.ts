@@ -1,4 +1,4 @@
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
 import { PersonalDataLookupSchema } from "~/lib/personal-data";
 import { exportPersonalData } from "~/lib/personal-data.server";
 import { personalDataSources } from "~/personal-data.server";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/admin.data-requests.export";
 
 /** Everything stored for one address, as a JSON file to send the person who asked for it. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaffPage(request);
+  const staff = await requireAccess(request, "owner");
   const parsed = PersonalDataLookupSchema.safeParse({ email: new URL(request.url).searchParams.get("email") });
   if (!parsed.success) {
     return new Response("Give the email address to export as ?email=...\n", {
@@ -14,6 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
+  requireConfirmed(request, staff, `/admin/data-requests?email=${encodeURIComponent(parsed.data.email)}`);
   const now = new Date();
   const file = await exportPersonalData(staff, personalDataSources, parsed.data.email, now);
   return new Response(`${JSON.stringify(file, null, 2)}\n`, {

@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { TextField } from "~/components/ui/field";
-import { staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime, plural } from "~/lib/format";
 import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";
@@ -44,6 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const parsed = PersonalDataEraseSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return actionFailed("That request could not be read. Find the address again, then delete.", 400);
+  // Back to this address's list after confirming: the erasure is pressed again there, on what is stored then.
+  requireConfirmed(request, staff, `/admin/data-requests?email=${encodeURIComponent(parsed.data.email)}`);
   const result = await erasePersonalData(staff, personalDataSources, parsed.data.email, parsed.data.seen);
   if (!result.ok) {
     return actionFailed(

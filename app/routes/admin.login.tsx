@@ -43,11 +43,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status, headers },
     );
   }
+  const redirectTo = safeRedirect(form.redirectTo);
+  // An owner or leads account has only its password so far: the second step comes before anything else.
+  if (result.next)
+    return redirect(`/admin/${result.next}?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      status: 303,
+      headers: { "Set-Cookie": result.cookie },
+    });
   const headers = new Headers([
     ["Set-Cookie", result.cookie],
     ["Set-Cookie", setFlash("signed-in")],
   ]);
-  return redirect(safeRedirect(form.redirectTo), { status: 303, headers });
+  return redirect(redirectTo, { status: 303, headers });
 }
 
 /**

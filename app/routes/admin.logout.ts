@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { clearSessionCookie, getStaff, revokeSession } from "~/features/auth/auth.server";
+import { clearSessionCookie, getSession, revokeSession } from "~/features/auth/auth.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.logout";
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await getStaff(request);
+  const staff = await getSession(request);
   await revokeSession(request);
   if (staff) await recordAudit(staff, "sign-out", "session", null);
   return redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie() } });

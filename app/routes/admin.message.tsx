@@ -17,12 +17,15 @@ import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
+import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
+  // Messages often carry health details too: who opened one is recorded like an order's.
+  await recordAudit(context.get(staffContext), "viewed", "contact_message", found.message.id, "Message shown.");
   return found;
 }
 

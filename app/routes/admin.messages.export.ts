@@ -1,11 +1,13 @@
 import { topicLabel } from "~/content/contact";
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
 import { exportMessages, parseInboxFilter } from "~/features/contact/inbox.server";
 import { csvDownload, toCsv } from "~/lib/csv";
 import type { Route } from "./+types/admin.messages.export";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+  const staff = await requireAccess(request, "leads");
+  requireConfirmed(request, staff, "/admin/messages");
   const rows = await exportMessages(parseInboxFilter(new URL(request.url).searchParams));
   const csv = toCsv(
     ["Received", "Name", "Email", "Phone", "Topic", "Message", "Consent given", "Status", "Handled"],
@@ -20,6 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       m.status,
       m.handled_at,
     ]),
+  );
+  const search = new URL(request.url).search;
+  await recordAudit(
+    staff,
+    "exported",
+    "contact_messages",
+    null,
+    `${rows.length} rows as CSV${search ? ` (${search})` : ""}.`,
   );
   return csvDownload(csv, "messages");
 }

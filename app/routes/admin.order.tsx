@@ -16,12 +16,15 @@ import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import { AdminOrderDetails } from "~/features/orders/admin-order-details";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
+import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
+  // Who saw a person's health details, and when (decision 024).
+  await recordAudit(context.get(staffContext), "viewed", "order_request", found.order.id, "Health details shown.");
   return found;
 }
 

@@ -1,4 +1,5 @@
-import { requireStaffPage } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
+import { recordAudit } from "~/lib/audit.server";
 import { exportOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { readableChoices } from "~/features/orders/labels";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
@@ -7,7 +8,8 @@ import type { Route } from "./+types/admin.orders.export";
 
 /** Every stored field, with choices as the form's labels and lists joined by "; ". */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+  const staff = await requireAccess(request, "leads");
+  requireConfirmed(request, staff, "/admin/orders");
   const rows = await exportOrders(parseOrderFilter(new URL(request.url).searchParams));
   const csv = toCsv(
     [
@@ -71,6 +73,14 @@ export async function loader({ request }: Route.LoaderArgs) {
         o.medical_disclaimer_at,
       ];
     }),
+  );
+  const search = new URL(request.url).search;
+  await recordAudit(
+    staff,
+    "exported",
+    "order_requests",
+    null,
+    `${rows.length} rows as CSV${search ? ` (${search})` : ""}.`,
   );
   return csvDownload(csv, "orders");
 }

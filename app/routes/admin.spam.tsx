@@ -5,7 +5,9 @@ import { actionDone, actionFailed } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { staffContext } from "~/features/auth/auth.server";
+import { spamKindsFor } from "~/features/spam/access";
 import { actOnSpam } from "~/features/spam/moderation.server";
+import { can } from "~/lib/staff";
 import { SpamItemDetails } from "~/features/spam/spam-item";
 import { readFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/request.server";
@@ -17,11 +19,20 @@ import type { SpamKind } from "../../db/schema";
 import type { Route } from "./+types/admin.spam";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [items, total] = await Promise.all([listSpam(200), countSpam()]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = context.get(staffContext);
+  const kinds = spamKindsFor(staff.role);
+  const [items, total] = await Promise.all([listSpam(200, kinds), countSpam(kinds)]);
   // Arrived just now from "Move to Spam" on a message or an order request: shown once, not on a reload.
   const moved = readFlash(request)?.key === "moved-to-spam";
-  return { items, total, retentionDays: getConfig().retention.spamDays, moved };
+  return {
+    items,
+    total,
+    retentionDays: getConfig().retention.spamDays,
+    moved,
+    leads: can(staff.role, "leads"),
+    reviews: can(staff.role, "reviews"),
+  };
 }
 
 /** Where a released submission went, by kind: a new kind will not compile without its line. */
@@ -33,7 +44,8 @@ const releasedTo: Record<SpamKind, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  const result = await actOnSpam(staff, Object.fromEntries(await readForm(request)), spamRestorers);
+  const form = Object.fromEntries(await readForm(request));
+  const result = await actOnSpam(staff, form, spamRestorers, spamKindsFor(staff.role));
   if (!result.ok) return actionFailed(result.error, result.status);
   return actionDone(
     result.intent === "release" ? `Moved out of spam. ${releasedTo[result.kind]}` : "Deleted for good.",
@@ -55,21 +67,32 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
     <>
       <h1 className="text-heading font-bold">Spam</h1>
       <p className="mt-1 max-w-prose text-muted">
-        Reviews, messages and order requests that carried certain signs of a program (a hidden field only programs fill
-        in), and those staff moved here. They are kept here, never published or delivered, until you move them out
-        (&ldquo;Not spam&rdquo;) or delete them. Each is deleted after {retentionDays} days. {total} held now. Items
-        only marked as possible spam stay in their lists:{" "}
-        <Link to={`/admin/messages?mark=${possibleSpamFilter}`} className="text-brand underline">
-          messages
-        </Link>
-        ,{" "}
-        <Link to={`/admin/orders?mark=${possibleSpamFilter}`} className="text-brand underline">
-          order requests
-        </Link>{" "}
-        and{" "}
-        <Link to={`/admin/testimonials?mark=${possibleSpamFilter}`} className="text-brand underline">
-          reviews
-        </Link>
+        {loaderData.leads && loaderData.reviews
+          ? "Reviews, messages and order requests"
+          : loaderData.leads
+            ? "Messages and order requests"
+            : "Reviews"}{" "}
+        that carried certain signs of a program (a hidden field only programs fill in), and those staff moved here. They
+        are kept here, never published or delivered, until you move them out (&ldquo;Not spam&rdquo;) or delete them.
+        Each is deleted after {retentionDays} days. {total} held now. Items only marked as possible spam stay in their
+        lists:{" "}
+        {loaderData.leads ? (
+          <>
+            <Link to={`/admin/messages?mark=${possibleSpamFilter}`} className="text-brand underline">
+              messages
+            </Link>
+            ,{" "}
+            <Link to={`/admin/orders?mark=${possibleSpamFilter}`} className="text-brand underline">
+              order requests
+            </Link>
+            {loaderData.reviews ? " and " : ""}
+          </>
+        ) : null}
+        {loaderData.reviews ? (
+          <Link to={`/admin/testimonials?mark=${possibleSpamFilter}`} className="text-brand underline">
+            reviews
+          </Link>
+        ) : null}
         .
       </p>
       <ActionStatus

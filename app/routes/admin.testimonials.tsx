@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
-import { staffContext } from "~/features/auth/auth.server";
+import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/reviews/admin-review";
 import { moderateReview } from "~/features/reviews/moderation.server";
@@ -59,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!moved) return actionFailed("That review is no longer awaiting moderation.", 404);
     return actionDone("Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.");
   }
+  // Deleting cannot be undone: the person must have proved who they are in the last five minutes.
+  if (form.intent === "delete") requireConfirmed(request, staff, safeRedirect(form.returnTo, pageAddress(request)));
   const result = await moderateReview(staff, form);
   // The panel on the reviews page posts here too, and its visitor stays there to read the outcome.
   if (form.returnTo !== undefined) {

@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, matchPath, NavLink, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireStaffMiddleware, staffContext } from "~/features/auth/auth.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
@@ -7,20 +7,35 @@ import { countAwaitingModeration } from "~/features/reviews/moderation-store.ser
 import { countSpam } from "~/lib/spam.server";
 import type { NoticeHandle } from "~/lib/flash";
 import { movedToSpamNotice } from "~/lib/spam-mark";
+import { spamKindsFor } from "~/features/spam/access";
+import { type Ability, can, roleNames } from "~/lib/staff";
+import { staffRoutes } from "~/route-manifest";
 import type { Route } from "./+types/admin";
 
-/** Staff only, once for every page under /admin: their loaders and actions read who through `staffContext`. */
-export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware];
+/** What each page under /admin needs, from the route manifest's `access`; the layout itself is any staff member's. */
+function abilityFor(path: string): Ability | undefined {
+  if (path === "/admin" || path === "/admin/") return "staff";
+  return staffRoutes.find((route) => matchPath({ path: route.path, end: true }, path))?.access;
+}
+
+/**
+ * Staff only, once for every page under /admin, and only those whose role holds the page's kind
+ * of work (403 otherwise): their loaders and actions read who through `staffContext`.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware(abilityFor)];
 
 /** What is new in each list, so a tab says where work waits (composed here: each count is its feature's). */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
-  // Every staff page runs these, so each kind is one light count of its waiting rows and the marked ones among them.
+  const leads = can(staff.role, "leads");
+  const none = { new: 0, pending: 0, marked: 0 };
+  // Every staff page runs these, so each kind is one light count of its waiting rows and the
+  // marked ones among them; a role counts only what it may open.
   const [messages, orders, reviews, held] = await Promise.all([
-    countOpenMessages(),
-    countNewOrders(),
-    countAwaitingModeration(),
-    countSpam(),
+    leads ? countOpenMessages() : none,
+    leads ? countNewOrders() : none,
+    can(staff.role, "reviews") ? countAwaitingModeration() : none,
+    countSpam(spamKindsFor(staff.role)),
   ]);
   const counts: Record<TabCount, number> = {
     reviews: reviews.pending,
@@ -30,7 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Marked as possible spam and not yet decided: a new message or order, a review awaiting moderation.
     marked: messages.marked + orders.marked + reviews.marked,
   };
-  return { username: staff.username, counts };
+  const shown = tabs.filter((tab) => can(staff.role, tab.access)).map((tab) => tab.href);
+  return { username: staff.username, role: roleNames[staff.role], counts, tabs: shown };
 }
 
 /** Moving a message or order to spam lands on the spam list, which says so. */
@@ -42,21 +58,36 @@ type TabCount = "reviews" | "orders" | "messages" | "held" | "marked";
  * Each tab's counts, shown when above zero, with the words that follow the number ("3 new"); the
  * words are on screen only where one tab has two numbers (`shown`), and always in the link's name.
  */
-const tabs: Array<{ name: string; href: string; counts: Array<{ count: TabCount; label: string; shown?: boolean }> }> =
-  [
-    { name: "Reviews", href: "/admin/testimonials", counts: [{ count: "reviews", label: "awaiting moderation" }] },
-    { name: "Orders", href: "/admin/orders", counts: [{ count: "orders", label: "new" }] },
-    { name: "Messages", href: "/admin/messages", counts: [{ count: "messages", label: "new" }] },
-    {
-      name: "Spam",
-      href: "/admin/spam",
-      counts: [
-        { count: "held", label: "held", shown: true },
-        { count: "marked", label: "possible spam", shown: true },
-      ],
-    },
-    { name: "Data requests", href: "/admin/data-requests", counts: [] },
-  ];
+interface Tab {
+  name: string;
+  href: string;
+  /** Who sees the tab: the same kind of work its page needs, so no one is shown a link that answers 403. */
+  access: Ability;
+  counts: Array<{ count: TabCount; label: string; shown?: boolean }>;
+}
+
+const tabs: Tab[] = [
+  {
+    name: "Reviews",
+    href: "/admin/testimonials",
+    access: "reviews",
+    counts: [{ count: "reviews", label: "awaiting moderation" }],
+  },
+  { name: "Orders", href: "/admin/orders", access: "leads", counts: [{ count: "orders", label: "new" }] },
+  { name: "Messages", href: "/admin/messages", access: "leads", counts: [{ count: "messages", label: "new" }] },
+  {
+    name: "Spam",
+    href: "/admin/spam",
+    access: "staff",
+    counts: [
+      { count: "held", label: "held", shown: true },
+      { count: "marked", label: "possible spam", shown: true },
+    ],
+  },
+  { name: "Data requests", href: "/admin/data-requests", access: "owner", counts: [] },
+  { name: "Accounts", href: "/admin/accounts", access: "owner", counts: [] },
+  { name: "Audit log", href: "/admin/audit", access: "owner", counts: [] },
+];
 
 /** The staff area's frame: its navigation, who is signed in, and sign-out. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -65,27 +96,29 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line pb-4">
         <nav aria-label="Admin">
           <ul className="flex flex-wrap gap-2">
-            {tabs.map((tab) => (
-              <li key={tab.href}>
-                <NavLink
-                  to={tab.href}
-                  className="inline-flex tap-target items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
-                >
-                  {/* One flex item, so the name reads "Messages, 3 new" with no break before the comma. */}
-                  <span>
-                    {tab.name}
-                    {tab.counts.map(({ count, label, shown }) =>
-                      loaderData.counts[count] > 0 ? (
-                        <span key={count} className="ml-2 rounded-full border border-current px-2 text-small">
-                          <span className="sr-only">, </span>
-                          {loaderData.counts[count]} <span className={shown ? "" : "sr-only"}>{label}</span>
-                        </span>
-                      ) : null,
-                    )}
-                  </span>
-                </NavLink>
-              </li>
-            ))}
+            {tabs
+              .filter((tab) => loaderData.tabs.includes(tab.href))
+              .map((tab) => (
+                <li key={tab.href}>
+                  <NavLink
+                    to={tab.href}
+                    className="inline-flex tap-target items-center rounded-md px-4 font-semibold hover:bg-surface-raised aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+                  >
+                    {/* One flex item, so the name reads "Messages, 3 new" with no break before the comma. */}
+                    <span>
+                      {tab.name}
+                      {tab.counts.map(({ count, label, shown }) =>
+                        loaderData.counts[count] > 0 ? (
+                          <span key={count} className="ml-2 rounded-full border border-current px-2 text-small">
+                            <span className="sr-only">, </span>
+                            {loaderData.counts[count]} <span className={shown ? "" : "sr-only"}>{label}</span>
+                          </span>
+                        ) : null,
+                      )}
+                    </span>
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
         <Form method="post" action="/admin/logout" className="flex items-center gap-3">
@@ -96,7 +129,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               className="inline-flex tap-target items-center font-semibold text-ink underline"
             >
               {loaderData.username}
-            </NavLink>
+            </NavLink>{" "}
+            ({loaderData.role})
           </span>
           <button type="submit" className={buttonClass("secondary")}>
             Sign out

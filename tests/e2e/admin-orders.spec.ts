@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { e2eDatabase, e2eRows, seedOrders, signInAsAdmin } from "./seed";
+import { e2eDatabase, e2eRows, seedOrders, signInAsStaff } from "./seed";
 
 /**
  * Staff find an order request, read what the requester told us (only here: no delivery carries
@@ -18,7 +18,7 @@ test("staff filter the orders, open one with its health details, mark it contact
   context,
   baseURL,
 }) => {
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   const stamp = Date.now();
   const [asked, other] = seedOrders([
     {
@@ -156,7 +156,7 @@ for (const theme of ["dark", "light"] as const) {
     baseURL,
   }) => {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
-    await signInAsAdmin(context, baseURL ?? "");
+    await signInAsStaff(context, baseURL ?? "");
     const stamp = Date.now();
     const [order] = seedOrders([
       {
@@ -194,7 +194,7 @@ for (const theme of ["dark", "light"] as const) {
 }
 
 test("a failed delivery is queued again from the request, and that is audited", async ({ page, context, baseURL }) => {
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   const stamp = Date.now();
   const [order] = seedOrders([
     { firstName: "Lee", lastName: `Retry${stamp}`, email: `orders-retry-${stamp}@example.com` },

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { seedMessage, signInAsAdmin } from "./seed";
+import { seedMessage, signInAsStaff } from "./seed";
 
 test.describe("signing in", () => {
   // A refused sign-in answers 401, which the browser logs.
@@ -53,7 +53,7 @@ test("the admin API answers 401 without a session, and cross-origin sign-in is r
 });
 
 test("the inbox lists, opens, marks handled, exports and deletes a message", async ({ page, context, baseURL }) => {
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   const email = `inbox-${Date.now()}@example.com`;
   seedMessage({ name: "Cara =Formula", email, topic: "repair", message: "My cover has a tear; can it be replaced?" });
 
@@ -88,7 +88,7 @@ test("the inbox lists, opens, marks handled, exports and deletes a message", asy
 });
 
 test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   const email = `formula-${Date.now()}@example.com`;
   seedMessage({ name: '=HYPERLINK("http://evil.example")', email });
   const response = await page.request.get("/admin/messages/export.csv");
@@ -124,7 +124,7 @@ test.describe("admin errors", () => {
     context,
     baseURL,
   }) => {
-    await signInAsAdmin(context, baseURL ?? "");
+    await signInAsStaff(context, baseURL ?? "");
     for (const [path, list] of [
       ["/admin/orders/0b9f3c4e-7d1a-4c55-9e2b-1f0a5d6c7e8f", "order requests"],
       ["/admin/messages/0b9f3c4e-7d1a-4c55-9e2b-1f0a5d6c7e8f", "messages"],

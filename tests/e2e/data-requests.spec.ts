@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { completeOrderForm } from "../support/orders";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { e2eRows, signInAsAdmin } from "./seed";
+import { e2eRows, signInAsStaff } from "./seed";
 
 /**
  * A person asks what we keep about them, then asks us to delete it. They sent a review, a message
@@ -79,7 +79,7 @@ test("staff find everything sent from one address, export it, and delete it all 
     ).status(),
   ).toBe(201);
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/testimonials");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Data requests" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { builtInUsername } from "~/features/auth/auth.server";
+import type { Role } from "~/lib/staff";
 import * as seed from "../support/seed";
 import { seedSync } from "../support/seed-process";
 
@@ -47,10 +48,25 @@ export function seedReviews(reviews: seed.SeedReview[], file: E2EFile = "e2e.sql
   return seedSync("seedReviews", e2eFile(file), reviews);
 }
 
+/** The file an e2e server's database lives in: one of the e2e files, a path, or an open connection to it (closed here). */
+function databaseFile(db: E2EFile | string | Database.Database): string {
+  if (typeof db !== "string") {
+    const file = db.name;
+    db.close();
+    return file;
+  }
+  return db === "e2e.sqlite" || db === "order-site.sqlite" ? e2eFile(db) : db;
+}
+
+async function addSession(context: BrowserContext, baseURL: string, session: seed.SeededSession) {
+  await context.addCookies([
+    { name: session.name, value: session.value, url: baseURL, httpOnly: true, sameSite: "Strict" },
+  ]);
+}
+
 /**
- * A real staff session for the built-in admin account, from the site's own sign-in, put into the
- * browser context. `db` names the server's database: one of the e2e files, a path, or an open
- * connection to it (closed here).
+ * A real staff session for the built-in admin account (a moderator: reviews only), from the
+ * site's own sign-in, put into the browser context.
  */
 export async function signInAsAdmin(
   context: BrowserContext,
@@ -58,31 +74,45 @@ export async function signInAsAdmin(
   db: E2EFile | string | Database.Database = "e2e.sqlite",
   password = e2eAdminPassword,
 ) {
-  let file: string;
-  if (typeof db !== "string") {
-    file = db.name;
-    db.close();
-  } else {
-    file = db === "e2e.sqlite" || db === "order-site.sqlite" ? e2eFile(db) : db;
-  }
-  const session = await adminSession(file, password);
-  await context.addCookies([
-    { name: session.name, value: session.value, url: baseURL, httpOnly: true, sameSite: "Strict" },
-  ]);
+  const file = databaseFile(db);
+  await addSession(
+    context,
+    baseURL,
+    await keptSession(file, builtInUsername, () => seed.signInAsAdmin(file, password)),
+  );
 }
 
 /**
- * The account allows 10 sign-ins in 15 minutes, and the specs that sign in through the page
- * spend them too; so, like a person who stays signed in, the session is kept beside the database
- * (for every worker process) and reused for as long as the site still accepts it.
+ * A real staff session for one of the tests' named accounts (tests/support/seed.ts `testStaff`):
+ * `owner` for pages with health details, exports and accounts; signed in with password and code.
  */
-async function adminSession(file: string, password: string): Promise<seed.SeededSession> {
-  const kept = `${file}.admin-session.json`;
+export async function signInAsStaff(
+  context: BrowserContext,
+  baseURL: string,
+  who: seed.TestStaff = "owner",
+  db: E2EFile | string | Database.Database = "e2e.sqlite",
+) {
+  const file = databaseFile(db);
+  const username = seed.testStaff[who].username;
+  await addSession(context, baseURL, await keptSession(file, username, () => seed.signInAsTestStaff(file, who)));
+}
+
+/**
+ * The accounts allow 10 sign-ins in 15 minutes, and the specs that sign in through the page
+ * spend them too; so, like a person who stays signed in, each account's session is kept beside
+ * the database (for every worker process) and reused for as long as the site still accepts it.
+ */
+async function keptSession(
+  file: string,
+  username: string,
+  signIn: () => Promise<seed.SeededSession>,
+): Promise<seed.SeededSession> {
+  const kept = `${file}.${username}-session.json`;
   if (existsSync(kept)) {
     const session = JSON.parse(readFileSync(kept, "utf8")) as seed.SeededSession;
-    if ((await seed.sessionStaff(file, session.header))?.username === builtInUsername) return session;
+    if ((await seed.sessionStaff(file, session.header))?.username === username) return session;
   }
-  const session = await seed.signInAsAdmin(file, password);
+  const session = await signIn();
   // Written whole, then renamed, so another worker never reads half of it.
   writeFileSync(`${kept}.${process.pid}`, JSON.stringify(session));
   renameSync(`${kept}.${process.pid}`, kept);
@@ -106,6 +136,6 @@ export function seedOrder(order: seed.SeedOrder): seed.SeededOrder {
 }
 
 /** A named staff account in the e2e database, for a test that changes what the shared admin account must keep. */
-export function seedAccount(username: string, password: string): Promise<string> {
-  return seed.seedAccount(e2eFile(), username, password);
+export function seedAccount(username: string, password: string, role: Role = "moderator"): Promise<string> {
+  return seed.seedAccount(e2eFile(), username, password, role);
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { completeOrderForm } from "../support/orders";
 import { openedFromMemory } from "../support/kept-pages";
-import { e2eRows, signInAsAdmin } from "./seed";
+import { e2eRows, signInAsStaff } from "./seed";
 
 /**
  * Nothing a visitor is thanked for is lost: a person who fills a form in a second (autofill, voice
@@ -58,7 +58,7 @@ test("a contact form served from memory, filled and sent within a second, with t
   expect(rows("select kind from outbox where ref_id = ?", stored?.id)).toEqual([{ kind: "contact" }]);
   expect(rows("select * from spam where payload like ?", `%${email}%`)).toEqual([]);
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/messages");
   const row = page.getByRole("listitem").filter({ hasText: email });
   await expect(
@@ -83,7 +83,7 @@ test("staff move a marked message to Spam and back, and the audit log names who 
   const [sent] = rows("select id from contact_messages where email = ?", email);
   expect(sent?.id).toBeTruthy();
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/messages?mark=possible-spam");
   await page.getByRole("listitem").filter({ hasText: email }).getByRole("link").click();
   await page.getByRole("button", { name: "Move to Spam" }).click();
@@ -139,7 +139,7 @@ test("the admin lists filtered to possible spam, each with a marked item, pass a
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   for (const list of ["/admin/messages", "/admin/orders", "/admin/testimonials"]) {
     await page.goto(`${list}?mark=possible-spam`);
     await expect(page.getByText(/^Possible spam: /).first()).toBeVisible();
@@ -166,7 +166,7 @@ test("a review filled and sent within a second, as autofill does, waits for mode
   await expect(form.getByRole("status").filter({ hasText: "Testimonial Submitted" })).toBeVisible();
   expect(rows("select approved from testimonials where email = ?", email)).toEqual([{ approved: 0 }]);
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto(`/admin/testimonials?q=${encodeURIComponent(quote.slice(0, 14))}`);
   await expect(page.getByText(quote)).toBeVisible();
 });
@@ -186,7 +186,7 @@ test("a filled honeypot is thanked like anyone, held as spam, and 'Not spam' sen
   expect(held).toMatchObject({ kind: "contact" });
   expect(JSON.parse(String(held?.reasons))[0]).toMatchObject({ code: "honeypot" });
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/spam");
   const item = page.getByRole("listitem").filter({ hasText: email });
   await expect(item.getByRole("heading").getByText("Message", { exact: true })).toBeVisible();
@@ -217,7 +217,7 @@ test("a review held as spam is released into moderation, or deleted for good", a
   }
   expect(rows("select id from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([]);
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/spam");
   await expect(page.getByRole("link", { name: /^Spam ?, \d+ held/ })).toBeVisible();
   await page
@@ -250,7 +250,7 @@ test("an order request held as spam is released into Orders, and the notice says
   expect(answer.status()).toBe(201);
   expect(rows("select id from order_requests where email = ?", email)).toEqual([]);
 
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/spam");
   await page
     .getByRole("listitem")

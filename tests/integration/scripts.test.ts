@@ -137,12 +137,12 @@ describe("operator scripts", () => {
   it("admin:create adds an account and admin:password resets it, printing a generated password once", async () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-admin-")), "a.sqlite");
-    const created = run("scripts/admin.mjs", ["create", "nurse.joy"], {
+    const created = run("scripts/admin.mjs", ["create", "nurse.joy", "--role", "leads"], {
       DATABASE_URL: url,
       NEW_PASSWORD: "a long chosen password",
     });
     expect(created.status).toBe(0);
-    expect(created.stdout).toContain("Created nurse.joy.");
+    expect(created.stdout).toContain("Created nurse.joy (leads).");
     expect(created.stdout).not.toContain("a long chosen password");
 
     const reset = run("scripts/admin.mjs", ["password", "nurse.joy"], { DATABASE_URL: url, NEW_PASSWORD: "" });
@@ -160,8 +160,36 @@ describe("operator scripts", () => {
     expect(await verifyPassword(generated, account.password_hash)).toBe(true);
     expect(await verifyPassword("a long chosen password", account.password_hash)).toBe(false);
 
-    const short = run("scripts/admin.mjs", ["create", "x"], { DATABASE_URL: url, NEW_PASSWORD: "short" });
+    expect(account.role).toBe("leads");
+
+    const short = run("scripts/admin.mjs", ["create", "x", "--role", "owner"], {
+      DATABASE_URL: url,
+      NEW_PASSWORD: "short",
+    });
     expect(short.status).toBe(2);
+    const noRole = run("scripts/admin.mjs", ["create", "x"], { DATABASE_URL: url, NEW_PASSWORD: "" });
+    expect(noRole.status).toBe(2);
+  });
+
+  it("admin:create without a password prints a one-time invitation link that makes the account", async () => {
+    requireBuild();
+    const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-invite-")), "a.sqlite");
+    const invited = run("scripts/admin.mjs", ["create", "sam.rivera", "--role", "owner"], {
+      DATABASE_URL: url,
+      NEW_PASSWORD: "",
+      SITE_URL: "https://staff.example.org",
+    });
+    expect(invited.status).toBe(0);
+    const link = invited.stdout.match(/https:\/\/staff\.example\.org\/admin\/invite\/([\w-]{43})/);
+    expect(link).not.toBeNull();
+    const handle = createDatabase(url);
+    const rows = await handle.db.selectFrom("invitations").selectAll().execute();
+    const audit = await handle.db.selectFrom("audit_log").selectAll().where("action", "=", "invited").execute();
+    await handle.close();
+    expect(rows).toMatchObject([{ username: "sam.rivera", role: "owner", used_at: null }]);
+    // Only the token's hash is stored; the link is what the person gets.
+    expect(rows[0]?.id_hash).not.toContain(link?.[1]);
+    expect(audit).toMatchObject([{ username: "(command line)", detail: "sam.rivera as Owner." }]);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
+import { currentTotpCode } from "~/features/auth/second-factor.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
@@ -12,7 +13,7 @@ import { ReviewSchema } from "~/features/reviews/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
-import type { Staff } from "~/lib/staff";
+import type { Role, Staff } from "~/lib/staff";
 
 /**
  * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed
@@ -276,26 +277,70 @@ export async function seedOrder(database: string, order: SeedOrder): Promise<See
   return stored;
 }
 
+/** Signs in as the built-in admin account (a moderator) through the real sign-in; returns the session cookie. */
+export async function signInAsAdmin(database: string, password: string): Promise<SeededSession> {
+  return usingDatabase(database, () => signInAs(builtInUsername, password));
+}
+
+/**
+ * A named account with an authenticator app set up on a fixed secret, as the tests' staff: the
+ * owner sees everything, leads see messages and orders. The secret is the tests' own, so they can
+ * compute its codes as the person's phone would.
+ */
+export const testStaff = {
+  owner: { username: "test.owner", password: "test-owner-password-long", role: "owner" },
+  leads: { username: "test.leads", password: "test-leads-password-long", role: "leads" },
+  moderator: { username: "test.moderator", password: "test-moderator-password-long", role: "moderator" },
+} as const satisfies Record<string, { username: string; password: string; role: Role }>;
+export type TestStaff = keyof typeof testStaff;
+export const testTotpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBV";
+
+/**
+ * Signs in as one of `testStaff` through the real sign-in, password and the app's current code,
+ * making the account first if it is not there. Its code's step is made unused again first: a
+ * code is accepted once, and seeding signs in more often than a person could in 30 seconds.
+ */
+export async function signInAsTestStaff(database: string, who: TestStaff): Promise<SeededSession> {
+  const { username, password, role } = testStaff[who];
+  return usingDatabase(database, async () => {
+    const existing = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
+    if (!existing) {
+      try {
+        await createAccount(username, password, role);
+      } catch {
+        // Another worker made it at the same moment.
+      }
+    }
+    const withApp = role !== "moderator";
+    await db()
+      .updateTable("accounts")
+      .set({ totp_secret: withApp ? testTotpSecret : null, totp_last_step: null, disabled_at: null })
+      .where("username", "=", username)
+      .execute();
+    return signInAs(username, password, withApp ? await currentTotpCode(testTotpSecret) : undefined);
+  });
+}
+
 // Sign-in is limited per address (20 in 15 minutes) and per account (10): each call comes from
 // its own documentation address, so only the account's limit is spent, once per call.
 let signIns = 0;
 
-/** Signs in as the built-in admin account through the real sign-in; returns the session cookie. */
-export async function signInAsAdmin(database: string, password: string): Promise<SeededSession> {
-  return usingDatabase(database, async () => {
-    signIns++;
-    const address = `198.51.100.${((process.pid + signIns) % 254) + 1}`;
-    const result = await signIn(
-      new Request("http://seed.invalid/admin/login", { method: "POST" }),
-      builtInUsername,
-      password,
-      address,
-    );
-    if (!result.ok) throw new Error(`signing in as ${builtInUsername} failed: ${result.status} ${result.message}`);
-    const header = result.cookie.split(";")[0] ?? "";
-    const split = header.indexOf("=");
-    return { staff: result.staff, name: header.slice(0, split), value: header.slice(split + 1), header };
-  });
+async function signInAs(username: string, password: string, code?: string): Promise<SeededSession> {
+  signIns++;
+  const address = `198.51.100.${((process.pid + signIns) % 254) + 1}`;
+  const result = await signIn(
+    new Request("http://seed.invalid/admin/login", { method: "POST" }),
+    username,
+    password,
+    address,
+    Date.now(),
+    { code },
+  );
+  if (!result.ok) throw new Error(`signing in as ${username} failed: ${result.status} ${result.message}`);
+  if (result.next) throw new Error(`signing in as ${username} stopped before its second step (${result.next})`);
+  const header = result.cookie.split(";")[0] ?? "";
+  const split = header.indexOf("=");
+  return { staff: result.staff, name: header.slice(0, split), value: header.slice(split + 1), header };
 }
 
 /** Who the site takes a session cookie (`name=value`) to be, as it would on a request; undefined once it has ended. */
@@ -304,6 +349,11 @@ export function sessionStaff(database: string, header: string): Promise<Staff | 
 }
 
 /** A staff account, as `npm run admin:create` makes one; returns its id. */
-export function seedAccount(database: string, username: string, password: string): Promise<string> {
-  return usingDatabase(database, () => createAccount(username, password));
+export function seedAccount(
+  database: string,
+  username: string,
+  password: string,
+  role: Role = "moderator",
+): Promise<string> {
+  return usingDatabase(database, () => createAccount(username, password, role));
 }

@@ -7,10 +7,11 @@ import { clearCookie, setCookie } from "~/lib/cookies.server";
 import { pagePathOf } from "~/lib/route-data-url";
 import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import type { Staff } from "~/lib/staff";
+import { type Ability, can, isRole, requiresSecondFactor, type Role, type Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
 import { passwordProblem } from "./password-policy.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+import { checkSecondFactor } from "./second-factor.server";
 import { releaseSignInAttempt, reserveSignInAttempt, warnIfUnderAttack } from "./sign-in-limits.server";
 
 /**
@@ -61,7 +62,7 @@ export async function ensureBuiltInAccount() {
   if (problem) throw new Error(`ADMIN_PASSWORD cannot be used: ${problem}`);
   const password = configured ?? generatePassword();
   try {
-    await createAccount(builtInUsername, password);
+    await createAccount(builtInUsername, password, "moderator");
   } catch (error) {
     // Another instance created it at the same moment.
     if (await db().selectFrom("accounts").select("id").limit(1).executeTakeFirst()) return;
@@ -77,12 +78,21 @@ export async function ensureBuiltInAccount() {
   }
 }
 
-export async function createAccount(username: string, password: string) {
+/** A new account, a moderator unless another role is given; the built-in `admin` is always a moderator (decision 024). */
+export async function createAccount(username: string, password: string, role: Role = "moderator", within?: Executor) {
   const now = new Date().toISOString();
   const id = randomUUID();
-  await db()
+  const passwordHash = await hashPassword(password);
+  await (within ?? db())
     .insertInto("accounts")
-    .values({ id, username, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .values({
+      id,
+      username,
+      password_hash: passwordHash,
+      created_at: now,
+      updated_at: now,
+      role: username === builtInUsername ? "moderator" : role,
+    })
     .execute();
   return id;
 }
@@ -109,13 +119,19 @@ export async function replacePassword(within: Executor, accountId: string, passw
     .set({ password_hash: passwordHash, updated_at: now })
     .where("id", "=", accountId)
     .execute();
+  await endSessions(within, accountId, keep);
+}
+
+/** Ends every session of an account, all but `keep` (a session's id hash); returns how many ended. */
+export async function endSessions(within: Executor, accountId: string, keep?: string): Promise<number> {
   let sessions = within
     .updateTable("sessions")
-    .set({ revoked_at: now })
+    .set({ revoked_at: new Date().toISOString() })
     .where("account_id", "=", accountId)
     .where("revoked_at", "is", null);
   if (keep) sessions = sessions.where("id_hash", "!=", keep);
-  await sessions.execute();
+  const result = await sessions.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 // A hash of nothing anyone knows: unknown usernames cost the same time as wrong passwords.
@@ -133,11 +149,24 @@ const passwordChecks = createHashQueue({ running: 2, runningWithFailures: 1, wai
 /** About the time the queue takes to drain when it is full (six checks, two at a time). */
 const busyRetryAfterSeconds = 3;
 
+/** What a signed-in person must still do before the admin opens: prove their second factor, or set one up. */
+export type SecondStep = "verify" | "enrol";
+
 export type SignInResult =
-  | { ok: true; staff: Staff; cookie: string }
+  | { ok: true; staff: Staff; cookie: string; next?: SecondStep }
   | { ok: false; status: 401 | 429; message: string; retryAfter?: number; refusal?: SignInRefusal };
 
 export const signInFailedMessage = "Invalid username or password";
+/** The JSON sign-in's answer to an owner or leads account that sent no `code` (decision 024). */
+export const secondFactorNeededMessage =
+  'This account needs a second factor: send the code from your authenticator app (or a recovery code) as "code".';
+
+export interface SignInOptions {
+  /** A second factor sent with the password (the JSON sign-in's optional `code`). */
+  code?: string;
+  /** A JSON client: no half-signed-in session; an account that needs a code and sent none is refused. */
+  api?: boolean;
+}
 
 export async function signIn(
   request: Request,
@@ -145,6 +174,7 @@ export async function signIn(
   password: string,
   clientIp: string,
   now = Date.now(),
+  options: SignInOptions = {},
 ): Promise<SignInResult> {
   const reservation = await reserveSignInAttempt(username, clientIp, now);
   if (!reservation.ok) return refused("failures", username, reservation.wait);
@@ -160,32 +190,102 @@ export async function signIn(
     await releaseSignInAttempt(reservation.id);
     return refused("busy", username, busyRetryAfterSeconds);
   }
-  if (!account || !checked.value) {
+  if (!account || !checked.value || account.disabled_at) {
     await warnIfUnderAttack(username, now);
     log.info("sign-in failed", { username });
+    if (account) {
+      const why = checked.value ? "The account is disabled." : "Wrong password.";
+      await recordAudit(asStaff(account), "sign-in-failed", "account", account.id, why);
+    }
     return { ok: false, status: 401, message: signInFailedMessage };
   }
   await releaseSignInAttempt(reservation.id);
+  const staff = asStaff(account);
+  const needsFactor = account.totp_secret !== null || requiresSecondFactor(roleOf(account.role));
+  let secondFactorAt: string | null = null;
+  if (needsFactor && options.code !== undefined && account.totp_secret !== null) {
+    const check = await checkSecondFactor(account.id, options.code, now);
+    if (!check.ok) {
+      await recordAudit(staff, "second-factor-failed", "account", account.id, check.message);
+      return {
+        ok: false,
+        status: check.status === 429 ? 429 : 401,
+        message: check.message,
+        retryAfter: check.retryAfter,
+      };
+    }
+    secondFactorAt = new Date(now).toISOString();
+    await recordAudit(staff, "sign-in", "session", null, `Password and ${check.method}.`);
+  } else if (needsFactor && options.api) {
+    await recordAudit(staff, "sign-in-failed", "account", account.id, "Password right; no second factor sent.");
+    return { ok: false, status: 401, message: secondFactorNeededMessage };
+  } else {
+    await recordAudit(staff, "sign-in", "session", null, needsFactor ? "Password; second step next." : "Password.");
+  }
   // Rotation: whatever session the browser had is ended; the new one has a fresh id.
   await revokeSession(request);
+  const cookie = await startSession(request, account.id, now, {
+    secondFactorAt,
+    confirmedAt: needsFactor ? secondFactorAt : new Date(now).toISOString(),
+  });
+  const next: SecondStep | undefined =
+    needsFactor && !secondFactorAt ? (account.totp_secret ? "verify" : "enrol") : undefined;
+  return { ok: true, staff, cookie, next };
+}
+
+function asStaff(account: { id: string; username: string }): Staff {
+  return { accountId: account.id, username: account.username };
+}
+
+/** A stored role; anything else (which the code never writes) has the least a role may do. */
+function roleOf(value: string): Role {
+  return isRole(value) ? value : "moderator";
+}
+
+/**
+ * A new session for an account, its token only in the cookie returned. A session made after the
+ * second step keeps the sign-in's 12-hour limit (`expiresAt`), so proving a factor never extends it.
+ */
+async function startSession(
+  request: Request,
+  accountId: string,
+  now: number,
+  proof: { secondFactorAt: string | null; confirmedAt: string | null; expiresAt?: string },
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db()
     .insertInto("sessions")
     .values({
       id_hash: hashToken(token),
-      account_id: account.id,
+      account_id: accountId,
       created_at: new Date(now).toISOString(),
       last_seen_at: new Date(now).toISOString(),
-      expires_at: new Date(now + absoluteTimeoutMs).toISOString(),
+      expires_at: proof.expiresAt ?? new Date(now + absoluteTimeoutMs).toISOString(),
       revoked_at: null,
+      second_factor_at: proof.secondFactorAt,
+      confirmed_at: proof.confirmedAt,
+      user_agent: request.headers.get("User-Agent")?.slice(0, 200) ?? null,
     })
     .execute();
-  await recordAudit({ accountId: account.id, username: account.username }, "sign-in", "session", null);
-  return {
-    ok: true,
-    staff: { accountId: account.id, username: account.username },
-    cookie: setCookie(siteCookies.session, token, getConfig().siteIsHttps, absoluteTimeoutMs / 1000),
-  };
+  const maxAge = Math.max(
+    1,
+    Math.round(((proof.expiresAt ? Date.parse(proof.expiresAt) : now + absoluteTimeoutMs) - now) / 1000),
+  );
+  return setCookie(siteCookies.session, token, getConfig().siteIsHttps, maxAge);
+}
+
+/**
+ * The session after its person proved a second factor, under a new id (the old one ends): from
+ * the sign-in's second step or from setting up an authenticator app.
+ */
+export async function upgradeSession(request: Request, session: StaffSession, now = Date.now()): Promise<string> {
+  await revokeSession(request);
+  const at = new Date(now).toISOString();
+  return startSession(request, session.accountId, now, {
+    secondFactorAt: at,
+    confirmedAt: at,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  });
 }
 
 /**
@@ -233,8 +333,28 @@ function waitText(seconds: number) {
   return seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/** The staff member behind this request's session, or undefined (expired, revoked, absent). */
-export async function getStaff(request: Request, now = Date.now()): Promise<Staff | undefined> {
+/** A signed-in person's session: who, their role, and what they have proved in it. */
+export interface StaffSession extends Staff {
+  role: Role;
+  /** The account has an authenticator app set up. */
+  hasFactor: boolean;
+  /** When this session proved a second factor (ms), or null. */
+  secondFactorAt: number | null;
+  /** When its person last proved who they are (ms): sensitive actions need it within 5 minutes. */
+  confirmedAt: number | null;
+  expiresAt: number;
+  idHash: string;
+}
+
+/** A session's person must still prove or set up a second factor before anything else. */
+export function secondStepOf(session: StaffSession): SecondStep | undefined {
+  if (session.secondFactorAt !== null) return undefined;
+  if (session.hasFactor) return "verify";
+  return requiresSecondFactor(session.role) ? "enrol" : undefined;
+}
+
+/** This request's session, signed in or halfway (before the second step); undefined if ended, expired or disabled. */
+export async function getSession(request: Request, now = Date.now()): Promise<StaffSession | undefined> {
   const token = readToken(request);
   if (!token) return undefined;
   const row = await db()
@@ -245,12 +365,17 @@ export async function getStaff(request: Request, now = Date.now()): Promise<Staf
       "sessions.last_seen_at",
       "sessions.expires_at",
       "sessions.revoked_at",
+      "sessions.second_factor_at",
+      "sessions.confirmed_at",
       "accounts.id as account_id",
       "accounts.username",
+      "accounts.role",
+      "accounts.disabled_at",
+      "accounts.totp_secret",
     ])
     .where("sessions.id_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at) return undefined;
+  if (!row || row.revoked_at || row.disabled_at) return undefined;
   const lastSeen = Date.parse(row.last_seen_at);
   if (now - lastSeen > idleTimeoutMs || now >= Date.parse(row.expires_at)) return undefined;
   if (now - lastSeen > touchEveryMs) {
@@ -260,7 +385,22 @@ export async function getStaff(request: Request, now = Date.now()): Promise<Staf
       .where("id_hash", "=", row.id_hash)
       .execute();
   }
-  return { accountId: row.account_id, username: row.username };
+  return {
+    accountId: row.account_id,
+    username: row.username,
+    role: roleOf(row.role),
+    hasFactor: row.totp_secret !== null,
+    secondFactorAt: row.second_factor_at ? Date.parse(row.second_factor_at) : null,
+    confirmedAt: row.confirmed_at ? Date.parse(row.confirmed_at) : null,
+    expiresAt: Date.parse(row.expires_at),
+    idHash: row.id_hash,
+  };
+}
+
+/** The staff member behind this request, signed in with every step their account needs; else undefined. */
+export async function getStaff(request: Request, now = Date.now()): Promise<StaffSession | undefined> {
+  const session = await getSession(request, now);
+  return session && !secondStepOf(session) ? session : undefined;
 }
 
 /** This request's session as stored (its token's hash), to tell it from the person's other sessions. */
@@ -291,27 +431,66 @@ export function pageAddress(request: Request): string {
   return pagePathOf(url.pathname) + url.search;
 }
 
-/** For admin pages: the staff member, or a redirect to the sign-in page. */
-export async function requireStaffPage(request: Request): Promise<Staff> {
-  const staff = await getStaff(request);
-  if (staff) return staff;
-  throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
+/** For admin pages: the staff member, or a redirect to the sign-in page or to the second step. */
+export async function requireStaffPage(request: Request): Promise<StaffSession> {
+  const session = await getSession(request);
+  const back = encodeURIComponent(pageAddress(request));
+  if (!session) throw redirect(`/admin/login?redirectTo=${back}`);
+  const step = secondStepOf(session);
+  if (step) throw redirect(`/admin/${step}?redirectTo=${back}`);
+  return session;
+}
+
+export const notAllowedMessage = "Your account's role does not include this page. An owner can change what it may do.";
+
+/** For admin pages outside the /admin layout (the downloads): staff whose role holds `ability`, else 403. */
+export async function requireAccess(request: Request, ability: Ability): Promise<StaffSession> {
+  const staff = await requireStaffPage(request);
+  if (!can(staff.role, ability)) throw data(notAllowedMessage, { status: 403 });
+  return staff;
+}
+
+/** How recently a person must have proved who they are before an export, an erasure or an account change. */
+export const confirmWithinMs = 5 * 60_000;
+
+export function isConfirmed(staff: StaffSession, now = Date.now()): boolean {
+  return staff.confirmedAt !== null && now - staff.confirmedAt <= confirmWithinMs;
+}
+
+/**
+ * Before what cannot be undone: the person proved who they are within five minutes (a code, or a
+ * moderator's password), or is sent to confirm and then back to `returnTo` (this page by default).
+ */
+export function requireConfirmed(request: Request, staff: StaffSession, returnTo = pageAddress(request)) {
+  if (isConfirmed(staff)) return;
+  throw redirect(`/admin/confirm?redirectTo=${encodeURIComponent(returnTo)}`);
 }
 
 /** The signed-in staff member, for every loader and action under the /admin layout. */
-export const staffContext = createContext<Staff>();
+export const staffContext = createContext<StaffSession>();
 
 /**
  * The /admin layout's guard: middleware runs before any loader or action under it, a data
  * request for one route's loader or a form's action included, which a parent loader would not.
+ * `abilityFor` names what the page asked for needs (from app/route-manifest.ts); a path it does
+ * not know needs an owner.
  */
-export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(staffContext, await requireStaffPage(request));
-};
+export function requireStaffMiddleware(
+  abilityFor: (path: string) => Ability | undefined,
+): MiddlewareFunction<Response> {
+  return async ({ request, context }) => {
+    const staff = await requireStaffPage(request);
+    const ability = abilityFor(pagePathOf(new URL(request.url).pathname)) ?? "owner";
+    if (!can(staff.role, ability)) throw data(notAllowedMessage, { status: 403 });
+    context.set(staffContext, staff);
+  };
+}
 
-/** For the admin JSON API: the staff member, or 401. */
-export async function requireStaffApi(request: Request): Promise<Staff> {
+/** For the admin JSON API, whose calls are about reviews: the staff member, 401, or 403 for a role without reviews. */
+export async function requireStaffApi(request: Request): Promise<StaffSession> {
   const staff = await getStaff(request);
-  if (staff) return staff;
-  throw data({ error: "Sign in to use the admin API." }, { status: 401 });
+  if (!staff) throw data({ error: "Sign in to use the admin API." }, { status: 401 });
+  if (!can(staff.role, "reviews"))
+    throw data({ error: "This account's role does not include reviews." }, { status: 403 });
+  return staff;
 }

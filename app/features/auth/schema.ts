@@ -10,6 +10,31 @@ export const LoginSchema = z.object({
   password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
 });
 
+/** The JSON sign-in: the same, with an optional second factor for owners and leads (decision 024). */
+export const ApiLoginSchema = LoginSchema.extend({
+  code: z.string().trim().min(1, "Code is empty").max(40, "Code is too long").optional(),
+});
+
+/** A username a new account may take: what people type and read back, never the shared `admin`. */
+export const NewUsernameSchema = z
+  .string("Username is required")
+  .trim()
+  .min(2, "Username is at least 2 characters")
+  .max(40, "Username is at most 40 characters")
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, "Use lowercase letters, digits, dots, dashes or underscores")
+  .refine((name) => name !== "admin", "admin is the shared reviews account; choose a person's name");
+
+/** Accepting an invitation: a password, twice; the policy is checked after this. */
+export const NewPasswordSchema = z
+  .object({
+    password: z.string("Choose a password").min(1, "Choose a password").max(1000, "Password is too long"),
+    confirm: z.string("Type the password again"),
+  })
+  .refine((form) => form.confirm === form.password, {
+    path: ["confirm"],
+    message: "The two passwords are not the same",
+  });
+
 /** The testimonials page's admin box asks only for the password of the built-in account. */
 export const AdminPasswordSchema = z.object({
   password: z.string().min(1, "Password is required").max(1000, "Password is too long"),

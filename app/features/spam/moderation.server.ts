@@ -1,4 +1,4 @@
-import type { SpamKind } from "../../../db/schema";
+import { type SpamKind, spamKinds } from "../../../db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
@@ -44,6 +44,7 @@ export async function actOnSpam(
   staff: Staff,
   input: Record<string, unknown>,
   restorers: SpamRestorers,
+  allowed: readonly SpamKind[] = spamKinds,
 ): Promise<SpamActionResult> {
   const parsed = SpamActionSchema.safeParse(input);
   if (!parsed.success) {
@@ -57,6 +58,9 @@ export async function actOnSpam(
     const kind = await db()
       .transaction()
       .execute(async (trx) => {
+        // Another role's item is answered as one that is not there.
+        const held = await trx.selectFrom("spam").select("kind").where("id", "=", id).executeTakeFirst();
+        if (!held || !allowed.includes(held.kind)) return undefined;
         const item = await takeSpam(id, trx);
         if (!item) return undefined;
         if (intent === "release") await restorers[item.kind](item.payload, new Date(item.receivedAt), trx);

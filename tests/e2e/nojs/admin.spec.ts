@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { e2eRows, signInAsAdmin } from "../seed";
+import { e2eRows, signInAsStaff } from "../seed";
 
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
@@ -38,7 +38,7 @@ test("without JavaScript staff can find what is stored for an address and delete
       })
     ).status(),
   ).toBe(201);
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/data-requests");
   await page.getByRole("textbox", { name: /Email address/ }).fill("nobody at example");
   await page.getByRole("button", { name: "Find" }).click();

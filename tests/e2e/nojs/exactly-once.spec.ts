@@ -3,7 +3,7 @@ import { fillContactForm } from "../contact-form";
 import { expect, test } from "../fixtures";
 import { fillOrderFormPage } from "../order-form";
 import { openedFromMemory } from "../../support/kept-pages";
-import { e2eRows, signInAsAdmin } from "../seed";
+import { e2eRows, signInAsStaff } from "../seed";
 
 /**
  * Without JavaScript, every form carries a ticket from when this visitor was served it: a
@@ -47,7 +47,7 @@ test("the order form filled slowly, sent without the medical disclaimer, then ti
     { reference, spam_signals: null },
   ]);
   expect(e2eRows("select id from spam where payload like ?", `%${email}%`)).toEqual([]);
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
   const row = page.getByRole("listitem").filter({ hasText: email });
   await expect(row.getByRole("link", { name: new RegExp(`^${reference} — Dev Example`) })).toBeVisible();
@@ -79,7 +79,7 @@ test("a message with one web address, filled slowly, corrected after a missing c
   expect(e2eRows("select status, spam_signals from contact_messages where email = ?", email)).toEqual([
     { status: "new", spam_signals: null },
   ]);
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/messages");
   const row = page.getByRole("listitem").filter({ hasText: email });
   await expect(row).toBeVisible();
@@ -109,7 +109,7 @@ test("a contact form served from memory and sent within a second is marked with 
   expect(JSON.parse(String(stored?.spam_signals))).toEqual([
     { code: "too-fast", detail: expect.stringMatching(/^Sent [0-2]\.\d s after the form was shown\.$/) },
   ]);
-  await signInAsAdmin(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/messages");
   await expect(
     page

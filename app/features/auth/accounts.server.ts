@@ -1,0 +1,278 @@
+import { createHash, randomBytes } from "node:crypto";
+import { recordAudit } from "~/lib/audit.server";
+import { getConfig } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { fieldErrorsOf } from "~/lib/zod";
+import { isRole, type Role, roleNames, type Staff } from "~/lib/staff";
+import { builtInUsername, createAccount, endSessions, type StaffSession } from "./auth.server";
+import { passwordProblem } from "./password-policy.server";
+import { NewPasswordSchema, NewUsernameSchema } from "./schema";
+import { removeSecondFactor } from "./second-factor.server";
+
+/**
+ * Staff accounts as an owner manages them (docs/staff.md): invitations by one-time link, disabling
+ * and enabling, and resetting a lost second factor. Every change is in the audit log.
+ */
+
+export const invitationHours = 24;
+
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface AccountSummary {
+  id: string;
+  username: string;
+  role: Role;
+  disabled: boolean;
+  hasFactor: boolean;
+  recoveryCodesLeft: number;
+  lastSignIn: string | null;
+  activeSessions: number;
+}
+
+export async function listAccounts(now = Date.now()): Promise<AccountSummary[]> {
+  const accounts = await db()
+    .selectFrom("accounts")
+    .select(["id", "username", "role", "disabled_at", "totp_secret"])
+    .orderBy("username")
+    .execute();
+  const sessions = await db()
+    .selectFrom("sessions")
+    .select(["account_id", "created_at", "revoked_at", "expires_at"])
+    .execute();
+  const codes = await db().selectFrom("recovery_codes").select(["account_id"]).where("used_at", "is", null).execute();
+  return accounts.map((account) => {
+    const own = sessions.filter((s) => s.account_id === account.id);
+    return {
+      id: account.id,
+      username: account.username,
+      role: isRole(account.role) ? account.role : "moderator",
+      disabled: account.disabled_at !== null,
+      hasFactor: account.totp_secret !== null,
+      recoveryCodesLeft: codes.filter((c) => c.account_id === account.id).length,
+      lastSignIn:
+        own
+          .map((s) => s.created_at)
+          .sort()
+          .at(-1) ?? null,
+      activeSessions: own.filter((s) => !s.revoked_at && Date.parse(s.expires_at) > now).length,
+    };
+  });
+}
+
+export type InviteResult =
+  | { ok: true; link: string; username: string; role: Role; expiresAt: string }
+  | { ok: false; errors: Record<string, string> };
+
+/** A one-time link for a new person, valid 24 hours; shown once to the owner (and printed by the CLI). */
+export async function inviteAccount(by: Staff, input: { username?: unknown; role?: unknown }): Promise<InviteResult> {
+  const username = NewUsernameSchema.safeParse(input.username);
+  const errors: Record<string, string> = {};
+  if (!username.success) errors.username = username.error.issues[0]?.message ?? "Choose a username";
+  if (!isRole(input.role)) errors.role = "Choose a role";
+  if (!username.success || !isRole(input.role)) return { ok: false, errors };
+  const role = input.role;
+  const taken = await db().selectFrom("accounts").select("id").where("username", "=", username.data).executeTakeFirst();
+  if (taken) return { ok: false, errors: { username: "There is already an account with this username." } };
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + invitationHours * 3_600_000).toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      // A new invitation for the same name replaces any still open.
+      await trx.deleteFrom("invitations").where("username", "=", username.data).where("used_at", "is", null).execute();
+      await trx
+        .insertInto("invitations")
+        .values({
+          id_hash: hashToken(token),
+          username: username.data,
+          role,
+          invited_by: by.username,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+        })
+        .execute();
+      await recordAudit(by, "invited", "account", null, `${username.data} as ${roleNames[role]}.`, trx);
+    });
+  return { ok: true, link: `${getConfig().siteUrl}/admin/invite/${token}`, username: username.data, role, expiresAt };
+}
+
+/** An invitation that can still be accepted, by the token in its link. */
+export async function openInvitation(token: string, now = Date.now()) {
+  if (!/^[\w-]{43}$/.test(token)) return undefined;
+  const row = await db()
+    .selectFrom("invitations")
+    .selectAll()
+    .where("id_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.used_at || Date.parse(row.expires_at) <= now || !isRole(row.role)) return undefined;
+  return { username: row.username, role: row.role, invitedBy: row.invited_by, expiresAt: row.expires_at };
+}
+
+export type AcceptResult =
+  { ok: true; username: string } | { ok: false; status: 400 | 410; errors: Record<string, string> };
+
+/** The invited person chooses a password; the account is made and the link is used up, in one transaction. */
+export async function acceptInvitation(token: string, input: Record<string, unknown>): Promise<AcceptResult> {
+  const invitation = await openInvitation(token);
+  if (!invitation) return { ok: false, status: 410, errors: { password: expiredInvitationMessage } };
+  const parsed = NewPasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrorsOf(parsed.error) };
+  const problem = await passwordProblem(parsed.data.password, invitation.username);
+  if (problem) return { ok: false, status: 400, errors: { password: problem } };
+  const made = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const used = await trx
+        .updateTable("invitations")
+        .set({ used_at: new Date().toISOString() })
+        .where("id_hash", "=", hashToken(token))
+        .where("used_at", "is", null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return undefined;
+      const taken = await trx
+        .selectFrom("accounts")
+        .select("id")
+        .where("username", "=", invitation.username)
+        .executeTakeFirst();
+      if (taken) return undefined;
+      const id = await createAccount(invitation.username, parsed.data.password, invitation.role, trx);
+      await recordAudit(
+        { accountId: id, username: invitation.username },
+        "account-created",
+        "account",
+        id,
+        `${roleNames[invitation.role]}, invited by ${invitation.invitedBy}.`,
+        trx,
+      );
+      return id;
+    });
+  if (!made) return { ok: false, status: 410, errors: { password: expiredInvitationMessage } };
+  return { ok: true, username: invitation.username };
+}
+
+export const expiredInvitationMessage =
+  "This invitation has been used or has expired (they last 24 hours). Ask an owner for a new one.";
+
+export type AccountChange = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
+
+async function target(accountId: unknown) {
+  if (typeof accountId !== "string") return undefined;
+  return db()
+    .selectFrom("accounts")
+    .select(["id", "username", "role", "disabled_at"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+}
+
+async function activeOwners(): Promise<number> {
+  const row = await db()
+    .selectFrom("accounts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "owner")
+    .where("disabled_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Disabling ends the account's sessions at once and stops it signing in; enabling lets it sign in again. */
+export async function setDisabled(by: StaffSession, accountId: unknown, disabled: boolean): Promise<AccountChange> {
+  const account = await target(accountId);
+  if (!account) return { ok: false, status: 404, message: "That account no longer exists." };
+  if (disabled && account.id === by.accountId)
+    return { ok: false, status: 409, message: "You cannot disable your own account; another owner can." };
+  if (disabled && account.role === "owner" && !account.disabled_at && (await activeOwners()) <= 1)
+    return { ok: false, status: 409, message: "This is the last owner: make another owner first." };
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("accounts")
+        .set({ disabled_at: disabled ? new Date().toISOString() : null, updated_at: new Date().toISOString() })
+        .where("id", "=", account.id)
+        .execute();
+      const ended = disabled ? await endSessions(trx, account.id) : 0;
+      await recordAudit(
+        by,
+        disabled ? "account-disabled" : "account-enabled",
+        "account",
+        account.id,
+        disabled ? `${account.username}; ${ended} session(s) ended.` : account.username,
+        trx,
+      );
+    });
+  return {
+    ok: true,
+    message: disabled
+      ? `${account.username} is disabled: signed out everywhere, and cannot sign in.`
+      : `${account.username} can sign in again.`,
+  };
+}
+
+/**
+ * A person who lost their phone and their recovery codes: the owner removes the app and the
+ * codes, and the person's sessions end. At the next sign-in the person sets up a new app, after
+ * their password; the password alone never opens the admin for an owner or leads account.
+ */
+export async function resetSecondFactor(by: StaffSession, accountId: unknown): Promise<AccountChange> {
+  const account = await target(accountId);
+  if (!account) return { ok: false, status: 404, message: "That account no longer exists." };
+  if (account.username === builtInUsername)
+    return { ok: false, status: 400, message: "The shared reviews account has no second factor." };
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await removeSecondFactor(trx, account.id);
+      const ended = await endSessions(trx, account.id);
+      await recordAudit(
+        by,
+        "factor-reset",
+        "account",
+        account.id,
+        `${account.username}; ${ended} session(s) ended.`,
+        trx,
+      );
+    });
+  return {
+    ok: true,
+    message: `${account.username}'s second factor is removed. They set up a new one at their next sign-in.`,
+  };
+}
+
+/** A person's own sessions that are still open, newest first. */
+export async function listOwnSessions(accountId: string, now = Date.now()) {
+  const rows = await db()
+    .selectFrom("sessions")
+    .select(["id_hash", "created_at", "last_seen_at", "expires_at", "user_agent", "second_factor_at"])
+    .where("account_id", "=", accountId)
+    .where("revoked_at", "is", null)
+    .orderBy("last_seen_at", "desc")
+    .execute();
+  return rows.filter((row) => Date.parse(row.expires_at) > now);
+}
+
+/** Ends one of a person's own sessions (another browser); returns whether one ended. */
+export async function endOwnSession(staff: StaffSession, idHash: unknown): Promise<boolean> {
+  if (typeof idHash !== "string") return false;
+  const result = await db()
+    .updateTable("sessions")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("account_id", "=", staff.accountId)
+    .where("id_hash", "=", idHash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  const ended = Number(result.numUpdatedRows) === 1;
+  if (ended) await recordAudit(staff, "session-ended", "session", null, "One of their other sessions.");
+  return ended;
+}
+
+/** Ends all of a person's sessions but this one. */
+export async function endOtherSessions(staff: StaffSession): Promise<number> {
+  const ended = await db()
+    .transaction()
+    .execute((trx) => endSessions(trx, staff.accountId, staff.idHash));
+  await recordAudit(staff, "session-ended", "session", null, `All other sessions (${ended}).`);
+  return ended;
+}

@@ -1,0 +1,188 @@
+import { data, Form, useNavigation } from "react-router";
+import { ActionStatus } from "~/components/ui/action-status";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { buttonClass } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import {
+  invitationHours,
+  inviteAccount,
+  listAccounts,
+  resetSecondFactor,
+  setDisabled,
+} from "~/features/auth/accounts.server";
+import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
+import { formatDateTime } from "~/lib/format";
+import { readForm } from "~/lib/request.server";
+import { seo } from "~/lib/seo";
+import { roleNames, roles } from "~/lib/staff";
+import type { Route } from "./+types/admin.accounts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { accounts: await listAccounts(), me: context.get(staffContext).accountId };
+}
+
+const intents = ["invite", "disable", "enable", "reset-factor"] as const;
+
+/** Every change here is an account change: it needs the owner to have confirmed who they are in the last five minutes. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffContext);
+  const form = await readForm(request);
+  const intent = readIntent(form, intents);
+  if (!intent) return unknownAction();
+  requireConfirmed(request, staff, pageAddress(request));
+  if (intent === "invite") {
+    const result = await inviteAccount(staff, { username: form.get("username"), role: form.get("role") });
+    if (!result.ok) return actionFailed("The invitation was not made: see the fields below.", 400, result.errors);
+    // The link is shown this once (it is stored hashed): the owner sends it to the person.
+    return data({
+      ok: true as const,
+      message: `Invitation made for ${result.username} (${roleNames[result.role]}). Send them this link; it works once, for ${invitationHours} hours.`,
+      link: result.link,
+    });
+  }
+  const id = form.get("id");
+  const result =
+    intent === "reset-factor" ? await resetSecondFactor(staff, id) : await setDisabled(staff, id, intent === "disable");
+  return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: "Accounts", description: "Staff accounts.", path: "/admin/accounts", noindex: true });
+
+const roleOptions = roles.map((role) => ({ value: role, label: roleNames[role] }));
+
+export default function AdminAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const errors = actionData && !actionData.ok ? (actionData.errors ?? {}) : {};
+  const link = actionData && "link" in actionData && typeof actionData.link === "string" ? actionData.link : undefined;
+  return (
+    <>
+      <h1 className="text-heading font-bold">Accounts</h1>
+      <p className="mt-1 max-w-prose text-muted">
+        Owners see everything, leads see messages and order requests, moderators see reviews. Owners and leads sign in
+        with a second factor. See docs/staff.md for how each works.
+      </p>
+      <ActionStatus result={actionData} />
+      {link ? (
+        <p className="mt-3 max-w-prose rounded-lg border border-line bg-surface p-3">
+          <label htmlFor="invite-link" className="block font-semibold">
+            Invitation link
+          </label>
+          <input
+            id="invite-link"
+            readOnly
+            value={link}
+            className="mt-2 w-full rounded-md border border-line bg-surface px-3 py-2 font-mono text-small"
+          />
+        </p>
+      ) : null}
+
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full text-left">
+          <caption className="sr-only">Staff accounts</caption>
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="py-2 pr-4">
+                Username
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Role
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Second factor
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Last sign-in
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.accounts.map((account) => (
+              <tr key={account.id} className="border-b border-line align-top">
+                <th scope="row" className="py-3 pr-4 font-semibold">
+                  {account.username}
+                  {account.disabled ? <span className="ml-2 font-normal text-danger">(disabled)</span> : null}
+                </th>
+                <td className="py-3 pr-4">{roleNames[account.role]}</td>
+                <td className="py-3 pr-4">
+                  {account.hasFactor
+                    ? `Authenticator app; ${account.recoveryCodesLeft} recovery codes left`
+                    : account.role === "moderator"
+                      ? "None (password only)"
+                      : "Not set up yet"}
+                </td>
+                <td className="py-3 pr-4">
+                  {account.lastSignIn ? formatDateTime(account.lastSignIn) : "Never"}
+                  {account.activeSessions > 0 ? `; ${account.activeSessions} open` : ""}
+                </td>
+                <td className="py-3 pr-4">
+                  <div className="flex flex-wrap gap-2">
+                    {account.id === loaderData.me ? (
+                      <span className="text-muted">You</span>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={account.id} />
+                        <input type="hidden" name="intent" value={account.disabled ? "enable" : "disable"} />
+                        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                          {account.disabled ? "Enable" : "Disable"}
+                          <span className="sr-only"> {account.username}</span>
+                        </button>
+                      </Form>
+                    )}
+                    {account.hasFactor ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={account.id} />
+                        <input type="hidden" name="intent" value="reset-factor" />
+                        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                          Reset second factor<span className="sr-only"> of {account.username}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 className="mt-10 text-subheading font-bold">Invite a person</h2>
+      <p className="mt-1 max-w-prose text-muted">
+        They get a link to choose their own password; it works once, for {invitationHours} hours. Owners and leads set
+        up their second factor when they first sign in.
+      </p>
+      <Form method="post" noValidate className="mt-4 max-w-md space-y-5">
+        <input type="hidden" name="intent" value="invite" />
+        <TextField
+          name="username"
+          label="Username"
+          idPrefix="invite"
+          required
+          autoComplete="off"
+          hint="Lowercase letters, digits, dots, dashes or underscores, such as jordan.lee."
+          error={errors.username}
+        />
+        <SelectField
+          name="role"
+          label="Role"
+          idPrefix="invite"
+          required
+          options={roleOptions}
+          placeholder="Choose a role"
+          error={errors.role}
+        />
+        <button type="submit" disabled={busy} className={buttonClass("primary")}>
+          Make invitation link
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/accounts", name: "accounts" }} />;
+}
