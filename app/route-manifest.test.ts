@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import routes from "./routes";
 import { filterTabs, type ReviewPosition, reviewPageQuery } from "./features/reviews/fields";
 import { allRoutes, cachedRoutes, isHydrated, routeId, routeManifest, siteRoutes } from "./route-manifest";
-import { requireStaffMiddleware } from "./features/auth/auth.server";
 import { powerParam } from "./content/showcase";
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -23,23 +22,38 @@ function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
 }
 
 describe("the route manifest", () => {
-  it("puts every staff page under the /admin layout, whose middleware requires staff", async () => {
-    // Outside it: the sign-in and sign-out themselves, and the downloads, each of which checks on its own.
+  it("puts every staff page under the /admin layout, whose middleware requires staff and each page's role", async () => {
+    // Outside it: the sign-in, its second step and set-up, an invitation (for people not signed in
+    // yet), sign-out, and the downloads, each of which checks its own role.
     const outside = routeManifest.filter((entry) => entry.path.startsWith("/admin") && !entry.children);
     expect(outside.map((entry) => entry.path).sort()).toEqual([
       "/admin/data-requests/export.json",
+      "/admin/enrol",
+      "/admin/invite/:token",
       "/admin/login",
       "/admin/logout",
       "/admin/messages/export.csv",
       "/admin/orders/export.csv",
+      "/admin/verify",
     ]);
     for (const download of outside.filter((entry) => entry.path.includes("/export."))) {
-      expect(readFileSync(path.join(appDir, download.file), "utf8"), download.file).toMatch(
-        /await requireStaffPage\(request\)/,
-      );
+      expect(download.access, download.path).toBeDefined();
+      const source = readFileSync(path.join(appDir, download.file), "utf8");
+      expect(source, download.file).toContain(`await requireAccess(request, "${download.access}")`);
+      expect(source, download.file).toMatch(/requireConfirmed\(request, staff/);
     }
     const layout = await import("./routes/admin");
-    expect(layout.middleware).toContain(requireStaffMiddleware);
+    expect(layout.middleware).toHaveLength(1);
+    // Every page under the layout names the kind of work it is, so the layout can refuse the rest.
+    const admin = routeManifest.find((entry) => entry.path === "/admin");
+    for (const child of admin?.children ?? []) expect(child.access, child.file).toBeDefined();
+    // The admin API's routes are reviews', and check it themselves.
+    for (const api of routeManifest.filter(
+      (entry) => entry.path.startsWith("/api/admin/") && entry.path !== "/api/admin/login",
+    )) {
+      expect(api.access, api.path).toBe("reviews");
+      expect(readFileSync(path.join(appDir, api.file), "utf8"), api.file).toContain("await requireStaffApi(request)");
+    }
   });
 
   it("names a route module that exists for every entry, each once", () => {

@@ -11,6 +11,7 @@ import { type Config, getConfig, renderFingerprint } from "../app/lib/config.ser
 import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
 import { ensureBuiltInAccount, hasSessionCookie } from "../app/features/auth/auth.server";
+import { firstOwnerUsername, inviteFirstOwner } from "../app/features/auth/accounts.server";
 import { deliveryKinds } from "../app/deliveries.server";
 import { personalDataSources } from "../app/personal-data.server";
 import { purgeExpiredData } from "../app/lib/personal-data.server";
@@ -310,6 +311,12 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
   await ensureBuiltInAccount();
+  const ownerLink = await inviteFirstOwner();
+  if (ownerLink)
+    log.warn("no owner account yet: open this link within 24 hours to create it (docs/staff.md)", {
+      username: firstOwnerUsername,
+      link: ownerLink,
+    });
 
   let manifest = readManifest(buildDir, renderFingerprint(config));
   if (!manifest) {

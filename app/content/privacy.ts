@@ -236,7 +236,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
         },
         {
           term: "Who receives it",
-          detail: `Our staff, in the website's admin. The fitting and health details of an order request never leave our database, not even by email.${facts.staffEmail === "full" ? " Staff notification emails quote messages and reviews, which may mention your health." : ""}${facts.forwardsMessages ? " A copy of a message or review that mentions your health also goes to the service that manages our messages, as described above." : ""} We never sell consumer health data and share it with no one else.`,
+          detail: `Only the members of our staff whose work is answering messages and order requests, each with their own account, signing in with a password and a code from their phone; staff who look after reviews cannot open them, and every time someone opens an order request or a message, or exports a list, our records name who and when. The fitting and health details of an order request never leave our database, not even by email.${facts.staffEmail === "full" ? " Staff notification emails quote messages and reviews, which may mention your health." : ""}${facts.forwardsMessages ? " A copy of a message or review that mentions your health also goes to the service that manages our messages, as described above." : ""} We never sell consumer health data and share it with no one else.`,
         },
         {
           term: "Your consent",

@@ -12,7 +12,7 @@ export interface Staff {
 export const commandLine: Staff = { accountId: "command-line", username: "(command line)" };
 
 /**
- * What a staff account may do (docs/requirements.md §7, decision 024): an owner everything; leads
+ * What a staff account may do (docs/requirements.md §7.8, decision 024): an owner everything; leads
  * the messages and order requests, their spam and exports; a moderator the reviews and review spam.
  */
 export const roles = ["owner", "leads", "moderator"] as const;

@@ -4,13 +4,8 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
-import {
-  invitationHours,
-  inviteAccount,
-  listAccounts,
-  resetSecondFactor,
-  setDisabled,
-} from "~/features/auth/accounts.server";
+import { invitationHours } from "~/features/auth/invitations";
+import { inviteAccount, listAccounts, resetSecondFactor, setDisabled } from "~/features/auth/accounts.server";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { formatDateTime } from "~/lib/format";
 import { readForm } from "~/lib/request.server";

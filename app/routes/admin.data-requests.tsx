@@ -149,7 +149,6 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
               <a
                 href={`/admin/data-requests/export.json?${new URLSearchParams({ email: searched.email })}`}
                 className={buttonClass("primary")}
-                download
               >
                 Download everything (JSON)
               </a>

@@ -1,7 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
-import { acceptInvitation, expiredInvitationMessage, openInvitation } from "~/features/auth/accounts.server";
+import { acceptInvitation, openInvitation } from "~/features/auth/accounts.server";
+import { expiredInvitationMessage } from "~/features/auth/invitations";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import { signIn } from "~/features/auth/auth.server";
 import { formObject } from "~/lib/forms";

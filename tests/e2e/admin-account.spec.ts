@@ -7,11 +7,11 @@ import { e2eRows, seedAccount } from "./seed";
 test.use({ allowedConsoleErrors: [/status of 400/], viewport: { width: 1280, height: 1000 } });
 
 async function signInThroughThePage(page: Page, username: string, password: string) {
-  await page.goto("/admin/login?redirectTo=/admin/messages");
+  await page.goto("/admin/login?redirectTo=/admin/testimonials");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/messages/);
+  await expect(page).toHaveURL(/\/admin\/testimonials/);
 }
 
 test("a person changes their own password, after a mistake, and signs in with the new one", async ({ page }) => {

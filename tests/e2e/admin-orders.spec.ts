@@ -18,7 +18,7 @@ test("staff filter the orders, open one with its health details, mark it contact
   context,
   baseURL,
 }) => {
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   const stamp = Date.now();
   const [asked, other] = seedOrders([
     {

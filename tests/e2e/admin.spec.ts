@@ -53,7 +53,7 @@ test("the admin API answers 401 without a session, and cross-origin sign-in is r
 });
 
 test("the inbox lists, opens, marks handled, exports and deletes a message", async ({ page, context, baseURL }) => {
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   const email = `inbox-${Date.now()}@example.com`;
   seedMessage({ name: "Cara =Formula", email, topic: "repair", message: "My cover has a tear; can it be replaced?" });
 

@@ -79,7 +79,7 @@ test("staff find everything sent from one address, export it, and delete it all 
     ).status(),
   ).toBe(201);
 
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   await page.goto("/admin/testimonials");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Data requests" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();

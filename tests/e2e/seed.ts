@@ -90,11 +90,14 @@ export async function signInAsStaff(
   context: BrowserContext,
   baseURL: string,
   who: seed.TestStaff = "owner",
-  db: E2EFile | string | Database.Database = "e2e.sqlite",
+  { fresh = false, db = "e2e.sqlite" }: { fresh?: boolean; db?: E2EFile | string | Database.Database } = {},
 ) {
   const file = databaseFile(db);
   const username = seed.testStaff[who].username;
-  await addSession(context, baseURL, await keptSession(file, username, () => seed.signInAsTestStaff(file, who)));
+  const signIn = () => seed.signInAsTestStaff(file, who);
+  // `fresh`: a session of its own, just signed in, for an export or another action that needs
+  // the person to have proved who they are in the last five minutes.
+  await addSession(context, baseURL, fresh ? await signIn() : await keptSession(file, username, signIn));
 }
 
 /**

@@ -57,7 +57,8 @@ export function ListFilters({
       <button type="submit" className={buttonClass("secondary")}>
         Filter
       </button>
-      <a href={`${exportPath}${query.size ? `?${query}` : ""}`} className={buttonClass("quiet")} download>
+      {/* No `download` attribute: the file comes as an attachment, and a request to confirm who you are first is a page. */}
+      <a href={`${exportPath}${query.size ? `?${query}` : ""}`} className={buttonClass("quiet")}>
         Export CSV
       </a>
     </Form>

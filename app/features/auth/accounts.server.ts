@@ -3,18 +3,17 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { fieldErrorsOf } from "~/lib/zod";
-import { isRole, type Role, roleNames, type Staff } from "~/lib/staff";
+import { commandLine, isRole, type Role, roleNames, type Staff } from "~/lib/staff";
 import { builtInUsername, createAccount, endSessions, type StaffSession } from "./auth.server";
 import { passwordProblem } from "./password-policy.server";
 import { NewPasswordSchema, NewUsernameSchema } from "./schema";
+import { expiredInvitationMessage, invitationHours } from "./invitations";
 import { removeSecondFactor } from "./second-factor.server";
 
 /**
  * Staff accounts as an owner manages them (docs/staff.md): invitations by one-time link, disabling
  * and enabling, and resetting a lost second factor. Every change is in the audit log.
  */
-
-export const invitationHours = 24;
 
 function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
@@ -153,9 +152,6 @@ export async function acceptInvitation(token: string, input: Record<string, unkn
   return { ok: true, username: invitation.username };
 }
 
-export const expiredInvitationMessage =
-  "This invitation has been used or has expired (they last 24 hours). Ask an owner for a new one.";
-
 export type AccountChange = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
 
 async function target(accountId: unknown) {
@@ -275,4 +271,25 @@ export async function endOtherSessions(staff: StaffSession): Promise<number> {
     .execute((trx) => endSessions(trx, staff.accountId, staff.idHash));
   await recordAudit(staff, "session-ended", "session", null, `All other sessions (${ended}).`);
   return ended;
+}
+
+/** The username of the first owner's invitation, made at a start while the site has no owner. */
+export const firstOwnerUsername = "owner";
+
+/**
+ * Until some account is an owner, nobody can read the messages and order requests the site
+ * accepts; so every start without one makes a one-time link for the first owner and logs it
+ * (a new link replaces the one logged before). `npm run admin:create -- <name> --role owner`
+ * does the same under a chosen name.
+ */
+export async function inviteFirstOwner(): Promise<string | undefined> {
+  const owner = await db()
+    .selectFrom("accounts")
+    .select("id")
+    .where("role", "=", "owner")
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  if (owner) return undefined;
+  const result = await inviteAccount(commandLine, { username: firstOwnerUsername, role: "owner" });
+  return result.ok ? result.link : undefined;
 }
