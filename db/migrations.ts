@@ -748,7 +748,7 @@ const migrations: Record<string, Migration> = {
   "0017_staff_roles_factors": {
     // Named staff with roles and a second factor (docs/decisions/024-staff-accounts.md). Accounts
     // made before this were full administrators, so they become owners; the built-in `admin`, the
-    // spec's shared password, becomes a moderator. A session that has not proved a second factor
+    // shared password of docs/requirements.md §5.3, becomes a moderator. A session that has not proved a second factor
     // has `second_factor_at` null; `confirmed_at` is the last time its person proved who they are
     // (sign-in, second step, or a confirmation before an export or an account change).
     up: (db: Kysely<unknown>) =>

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 const args = process.argv.slice(2);
 const roleAt = args.indexOf("--role");
 const role = roleAt >= 0 ? args[roleAt + 1] : undefined;
-const [command, username] = args.filter((_, i) => i !== roleAt && i !== roleAt + 1);
+const [command, username] = roleAt >= 0 ? args.filter((_, i) => i !== roleAt && i !== roleAt + 1) : args;
 const roles = ["owner", "leads", "moderator"];
 const usage =
   "usage: npm run admin:create -- <username> --role <owner|leads|moderator> | npm run admin:password -- <username>";

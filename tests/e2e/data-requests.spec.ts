@@ -121,7 +121,7 @@ test("staff find everything sent from one address, export it, and delete it all 
     discomfort_areas: completeOrderForm.discomfortAreas,
   });
   expect(auditLines("export-personal-data").at(-1)).toMatchObject({
-    username: "admin",
+    username: "test.owner",
     detail: "reviews: 1, messages: 1, order requests: 1, spam: 0; deliveries: 3",
     target_id: null,
   });
@@ -145,7 +145,7 @@ test("staff find everything sent from one address, export it, and delete it all 
   expect(count("contact_messages", other)).toBe(1);
   const erased = auditLines("erase-personal-data").at(-1);
   expect(erased).toMatchObject({
-    username: "admin",
+    username: "test.owner",
     detail: "reviews: 1, messages: 1, order requests: 1, spam: 0; deliveries: 3",
   });
   expect(JSON.stringify(erased)).not.toContain(email.toLowerCase());

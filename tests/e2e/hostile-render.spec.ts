@@ -7,7 +7,7 @@ import { ReviewSchema } from "~/features/reviews/schema";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
 import { seedMessages, seedReviews } from "../support/seed";
 import { expect, test } from "./fixtures";
-import { signInAsAdmin } from "./seed";
+import { signInAsStaff } from "./seed";
 
 /**
  * The Big List of Naughty Strings as published reviews and as contact messages, shown on every
@@ -92,7 +92,7 @@ test("every naughty review shows as text on the public pages", async ({ page }) 
 test("every naughty review and message shows as text to staff", async ({ page, context }) => {
   test.setTimeout(180_000);
   const dialogs = failOnDialogs(page);
-  await signInAsAdmin(context, server.url, file, adminPassword);
+  await signInAsStaff(context, server.url, "owner", { db: file });
   await page.goto(`${server.url}/admin/testimonials`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   for (let n = 1; n <= Math.ceil(strings.length / 50); n++) await page.goto(`${server.url}/admin/messages?page=${n}`);

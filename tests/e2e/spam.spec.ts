@@ -106,12 +106,12 @@ test("staff move a marked message to Spam and back, and the audit log names who 
   await page.goto("/admin/messages");
   await expect(page.getByRole("listitem").filter({ hasText: email })).toBeVisible();
   const moved = rows(
-    "select target_id from audit_log where action = 'move-to-spam' and username = 'admin' and target_type = 'contact_message'",
+    "select target_id from audit_log where action = 'move-to-spam' and username = 'test.owner' and target_type = 'contact_message'",
   ).map((r) => r.target_id);
   expect(rows("select id from spam where payload like ?", `%${email}%`)).toEqual([]);
   expect(moved).toContain(sent?.id);
   expect(
-    rows("select count(*) as n from audit_log where action = 'release-from-spam' and username = 'admin'")[0]?.n,
+    rows("select count(*) as n from audit_log where action = 'release-from-spam' and username = 'test.owner'")[0]?.n,
   ).toBeGreaterThan(0);
 });
 

@@ -353,7 +353,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     expect(account).toEqual({ role: "leads" });
   }, 60_000);
 
-  it("keeps the spec's shared password for reviews only: admin moderates through the API and is refused messages", async () => {
+  it("keeps the shared password of docs/requirements.md §5.3 for reviews only: admin moderates through the API and is refused messages", async () => {
     const login = await call("/api/admin/login", { method: "POST", json: { password: adminPassword } });
     expect(login.status).toBe(200);
     const cookie = cookieOf(login);
