@@ -23,8 +23,8 @@ function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
 
 describe("the route manifest", () => {
   it("puts every staff page under the /admin layout, whose middleware requires staff and each page's role", async () => {
-    // Outside it: the sign-in, its second step and set-up, an invitation (for people not signed in
-    // yet), sign-out, and the downloads, each of which checks its own role.
+    // Outside it: the sign-in, its second step and set-up, the passkey calls, an invitation (for
+    // people not signed in yet), sign-out, and the downloads, each of which checks its own role.
     const outside = routeManifest.filter((entry) => entry.path.startsWith("/admin") && !entry.children);
     expect(outside.map((entry) => entry.path).sort()).toEqual([
       "/admin/data-requests/export.json",
@@ -34,6 +34,7 @@ describe("the route manifest", () => {
       "/admin/logout",
       "/admin/messages/export.csv",
       "/admin/orders/export.csv",
+      "/admin/passkey",
       "/admin/verify",
     ]);
     for (const download of outside.filter((entry) => entry.path.includes("/export."))) {

@@ -186,6 +186,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/admin/logout", file: "routes/admin.logout.ts" },
   { path: "/admin/verify", file: "routes/admin.verify.tsx" },
   { path: "/admin/enrol", file: "routes/admin.enrol.tsx" },
+  { path: "/admin/passkey", file: "routes/admin.passkey.ts" },
   { path: "/admin/invite/:token", file: "routes/admin.invite.tsx" },
   { path: "/admin/messages/export.csv", file: "routes/admin.messages.export.ts", access: "leads" },
   { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts", access: "leads" },

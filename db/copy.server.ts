@@ -14,6 +14,8 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   sessions: ["id_hash"],
   recovery_codes: ["code_hash"],
   invitations: ["id_hash"],
+  passkeys: ["id"],
+  passkey_challenges: ["challenge"],
   testimonials: ["id"],
   review_removals: ["id"],
   contact_messages: ["id"],

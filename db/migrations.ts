@@ -796,6 +796,37 @@ const migrations: Record<string, Migration> = {
           await db.schema.alterTable("accounts").dropColumn(column).execute();
       }),
   },
+  "0018_passkeys": {
+    // Passkeys (WebAuthn) as a second factor and a way to sign in (decision 024). A challenge is
+    // kept until it is answered or expires, and taken once: an answer cannot be replayed.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("passkeys")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+          .addColumn("public_key", "text", (c) => c.notNull())
+          .addColumn("counter", "integer", (c) => c.notNull())
+          .addColumn("transports", "text")
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("last_used_at", "text")
+          .execute();
+        await db.schema.createIndex("passkeys_account_idx").on("passkeys").column("account_id").execute();
+        await db.schema
+          .createTable("passkey_challenges")
+          .addColumn("challenge", "text", (c) => c.primaryKey())
+          .addColumn("purpose", "text", (c) => c.notNull())
+          .addColumn("session_hash", "text")
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropTable("passkey_challenges").execute();
+        await db.schema.dropTable("passkeys").execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

@@ -239,6 +239,32 @@ export interface RecoveryCodeTable {
   used_at: string | null;
 }
 
+/** A passkey (WebAuthn credential) of a staff account. */
+export interface PasskeyTable {
+  /** The credential id, base64url. */
+  id: string;
+  account_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of the transports the browser reported, or null. */
+  transports: string | null;
+  /** What the person sees in their list ("Passkey added 26 Nov 2026"). */
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge given out and not yet answered; taken (deleted) by the answer. */
+export interface PasskeyChallengeTable {
+  challenge: string;
+  /** "register", "sign-in", "second-step" or "confirm". */
+  purpose: string;
+  /** For all but a sign-in: the session that asked (its id hash). */
+  session_hash: string | null;
+  expires_at: string;
+}
+
 /** A one-time link an owner made for a new person (valid 24 hours). */
 export interface InvitationTable {
   /** SHA-256 of the token in the link. */
@@ -298,6 +324,8 @@ export interface Database {
   audit_log: AuditLogTable;
   recovery_codes: RecoveryCodeTable;
   invitations: InvitationTable;
+  passkeys: PasskeyTable;
+  passkey_challenges: PasskeyChallengeTable;
   testimonials: TestimonialTable;
   review_removals: ReviewRemovalTable;
   contact_messages: ContactMessageTable;

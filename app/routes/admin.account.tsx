@@ -2,7 +2,9 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { staffContext } from "~/features/auth/auth.server";
+import { builtInUsername, requireConfirmed, type StaffSession, staffContext } from "~/features/auth/auth.server";
+import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
+import { PasskeyList } from "~/features/auth/passkey-list";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "~/features/auth/accounts.server";
 import { unusedRecoveryCodes } from "~/features/auth/second-factor.server";
 import { mayEnrol } from "~/features/auth/second-step.server";
@@ -29,6 +31,9 @@ const labels = fieldLabels(passwordFields);
 
 const changed = { title: "Password changed", description: "Your other sessions were ended; this one goes on." };
 
+/** The shared reviews account signs in with its password only. */
+const mayHavePasskeys = (staff: StaffSession) => staff.username !== builtInUsername;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
   const sessions: OpenSession[] = (await listOwnSessions(staff.accountId)).map((session) => ({
@@ -46,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions,
     factor: staff.hasFactor ? ("app" as const) : mayEnrol(staff) ? ("none" as const) : ("shared" as const),
     recoveryCodesLeft: staff.hasFactor ? await unusedRecoveryCodes(staff.accountId) : 0,
+    passkeys: mayHavePasskeys(staff) ? await listPasskeys(staff.accountId) : null,
   };
 }
 
@@ -53,6 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const form = formObject(await readForm(request));
+  if (form.intent === "remove-passkey") {
+    requireConfirmed(request, staff);
+    const removed = await removePasskey(staff, form.passkey);
+    return data({ errors: {} as Record<string, string>, message: removed.message }, { status: removed.ok ? 200 : 409 });
+  }
   if (form.intent === "end-session" || form.intent === "end-others") {
     const message =
       form.intent === "end-session"
@@ -151,6 +162,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           {saving ? "Changing…" : "Change password"}
         </button>
       </Form>
+      {loaderData.passkeys ? <PasskeyList passkeys={loaderData.passkeys} /> : null}
       <SessionList sessions={loaderData.sessions} />
     </section>
   );

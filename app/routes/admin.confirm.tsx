@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { confirmWithinMs, staffContext } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
+import { PasskeyButton } from "~/features/auth/passkey-button";
 import { confirmIdentity } from "~/features/auth/second-step.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
@@ -16,6 +17,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
   return {
     withCode: staff.hasFactor,
+    hasApp: staff.hasApp,
+    hasPasskey: staff.hasPasskey,
     minutes: confirmWithinMs / 60_000,
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
   };
@@ -47,8 +50,24 @@ export default function AdminConfirm({ loaderData, actionData }: Route.Component
         Exports, erasing a person&apos;s data, deleting a review and account changes cannot be undone, so they need you
         to have proved who you are in the last {loaderData.minutes} minutes. After this you go straight back.
       </p>
+      {loaderData.hasPasskey ? (
+        <PasskeyButton
+          purpose="confirm"
+          redirectTo={loaderData.redirectTo}
+          label="Confirm with a passkey"
+          className="mt-6"
+        />
+      ) : null}
       {loaderData.withCode ? (
-        <CodeForm idPrefix="confirm" redirectTo={loaderData.redirectTo} error={actionData?.error} submit="Confirm" />
+        <CodeForm
+          idPrefix="confirm"
+          redirectTo={loaderData.redirectTo}
+          error={actionData?.error}
+          submit="Confirm"
+          {...(loaderData.hasApp
+            ? {}
+            : { label: "A recovery code", hint: "One of the ten codes you saved; each works once." })}
+        />
       ) : (
         <CodeForm
           idPrefix="confirm"

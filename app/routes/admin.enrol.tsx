@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { getSession, secondStepOf } from "~/features/auth/auth.server";
+import { getSession, isConfirmed, pageAddress, secondStepOf } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
+import { PasskeyButton } from "~/features/auth/passkey-button";
 import { enrolment, finishEnrolment, mayEnrol } from "~/features/auth/second-step.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
@@ -20,6 +21,9 @@ async function enrollingSession(request: Request) {
   if (!session) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   const step = secondStepOf(session);
   if (step === "verify") throw redirect(`/admin/verify?redirectTo=${encodeURIComponent(redirectTo)}`);
+  // Signed in already: adding a factor is an account change, after confirming who you are.
+  if (!step && !isConfirmed(session))
+    throw redirect(`/admin/confirm?redirectTo=${encodeURIComponent(pageAddress(request))}`);
   return { session, redirectTo };
 }
 
@@ -37,11 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = formObject(await readForm(request));
   const code = typeof form.code === "string" ? form.code : "";
   if (!code.trim()) return data({ error: "Enter the six-digit code the app shows.", codes: null }, { status: 400 });
-  const result = await finishEnrolment(request, session, code);
+  const result = await finishEnrolment(session, code);
   if (!result.ok)
     return data({ error: result.message, codes: null }, { status: result.status, headers: retryAfterHeaders(result) });
   // The codes are shown in this answer only: they are stored hashed.
-  return data({ error: undefined, codes: result.codes }, { headers: { "Set-Cookie": result.cookie } });
+  return data({ error: undefined, codes: result.codes });
 }
 
 export const headers = forwardRetryAfter;
@@ -106,6 +110,12 @@ export default function AdminEnrol({ loaderData, actionData }: Route.ComponentPr
               label="Code from the app"
               hint="Six digits; the app shows a new one every 30 seconds."
             />
+            <h2 className="mt-8 text-subheading font-bold">Or use a passkey</h2>
+            <p className="mt-2 max-w-prose text-muted">
+              A passkey lives in this device or your password manager and is unlocked with your fingerprint, face or
+              PIN. You can add an authenticator app later too.
+            </p>
+            <PasskeyButton purpose="register" redirectTo={redirectTo} label="Add a passkey" className="mt-3" />
           </>
         ) : (
           <p className="mt-2 max-w-prose">
@@ -131,6 +141,7 @@ function RecoveryCodes({ codes, redirectTo }: { codes: string[]; redirectTo: str
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-xl rounded-2xl border border-line bg-surface p-8 shadow-sm">
+        <h1 className="mb-4 text-heading font-bold">Save your recovery codes</h1>
         <OutcomePanel tone="success" role="status" title="Your second factor is on" focusOnArrival>
           <p>Save these ten recovery codes now: they are shown only this once.</p>
         </OutcomePanel>

@@ -17,6 +17,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { flashUnique, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
+import { PasskeyButton } from "~/features/auth/passkey-button";
 import { fieldErrorsOf } from "~/lib/zod";
 import type { Route } from "./+types/admin.login";
 
@@ -88,7 +89,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const message = clientErrors ? null : (actionData?.message ?? null);
+  const typedMessage = clientErrors ? null : (actionData?.message ?? null);
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
 
   useEffect(() => {
@@ -116,9 +117,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
         <h1 className="text-heading font-bold">Admin Login</h1>
         <p className="mt-2 text-muted">For Aquila staff: moderate reviews and answer messages.</p>
-        {message ? (
+        {typedMessage ? (
           <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">
-            <strong>Login failed.</strong> {message}
+            <strong>Login failed.</strong> {typedMessage}
           </p>
         ) : null}
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
@@ -146,6 +147,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             {signingIn ? "Signing in..." : "Sign In"}
           </button>
         </Form>
+        <PasskeyButton purpose="sign-in" redirectTo={redirectTo} label="Use a passkey" className="mt-6" />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { getSession, secondStepOf } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
+import { PasskeyButton } from "~/features/auth/passkey-button";
 import { completeSecondStep } from "~/features/auth/second-step.server";
 import { setFlash } from "~/lib/flash.server";
 import { formObject } from "~/lib/forms";
@@ -23,7 +24,7 @@ async function pendingSession(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { session, redirectTo } = await pendingSession(request);
-  return { username: session.username, redirectTo };
+  return { username: session.username, redirectTo, hasApp: session.hasApp, hasPasskey: session.hasPasskey };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,10 +53,28 @@ export default function AdminVerify({ loaderData, actionData }: Route.ComponentP
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
         <h1 className="text-heading font-bold">Second step</h1>
         <p className="mt-2 text-muted">
-          Your password was right, <strong className="text-ink">{loaderData.username}</strong>. Open your authenticator
-          app and type the code it shows for Aquila staff.
+          Your password was right, <strong className="text-ink">{loaderData.username}</strong>.{" "}
+          {loaderData.hasApp
+            ? "Open your authenticator app and type the code it shows for Aquila staff."
+            : "Use your passkey, or type one of your recovery codes."}
         </p>
-        <CodeForm idPrefix="verify" redirectTo={loaderData.redirectTo} error={actionData?.error} submit="Continue" />
+        {loaderData.hasPasskey ? (
+          <PasskeyButton
+            purpose="second-step"
+            redirectTo={loaderData.redirectTo}
+            label="Use a passkey"
+            className="mt-6"
+          />
+        ) : null}
+        <CodeForm
+          idPrefix="verify"
+          redirectTo={loaderData.redirectTo}
+          error={actionData?.error}
+          submit="Continue"
+          {...(loaderData.hasApp
+            ? {}
+            : { label: "A recovery code", hint: "One of the ten codes you saved, like 7k3qm-x9p2d. Each works once." })}
+        />
         <p className="mt-6 text-muted">
           No app and no recovery code? An owner can reset your second factor; then you set it up again here.
         </p>

@@ -6,8 +6,8 @@ test.describe("signing in", () => {
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
   test("staff pages send strangers to the sign-in page, which signs them in and back", async ({ page }) => {
-    await page.goto("/admin/messages");
-    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fmessages/);
+    await page.goto("/admin/testimonials");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Ftestimonials/);
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
     const robots = await page.locator('meta[name="robots"]').getAttribute("content");
     expect(robots).toBe("noindex, nofollow");
@@ -26,12 +26,12 @@ test.describe("signing in", () => {
     await page.getByLabel("Password").fill("e2e-moderator-password-long");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText("Welcome back, admin!").first()).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/messages$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/testimonials$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    await page.goto("/admin/messages");
+    await page.goto("/admin/testimonials");
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 });

@@ -28,7 +28,8 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
-        if (allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        // `test.use({ allowedConsoleErrors: [a, b] })` reaches here as the array, `[a]` as `a` alone.
+        if ([allowedConsoleErrors].flat().some((pattern) => pattern.test(message.text()))) return;
         errors.push(`console: ${message.text()}`);
       });
       page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));

@@ -92,10 +92,10 @@ test("staff move a marked message to Spam and back, and the audit log names who 
   const confirmation = page.getByRole("main").getByRole("status").filter({ hasText: "Moved to Spam" });
   await expect(confirmation).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: email });
-  await expect(item.getByText("Moved to Spam by admin.")).toBeVisible();
+  await expect(item.getByText("Moved to Spam by test.owner.")).toBeVisible();
   // A one-time notice: reloading the Spam view does not say it again.
   await page.reload();
-  await expect(item.getByText("Moved to Spam by admin.")).toBeVisible();
+  await expect(item.getByText("Moved to Spam by test.owner.")).toBeVisible();
   await expect(confirmation).toHaveCount(0);
   expect(rows("select id from contact_messages where email = ?", email)).toEqual([]);
 

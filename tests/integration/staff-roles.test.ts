@@ -353,6 +353,40 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     expect(account).toEqual({ role: "leads" });
   }, 60_000);
 
+  it("answers a stranger's passkey calls only to sign in, and a moderator's request to add one only after confirming", async () => {
+    const ask = (json: unknown, cookie = "") => call("/admin/passkey", { method: "POST", cookie, json });
+    const signIn = await ask({ purpose: "sign-in", step: "options" });
+    expect(signIn.status).toBe(200);
+    const options = (await signIn.json()) as { challenge: string; rpId: string; userVerification: string };
+    expect(options.challenge).toMatch(/^[\w-]{20,}$/);
+    expect(options.userVerification).toBe("required");
+    for (const purpose of ["register", "second-step", "confirm"])
+      expect((await ask({ purpose, step: "options" })).status, purpose).toBe(401);
+    // A made-up answer to a challenge never given out is refused, and signs no one in.
+    const forged = await ask({
+      purpose: "sign-in",
+      step: "finish",
+      response: {
+        id: "x",
+        rawId: "x",
+        type: "public-key",
+        response: { clientDataJSON: "e30", authenticatorData: "", signature: "" },
+      },
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    // Adding a passkey is an account change: five minutes after signing in, confirm first.
+    const moderator = await signInAsAdmin(database, adminPassword);
+    await handle.db
+      .updateTable("sessions")
+      .set({ confirmed_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .where("account_id", "=", moderator.staff.accountId)
+      .execute();
+    const stale = await ask({ purpose: "register", step: "options", redirectTo: "/admin/account" }, moderator.header);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({ confirm: "/admin/confirm?redirectTo=%2Fadmin%2Faccount" });
+  });
+
   it("keeps the shared password of docs/requirements.md §5.3 for reviews only: admin moderates through the API and is refused messages", async () => {
     const login = await call("/api/admin/login", { method: "POST", json: { password: adminPassword } });
     expect(login.status).toBe(200);

@@ -13,7 +13,8 @@ import { ReviewSchema } from "~/features/reviews/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
-import type { Role, Staff } from "~/lib/staff";
+import { commandLine, type Role, type Staff } from "~/lib/staff";
+import { inviteAccount } from "~/features/auth/accounts.server";
 
 /**
  * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed
@@ -356,4 +357,13 @@ export function seedAccount(
   role: Role = "moderator",
 ): Promise<string> {
   return usingDatabase(database, () => createAccount(username, password, role));
+}
+
+/** An invitation as an owner makes one (here from the command line); returns the link's path. */
+export async function seedInvitation(database: string, username: string, role: Role): Promise<string> {
+  return usingDatabase(database, async () => {
+    const result = await inviteAccount(commandLine, { username, role });
+    if (!result.ok) throw new Error(Object.values(result.errors).join("; "));
+    return new URL(result.link).pathname;
+  });
 }

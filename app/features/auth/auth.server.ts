@@ -201,7 +201,14 @@ export async function signIn(
   }
   await releaseSignInAttempt(reservation.id);
   const staff = asStaff(account);
-  const needsFactor = account.totp_secret !== null || requiresSecondFactor(roleOf(account.role));
+  const hasPasskey = await db()
+    .selectFrom("passkeys")
+    .select("id")
+    .where("account_id", "=", account.id)
+    .limit(1)
+    .executeTakeFirst();
+  const hasFactor = account.totp_secret !== null || hasPasskey !== undefined;
+  const needsFactor = hasFactor || requiresSecondFactor(roleOf(account.role));
   let secondFactorAt: string | null = null;
   if (needsFactor && options.code !== undefined && account.totp_secret !== null) {
     const check = await checkSecondFactor(account.id, options.code, now);
@@ -228,8 +235,7 @@ export async function signIn(
     secondFactorAt,
     confirmedAt: needsFactor ? secondFactorAt : new Date(now).toISOString(),
   });
-  const next: SecondStep | undefined =
-    needsFactor && !secondFactorAt ? (account.totp_secret ? "verify" : "enrol") : undefined;
+  const next: SecondStep | undefined = needsFactor && !secondFactorAt ? (hasFactor ? "verify" : "enrol") : undefined;
   return { ok: true, staff, cookie, next };
 }
 
@@ -336,8 +342,12 @@ function waitText(seconds: number) {
 /** A signed-in person's session: who, their role, and what they have proved in it. */
 export interface StaffSession extends Staff {
   role: Role;
-  /** The account has an authenticator app set up. */
+  /** The account has a second factor: an authenticator app, a passkey, or both. */
   hasFactor: boolean;
+  /** …an authenticator app. */
+  hasApp: boolean;
+  /** …a passkey. */
+  hasPasskey: boolean;
   /** When this session proved a second factor (ms), or null. */
   secondFactorAt: number | null;
   /** When its person last proved who they are (ms): sensitive actions need it within 5 minutes. */
@@ -372,6 +382,10 @@ export async function getSession(request: Request, now = Date.now()): Promise<St
       "accounts.role",
       "accounts.disabled_at",
       "accounts.totp_secret",
+      (eb) =>
+        eb
+          .exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.account_id", "=", "accounts.id"))
+          .as("has_passkey"),
     ])
     .where("sessions.id_hash", "=", hashToken(token))
     .executeTakeFirst();
@@ -389,7 +403,9 @@ export async function getSession(request: Request, now = Date.now()): Promise<St
     accountId: row.account_id,
     username: row.username,
     role: roleOf(row.role),
-    hasFactor: row.totp_secret !== null,
+    hasFactor: row.totp_secret !== null || Boolean(row.has_passkey),
+    hasApp: row.totp_secret !== null,
+    hasPasskey: Boolean(row.has_passkey),
     secondFactorAt: row.second_factor_at ? Date.parse(row.second_factor_at) : null,
     confirmedAt: row.confirmed_at ? Date.parse(row.confirmed_at) : null,
     expiresAt: Date.parse(row.expires_at),
@@ -493,4 +509,16 @@ export async function requireStaffApi(request: Request): Promise<StaffSession> {
   if (!can(staff.role, "reviews"))
     throw data({ error: "This account's role does not include reviews." }, { status: 403 });
   return staff;
+}
+
+/**
+ * A sign-in with a passkey (checked by passkeys.server.ts): the passkey is the password and the
+ * second factor in one, so the session has proved both. Whatever session the browser had ends.
+ */
+export async function signInWithPasskey(request: Request, staff: Staff, now = Date.now()): Promise<string> {
+  await revokeSession(request);
+  const at = new Date(now).toISOString();
+  const cookie = await startSession(request, staff.accountId, now, { secondFactorAt: at, confirmedAt: at });
+  await recordAudit(staff, "sign-in", "session", null, "Passkey.");
+  return cookie;
 }

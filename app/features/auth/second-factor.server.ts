@@ -85,8 +85,8 @@ export async function storeRecoveryCodes(within: Executor, accountId: string, co
     .execute();
 }
 
-export async function unusedRecoveryCodes(accountId: string): Promise<number> {
-  const row = await db()
+export async function unusedRecoveryCodes(accountId: string, within?: Executor): Promise<number> {
+  const row = await (within ?? db())
     .selectFrom("recovery_codes")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("account_id", "=", accountId)
@@ -175,8 +175,9 @@ export async function confirmTotp(
   return codes;
 }
 
-/** An owner's reset: the account has no second factor until its person enrols again at the next sign-in. */
+/** An owner's reset: the account has no second factor (no app, passkey or code) until its person enrols again at the next sign-in. */
 export async function removeSecondFactor(within: Executor, accountId: string) {
+  await within.deleteFrom("passkeys").where("account_id", "=", accountId).execute();
   await within
     .updateTable("accounts")
     .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: new Date().toISOString() })

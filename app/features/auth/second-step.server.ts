@@ -28,7 +28,7 @@ export async function completeSecondStep(request: Request, session: StaffSession
 
 /** Whether this person may set up an authenticator app now: not the shared account, and not twice. */
 export function mayEnrol(session: StaffSession): boolean {
-  return session.username !== builtInUsername && !session.hasFactor;
+  return session.username !== builtInUsername && !session.hasApp;
 }
 
 export interface Enrolment {
@@ -70,14 +70,13 @@ export async function enrolment(session: StaffSession): Promise<Enrolment> {
 }
 
 export type EnrolResult =
-  | { ok: true; cookie: string; codes: string[] }
-  | { ok: false; status: 400 | 429; message: string; retryAfter?: number };
+  { ok: true; codes: string[] } | { ok: false; status: 400 | 429; message: string; retryAfter?: number };
 
 /**
  * The app is set up once a code from it is right: the secret is kept, ten recovery codes are made
  * (shown once), and the session counts as having proved its second factor.
  */
-export async function finishEnrolment(request: Request, session: StaffSession, code: string): Promise<EnrolResult> {
+export async function finishEnrolment(session: StaffSession, code: string): Promise<EnrolResult> {
   const key = `enrol:${session.accountId}`;
   const limit = await hitRateLimit(key, 10, 15 * 60);
   if (!limit.allowed)
@@ -112,7 +111,16 @@ export async function finishEnrolment(request: Request, session: StaffSession, c
       message: "That code is not right. Check that the app shows the account just added, and type its newest code.",
     };
   await releaseRateLimit(key, 15 * 60);
-  return { ok: true, cookie: await upgradeSession(request, session), codes };
+  // The session counts as having proved its second factor from now. It keeps its id (issued at
+  // the password a moment ago): the page that shows the codes is this same request, whose
+  // loaders still read the cookie it came with, so a new id here would sign the person out.
+  const at = new Date().toISOString();
+  await db()
+    .updateTable("sessions")
+    .set({ second_factor_at: at, confirmed_at: at })
+    .where("id_hash", "=", session.idHash)
+    .execute();
+  return { ok: true, codes };
 }
 
 /**

@@ -4,7 +4,7 @@ import { e2eRows, signInAsStaff } from "../seed";
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
 test("without JavaScript staff can sign in and out", async ({ page }) => {
-  await page.goto("/admin/login?redirectTo=/admin/messages");
+  await page.goto("/admin/login?redirectTo=/admin/testimonials");
   await page.getByLabel("Username").fill("admin");
   await page.getByLabel("Password").fill("wrong password");
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -12,7 +12,7 @@ test("without JavaScript staff can sign in and out", async ({ page }) => {
   await expect(page.getByLabel("Username")).toHaveValue("admin");
   await page.getByLabel("Password").fill("e2e-moderator-password-long");
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(page).toHaveURL(/\/admin\/testimonials$/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
@@ -38,7 +38,7 @@ test("without JavaScript staff can find what is stored for an address and delete
       })
     ).status(),
   ).toBe(201);
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   await page.goto("/admin/data-requests");
   await page.getByRole("textbox", { name: /Email address/ }).fill("nobody at example");
   await page.getByRole("button", { name: "Find" }).click();

@@ -1,0 +1,96 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { data } from "react-router";
+import {
+  getSession,
+  isConfirmed,
+  secondStepOf,
+  signInWithPasskey,
+  type StaffSession,
+  upgradeSession,
+} from "~/features/auth/auth.server";
+import {
+  addPasskey,
+  authenticationOptions,
+  checkPasskey,
+  type PasskeyPurpose,
+  registrationOptions,
+} from "~/features/auth/passkeys.server";
+import { recordAudit } from "~/lib/audit.server";
+import { db } from "~/lib/db.server";
+import { methodNotAllowed, readJsonOrForm } from "~/lib/request.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Route } from "./+types/admin.passkey";
+
+export const loader = methodNotAllowed("POST");
+
+const purposes = ["register", "sign-in", "second-step", "confirm"] as const satisfies readonly PasskeyPurpose[];
+
+type Body = { purpose?: unknown; step?: unknown; response?: unknown; redirectTo?: unknown };
+
+/**
+ * The passkey button's two calls (features/auth/passkey-button.tsx): `options` gives the browser
+ * a challenge for the purpose, `finish` checks its answer. Who may ask depends on the purpose:
+ * anyone to sign in; a session owing its second step for that step; a session setting up its
+ * first factor, or a signed-in person who confirmed within five minutes, to add a passkey; a
+ * signed-in person to confirm.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return data({ error: body.error }, { status: body.status });
+  const { purpose, step, response, redirectTo } = body.value as Body;
+  if (!purposes.includes(purpose as PasskeyPurpose) || (step !== "options" && step !== "finish"))
+    return data({ error: "Unknown passkey request." }, { status: 400 });
+  const next = safeRedirect(redirectTo);
+  const session = await getSession(request);
+  const pending = session ? secondStepOf(session) : undefined;
+
+  if (purpose === "sign-in") {
+    if (step === "options") return data(await authenticationOptions("sign-in"));
+    const checked = await checkPasskey("sign-in", response as AuthenticationResponseJSON);
+    if (!checked.ok) return data({ error: checked.message }, { status: 401 });
+    const cookie = await signInWithPasskey(request, { accountId: checked.accountId, username: checked.username });
+    return data({ next }, { headers: { "Set-Cookie": cookie } });
+  }
+  if (!session) return data({ error: "Sign in first." }, { status: 401 });
+
+  if (purpose === "second-step") {
+    if (pending !== "verify" || !session.hasPasskey) return data({ error: "Nothing to prove here." }, { status: 400 });
+    if (step === "options") return data(await authenticationOptions("second-step", session));
+    const checked = await checkPasskey("second-step", response as AuthenticationResponseJSON, session);
+    if (!checked.ok) {
+      await recordAudit(session, "second-factor-failed", "account", session.accountId, "Passkey refused.");
+      return data({ error: checked.message }, { status: 401 });
+    }
+    await recordAudit(session, "second-factor", "session", null, "Signed in with passkey.");
+    return data({ next }, { headers: { "Set-Cookie": await upgradeSession(request, session) } });
+  }
+
+  if (purpose === "confirm") {
+    if (pending || !session.hasPasskey) return data({ error: "Nothing to confirm with here." }, { status: 400 });
+    if (step === "options") return data(await authenticationOptions("confirm", session));
+    const checked = await checkPasskey("confirm", response as AuthenticationResponseJSON, session);
+    if (!checked.ok) return data({ error: checked.message }, { status: 401 });
+    await confirmed(session);
+    return data({ next });
+  }
+
+  // Adding a passkey: while setting up a first factor, or as an account change by a signed-in person.
+  if (pending === "verify") return data({ error: "Finish signing in first." }, { status: 401 });
+  if (!pending && !isConfirmed(session))
+    return data({ confirm: `/admin/confirm?redirectTo=${encodeURIComponent(next)}` }, { status: 403 });
+  if (step === "options") return data(await registrationOptions(session));
+  const added = await addPasskey(session, response as RegistrationResponseJSON);
+  if (!added.ok) return data({ error: added.message }, { status: 400 });
+  // Setting up the first factor is the sign-in's second step too.
+  const headers = pending === "enrol" ? { "Set-Cookie": await upgradeSession(request, session) } : undefined;
+  return data({ next, recoveryCodes: added.recoveryCodes }, { headers });
+}
+
+async function confirmed(session: StaffSession) {
+  await db()
+    .updateTable("sessions")
+    .set({ confirmed_at: new Date().toISOString() })
+    .where("id_hash", "=", session.idHash)
+    .execute();
+  await recordAudit(session, "confirmed", "session", null, "With passkey.");
+}
