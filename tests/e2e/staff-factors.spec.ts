@@ -192,3 +192,40 @@ test("an export asks for the second factor again once five minutes have passed, 
     { action: "confirmed", detail: "With authenticator." },
   ]);
 });
+
+for (const theme of ["dark", "light"] as const) {
+  test(`axe finds nothing on the account pages, the second step and a role's refusal in the ${theme} theme`, async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
+    await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
+    for (const target of ["/admin/accounts", "/admin/audit?action=sign-in", "/admin/account", "/admin/confirm"]) {
+      await page.goto(target);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      await expectNoAxeViolations(page, `${target} ${theme}`);
+    }
+    // A leads account after its password: the second step. (Seeding makes the account.)
+    const seeding = await browser.newContext();
+    await signInAsStaff(seeding, baseURL ?? "", "leads");
+    await seeding.close();
+    const other = await browser.newContext({ baseURL });
+    await other.addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
+    const pending = await other.newPage();
+    await signInWithPassword(pending, testStaff.leads.username, testStaff.leads.password);
+    await expect(pending.getByRole("heading", { level: 1, name: "Second step" })).toBeVisible();
+    await expectNoAxeViolations(pending, `verify ${theme}`);
+    await other.close();
+    // A moderator refused a page of health details.
+    const moderator = await browser.newContext({ baseURL });
+    await moderator.addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
+    await signInAsStaff(moderator, baseURL ?? "", "moderator");
+    const refused = await moderator.newPage();
+    await refused.goto("/admin/orders");
+    await expect(refused.getByRole("heading", { level: 1, name: "Not part of your role" })).toBeVisible();
+    await expectNoAxeViolations(refused, `403 ${theme}`);
+    await moderator.close();
+  });
+}

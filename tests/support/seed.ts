@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
-import { currentTotpCode } from "~/features/auth/second-factor.server";
+import { hashRecoveryCode, newRecoveryCodes } from "~/features/auth/second-factor.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
@@ -297,9 +297,10 @@ export type TestStaff = keyof typeof testStaff;
 export const testTotpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBV";
 
 /**
- * Signs in as one of `testStaff` through the real sign-in, password and the app's current code,
- * making the account first if it is not there. Its code's step is made unused again first: a
- * code is accepted once, and seeding signs in more often than a person could in 30 seconds.
+ * Signs in as one of `testStaff` through the real sign-in, with the password and a second factor,
+ * making the account first if it is not there. The second factor is a recovery code made for this
+ * one sign-in: an app's code works once per 30 seconds, and test workers sign in at the same
+ * moment. (Tests of the app's codes type them as a person would, in the pages.)
  */
 export async function signInAsTestStaff(database: string, who: TestStaff): Promise<SeededSession> {
   const { username, password, role } = testStaff[who];
@@ -315,10 +316,21 @@ export async function signInAsTestStaff(database: string, who: TestStaff): Promi
     const withApp = role !== "moderator";
     await db()
       .updateTable("accounts")
-      .set({ totp_secret: withApp ? testTotpSecret : null, totp_last_step: null, disabled_at: null })
+      .set({ totp_secret: withApp ? testTotpSecret : null, disabled_at: null })
       .where("username", "=", username)
       .execute();
-    return signInAs(username, password, withApp ? await currentTotpCode(testTotpSecret) : undefined);
+    if (!withApp) return signInAs(username, password);
+    const [code] = newRecoveryCodes();
+    const account = await db()
+      .selectFrom("accounts")
+      .select("id")
+      .where("username", "=", username)
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("recovery_codes")
+      .values({ code_hash: hashRecoveryCode(code ?? ""), account_id: account.id, created_at: new Date().toISOString() })
+      .execute();
+    return signInAs(username, password, code);
   });
 }
 

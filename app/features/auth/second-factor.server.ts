@@ -35,7 +35,7 @@ export function totpAddress(secret: string, username: string): string {
   return getTOTPAuthUri({ period, digits: 6, algorithm: "SHA-1", secret, accountName: username, issuer });
 }
 
-/** The code an app shows now for `secret` (used by `npm run admin:code` for tests and by the tests). */
+/** The code an app shows now for `secret`, as the tests compute it. */
 export async function currentTotpCode(secret: string): Promise<string> {
   return (await generateTOTP({ period, secret })).otp;
 }
