@@ -4,6 +4,7 @@ import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { getSession, isConfirmed, pageAddress, secondStepOf } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
+import { RecoveryCodeList } from "~/features/auth/recovery-code-list";
 import { enrolment, finishEnrolment, mayEnrol } from "~/features/auth/second-step.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
@@ -149,18 +150,7 @@ function RecoveryCodes({ codes, redirectTo }: { codes: string[]; redirectTo: str
           Each one signs you in once if your phone is lost or the app is gone. Keep them in your password manager or on
           paper somewhere safe, not on the phone that has the app.
         </p>
-        <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-body">
-          {codes.map((code) => (
-            <li key={code} className="rounded-md border border-line px-3 py-2">
-              {code}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6">
-          <a href={redirectTo} className={buttonClass("primary")}>
-            I have saved them: continue
-          </a>
-        </p>
+        <RecoveryCodeList codes={codes} next={redirectTo} />
       </div>
     </div>
   );

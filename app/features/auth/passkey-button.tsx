@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
+import { RecoveryCodeList } from "./recovery-code-list";
 
 export type PasskeyPurpose = "register" | "sign-in" | "second-step" | "confirm";
 
@@ -21,7 +22,7 @@ async function post(body: Record<string, unknown>): Promise<Answer & Record<stri
 }
 
 /** The browser's passkey dialog for `purpose`, then the server's check; the library loads on first use. */
-export async function runPasskey(purpose: PasskeyPurpose, redirectTo: string, autofill = false): Promise<Answer> {
+export async function runPasskey(purpose: PasskeyPurpose, redirectTo: string): Promise<Answer> {
   const options = await post({ purpose, step: "options", redirectTo });
   if (options.error || options.confirm) return options;
   const browser = await import("@simplewebauthn/browser");
@@ -98,18 +99,7 @@ export function PasskeyButton({
         <p className="font-semibold">
           Your passkey is added. Save these ten recovery codes now: they are shown only once.
         </p>
-        <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-body">
-          {codes.map((code) => (
-            <li key={code} className="rounded-md border border-line px-3 py-2">
-              {code}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4">
-          <a href={next} className={buttonClass("primary")}>
-            I have saved them: continue
-          </a>
-        </p>
+        <RecoveryCodeList codes={codes} next={next ?? redirectTo} />
       </div>
     );
 
