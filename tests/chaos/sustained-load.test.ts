@@ -142,7 +142,7 @@ describe("sustained load", () => {
       }
     };
     // Staff: a sign-in every 7 s (the account allows 10 attempts in 15 minutes), a look at the
-    // moderation page and the inbox, then sign-out.
+    // moderation page and the spam list (admin is the reviews moderator), then sign-out.
     const staff = async () => {
       while (Date.now() + 7000 < end) {
         const response = await send("POST", "/api/auth/login", {
@@ -153,7 +153,7 @@ describe("sustained load", () => {
         if (response?.status !== 200 || !cookie) failures.push(`sign-in ${signIns} → ${response?.status}`);
         else {
           signIns++;
-          for (const target of ["/admin/testimonials", "/admin/messages"]) {
+          for (const target of ["/admin/testimonials", "/admin/spam"]) {
             const page = await send("GET", target, { cookie });
             if (page?.status !== 200) failures.push(`${target} signed in → ${page?.status}`);
           }
