@@ -48,3 +48,8 @@ export function requiresSecondFactor(role: Role): boolean {
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (roles as readonly string[]).includes(value);
 }
+
+/** A stored role; anything else (which the code never writes) has the least a role may do. */
+export function roleOf(value: string): Role {
+  return isRole(value) ? value : "moderator";
+}

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { builtInUsername, requireConfirmed, type StaffSession, staffContext } from "~/features/auth/auth.server";
+import { mayHaveSecondFactor, requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
 import { PasskeyList } from "~/features/auth/passkey-list";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "~/features/auth/accounts.server";
@@ -31,9 +31,6 @@ const labels = fieldLabels(passwordFields);
 
 const changed = { title: "Password changed", description: "Your other sessions were ended; this one goes on." };
 
-/** The shared reviews account signs in with its password only. */
-const mayHavePasskeys = (staff: StaffSession) => staff.username !== builtInUsername;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
   const sessions: OpenSession[] = (await listOwnSessions(staff.accountId)).map((session) => ({
@@ -51,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions,
     factor: staff.hasFactor ? ("app" as const) : mayEnrol(staff) ? ("none" as const) : ("shared" as const),
     recoveryCodesLeft: staff.hasFactor ? await unusedRecoveryCodes(staff.accountId) : 0,
-    passkeys: mayHavePasskeys(staff) ? await listPasskeys(staff.accountId) : null,
+    passkeys: mayHaveSecondFactor(staff) ? await listPasskeys(staff.accountId) : null,
   };
 }
 

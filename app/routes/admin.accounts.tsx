@@ -105,7 +105,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
                 <td className="py-3 pr-4">{roleNames[account.role]}</td>
                 <td className="py-3 pr-4">
                   {account.hasFactor
-                    ? `Authenticator app; ${account.recoveryCodesLeft} recovery codes left`
+                    ? `${account.factors.charAt(0).toUpperCase()}${account.factors.slice(1)}; ${account.recoveryCodesLeft} recovery codes left`
                     : account.role === "moderator"
                       ? "None (password only)"
                       : "Not set up yet"}

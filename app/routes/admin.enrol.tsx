@@ -1,14 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { getSession, isConfirmed, pageAddress, secondStepOf } from "~/features/auth/auth.server";
+import { isConfirmed, pageAddress, sessionAtStep } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { RecoveryCodeList } from "~/features/auth/recovery-code-list";
 import { enrolment, finishEnrolment, mayEnrol } from "~/features/auth/second-step.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.enrol";
 
@@ -17,11 +16,7 @@ import type { Route } from "./+types/admin.enrol";
  * else opens until it is done), or from a moderator's own account page.
  */
 async function enrollingSession(request: Request) {
-  const session = await getSession(request);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (!session) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const step = secondStepOf(session);
-  if (step === "verify") throw redirect(`/admin/verify?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const { session, step, redirectTo } = await sessionAtStep(request, "enrol");
   // Signed in already: adding a factor is an account change, after confirming who you are.
   if (!step && !isConfirmed(session))
     throw redirect(`/admin/confirm?redirectTo=${encodeURIComponent(pageAddress(request))}`);

@@ -89,7 +89,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const typedMessage = clientErrors ? null : (actionData?.message ?? null);
+  const message = clientErrors ? null : (actionData?.message ?? null);
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
 
   useEffect(() => {
@@ -117,9 +117,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
         <h1 className="text-heading font-bold">Admin Login</h1>
         <p className="mt-2 text-muted">For Aquila staff: moderate reviews and answer messages.</p>
-        {typedMessage ? (
+        {message ? (
           <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">
-            <strong>Login failed.</strong> {typedMessage}
+            <strong>Login failed.</strong> {message}
           </p>
         ) : null}
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-5">

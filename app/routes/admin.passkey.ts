@@ -1,29 +1,15 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { data } from "react-router";
-import {
-  getSession,
-  isConfirmed,
-  secondStepOf,
-  signInWithPasskey,
-  type StaffSession,
-  upgradeSession,
-} from "~/features/auth/auth.server";
-import {
-  addPasskey,
-  authenticationOptions,
-  checkPasskey,
-  type PasskeyPurpose,
-  registrationOptions,
-} from "~/features/auth/passkeys.server";
+import { getSession, isConfirmed, secondStepOf, signInWithPasskey, upgradeSession } from "~/features/auth/auth.server";
+import { addPasskey, authenticationOptions, checkPasskey, registrationOptions } from "~/features/auth/passkeys.server";
+import { markConfirmed } from "~/features/auth/second-step.server";
 import { recordAudit } from "~/lib/audit.server";
-import { db } from "~/lib/db.server";
 import { methodNotAllowed, readJsonOrForm } from "~/lib/request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { isPasskeyPurpose } from "~/features/auth/passkey-purpose";
 import type { Route } from "./+types/admin.passkey";
 
 export const loader = methodNotAllowed("POST");
-
-const purposes = ["register", "sign-in", "second-step", "confirm"] as const satisfies readonly PasskeyPurpose[];
 
 type Body = { purpose?: unknown; step?: unknown; response?: unknown; redirectTo?: unknown };
 
@@ -38,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const body = await readJsonOrForm(request);
   if (!body.ok) return data({ error: body.error }, { status: body.status });
   const { purpose, step, response, redirectTo } = body.value as Body;
-  if (!purposes.includes(purpose as PasskeyPurpose) || (step !== "options" && step !== "finish"))
+  if (!isPasskeyPurpose(purpose) || (step !== "options" && step !== "finish"))
     return data({ error: "Unknown passkey request." }, { status: 400 });
   const next = safeRedirect(redirectTo);
   const session = await getSession(request);
@@ -70,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (step === "options") return data(await authenticationOptions("confirm", session));
     const checked = await checkPasskey("confirm", response as AuthenticationResponseJSON, session);
     if (!checked.ok) return data({ error: checked.message }, { status: 401 });
-    await confirmed(session);
+    await markConfirmed(session, "passkey");
     return data({ next });
   }
 
@@ -84,13 +70,4 @@ export async function action({ request }: Route.ActionArgs) {
   // Setting up the first factor is the sign-in's second step too.
   const headers = pending === "enrol" ? { "Set-Cookie": await upgradeSession(request, session) } : undefined;
   return data({ next, recoveryCodes: added.recoveryCodes }, { headers });
-}
-
-async function confirmed(session: StaffSession) {
-  await db()
-    .updateTable("sessions")
-    .set({ confirmed_at: new Date().toISOString() })
-    .where("id_hash", "=", session.idHash)
-    .execute();
-  await recordAudit(session, "confirmed", "session", null, "With passkey.");
 }

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { getSession, secondStepOf } from "~/features/auth/auth.server";
+import { sessionAtStep } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { completeSecondStep } from "~/features/auth/second-step.server";
@@ -13,11 +13,7 @@ import type { Route } from "./+types/admin.verify";
 
 /** Only a session that has its password and still owes its code comes here; anyone else is sent on. */
 async function pendingSession(request: Request) {
-  const session = await getSession(request);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (!session) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const step = secondStepOf(session);
-  if (step === "enrol") throw redirect(`/admin/enrol?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const { session, step, redirectTo } = await sessionAtStep(request, "verify");
   if (!step) throw redirect(redirectTo);
   return { session, redirectTo };
 }

@@ -1,11 +1,28 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../db/test-databases";
+import { auditActions, listAudit } from "~/lib/audit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { acceptInvitation, inviteFirstOwner, openInvitation, resetSecondFactor, setDisabled } from "./accounts.server";
+import {
+  acceptInvitation,
+  endOtherSessions,
+  endOwnSession,
+  inviteFirstOwner,
+  listAccounts,
+  listOwnSessions,
+  openInvitation,
+  resetSecondFactor,
+  setDisabled,
+} from "./accounts.server";
 import { createAccount, getSession, signIn, type StaffSession } from "./auth.server";
-import { confirmTotp, currentTotpCode, newTotpSecret } from "./second-factor.server";
+import {
+  confirmTotp,
+  currentTotpCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  storeRecoveryCodes,
+} from "./second-factor.server";
 
 setLogLevel("silent");
 
@@ -108,5 +125,132 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
       .where("action", "in", ["account-disabled", "account-enabled", "factor-reset"])
       .execute();
     expect(audit.map((r) => r.action).sort()).toEqual(["account-disabled", "account-enabled", "factor-reset"]);
+  });
+});
+
+describe.each(testDialects)("the owner's list of accounts on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const password = "copper-lantern-meadow-52";
+
+  it("counts each account's open sessions, codes left and factors, a passkey included", async () => {
+    const viaApp = await createAccount(`app-${dialect}`, password, "leads");
+    const viaKey = await createAccount(`key-${dialect}`, password, "leads");
+    const secret = newTotpSecret();
+    await database()
+      .db.transaction()
+      .execute(async (trx) => confirmTotp(trx, viaApp, secret, await currentTotpCode(secret)));
+    const now = new Date().toISOString();
+    await database()
+      .db.insertInto("passkeys")
+      .values({
+        id: `cred-${dialect}`,
+        account_id: viaKey,
+        public_key: "AA",
+        counter: 0,
+        name: "Passkey",
+        created_at: now,
+      })
+      .execute();
+    // One open session, one ended: the list counts one.
+    for (const revoked of [null, now])
+      await database()
+        .db.insertInto("sessions")
+        .values({
+          id_hash: `${viaApp}-${revoked ? "ended" : "open"}`,
+          account_id: viaApp,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          revoked_at: revoked,
+        })
+        .execute();
+    const list = await listAccounts();
+    expect(list.find((a) => a.id === viaApp)).toMatchObject({
+      hasFactor: true,
+      factors: "authenticator app",
+      recoveryCodesLeft: 10,
+      activeSessions: 1,
+      lastSignIn: now,
+    });
+    expect(list.find((a) => a.id === viaKey)).toMatchObject({
+      hasFactor: true,
+      factors: "passkey",
+      recoveryCodesLeft: 0,
+      activeSessions: 0,
+      lastSignIn: null,
+    });
+  });
+
+  it("lets a passkey-only account sign in through the JSON call with a recovery code", async () => {
+    const id = await createAccount(`keyonly-${dialect}`, password, "owner");
+    await database()
+      .db.insertInto("passkeys")
+      .values({
+        id: `cred2-${dialect}`,
+        account_id: id,
+        public_key: "AA",
+        counter: 0,
+        name: "Passkey",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const [code] = newRecoveryCodes();
+    await database()
+      .db.transaction()
+      .execute((trx) => storeRecoveryCodes(trx, id, [code ?? ""]));
+    const result = await signIn(
+      new Request("http://localhost/"),
+      `keyonly-${dialect}`,
+      password,
+      "192.0.2.200",
+      Date.now(),
+      {
+        api: true,
+        code,
+      },
+    );
+    expect(result).toMatchObject({ ok: true, next: undefined });
+  });
+});
+
+describe.each(testDialects)("a person's own sessions on %s", (dialect) => {
+  useTestDatabase(dialect);
+  const password = "saffron-harbour-quill-38";
+  let ip = 0;
+
+  async function sessions(username: string, count: number) {
+    await createAccount(username, password);
+    const list: StaffSession[] = [];
+    for (let i = 0; i < count; i++) {
+      const result = await signIn(new Request("http://localhost/"), username, password, `192.0.2.${100 + ++ip}`);
+      if (!result.ok) throw new Error(result.message);
+      const cookie = result.cookie.split(";")[0] ?? "";
+      list.push((await getSession(new Request("http://localhost/", { headers: { Cookie: cookie } })))!);
+    }
+    return list;
+  }
+
+  it("lists a person's open sessions, ends one of their own but never another person's, and ends all but this one", async () => {
+    const [here, second, third] = (await sessions(`mine-${dialect}`, 3)) as [StaffSession, StaffSession, StaffSession];
+    const [stranger] = (await sessions(`theirs-${dialect}`, 1)) as [StaffSession];
+    expect((await listOwnSessions(here.accountId)).map((s) => s.id_hash).sort()).toEqual(
+      [here.idHash, second.idHash, third.idHash].sort(),
+    );
+    expect(await endOwnSession(here, stranger.idHash)).toBe(false);
+    expect(await listOwnSessions(stranger.accountId)).toHaveLength(1);
+    expect(await endOwnSession(here, second.idHash)).toBe(true);
+    expect(await endOwnSession(here, second.idHash)).toBe(false);
+    expect(await endOtherSessions(here)).toBe(1);
+    expect((await listOwnSessions(here.accountId)).map((s) => s.id_hash)).toEqual([here.idHash]);
+  });
+
+  it("filters the audit log by account and by action", async () => {
+    await sessions(`audited-${dialect}`, 1);
+    const mine = await listAudit(50, { username: `audited-${dialect}` });
+    expect(mine.length).toBeGreaterThan(0);
+    expect(new Set(mine.map((row) => row.username))).toEqual(new Set([`audited-${dialect}`]));
+    const signIns = await listAudit(50, { username: `audited-${dialect}`, action: "sign-in" });
+    expect(signIns.map((row) => row.action)).toEqual(["sign-in"]);
+    expect(await auditActions()).toEqual(expect.arrayContaining(["sign-in"]));
   });
 });

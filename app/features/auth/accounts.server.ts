@@ -1,10 +1,18 @@
-import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { fieldErrorsOf } from "~/lib/zod";
-import { commandLine, isRole, type Role, roleNames, type Staff } from "~/lib/staff";
-import { builtInUsername, createAccount, endSessions, type StaffSession } from "./auth.server";
+import { commandLine, isRole, type Role, roleNames, roleOf, type Staff } from "~/lib/staff";
+import {
+  createAccount,
+  endSessions,
+  hashToken,
+  hasPasskeyColumn,
+  isTokenShape,
+  mayHaveSecondFactor,
+  newToken,
+  type StaffSession,
+} from "./auth.server";
 import { passwordProblem } from "./password-policy.server";
 import { NewPasswordSchema, NewUsernameSchema } from "./schema";
 import { expiredInvitationMessage, invitationHours } from "./invitations";
@@ -15,49 +23,64 @@ import { removeSecondFactor } from "./second-factor.server";
  * and enabling, and resetting a lost second factor. Every change is in the audit log.
  */
 
-function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export interface AccountSummary {
   id: string;
   username: string;
   role: Role;
   disabled: boolean;
   hasFactor: boolean;
+  /** "authenticator app", "passkey", both joined by "and", or empty. */
+  factors: string;
   recoveryCodesLeft: number;
   lastSignIn: string | null;
   activeSessions: number;
 }
 
+/** Every account with its factors and sessions, in one query: counts are made by the database, not by reading every session ever made. */
 export async function listAccounts(now = Date.now()): Promise<AccountSummary[]> {
-  const accounts = await db()
+  const rows = await db()
     .selectFrom("accounts")
-    .select(["id", "username", "role", "disabled_at", "totp_secret"])
-    .orderBy("username")
+    .select((eb) => [
+      "accounts.id",
+      "accounts.username",
+      "accounts.role",
+      "accounts.disabled_at",
+      "accounts.totp_secret",
+      hasPasskeyColumn,
+      eb
+        .selectFrom("recovery_codes")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("recovery_codes.account_id", "=", "accounts.id")
+        .where("recovery_codes.used_at", "is", null)
+        .as("codes_left"),
+      eb
+        .selectFrom("sessions")
+        .select((c) => c.fn.max("sessions.created_at").as("at"))
+        .whereRef("sessions.account_id", "=", "accounts.id")
+        .as("last_sign_in"),
+      eb
+        .selectFrom("sessions")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("sessions.account_id", "=", "accounts.id")
+        .where("sessions.revoked_at", "is", null)
+        .where("sessions.expires_at", ">", new Date(now).toISOString())
+        .as("active_sessions"),
+    ])
+    .orderBy("accounts.username")
     .execute();
-  const sessions = await db()
-    .selectFrom("sessions")
-    .select(["account_id", "created_at", "revoked_at", "expires_at"])
-    .execute();
-  const codes = await db().selectFrom("recovery_codes").select(["account_id"]).where("used_at", "is", null).execute();
-  return accounts.map((account) => {
-    const own = sessions.filter((s) => s.account_id === account.id);
-    return {
-      id: account.id,
-      username: account.username,
-      role: isRole(account.role) ? account.role : "moderator",
-      disabled: account.disabled_at !== null,
-      hasFactor: account.totp_secret !== null,
-      recoveryCodesLeft: codes.filter((c) => c.account_id === account.id).length,
-      lastSignIn:
-        own
-          .map((s) => s.created_at)
-          .sort()
-          .at(-1) ?? null,
-      activeSessions: own.filter((s) => !s.revoked_at && Date.parse(s.expires_at) > now).length,
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    role: roleOf(row.role),
+    disabled: row.disabled_at !== null,
+    hasFactor: row.totp_secret !== null || Boolean(row.has_passkey),
+    factors: [row.totp_secret !== null ? "authenticator app" : null, row.has_passkey ? "passkey" : null]
+      .filter(Boolean)
+      .join(" and "),
+    recoveryCodesLeft: Number(row.codes_left ?? 0),
+    lastSignIn: row.last_sign_in ?? null,
+    activeSessions: Number(row.active_sessions ?? 0),
+  }));
 }
 
 export type InviteResult =
@@ -74,7 +97,7 @@ export async function inviteAccount(by: Staff, input: { username?: unknown; role
   const role = input.role;
   const taken = await db().selectFrom("accounts").select("id").where("username", "=", username.data).executeTakeFirst();
   if (taken) return { ok: false, errors: { username: "There is already an account with this username." } };
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + invitationHours * 3_600_000).toISOString();
   await db()
@@ -100,7 +123,7 @@ export async function inviteAccount(by: Staff, input: { username?: unknown; role
 
 /** An invitation that can still be accepted, by the token in its link. */
 export async function openInvitation(token: string, now = Date.now()) {
-  if (!/^[\w-]{43}$/.test(token)) return undefined;
+  if (!isTokenShape(token)) return undefined;
   const row = await db()
     .selectFrom("invitations")
     .selectAll()
@@ -215,7 +238,7 @@ export async function setDisabled(by: StaffSession, accountId: unknown, disabled
 export async function resetSecondFactor(by: StaffSession, accountId: unknown): Promise<AccountChange> {
   const account = await target(accountId);
   if (!account) return { ok: false, status: 404, message: "That account no longer exists." };
-  if (account.username === builtInUsername)
+  if (!mayHaveSecondFactor(account))
     return { ok: false, status: 400, message: "The shared reviews account has no second factor." };
   await db()
     .transaction()

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
 import { clearCookie, setCookie } from "~/lib/cookies.server";
 import { pagePathOf } from "~/lib/route-data-url";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { type Ability, can, isRole, requiresSecondFactor, type Role, type Staff } from "~/lib/staff";
+import { type Ability, can, requiresSecondFactor, type Role, roleOf, type Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
 import { passwordProblem } from "./password-policy.server";
 import { generatePassword, hashPassword, verifyPassword } from "./password.server";
@@ -28,17 +30,29 @@ function sessionCookieName() {
   return cookieName(siteCookies.session, getConfig().siteIsHttps);
 }
 
-function hashToken(token: string) {
+/**
+ * A secret handed out once (a session's cookie, an invitation's link): 32 random bytes,
+ * base64url. Only its hash (`hashToken`) is stored; `isTokenShape` turns away anything else
+ * before a database is asked.
+ */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** What `signIn` puts in the cookie: 32 random bytes, base64url. */
 const tokenPattern = /^[\w-]{43}$/;
+
+export function isTokenShape(token: string): boolean {
+  return tokenPattern.test(token);
+}
 
 /** The session token a Cookie header carries, if it has one of the shape `signIn` gives out. */
 function tokenFromCookieHeader(cookie: string | null | undefined): string | undefined {
   const [token] = cookieValues(cookie, sessionCookieName());
-  return token !== undefined && tokenPattern.test(token) ? token : undefined;
+  return token !== undefined && isTokenShape(token) ? token : undefined;
 }
 
 /**
@@ -178,7 +192,12 @@ export async function signIn(
 ): Promise<SignInResult> {
   const reservation = await reserveSignInAttempt(username, clientIp, now);
   if (!reservation.ok) return refused("failures", username, reservation.wait);
-  const account = await db().selectFrom("accounts").selectAll().where("username", "=", username).executeTakeFirst();
+  const account = await db()
+    .selectFrom("accounts")
+    .selectAll()
+    .select(hasPasskeyColumn)
+    .where("username", "=", username)
+    .executeTakeFirst();
   const checked = await passwordChecks.run(reservation.address, reservation.failures, async () =>
     verifyPassword(
       password,
@@ -201,16 +220,10 @@ export async function signIn(
   }
   await releaseSignInAttempt(reservation.id);
   const staff = asStaff(account);
-  const hasPasskey = await db()
-    .selectFrom("passkeys")
-    .select("id")
-    .where("account_id", "=", account.id)
-    .limit(1)
-    .executeTakeFirst();
-  const hasFactor = account.totp_secret !== null || hasPasskey !== undefined;
+  const hasFactor = account.totp_secret !== null || Boolean(account.has_passkey);
   const needsFactor = hasFactor || requiresSecondFactor(roleOf(account.role));
   let secondFactorAt: string | null = null;
-  if (needsFactor && options.code !== undefined && account.totp_secret !== null) {
+  if (needsFactor && options.code !== undefined && hasFactor) {
     const check = await checkSecondFactor(account.id, options.code, now);
     if (!check.ok) {
       await recordAudit(staff, "second-factor-failed", "account", account.id, check.message);
@@ -243,9 +256,17 @@ function asStaff(account: { id: string; username: string }): Staff {
   return { accountId: account.id, username: account.username };
 }
 
-/** A stored role; anything else (which the code never writes) has the least a role may do. */
-function roleOf(value: string): Role {
-  return isRole(value) ? value : "moderator";
+/**
+ * `has_passkey` for a query over `accounts`: one expression wherever an account's factors are
+ * read (a session, a sign-in, the owner's list). 0/1 on SQLite, a boolean on PostgreSQL.
+ */
+export const hasPasskeyColumn = sql<
+  number | boolean
+>`exists (select 1 from passkeys where passkeys.account_id = accounts.id)`.as("has_passkey");
+
+/** Whether an account may have a second factor: every one but the shared reviews account. */
+export function mayHaveSecondFactor(account: { username: string }): boolean {
+  return account.username !== builtInUsername;
 }
 
 /**
@@ -258,7 +279,7 @@ async function startSession(
   now: number,
   proof: { secondFactorAt: string | null; confirmedAt: string | null; expiresAt?: string },
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await db()
     .insertInto("sessions")
     .values({
@@ -382,10 +403,7 @@ export async function getSession(request: Request, now = Date.now()): Promise<St
       "accounts.role",
       "accounts.disabled_at",
       "accounts.totp_secret",
-      (eb) =>
-        eb
-          .exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.account_id", "=", "accounts.id"))
-          .as("has_passkey"),
+      hasPasskeyColumn,
     ])
     .where("sessions.id_hash", "=", hashToken(token))
     .executeTakeFirst();
@@ -445,6 +463,20 @@ export function pageAddress(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
   return pagePathOf(url.pathname) + url.search;
+}
+
+/**
+ * For the second step's own pages (`/admin/verify`, `/admin/enrol`): the session and where to go
+ * after, or a redirect to the sign-in, or to the other step's page when that is the one owed.
+ * `step` is undefined for a person already signed in with every step.
+ */
+export async function sessionAtStep(request: Request, page: SecondStep) {
+  const session = await getSession(request);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (!session) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const step = secondStepOf(session);
+  if (step && step !== page) throw redirect(`/admin/${step}?redirectTo=${encodeURIComponent(redirectTo)}`);
+  return { session, step, redirectTo };
 }
 
 /** For admin pages: the staff member, or a redirect to the sign-in page or to the second step. */

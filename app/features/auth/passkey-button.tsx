@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { PasskeyPurpose } from "./passkey-purpose";
 import { RecoveryCodeList } from "./recovery-code-list";
-
-export type PasskeyPurpose = "register" | "sign-in" | "second-step" | "confirm";
 
 interface Answer {
   error?: string;

@@ -9,7 +9,8 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { builtInUsername, type StaffSession } from "./auth.server";
+import { mayHaveSecondFactor, type StaffSession } from "./auth.server";
+import type { PasskeyPurpose } from "./passkey-purpose";
 import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from "./second-factor.server";
 
 /**
@@ -19,7 +20,6 @@ import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from "./sec
  * or to confirm who they are. Each challenge is stored, lives two minutes, and is taken once.
  */
 
-export type PasskeyPurpose = "register" | "sign-in" | "second-step" | "confirm";
 const challengeLifeMs = 2 * 60_000;
 
 function relyingParty() {
@@ -102,8 +102,7 @@ export type PasskeyAdded = { ok: true; recoveryCodes: string[] | null } | { ok: 
  * gives it ten recovery codes (returned to be shown once); an account that has them keeps them.
  */
 export async function addPasskey(session: StaffSession, response: RegistrationResponseJSON): Promise<PasskeyAdded> {
-  if (session.username === builtInUsername)
-    return { ok: false, message: "The shared reviews account cannot have a passkey." };
+  if (!mayHaveSecondFactor(session)) return { ok: false, message: "The shared reviews account cannot have a passkey." };
   const rp = relyingParty();
   const challenge = challengeOf(response);
   if (!challenge || !(await takeChallenge(challenge, "register", session.idHash)))

@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { recordAudit } from "~/lib/audit.server";
 import { db } from "~/lib/db.server";
 import { hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
-import { builtInUsername, type StaffSession, upgradeSession } from "./auth.server";
+import { mayHaveSecondFactor, type StaffSession, upgradeSession } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./second-factor.server";
 
@@ -28,7 +28,7 @@ export async function completeSecondStep(request: Request, session: StaffSession
 
 /** Whether this person may set up an authenticator app now: not the shared account, and not twice. */
 export function mayEnrol(session: StaffSession): boolean {
-  return session.username !== builtInUsername && !session.hasApp;
+  return mayHaveSecondFactor(session) && !session.hasApp;
 }
 
 export interface Enrolment {
@@ -158,11 +158,16 @@ export async function confirmIdentity(session: StaffSession, answer: string): Pr
     await releaseRateLimit(key, 15 * 60);
     method = "password";
   }
+  await markConfirmed(session, method);
+  return { ok: true };
+}
+
+/** The session's person has just proved who they are (with `method`): sensitive actions are open for five minutes. */
+export async function markConfirmed(session: StaffSession, method: string) {
   await db()
     .updateTable("sessions")
     .set({ confirmed_at: new Date().toISOString() })
     .where("id_hash", "=", session.idHash)
     .execute();
   await recordAudit(session, "confirmed", "session", null, `With ${method}.`);
-  return { ok: true };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { testDialects } from "../db/test-databases";
+import { createAccount } from "~/features/auth/auth.server";
+import type { SpamReason } from "~/lib/forms";
+import { setLogLevel } from "~/lib/logger.server";
+import { countSpam, listSpam, quarantine } from "~/lib/spam.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { spamRestorers } from "~/spam-restorers.server";
+import { spamKindsFor } from "~/features/spam/access";
+import { actOnSpam } from "~/features/spam/moderation.server";
+
+setLogLevel("silent");
+
+const honeypot: SpamReason = { code: "honeypot", detail: "A hidden field was filled in." };
+
+describe("held submissions by role", () => {
+  it("gives a moderator reviews only, leads messages and orders, an owner all three", () => {
+    expect(spamKindsFor("moderator")).toEqual(["review"]);
+    expect(spamKindsFor("leads")).toEqual(["contact", "order"]);
+    expect(spamKindsFor("owner")).toEqual(["review", "contact", "order"]);
+  });
+});
+
+describe.each(testDialects)("the spam list by role on %s", (dialect) => {
+  useTestDatabase(dialect);
+
+  it("lists and counts only a role's kinds, and answers another kind's item as not there, leaving it held", async () => {
+    const held = {
+      review: await quarantine("review", { name: "Held review" }, [honeypot], 1000),
+      contact: await quarantine("contact", { name: "Held message" }, [honeypot], 1000),
+    };
+    const moderator = { accountId: await createAccount(`mod-${dialect}`, "moss-harbour-cedar-84"), username: "mod" };
+    const kinds = spamKindsFor("moderator");
+    expect((await listSpam(200, kinds)).map((item) => item.id)).toEqual([held.review]);
+    expect(await countSpam(kinds)).toBe(1);
+    expect(await countSpam(spamKindsFor("leads"))).toBe(1);
+    expect(await listSpam(200, [])).toEqual([]);
+
+    const refused = await actOnSpam(moderator, { intent: "delete", id: held.contact }, spamRestorers, kinds);
+    expect(refused).toMatchObject({ ok: false, status: 404 });
+    expect((await listSpam()).map((item) => item.id).sort()).toEqual([held.review, held.contact].sort());
+    const deleted = await actOnSpam(moderator, { intent: "delete", id: held.review }, spamRestorers, kinds);
+    expect(deleted).toMatchObject({ ok: true, kind: "review" });
+  });
+});
