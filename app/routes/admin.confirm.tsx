@@ -30,9 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = typeof form.code === "string" ? form.code : "";
   if (!answer.trim())
     return data({ error: staff.hasFactor ? "Enter the code from your app." : "Enter your password." }, { status: 400 });
-  const result = await confirmIdentity(staff, answer);
+  const result = await confirmIdentity(request, staff, answer);
   if (!result.ok) return data({ error: result.message }, { status: result.status, headers: retryAfterHeaders(result) });
-  return redirect(safeRedirect(form.redirectTo), 303);
+  return redirect(safeRedirect(form.redirectTo), { status: 303, headers: { "Set-Cookie": result.cookie } });
 }
 
 export const headers = forwardRetryAfter;

@@ -1,13 +1,14 @@
 import { data, Form, Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { isConfirmed, pageAddress, sessionAtStep } from "~/features/auth/auth.server";
+import { getStaff, isConfirmed, pageAddress, renewSession, sessionAtStep } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
-import { RecoveryCodeList } from "~/features/auth/recovery-code-list";
+import { continueIntent, RecoveryCodeList } from "~/features/auth/recovery-code-list";
 import { enrolment, finishEnrolment, mayEnrol } from "~/features/auth/second-step.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.enrol";
 
@@ -31,10 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const form = formObject(await readForm(request));
+  if (form.intent === continueIntent) return continueAfterCodes(request, form.redirectTo);
   const { session } = await enrollingSession(request);
   if (!mayEnrol(session))
     return data({ error: "This account cannot add an authenticator app here.", codes: null }, 400);
-  const form = formObject(await readForm(request));
   const code = typeof form.code === "string" ? form.code : "";
   if (!code.trim()) return data({ error: "Enter the six-digit code the app shows.", codes: null }, { status: 400 });
   const result = await finishEnrolment(session, code);
@@ -42,6 +44,19 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: result.message, codes: null }, { status: result.status, headers: retryAfterHeaders(result) });
   // The codes are shown in this answer only: they are stored hashed.
   return data({ error: undefined, codes: result.codes });
+}
+
+/**
+ * "I have saved them: continue" after the recovery codes. Setting up the app proved the factor
+ * on the session's old id, because the page that shows the codes is rendered in that same request
+ * with the cookie it came with; leaving the page renews the id, so the one the password was
+ * signed in with opens nothing after the codes are seen.
+ */
+async function continueAfterCodes(request: Request, redirectTo: unknown) {
+  const session = await getStaff(request);
+  const cookie = session ? await renewSession(request, session, {}) : undefined;
+  if (!cookie) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, 303);
+  return redirect(safeRedirect(redirectTo), { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export const headers = forwardRetryAfter;

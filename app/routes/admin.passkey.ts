@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { data } from "react-router";
 import { getSession, isConfirmed, secondStepOf, signInWithPasskey, upgradeSession } from "~/features/auth/auth.server";
 import { addPasskey, authenticationOptions, checkPasskey, registrationOptions } from "~/features/auth/passkeys.server";
-import { markConfirmed } from "~/features/auth/second-step.server";
+import { markConfirmed, sessionEndedMessage } from "~/features/auth/second-step.server";
 import { recordAudit } from "~/lib/audit.server";
 import { methodNotAllowed, readJsonOrForm } from "~/lib/request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ error: checked.message }, { status: 401 });
     }
     await recordAudit(session, "second-factor", "session", null, "Signed in with passkey.");
-    return data({ next }, { headers: { "Set-Cookie": await upgradeSession(request, session) } });
+    return renewedAnswer(await upgradeSession(request, session), { next });
   }
 
   if (purpose === "confirm") {
@@ -56,8 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (step === "options") return data(await authenticationOptions("confirm", session));
     const checked = await checkPasskey("confirm", response as AuthenticationResponseJSON, session);
     if (!checked.ok) return data({ error: checked.message }, { status: 401 });
-    await markConfirmed(session, "passkey");
-    return data({ next });
+    const confirmed = await markConfirmed(request, session, "passkey");
+    return renewedAnswer(confirmed.ok ? confirmed.cookie : undefined, { next });
   }
 
   // Adding a passkey: while setting up a first factor, or as an account change by a signed-in person.
@@ -68,6 +68,12 @@ export async function action({ request }: Route.ActionArgs) {
   const added = await addPasskey(session, response as RegistrationResponseJSON);
   if (!added.ok) return data({ error: added.message }, { status: 400 });
   // Setting up the first factor is the sign-in's second step too.
-  const headers = pending === "enrol" ? { "Set-Cookie": await upgradeSession(request, session) } : undefined;
-  return data({ next, recoveryCodes: added.recoveryCodes }, { headers });
+  const answer = { next, recoveryCodes: added.recoveryCodes };
+  return pending === "enrol" ? renewedAnswer(await upgradeSession(request, session), answer) : data(answer);
+}
+
+/** An answer under the session's new id, or 401 when the session ended before it could be renewed. */
+function renewedAnswer<T extends object>(cookie: string | undefined, answer: T) {
+  if (!cookie) return data({ error: sessionEndedMessage }, { status: 401 });
+  return data(answer, { headers: { "Set-Cookie": cookie } });
 }

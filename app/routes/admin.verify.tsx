@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await completeSecondStep(request, session, code);
   if (!result.ok) return data({ error: result.message }, { status: result.status, headers: retryAfterHeaders(result) });
   const headers = new Headers([
-    ["Set-Cookie", result.cookie ?? ""],
+    ["Set-Cookie", result.cookie],
     ["Set-Cookie", setFlash("signed-in")],
   ]);
   return redirect(safeRedirect(form.redirectTo), { status: 303, headers });

@@ -83,7 +83,7 @@ test("an invited person adds a passkey as their second factor, then signs in wit
   const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   await expectNoAxeViolations(page, "passkey added");
-  await page.getByRole("link", { name: "I have saved them: continue" }).click();
+  await page.getByRole("button", { name: "I have saved them: continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);

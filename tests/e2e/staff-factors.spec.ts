@@ -86,7 +86,7 @@ test("an owner invites a person, who sets up an authenticator app, and then sign
   await expect(codes).toHaveCount(10);
   await expectNoAxeViolations(person, "recovery codes");
   const recovery = (await codes.first().textContent()) ?? "";
-  await person.getByRole("link", { name: "I have saved them: continue" }).click();
+  await person.getByRole("button", { name: "I have saved them: continue" }).click();
   await expect(person).toHaveURL(/\/admin\/messages/);
 
   // Signing in again: the code used to set up is refused; a recovery code works, once.

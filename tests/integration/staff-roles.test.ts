@@ -29,7 +29,7 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 
 const adminPassword = "roles-test-moderator-password";
 /** The code the tests' phone shows now, computed by the library, not by the site's own code. */
-const appCode = async () => (await generateTOTP({ secret: testTotpSecret, period: 30 })).otp;
+const appCode = async (secret = testTotpSecret) => (await generateTOTP({ secret, period: 30 })).otp;
 
 type Who = "owner" | "leads" | "moderator" | "admin";
 const roleOf: Record<Who, Role> = { owner: "owner", leads: "leads", moderator: "moderator", admin: "moderator" };
@@ -284,7 +284,13 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       form: { code: await appCode(), redirectTo: "/admin/messages" },
     });
     expect(confirmed.status).toBe(303);
-    expect((await call("/admin/messages/export.csv", { cookie: session.header })).status).toBe(200);
+    // Confirming gives the session a new id: the cookie from before it no longer opens anything.
+    const renewed = cookieOf(confirmed);
+    expect(renewed).toMatch(/session=[\w-]{43}$/);
+    expect(renewed).not.toBe(session.header);
+    expect((await call("/admin/messages/export.csv", { cookie: renewed })).status).toBe(200);
+    const old = await call("/admin/messages/export.csv", { cookie: session.header });
+    expect(old.headers.get("location")).toMatch(/^\/admin\/login/);
   }, 60_000);
 
   it("disabling an account ends its sessions at once and its password no longer signs in, with the same answer as a wrong one", async () => {
@@ -345,6 +351,38 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     expect((await call("/admin/enrol", { cookie: pending })).status).toBe(200);
     const reused = await call(link, { method: "POST", form: { password: chosen, confirm: chosen } });
     expect(reused.status).toBe(410);
+
+    // Setting up the app, as the person's phone would: the codes are shown on the same session id,
+    // and leaving their page renews it, so the id signed in with the password alone ends there.
+    const { totp_pending_secret: secret } = await handle.db
+      .selectFrom("accounts")
+      .select("totp_pending_secret")
+      .where("username", "=", "jordan.lee")
+      .executeTakeFirstOrThrow();
+    const enrolled = await call("/admin/enrol", {
+      method: "POST",
+      cookie: pending,
+      form: { code: await appCode(secret ?? "") },
+    });
+    expect(enrolled.status).toBe(200);
+    expect(await enrolled.text()).toContain("Save your recovery codes");
+    expect((await call("/admin/messages", { cookie: pending })).status).toBe(200);
+    const [first, second] = await Promise.all(
+      [1, 2].map(() =>
+        call("/admin/enrol", {
+          method: "POST",
+          cookie: pending,
+          form: { intent: "continue", redirectTo: "/admin/messages" },
+        }),
+      ),
+    );
+    // Sent twice at once, one continues under a new id and the other is asked to sign in: one id never becomes two.
+    const locations = [first, second].map((r) => r?.headers.get("location") ?? "").sort();
+    expect(locations).toEqual(["/admin/login?redirectTo=%2Fadmin%2Fmessages", "/admin/messages"]);
+    const renewed = [first, second].map((r) => (r ? cookieOf(r) : "")).find((c) => c !== "") ?? "";
+    expect(renewed).not.toBe(pending);
+    expect((await call("/admin/messages", { cookie: renewed })).status).toBe(200);
+    expect((await call("/admin/messages", { cookie: pending })).headers.get("location")).toMatch(/^\/admin\/login/);
     const account = await handle.db
       .selectFrom("accounts")
       .select(["role"])

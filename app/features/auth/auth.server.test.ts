@@ -8,6 +8,7 @@ import {
   createAccount,
   getStaff,
   idleTimeoutMs,
+  renewSession,
   revokeSession,
   setPassword,
   signIn,
@@ -62,6 +63,37 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
     expect(cookieOf(second.cookie)).not.toBe(old);
     expect(await getStaff(requestWith(old))).toBeUndefined();
     expect(await getStaff(requestWith(cookieOf(second.cookie)))).toBeDefined();
+  });
+
+  it("renews a session's id once when it proves something new, keeping its 12-hour limit; forty renewals at once make one session", async () => {
+    const result = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
+    if (!result.ok) throw new Error("sign-in failed");
+    const old = cookieOf(result.cookie);
+    const session = await getStaff(requestWith(old));
+    if (!session) throw new Error("no session");
+    const openSessions = async () =>
+      (
+        await database()
+          .db.selectFrom("sessions")
+          .select("id_hash")
+          .where("account_id", "=", session.accountId)
+          .where("revoked_at", "is", null)
+          .execute()
+      ).map((s) => s.id_hash);
+    const before = await openSessions();
+    const cookies = await Promise.all(
+      Array.from({ length: 40 }, () => renewSession(requestWith(old), session, { confirmedAt: Date.now() })),
+    );
+    const made = cookies.filter((c): c is string => c !== undefined);
+    expect(made).toHaveLength(1);
+    const renewed = await getStaff(requestWith(cookieOf(made[0] ?? "")));
+    expect(renewed).toMatchObject({ accountId: session.accountId, expiresAt: session.expiresAt });
+    expect(renewed?.confirmedAt).toBeGreaterThanOrEqual(session.confirmedAt ?? 0);
+    expect(await getStaff(requestWith(old))).toBeUndefined();
+    const open = await openSessions();
+    expect(open).toHaveLength(before.length);
+    expect(open).toContain(renewed?.idHash);
+    expect(open).not.toContain(session.idHash);
   });
 
   it("refuses a replayed cookie after sign-out", async () => {

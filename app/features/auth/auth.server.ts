@@ -302,17 +302,35 @@ async function startSession(
 }
 
 /**
- * The session after its person proved a second factor, under a new id (the old one ends): from
- * the sign-in's second step or from setting up an authenticator app.
+ * The same person's session under a new id, the old one ended, whenever it proves something new
+ * (a second factor, a confirmation): a token seen before that moment opens nothing after it. The
+ * sign-in's 12-hour limit stays. Undefined when the old session had already ended (signed out, or
+ * renewed by another request at the same moment), so one token never becomes two sessions.
  */
-export async function upgradeSession(request: Request, session: StaffSession, now = Date.now()): Promise<string> {
-  await revokeSession(request);
-  const at = new Date(now).toISOString();
+export async function renewSession(
+  request: Request,
+  session: StaffSession,
+  proof: { secondFactorAt?: number; confirmedAt?: number },
+  now = Date.now(),
+): Promise<string | undefined> {
+  const ended = await db()
+    .updateTable("sessions")
+    .set({ revoked_at: new Date(now).toISOString() })
+    .where("id_hash", "=", session.idHash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (Number(ended.numUpdatedRows) !== 1) return undefined;
+  const at = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
   return startSession(request, session.accountId, now, {
-    secondFactorAt: at,
-    confirmedAt: at,
+    secondFactorAt: at(proof.secondFactorAt ?? session.secondFactorAt),
+    confirmedAt: at(proof.confirmedAt ?? session.confirmedAt),
     expiresAt: new Date(session.expiresAt).toISOString(),
   });
+}
+
+/** The session after its person proved a second factor: from the sign-in's second step or from adding a passkey. */
+export async function upgradeSession(request: Request, session: StaffSession, now = Date.now()) {
+  return renewSession(request, session, { secondFactorAt: now, confirmedAt: now }, now);
 }
 
 /**

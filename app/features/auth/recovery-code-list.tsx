@@ -1,4 +1,8 @@
+import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+
+/** What the button under the codes posts to /admin/enrol: the session's id is renewed there. */
+export const continueIntent = "continue";
 
 /** Ten recovery codes, shown once after a first factor is set up, and the way on once they are saved. */
 export function RecoveryCodeList({ codes, next }: { codes: string[]; next: string }) {
@@ -11,11 +15,12 @@ export function RecoveryCodeList({ codes, next }: { codes: string[]; next: strin
           </li>
         ))}
       </ul>
-      <p className="mt-6">
-        <a href={next} className={buttonClass("primary")}>
+      <Form method="post" action="/admin/enrol" className="mt-6">
+        <input type="hidden" name="redirectTo" value={next} />
+        <button type="submit" name="intent" value={continueIntent} className={buttonClass("primary")}>
           I have saved them: continue
-        </a>
-      </p>
+        </button>
+      </Form>
     </>
   );
 }

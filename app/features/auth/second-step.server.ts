@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { recordAudit } from "~/lib/audit.server";
 import { db } from "~/lib/db.server";
 import { hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
-import { mayHaveSecondFactor, type StaffSession, upgradeSession } from "./auth.server";
+import { mayHaveSecondFactor, renewSession, type StaffSession, upgradeSession } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./second-factor.server";
 
@@ -13,7 +13,14 @@ import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./se
  */
 
 export type StepResult =
-  { ok: true; cookie?: string } | { ok: false; status: 400 | 429; message: string; retryAfter?: number };
+  { ok: true; cookie: string } | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
+
+/** The session ended while its step was being proved (signed out elsewhere, or the same step sent twice at once). */
+export const sessionEndedMessage = "This session has ended. Please sign in again.";
+
+function renewed(cookie: string | undefined): StepResult {
+  return cookie ? { ok: true, cookie } : { ok: false, status: 401, message: sessionEndedMessage };
+}
 
 /** The sign-in's second step: a code from the app or a recovery code; the session gets a new id. */
 export async function completeSecondStep(request: Request, session: StaffSession, code: string): Promise<StepResult> {
@@ -23,7 +30,7 @@ export async function completeSecondStep(request: Request, session: StaffSession
     return check;
   }
   await recordAudit(session, "second-factor", "session", null, `Signed in with ${check.method}.`);
-  return { ok: true, cookie: await upgradeSession(request, session) };
+  return renewed(await upgradeSession(request, session));
 }
 
 /** Whether this person may set up an authenticator app now: not the shared account, and not twice. */
@@ -127,7 +134,7 @@ export async function finishEnrolment(session: StaffSession, code: string): Prom
  * Proving who you are again before an export, an erasure, deleting a review or an account change:
  * a code for an account with a second factor, the password for one without (a moderator).
  */
-export async function confirmIdentity(session: StaffSession, answer: string): Promise<StepResult> {
+export async function confirmIdentity(request: Request, session: StaffSession, answer: string): Promise<StepResult> {
   let method: string;
   if (session.hasFactor) {
     const check = await checkSecondFactor(session.accountId, answer);
@@ -158,16 +165,15 @@ export async function confirmIdentity(session: StaffSession, answer: string): Pr
     await releaseRateLimit(key, 15 * 60);
     method = "password";
   }
-  await markConfirmed(session, method);
-  return { ok: true };
+  return markConfirmed(request, session, method);
 }
 
-/** The session's person has just proved who they are (with `method`): sensitive actions are open for five minutes. */
-export async function markConfirmed(session: StaffSession, method: string) {
-  await db()
-    .updateTable("sessions")
-    .set({ confirmed_at: new Date().toISOString() })
-    .where("id_hash", "=", session.idHash)
-    .execute();
-  await recordAudit(session, "confirmed", "session", null, `With ${method}.`);
+/**
+ * The session's person has just proved who they are (with `method`): sensitive actions are open
+ * for five minutes, in a session with a new id.
+ */
+export async function markConfirmed(request: Request, session: StaffSession, method: string): Promise<StepResult> {
+  const result = renewed(await renewSession(request, session, { confirmedAt: Date.now() }));
+  if (result.ok) await recordAudit(session, "confirmed", "session", null, `With ${method}.`);
+  return result;
 }

@@ -40,7 +40,7 @@ test("without JavaScript, an invited person sets up an authenticator app and sig
   const codes = person.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   const recovery = (await codes.nth(3).textContent()) ?? "";
-  await person.getByRole("link", { name: "I have saved them: continue" }).click();
+  await person.getByRole("button", { name: "I have saved them: continue" }).click();
   await expect(person.getByRole("navigation", { name: "Admin" })).toBeVisible();
 
   await person.getByRole("button", { name: "Sign out" }).click();
