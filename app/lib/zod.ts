@@ -53,6 +53,22 @@ export function lineOfText(what: string, typeMessage?: string) {
     .refine(isOneLineText, `Please enter ${what} on one line`);
 }
 
+const invalidEmail = "Please enter a valid email address";
+
+/**
+ * An email address as every form takes it: storable, trimmed, at most `max` characters. An empty
+ * or missing one is told `missing` (by default, the same as an invalid one).
+ */
+export function emailAddress(max: number, missing = invalidEmail) {
+  return z
+    .string(missing)
+    .refine(isStorableText, unstorableMessage)
+    .trim()
+    .min(1, missing)
+    .max(max, invalidEmail)
+    .pipe(z.email(invalidEmail));
+}
+
 /** Row ids are UUIDs; anything else cannot name a row, so it never reaches a query. */
 export const rowIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

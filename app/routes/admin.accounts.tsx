@@ -8,13 +8,19 @@ import { invitationHours } from "~/features/auth/invitations";
 import { inviteAccount, listAccounts, resetSecondFactor, setDisabled } from "~/features/auth/accounts.server";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { formatDateTime } from "~/lib/format";
+import { getConfig } from "~/lib/config.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import { roleNames, roles } from "~/lib/staff";
 import type { Route } from "./+types/admin.accounts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { accounts: await listAccounts(), me: context.get(staffContext).accountId };
+  return {
+    accounts: await listAccounts(),
+    me: context.get(staffContext).accountId,
+    // Without a mail server the owner passes the link on themselves, so the form asks no address.
+    canEmail: getConfig().smtp !== undefined,
+  };
 }
 
 const intents = ["invite", "disable", "enable", "reset-factor"] as const;
@@ -27,12 +33,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent) return unknownAction();
   requireConfirmed(request, staff, pageAddress(request));
   if (intent === "invite") {
-    const result = await inviteAccount(staff, { username: form.get("username"), role: form.get("role") });
+    const result = await inviteAccount(staff, {
+      username: form.get("username"),
+      role: form.get("role"),
+      email: form.get("email"),
+    });
     if (!result.ok) return actionFailed("The invitation was not made: see the fields below.", 400, result.errors);
-    // The link is shown this once (it is stored hashed): the owner sends it to the person.
+    // The link is shown this once (it is stored hashed), whether or not it was emailed too.
+    const made = `Invitation made for ${result.username} (${roleNames[result.role]}).`;
+    const limits = `it works once, for ${invitationHours} hours`;
+    const emailed = result.emailed;
     return data({
       ok: true as const,
-      message: `Invitation made for ${result.username} (${roleNames[result.role]}). Send them this link; it works once, for ${invitationHours} hours.`,
+      message: !emailed
+        ? `${made} Send them this link; ${limits}.`
+        : emailed.ok
+          ? `${made} The link was emailed to ${emailed.to}; it is below too, and ${limits}.`
+          : `${made} It could not be emailed to ${emailed.to}: ${emailed.reason}. Send them this link yourself; ${limits}.`,
       link: result.link,
     });
   }
@@ -170,6 +187,17 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
           placeholder="Choose a role"
           error={errors.role}
         />
+        {loaderData.canEmail ? (
+          <TextField
+            name="email"
+            label="Their email address (optional)"
+            idPrefix="invite"
+            type="email"
+            autoComplete="off"
+            hint="The link is sent there now, and shown here too. Leave it empty to pass the link on yourself."
+            error={errors.email}
+          />
+        ) : null}
         <button type="submit" disabled={busy} className={buttonClass("primary")}>
           Make invitation link
         </button>

@@ -2,7 +2,8 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { fieldErrorsOf } from "~/lib/zod";
-import { commandLine, isRole, type Role, roleNames, roleOf, type Staff } from "~/lib/staff";
+import { commandLine, isRole, requiresSecondFactor, type Role, roleNames, roleOf, type Staff } from "~/lib/staff";
+import { sendMailNow, type SentNow } from "~/lib/outbox/delivery.server";
 import {
   createAccount,
   endSessions,
@@ -14,7 +15,7 @@ import {
   type StaffSession,
 } from "./auth.server";
 import { passwordProblem } from "./password-policy.server";
-import { NewPasswordSchema, NewUsernameSchema } from "./schema";
+import { InviteEmailSchema, NewPasswordSchema, NewUsernameSchema } from "./schema";
 import { expiredInvitationMessage, invitationHours } from "./invitations";
 import { removeSecondFactor } from "./second-factor.server";
 
@@ -84,16 +85,33 @@ export async function listAccounts(now = Date.now()): Promise<AccountSummary[]> 
 }
 
 export type InviteResult =
-  | { ok: true; link: string; username: string; role: Role; expiresAt: string }
+  | {
+      ok: true;
+      link: string;
+      username: string;
+      role: Role;
+      expiresAt: string;
+      /** When an address was given: where the link was emailed, and whether the mail server took it. */
+      emailed?: { to: string } & SentNow;
+    }
   | { ok: false; errors: Record<string, string> };
 
-/** A one-time link for a new person, valid 24 hours; shown once to the owner (and printed by the CLI). */
-export async function inviteAccount(by: Staff, input: { username?: unknown; role?: unknown }): Promise<InviteResult> {
+/**
+ * A one-time link for a new person, valid 24 hours; shown once to the owner (and printed by the
+ * CLI), and emailed at once to the person when the owner gives their address.
+ */
+export async function inviteAccount(
+  by: Staff,
+  input: { username?: unknown; role?: unknown; email?: unknown },
+): Promise<InviteResult> {
   const username = NewUsernameSchema.safeParse(input.username);
+  const wantsEmail = typeof input.email === "string" && input.email.trim() !== "";
+  const email = wantsEmail ? InviteEmailSchema.safeParse(input.email) : undefined;
   const errors: Record<string, string> = {};
   if (!username.success) errors.username = username.error.issues[0]?.message ?? "Choose a username";
   if (!isRole(input.role)) errors.role = "Choose a role";
-  if (!username.success || !isRole(input.role)) return { ok: false, errors };
+  if (email && !email.success) errors.email = email.error.issues[0]?.message ?? "Please enter a valid email address";
+  if (!username.success || !isRole(input.role) || (email && !email.success)) return { ok: false, errors };
   const role = input.role;
   const taken = await db().selectFrom("accounts").select("id").where("username", "=", username.data).executeTakeFirst();
   if (taken) return { ok: false, errors: { username: "There is already an account with this username." } };
@@ -118,7 +136,42 @@ export async function inviteAccount(by: Staff, input: { username?: unknown; role
         .execute();
       await recordAudit(by, "invited", "account", null, `${username.data} as ${roleNames[role]}.`, trx);
     });
-  return { ok: true, link: `${getConfig().siteUrl}/admin/invite/${token}`, username: username.data, role, expiresAt };
+  const link = `${getConfig().siteUrl}/admin/invite/${token}`;
+  const invitation = { ok: true as const, link, username: username.data, role, expiresAt };
+  if (!email?.success) return invitation;
+  const to = email.data;
+  const sent = await sendMailNow({ to, ...invitationEmail(by, invitation) });
+  await recordAudit(
+    by,
+    sent.ok ? "invitation-emailed" : "invitation-email-failed",
+    "account",
+    null,
+    sent.ok ? `${invitation.username}'s link to ${to}.` : `${invitation.username}'s link to ${to}: ${sent.reason}.`,
+  );
+  return { ...invitation, emailed: { to, ...sent } };
+}
+
+/** The invitation as the person reads it: who asked, for which role, the link and its limits, and what comes next. */
+export function invitationEmail(
+  by: Staff,
+  invitation: { link: string; username: string; role: Role; expiresAt: string },
+) {
+  const { siteUrl } = getConfig();
+  return {
+    subject: "Your Aquila staff account",
+    text: [
+      `${by.username} has made you a staff account on ${siteUrl} as ${roleNames[invitation.role]}, with the username ${invitation.username}.`,
+      "",
+      `Choose your password at this link. It works once, until ${invitation.expiresAt.slice(0, 16).replace("T", " ")} UTC (${invitationHours} hours):`,
+      invitation.link,
+      "",
+      requiresSecondFactor(invitation.role)
+        ? "You then set up a second factor: an authenticator app on your phone, or a passkey."
+        : "You can add a second factor later from Your account.",
+      "",
+      "If you did not expect this email, ignore it: without the link nothing is made.",
+    ].join("\n"),
+  };
 }
 
 /** An invitation that can still be accepted, by the token in its link. */

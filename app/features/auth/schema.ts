@@ -1,4 +1,4 @@
-import { isStorableText, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, isStorableText, unstorableMessage, z } from "~/lib/zod";
 
 export const LoginSchema = z.object({
   username: z
@@ -51,3 +51,6 @@ export const PasswordChangeSchema = z
     path: ["confirm"],
     message: "The two new passwords are not the same",
   });
+
+/** Where an invitation's link is emailed, when the owner gives an address (an empty field sends none). */
+export const InviteEmailSchema = emailAddress(254);

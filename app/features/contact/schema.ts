@@ -1,6 +1,6 @@
 import { contactTopics, type ContactTopicValue } from "~/content/contact";
 import { contactFields, messageMin } from "./fields";
-import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 
 const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...ContactTopicValue[]];
 
@@ -10,12 +10,7 @@ export const ContactFormSchema = z.object({
     .trim()
     .min(1, "Name is required")
     .max(contactFields.name.max, `Name must be ${contactFields.name.max} characters or fewer`),
-  email: z
-    .string("Please enter a valid email address")
-    .refine(isStorableText, unstorableMessage)
-    .trim()
-    .max(contactFields.email.max, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress(contactFields.email.max),
   phone: lineOfText("the phone number")
     .trim()
     .max(contactFields.phone.max, `Phone number must be ${contactFields.phone.max} characters or fewer`)

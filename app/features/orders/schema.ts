@@ -1,4 +1,4 @@
-import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 import {
   type Choice,
   controllerPlacements,
@@ -93,12 +93,7 @@ export const OrderFields = z.object({
   ),
   firstName: requiredLine("the first name", "First name is required", orderFields.firstName.max),
   lastName: requiredLine("the last name", "Last name is required", orderFields.lastName.max),
-  email: z
-    .string("Please enter a valid email address")
-    .refine(isStorableText, unstorableMessage)
-    .trim()
-    .max(orderFields.email.max, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress(orderFields.email.max),
   phone: requiredLine("the phone number", "Please enter a valid phone number", orderFields.phone.max, 10),
   country: requiredLine("the country", "Country is required", orderFields.country.max),
   state: requiredLine("the state or province", "State/Province is required", orderFields.state.max),

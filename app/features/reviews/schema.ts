@@ -1,5 +1,5 @@
 import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
-import { isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
 import { reviewFields, tagValues } from "./fields";
 
 const tagsInput = z
@@ -15,13 +15,7 @@ export const ReviewSchema = z.object({
     .trim()
     .min(1, "Name is required")
     .max(reviewFields.name.max, `Name must be ${reviewFields.name.max} characters or fewer`),
-  email: z
-    .string("Email is required")
-    .refine(isStorableText, unstorableMessage)
-    .trim()
-    .min(1, "Email is required")
-    .max(reviewFields.email.max, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress(reviewFields.email.max, "Email is required"),
   // A number (JSON) or the digits a radio button sends; never `true`, "0x8" or "1e1".
   rating: z
     .union([z.number(), z.string().regex(/^\d{1,2}$/)], "Choose a rating from 1 to 10")

@@ -90,6 +90,32 @@ function mailer(config: Config): Transporter {
   return transporter;
 }
 
+export type SentNow = { ok: true } | { ok: false; reason: string };
+
+/**
+ * One email sent now, outside the outbox, for a message the database cannot build again later (an
+ * invitation's one-time link is stored only as a hash). The caller says whether it went; nothing
+ * retries it.
+ */
+export async function sendMailNow(
+  mail: { to: string; subject: string; text: string },
+  config = getConfig(),
+): Promise<SentNow> {
+  if (!config.smtp) return { ok: false, reason: "no mail server is set up (SMTP_HOST)" };
+  try {
+    await mailer(config).sendMail({
+      from: config.smtp.from,
+      to: mail.to,
+      subject: oneLine(mail.subject),
+      text: mail.text,
+    });
+    return { ok: true };
+  } catch (error) {
+    log.warn("an email sent at once was not taken by the mail server", { error: String(error) });
+    return { ok: false, reason: "the mail server did not take it" };
+  }
+}
+
 export function resetMailer() {
   transporter?.close();
   transporter = undefined;
