@@ -5,7 +5,13 @@ import { buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { invitationHours } from "~/features/auth/invitations";
-import { inviteAccount, listAccounts, resetSecondFactor, setDisabled } from "~/features/auth/accounts.server";
+import {
+  changeRole,
+  inviteAccount,
+  listAccounts,
+  resetSecondFactor,
+  setDisabled,
+} from "~/features/auth/accounts.server";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { formatDateTime } from "~/lib/format";
 import { getConfig } from "~/lib/config.server";
@@ -23,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const intents = ["invite", "disable", "enable", "reset-factor"] as const;
+const intents = ["invite", "disable", "enable", "reset-factor", "change-role"] as const;
 
 /** Every change here is an account change: it needs the owner to have confirmed who they are in the last five minutes. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const id = form.get("id");
   const result =
-    intent === "reset-factor" ? await resetSecondFactor(staff, id) : await setDisabled(staff, id, intent === "disable");
+    intent === "reset-factor"
+      ? await resetSecondFactor(staff, id)
+      : intent === "change-role"
+        ? await changeRole(staff, id, form.get("role"))
+        : await setDisabled(staff, id, intent === "disable");
   return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
 }
 
@@ -145,6 +155,35 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
                         </button>
                       </Form>
                     )}
+                    {account.id !== loaderData.me && !account.shared ? (
+                      <Form method="post" className="flex flex-wrap items-center gap-2">
+                        <input type="hidden" name="id" value={account.id} />
+                        <label htmlFor={`role-${account.id}`} className="sr-only">
+                          New role for {account.username}
+                        </label>
+                        <select
+                          id={`role-${account.id}`}
+                          name="role"
+                          defaultValue={account.role}
+                          className="tap-target rounded-md border border-line bg-surface px-3 py-2"
+                        >
+                          {roleOptions.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.label}
+                            </option>
+                          ))}
+                        </select>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="change-role"
+                          disabled={busy}
+                          className={buttonClass("secondary")}
+                        >
+                          Change role<span className="sr-only"> of {account.username}</span>
+                        </button>
+                      </Form>
+                    ) : null}
                     {account.hasFactor ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={account.id} />

@@ -35,7 +35,7 @@ async function signInWithPassword(page: Page, username: string, password: string
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-test("an owner invites a person, who sets up an authenticator app, and then signs in with its codes and a recovery code once", async ({
+test("an owner invites a person, who sets up an authenticator app, signs in with its codes and a recovery code once, and is signed out when the owner changes their role", async ({
   page,
   context,
   browser,
@@ -114,6 +114,21 @@ test("an owner invites a person, who sets up an authenticator app, and then sign
   await codeField.fill(await phoneCode(secret));
   await person.getByRole("button", { name: "Continue" }).click();
   await expect(person).toHaveURL(/\/admin\/messages$/);
+
+  // Their work changes: the owner makes them a moderator, which signs them out.
+  await page.goto("/admin/accounts");
+  await page.getByLabel(`New role for ${username}`).selectOption("moderator");
+  await page.getByRole("button", { name: `Change role of ${username}` }).click();
+  await expect(page.getByText(`${username} is now Moderator, and signed out`)).toBeVisible();
+  await expect(
+    page
+      .getByRole("row", { name: new RegExp(username) })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("Moderator");
+  await expectNoAxeViolations(page, "accounts after a role change");
+  await person.reload();
+  await expect(person.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   await theirs.close();
 
   const audit = e2eRows("select action, detail from audit_log where username = ? order by at", username);

@@ -6,6 +6,7 @@ import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import {
   acceptInvitation,
+  changeRole,
   endOtherSessions,
   endOwnSession,
   inviteFirstOwner,
@@ -125,6 +126,72 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
       .where("action", "in", ["account-disabled", "account-enabled", "factor-reset"])
       .execute();
     expect(audit.map((r) => r.action).sort()).toEqual(["account-disabled", "account-enabled", "factor-reset"]);
+  });
+  it("changes another person's role and signs them out, never their own, the shared account's or the last owner's", async () => {
+    const me = await owner(`chief-${dialect}`);
+    const person = await createAccount(`reader-${dialect}`, password, "moderator");
+    await signIn(new Request("http://localhost/"), `reader-${dialect}`, password, `192.0.2.${++ip}`);
+    expect(await changeRole(me, person, "leads")).toMatchObject({ ok: true });
+    const row = await database()
+      .db.selectFrom("accounts")
+      .select("role")
+      .where("id", "=", person)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe("leads");
+    expect(await listOwnSessions(person)).toEqual([]);
+    // Now leads: the password alone leads to setting up a second factor.
+    const again = await signIn(new Request("http://localhost/"), `reader-${dialect}`, password, `192.0.2.${++ip}`);
+    expect(again).toMatchObject({ ok: true, next: "enrol" });
+    expect(await changeRole(me, person, "boss")).toMatchObject({ ok: false, status: 400 });
+    expect(await changeRole(me, me.accountId, "leads")).toMatchObject({ ok: false, status: 409 });
+    const shared = await createAccount("admin", password, "moderator").catch(async () => {
+      const existing = await database()
+        .db.selectFrom("accounts")
+        .select("id")
+        .where("username", "=", "admin")
+        .executeTakeFirstOrThrow();
+      return existing.id;
+    });
+    expect(await changeRole(me, shared, "owner")).toMatchObject({ ok: false, status: 400 });
+    const audit = await database()
+      .db.selectFrom("audit_log")
+      .select(["username", "detail"])
+      .where("action", "=", "role-changed")
+      .execute();
+    expect(audit).toEqual([
+      { username: `chief-${dialect}`, detail: `reader-${dialect}: Moderator to Leads; 1 session(s) ended.` },
+    ]);
+  });
+
+  it("leaves one owner when two owners demote or disable each other at the same moment, forty times over", async () => {
+    const first = await owner(`twin-a-${dialect}`);
+    const second = await owner(`twin-b-${dialect}`);
+    await database()
+      .db.updateTable("accounts")
+      .set({ disabled_at: new Date().toISOString() })
+      .where("role", "=", "owner")
+      .where("id", "not in", [first.accountId, second.accountId])
+      .execute();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 4 === 0
+          ? changeRole(first, second.accountId, "leads")
+          : i % 4 === 1
+            ? changeRole(second, first.accountId, "moderator")
+            : i % 4 === 2
+              ? setDisabled(first, second.accountId, true)
+              : setDisabled(second, first.accountId, true),
+      ),
+    );
+    const owners = await database()
+      .db.selectFrom("accounts")
+      .select("id")
+      .where("role", "=", "owner")
+      .where("disabled_at", "is", null)
+      .execute();
+    expect(owners).toHaveLength(1);
+    expect(results.some((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.status === 409)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
-import { db } from "~/lib/db.server";
+import { db, type Executor } from "~/lib/db.server";
 import { fieldErrorsOf } from "~/lib/zod";
 import { commandLine, isRole, requiresSecondFactor, type Role, roleNames, roleOf, type Staff } from "~/lib/staff";
 import { sendMailNow, type SentNow } from "~/lib/outbox/delivery.server";
@@ -30,6 +30,8 @@ export interface AccountSummary {
   role: Role;
   disabled: boolean;
   hasFactor: boolean;
+  /** The shared reviews account (`admin`), which stays a password-only moderator. */
+  shared: boolean;
   /** "authenticator app", "passkey", both joined by "and", or empty. */
   factors: string;
   recoveryCodesLeft: number;
@@ -74,6 +76,7 @@ export async function listAccounts(now = Date.now()): Promise<AccountSummary[]> 
     username: row.username,
     role: roleOf(row.role),
     disabled: row.disabled_at !== null,
+    shared: !mayHaveSecondFactor(row),
     hasFactor: row.totp_secret !== null || Boolean(row.has_passkey),
     factors: [row.totp_secret !== null ? "authenticator app" : null, row.has_passkey ? "passkey" : null]
       .filter(Boolean)
@@ -239,14 +242,24 @@ async function target(accountId: unknown) {
     .executeTakeFirst();
 }
 
-async function activeOwners(): Promise<number> {
-  const row = await db()
-    .selectFrom("accounts")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+const lastOwnerMessage = "This is the last owner: make another owner first.";
+
+/**
+ * Whether the account is an enabled owner and no other enabled owner would be left without it,
+ * asked inside the transaction that would take it out of the owners. Touching every enabled
+ * owner's row first locks those rows (PostgreSQL) or the database (SQLite), so two owners who
+ * demote or disable each other at the same moment are decided one after the other, and the
+ * second sees the first's change.
+ */
+async function isLastOwner(trx: Executor, accountId: string): Promise<boolean> {
+  const owners = await trx
+    .updateTable("accounts")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
     .where("role", "=", "owner")
     .where("disabled_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .returning("id")
+    .execute();
+  return owners.length === 1 && owners[0]?.id === accountId;
 }
 
 /** Disabling ends the account's sessions at once and stops it signing in; enabling lets it sign in again. */
@@ -255,11 +268,10 @@ export async function setDisabled(by: StaffSession, accountId: unknown, disabled
   if (!account) return { ok: false, status: 404, message: "That account no longer exists." };
   if (disabled && account.id === by.accountId)
     return { ok: false, status: 409, message: "You cannot disable your own account; another owner can." };
-  if (disabled && account.role === "owner" && !account.disabled_at && (await activeOwners()) <= 1)
-    return { ok: false, status: 409, message: "This is the last owner: make another owner first." };
-  await db()
+  const done = await db()
     .transaction()
     .execute(async (trx) => {
+      if (disabled && (await isLastOwner(trx, account.id))) return false;
       await trx
         .updateTable("accounts")
         .set({ disabled_at: disabled ? new Date().toISOString() : null, updated_at: new Date().toISOString() })
@@ -274,12 +286,56 @@ export async function setDisabled(by: StaffSession, accountId: unknown, disabled
         disabled ? `${account.username}; ${ended} session(s) ended.` : account.username,
         trx,
       );
+      return true;
     });
+  if (!done) return { ok: false, status: 409, message: lastOwnerMessage };
   return {
     ok: true,
     message: disabled
       ? `${account.username} is disabled: signed out everywhere, and cannot sign in.`
       : `${account.username} can sign in again.`,
+  };
+}
+
+/**
+ * A person's work changes: the owner gives their account another role. Their sessions end, so the
+ * next page they open is after a sign-in under the new role's rules (a second factor for owners
+ * and leads). Not one's own role, not the shared reviews account, and never the last owner.
+ */
+export async function changeRole(by: StaffSession, accountId: unknown, role: unknown): Promise<AccountChange> {
+  const account = await target(accountId);
+  if (!account) return { ok: false, status: 404, message: "That account no longer exists." };
+  if (!isRole(role)) return { ok: false, status: 400, message: "Choose a role." };
+  if (account.id === by.accountId)
+    return { ok: false, status: 409, message: "You cannot change your own role; another owner can." };
+  if (!mayHaveSecondFactor(account))
+    return { ok: false, status: 400, message: "The shared reviews account stays a moderator." };
+  const from = roleOf(account.role);
+  if (from === role) return { ok: true, message: `${account.username} is already ${roleNames[role]}.` };
+  const done = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (role !== "owner" && (await isLastOwner(trx, account.id))) return false;
+      await trx
+        .updateTable("accounts")
+        .set({ role, updated_at: new Date().toISOString() })
+        .where("id", "=", account.id)
+        .execute();
+      const ended = await endSessions(trx, account.id);
+      await recordAudit(
+        by,
+        "role-changed",
+        "account",
+        account.id,
+        `${account.username}: ${roleNames[from]} to ${roleNames[role]}; ${ended} session(s) ended.`,
+        trx,
+      );
+      return true;
+    });
+  if (!done) return { ok: false, status: 409, message: lastOwnerMessage };
+  return {
+    ok: true,
+    message: `${account.username} is now ${roleNames[role]}, and signed out: the next sign-in follows the new role.`,
   };
 }
 
