@@ -1,6 +1,7 @@
 import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
-import { db, type Executor } from "~/lib/db.server";
+import { sql } from "kysely";
+import { db, type Executor, getDatabase } from "~/lib/db.server";
 import { fieldErrorsOf } from "~/lib/zod";
 import { commandLine, isRole, requiresSecondFactor, type Role, roleNames, roleOf, type Staff } from "~/lib/staff";
 import { sendMailNow, type SentNow } from "~/lib/outbox/delivery.server";
@@ -246,18 +247,19 @@ const lastOwnerMessage = "This is the last owner: make another owner first.";
 
 /**
  * Whether the account is an enabled owner and no other enabled owner would be left without it,
- * asked inside the transaction that would take it out of the owners. Touching every enabled
- * owner's row first locks those rows (PostgreSQL) or the database (SQLite), so two owners who
- * demote or disable each other at the same moment are decided one after the other, and the
- * second sees the first's change.
+ * asked inside the transaction that would take it out of the owners. Two owners who demote or
+ * disable each other at the same moment are decided one after the other, the second seeing the
+ * first's change: SQLite's transactions here hold the file's write lock from their first statement
+ * (db/client.server.ts), and on PostgreSQL they queue on one advisory lock, released at commit.
  */
 async function isLastOwner(trx: Executor, accountId: string): Promise<boolean> {
+  if (getDatabase().dialect === "postgres")
+    await sql`select pg_advisory_xact_lock(hashtextextended('staff owners', 0))`.execute(trx);
   const owners = await trx
-    .updateTable("accounts")
-    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .selectFrom("accounts")
+    .select("id")
     .where("role", "=", "owner")
     .where("disabled_at", "is", null)
-    .returning("id")
     .execute();
   return owners.length === 1 && owners[0]?.id === accountId;
 }
@@ -297,6 +299,18 @@ export async function setDisabled(by: StaffSession, accountId: unknown, disabled
   };
 }
 
+/** Ends the account's sessions and writes the change, with how many sessions ended, to the audit log. */
+async function signOutAndRecord(
+  trx: Executor,
+  by: StaffSession,
+  action: string,
+  account: { id: string },
+  detail: string,
+) {
+  const ended = await endSessions(trx, account.id);
+  await recordAudit(by, action, "account", account.id, `${detail}; ${ended} session(s) ended.`, trx);
+}
+
 /**
  * A person's work changes: the owner gives their account another role. Their sessions end, so the
  * next page they open is after a sign-in under the new role's rules (a second factor for owners
@@ -321,14 +335,12 @@ export async function changeRole(by: StaffSession, accountId: unknown, role: unk
         .set({ role, updated_at: new Date().toISOString() })
         .where("id", "=", account.id)
         .execute();
-      const ended = await endSessions(trx, account.id);
-      await recordAudit(
+      await signOutAndRecord(
+        trx,
         by,
         "role-changed",
-        "account",
-        account.id,
-        `${account.username}: ${roleNames[from]} to ${roleNames[role]}; ${ended} session(s) ended.`,
-        trx,
+        account,
+        `${account.username}: ${roleNames[from]} to ${roleNames[role]}`,
       );
       return true;
     });
@@ -353,15 +365,7 @@ export async function resetSecondFactor(by: StaffSession, accountId: unknown): P
     .transaction()
     .execute(async (trx) => {
       await removeSecondFactor(trx, account.id);
-      const ended = await endSessions(trx, account.id);
-      await recordAudit(
-        by,
-        "factor-reset",
-        "account",
-        account.id,
-        `${account.username}; ${ended} session(s) ended.`,
-        trx,
-      );
+      await signOutAndRecord(trx, by, "factor-reset", account, account.username);
     });
   return {
     ok: true,
