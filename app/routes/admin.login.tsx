@@ -17,7 +17,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { flashUnique, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
-import { PasskeyButton } from "~/features/auth/passkey-button";
+import { PasskeyButton, usePasskeyAutofill } from "~/features/auth/passkey-button";
 import { fieldErrorsOf } from "~/lib/zod";
 import type { Route } from "./+types/admin.login";
 
@@ -89,7 +89,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const message = clientErrors ? null : (actionData?.message ?? null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const message = clientErrors ? null : (passkeyError ?? actionData?.message ?? null);
+  usePasskeyAutofill(redirectTo, setPasskeyError);
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
 
   useEffect(() => {
@@ -130,7 +132,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             label="Username"
             idPrefix="login"
             required
-            autoComplete="username"
+            autoComplete="username webauthn"
             defaultValue={actionData?.username}
             error={errors.username}
           />

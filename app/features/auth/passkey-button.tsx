@@ -32,6 +32,64 @@ export async function runPasskey(purpose: PasskeyPurpose, redirectTo: string): P
   return post({ purpose, step: "finish", response, redirectTo });
 }
 
+/** A stored challenge lives two minutes (passkeys.server.ts): the waiting request is renewed before then. */
+const autofillRenewMs = 100_000;
+
+/**
+ * The sign-in page's username field offers the passkeys this browser holds for the site, in its
+ * autofill list, where the browser can (WebAuthn conditional mediation): picking one signs in with
+ * no button to find. The request waits quietly, renewed before its challenge expires, so a person
+ * who takes their time is not refused; the "Use a passkey" button or leaving the page ends it.
+ * `onError` hears a passkey the server refused, never a cancelled request.
+ */
+export function usePasskeyAutofill(redirectTo: string, onError: (message: string) => void) {
+  useEffect(() => {
+    let ended = false;
+    let renewing = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let library: typeof import("@simplewebauthn/browser") | undefined;
+
+    async function offer(): Promise<void> {
+      const options = await post({ purpose: "sign-in", step: "options", redirectTo });
+      library ??= await import("@simplewebauthn/browser");
+      if (ended || options.error) return;
+      const cancel = library.WebAuthnAbortService;
+      timer = setTimeout(() => {
+        renewing = true;
+        cancel.cancelCeremony();
+      }, autofillRenewMs);
+      let response;
+      try {
+        response = await library.startAuthentication({ optionsJSON: options as never, useBrowserAutofill: true });
+      } catch (error) {
+        clearTimeout(timer);
+        // Our own renewal starts a fresh request; anything else (the button took over, the page is
+        // left, the browser has no autofill for passkeys) ends this one, and the other ways in remain.
+        if (renewing && !ended) {
+          renewing = false;
+          return offer();
+        }
+        throw error;
+      }
+      clearTimeout(timer);
+      const answer = await post({ purpose: "sign-in", step: "finish", response, redirectTo });
+      if (answer.error) onError(answer.error);
+      else window.location.assign(answer.next ?? redirectTo);
+    }
+
+    void (async () => {
+      const credential = window.PublicKeyCredential;
+      if (!credential?.isConditionalMediationAvailable || !(await credential.isConditionalMediationAvailable())) return;
+      await offer();
+    })().catch(() => {});
+    return () => {
+      ended = true;
+      clearTimeout(timer);
+      library?.WebAuthnAbortService.cancelCeremony();
+    };
+  }, [redirectTo, onError]);
+}
+
 /** What a person is told when the browser's dialog ends without a passkey (cancelled, timed out, none here). */
 function failure(error: unknown): string {
   const name = error instanceof Error ? error.name : "";
