@@ -328,7 +328,11 @@ export async function signInAsTestStaff(database: string, who: TestStaff): Promi
       .executeTakeFirstOrThrow();
     await db()
       .insertInto("recovery_codes")
-      .values({ code_hash: hashRecoveryCode(code ?? ""), account_id: account.id, created_at: new Date().toISOString() })
+      .values({
+        code_hash: await hashRecoveryCode(code ?? ""),
+        account_id: account.id,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     return signInAs(username, password, code);
   });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { generateTOTP } from "@epic-web/totp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testDialects } from "../../../db/test-databases";
@@ -6,6 +7,7 @@ import { useTestDatabase } from "~/lib/test-database";
 import { createAccount, getSession, getStaff, secondStepOf, signIn } from "./auth.server";
 import {
   checkSecondFactor,
+  hashRecoveryCode,
   confirmTotp,
   currentTotpCode,
   newRecoveryCodes,
@@ -138,6 +140,31 @@ describe.each(testDialects)("a second factor on %s", (dialect) => {
       .where("account_id", "=", id)
       .execute();
     expect(left.filter((row) => row.used_at === null)).toHaveLength(recoveryCodeCount - 1);
+  });
+
+  it("stores recovery codes salted with scrypt, and still takes, once, a code stored before as SHA-256", async () => {
+    const { id, codes } = await leads();
+    const stored = await database()
+      .db.selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("account_id", "=", id)
+      .execute();
+    expect(stored).toHaveLength(recoveryCodeCount);
+    for (const { code_hash } of stored) expect(code_hash).toMatch(/^scrypt\$14\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    // The same code stored twice gives two different hashes: each has its own salt.
+    expect(await hashRecoveryCode(codes[0] ?? "")).not.toBe(await hashRecoveryCode(codes[0] ?? ""));
+
+    const older = "abcde-fghjk";
+    await database()
+      .db.insertInto("recovery_codes")
+      .values({
+        code_hash: createHash("sha256").update("abcdefghjk").digest("hex"),
+        account_id: id,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const both = await Promise.all([checkSecondFactor(id, older), checkSecondFactor(id, older)]);
+    expect(both.filter((r) => r.ok)).toEqual([{ ok: true, method: "recovery code" }]);
   });
 
   it("lets forty wrong codes sent at once check five, then makes the account wait, right code included", async () => {

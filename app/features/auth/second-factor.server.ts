@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { db, type Executor } from "~/lib/db.server";
 import { hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
+import { hashPassword, verifyPassword } from "./password.server";
 
 /**
  * The second factor (docs/decisions/024-staff-accounts.md): an authenticator app's code (TOTP,
@@ -71,17 +72,32 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-export function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(normalizeCode(code)).digest("hex");
+/**
+ * A code has about 50 bits, too few for a plain hash to keep it from a copy of the database: it is
+ * stored as a salted scrypt hash like a password, at a lower cost (2^14), since an account checks
+ * at most its ten codes for a typed one and wrong codes are limited per account.
+ */
+const recoveryHashParams = { log2N: 14, r: 8, p: 1 };
+
+export function hashRecoveryCode(code: string): Promise<string> {
+  return hashPassword(normalizeCode(code), recoveryHashParams);
+}
+
+/** Codes stored before they were salted: a SHA-256 of the code, still accepted once each. */
+function matchesUnsaltedHash(code: string, stored: string): boolean {
+  if (!/^[0-9a-f]{64}$/.test(stored)) return false;
+  const typed = createHash("sha256").update(code).digest();
+  return timingSafeEqual(typed, Buffer.from(stored, "hex"));
 }
 
 /** Replaces an account's recovery codes with new ones. */
 export async function storeRecoveryCodes(within: Executor, accountId: string, codes: string[]) {
+  const hashes = await Promise.all(codes.map(hashRecoveryCode));
   await within.deleteFrom("recovery_codes").where("account_id", "=", accountId).execute();
   const now = new Date().toISOString();
   await within
     .insertInto("recovery_codes")
-    .values(codes.map((code) => ({ code_hash: hashRecoveryCode(code), account_id: accountId, created_at: now })))
+    .values(hashes.map((code_hash) => ({ code_hash, account_id: accountId, created_at: now })))
     .execute();
 }
 
@@ -143,11 +159,24 @@ async function spendCode(accountId: string, code: string, now: number) {
     return Number(used.numUpdatedRows) === 1 ? ("authenticator" as const) : undefined;
   }
   if (code.length !== 10) return undefined;
+  const unused = await db()
+    .selectFrom("recovery_codes")
+    .select("code_hash")
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .execute();
+  let match: string | undefined;
+  for (const { code_hash } of unused)
+    if (matchesUnsaltedHash(code, code_hash) || (await verifyPassword(code, code_hash))) {
+      match = code_hash;
+      break;
+    }
+  if (!match) return undefined;
+  // Used up in one conditional update: of two requests with the same code, one gets it.
   const used = await db()
     .updateTable("recovery_codes")
     .set({ used_at: new Date(now).toISOString() })
-    .where("account_id", "=", accountId)
-    .where("code_hash", "=", hashRecoveryCode(code))
+    .where("code_hash", "=", match)
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1 ? ("recovery code" as const) : undefined;
