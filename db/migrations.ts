@@ -827,6 +827,12 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable("passkeys").execute();
       }),
   },
+  "0019_password_links": {
+    // A one-time link to choose a new password for an existing account (decision 024), kept with
+    // the invitations: same token, same 24 hours, same single use. Null for an invitation.
+    up: (db: Kysely<unknown>) => db.schema.alterTable("invitations").addColumn("account_id", "text").execute(),
+    down: (db: Kysely<unknown>) => db.schema.alterTable("invitations").dropColumn("account_id").execute(),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

@@ -275,6 +275,8 @@ export interface InvitationTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Set when the link chooses a new password for this existing account instead of making one. */
+  account_id: string | null;
 }
 
 export interface AuditLogTable {

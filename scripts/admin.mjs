@@ -3,7 +3,8 @@
 //     prints a one-time invitation link (24 hours) for the person to choose their own password;
 //     with NEW_PASSWORD set, creates the account with that password instead.
 //   npm run admin:password -- <username>
-//     sets a new password (NEW_PASSWORD, or generated and printed once) and ends their sessions.
+//     prints a one-time link (24 hours) for the person to choose a new password, which ends their
+//     sessions; with NEW_PASSWORD set, sets that password and ends their sessions at once.
 // A given password must pass the same check as any other (app/features/auth/password-policy.server.ts).
 import { existsSync } from "node:fs";
 
@@ -38,13 +39,27 @@ if (command === "create" && given === undefined) {
   process.exit(0);
 }
 
-const problem = given === undefined ? undefined : await server.passwordProblem(given, username);
+if (command === "password" && given === undefined) {
+  // No one but the person knows or chooses their password; the link lets them choose it.
+  const result = await server.passwordLink(server.commandLine, username);
+  await server.closeDatabase();
+  if (!result) {
+    console.error(`No account is called ${username}.`);
+    process.exit(2);
+  }
+  console.log(`A link for ${username} to choose a new password, valid until ${result.expiresAt}; it works once:`);
+  console.log(result.link);
+  process.exit(0);
+}
+
+// Here NEW_PASSWORD is set: without it, both commands printed a link above.
+const password = given;
+const problem = await server.passwordProblem(password, username);
 if (problem) {
   console.error(`NEW_PASSWORD cannot be used: ${problem}`);
   await server.closeDatabase();
   process.exit(2);
 }
-const password = given ?? server.generatePassword();
 try {
   if (command === "create") await server.createAccount(username, password, role);
   else await server.setPassword(username, password);
@@ -58,5 +73,4 @@ console.log(
     ? `Created ${username} (${role}).${role === "moderator" ? "" : " They set up their second factor when they first sign in."}`
     : `Password changed for ${username}; their sessions were ended.`,
 );
-if (given === undefined) console.log(`Password (shown once): ${password}`);
 await server.closeDatabase();

@@ -42,9 +42,8 @@ import { createStaticHandler, readManifest, type StaticHandler, type StaticManif
 
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
-export { generatePassword } from "../app/features/auth/password.server";
 export { passwordProblem } from "../app/features/auth/password-policy.server";
-export { inviteAccount } from "../app/features/auth/accounts.server";
+export { inviteAccount, passwordLink } from "../app/features/auth/accounts.server";
 export { commandLine } from "../app/lib/staff";
 export { copyDatabase } from "../db/copy.server";
 

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { mayHaveSecondFactor, requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { mayHaveSecondFactor, renewSession, requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
 import { PasskeyList } from "~/features/auth/passkey-list";
 import { endOtherSessions, endOwnSession, listOwnSessions } from "~/features/auth/accounts.server";
@@ -62,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: {} as Record<string, string>, message: removed.message }, { status: removed.ok ? 200 : 409 });
   }
   if (form.intent === "end-session" || form.intent === "end-others") {
+    // Ending sessions is for the person who owns them: proved within five minutes.
+    requireConfirmed(request, staff);
     const message =
       form.intent === "end-session"
         ? (await endOwnSession(staff, form.session))
@@ -71,8 +73,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: {} as Record<string, string>, message });
   }
   const result = await changeOwnPassword(request, staff, form);
-  if (result.ok)
-    return redirect("/admin/account", { status: 303, headers: { "Set-Cookie": setFlash("password-changed") } });
+  if (result.ok) {
+    // Proving the current password is a sign-in again: this session goes on under a new id.
+    const renewed = await renewSession(request, staff, { confirmedAt: Date.now() });
+    const headers = new Headers([["Set-Cookie", setFlash("password-changed")]]);
+    if (renewed) headers.append("Set-Cookie", renewed);
+    return redirect(renewed ? "/admin/account" : "/admin/login", { status: 303, headers });
+  }
   return data(
     { errors: result.errors, message: undefined },
     { status: result.status, headers: retryAfterHeaders(result) },

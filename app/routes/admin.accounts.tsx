@@ -7,6 +7,8 @@ import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/aut
 import { invitationHours } from "~/features/auth/invitations";
 import {
   changeRole,
+  endAccountSessions,
+  endEveryoneElsesSessions,
   inviteAccount,
   listAccounts,
   resetSecondFactor,
@@ -29,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const intents = ["invite", "disable", "enable", "reset-factor", "change-role"] as const;
+const intents = ["invite", "disable", "enable", "reset-factor", "change-role", "end-sessions", "end-everyone"] as const;
 
 /** Every change here is an account change: it needs the owner to have confirmed who they are in the last five minutes. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await resetSecondFactor(staff, id)
       : intent === "change-role"
         ? await changeRole(staff, id, form.get("role"))
-        : await setDisabled(staff, id, intent === "disable");
+        : intent === "end-sessions"
+          ? await endAccountSessions(staff, id)
+          : intent === "end-everyone"
+            ? await endEveryoneElsesSessions(staff)
+            : await setDisabled(staff, id, intent === "disable");
   return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
 }
 
@@ -184,6 +190,15 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
                         </button>
                       </Form>
                     ) : null}
+                    {account.id !== loaderData.me && account.activeSessions > 0 ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={account.id} />
+                        <input type="hidden" name="intent" value="end-sessions" />
+                        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                          Sign out<span className="sr-only"> {account.username}</span> everywhere
+                        </button>
+                      </Form>
+                    ) : null}
                     {account.hasFactor ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={account.id} />
@@ -200,6 +215,18 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
           </tbody>
         </table>
       </div>
+
+      <h2 className="mt-10 text-subheading font-bold">Sign everyone out</h2>
+      <p className="mt-1 max-w-prose text-muted">
+        If a computer or a copy of the data may be in the wrong hands, end every other person&apos;s sessions at once.
+        Their accounts stay as they are; they sign in again.
+      </p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="end-everyone" />
+        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+          Sign out everyone else
+        </button>
+      </Form>
 
       <h2 className="mt-10 text-subheading font-bold">Invite a person</h2>
       <p className="mt-1 max-w-prose text-muted">

@@ -17,12 +17,21 @@ export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await openInvitation(params.token);
   if (!invitation) return { invitation: null, minLength: minPasswordLength };
   return {
-    invitation: { username: invitation.username, role: roleNames[invitation.role], invitedBy: invitation.invitedBy },
+    invitation: {
+      username: invitation.username,
+      role: roleNames[invitation.role],
+      invitedBy: invitation.invitedBy,
+      // A link to choose a new password for an account that exists, rather than an invitation.
+      newPassword: invitation.accountId !== null,
+    },
     minLength: minPasswordLength,
   };
 }
 
-/** The person's account is made with the password they chose; they are signed in and go on to their second factor. */
+/**
+ * The person's account is made with the password they chose (or, from a password link, gets it);
+ * they are signed in and go on to their second factor, to set up or to prove.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = formObject(await readForm(request));
   const result = await acceptInvitation(params.token, form);
@@ -43,13 +52,23 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="container-page flex justify-center py-16">
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
-        <h1 className="text-heading font-bold">Your staff account</h1>
+        <h1 className="text-heading font-bold">{invitation?.newPassword ? "A new password" : "Your staff account"}</h1>
         {invitation ? (
           <>
             <p className="mt-2 text-muted">
-              {invitation.invitedBy} invited you as <strong className="text-ink">{invitation.username}</strong> (
-              {invitation.role}). Choose a password of at least {loaderData.minLength} characters: not a common one, and
-              not your username or the company&apos;s name. A password manager may make one for you.
+              {invitation.newPassword ? (
+                <>
+                  For <strong className="text-ink">{invitation.username}</strong> ({invitation.role}). Your sessions end
+                  when it is set; your second factor stays.
+                </>
+              ) : (
+                <>
+                  {invitation.invitedBy} invited you as <strong className="text-ink">{invitation.username}</strong> (
+                  {invitation.role}).
+                </>
+              )}{" "}
+              Choose a password of at least {loaderData.minLength} characters: not a common one, and not your username
+              or the company&apos;s name. A password manager may make one for you.
             </p>
             <Form method="post" noValidate className="mt-6 space-y-5">
               <ErrorSummary errors={errors} labels={labels} idPrefix="invite" />
@@ -73,7 +92,7 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
                 error={errors.confirm}
               />
               <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
-                Create my account
+                {invitation.newPassword ? "Set my new password" : "Create my account"}
               </button>
             </Form>
           </>

@@ -37,11 +37,16 @@ test("a person changes their own password, after a mistake, and signs in with th
   await expect(summary).toBeFocused();
   await expectNoAxeViolations(page, "account mistake");
 
+  const sessionId = async () => (await page.context().cookies()).find((c) => c.name.endsWith("session"))?.value;
+  const before = await sessionId();
   await page.getByLabel("Current password").fill(first);
   await page.getByLabel(/^New password(?! again)/).fill(next);
   await page.getByLabel("New password again").fill(next);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
+  // Proving the current password was a sign-in again: the session goes on under a new id.
+  expect(await sessionId()).toMatch(/^[\w-]{43}$/);
+  expect(await sessionId()).not.toBe(before);
   await expectNoAxeViolations(page, "account changed");
   expect(e2eRows("select action from audit_log where username = ? and action != ?", username, "sign-in")).toEqual([
     { action: "password-changed" },

@@ -134,7 +134,7 @@ describe("operator scripts", () => {
     expect(second.stdout).toContain("database is up to date");
   });
 
-  it("admin:create adds an account and admin:password resets it, printing a generated password once", async () => {
+  it("admin:create adds an account and admin:password sets a given one, or prints a one-time link for the person to choose it", async () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-admin-")), "a.sqlite");
     const created = run("scripts/admin.mjs", ["create", "nurse.joy", "--role", "leads"], {
@@ -145,10 +145,23 @@ describe("operator scripts", () => {
     expect(created.stdout).toContain("Created nurse.joy (leads).");
     expect(created.stdout).not.toContain("a long chosen password");
 
-    const reset = run("scripts/admin.mjs", ["password", "nurse.joy"], { DATABASE_URL: url, NEW_PASSWORD: "" });
+    const reset = run("scripts/admin.mjs", ["password", "nurse.joy"], {
+      DATABASE_URL: url,
+      NEW_PASSWORD: "another long chosen password",
+    });
     expect(reset.status).toBe(0);
-    const generated = reset.stdout.match(/Password \(shown once\): (\S+)/)?.[1] ?? "";
-    expect(generated).toHaveLength(20);
+    expect(reset.stdout).toContain("Password changed for nurse.joy");
+
+    // Without NEW_PASSWORD no password is made up: the person gets a link and chooses their own.
+    const linked = run("scripts/admin.mjs", ["password", "nurse.joy"], {
+      DATABASE_URL: url,
+      NEW_PASSWORD: "",
+      SITE_URL: "https://staff.example.org",
+    });
+    expect(linked.status).toBe(0);
+    expect(linked.stdout).toMatch(/https:\/\/staff\.example\.org\/admin\/invite\/[\w-]{43}/);
+    expect(linked.stdout).not.toMatch(/Password \(shown once\)/);
+    expect(run("scripts/admin.mjs", ["password", "no.one"], { DATABASE_URL: url, NEW_PASSWORD: "" }).status).toBe(2);
 
     const handle = createDatabase(url);
     const account = await handle.db
@@ -156,9 +169,10 @@ describe("operator scripts", () => {
       .selectAll()
       .where("username", "=", "nurse.joy")
       .executeTakeFirstOrThrow();
+    const links = await handle.db.selectFrom("invitations").selectAll().where("username", "=", "nurse.joy").execute();
     await handle.close();
-    expect(await verifyPassword(generated, account.password_hash)).toBe(true);
-    expect(await verifyPassword("a long chosen password", account.password_hash)).toBe(false);
+    expect(await verifyPassword("another long chosen password", account.password_hash)).toBe(true);
+    expect(links).toMatchObject([{ account_id: account.id, role: "leads", used_at: null }]);
 
     expect(account.role).toBe("leads");
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +15,7 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * whether or not the mail went, and the audit log says which.
  */
 
-describe("an invitation emailed to the person", () => {
+describe("an invitation emailed to the person, and a link to choose a new password", () => {
   let server: ServerProcess;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let database: string;
@@ -114,4 +115,50 @@ describe("an invitation emailed to the person", () => {
       { username: "test.owner", detail: "ana.ruiz's link to ana.ruiz@example.org: the mail server did not take it." },
     ]);
   }, 60_000);
+
+  // Last: it changes the owner's password and ends the session the tests above use.
+  it("lets a person who forgot their password choose a new one from the command line's one-time link, and still asks their code", async () => {
+    const printed = spawnSync(process.execPath, ["scripts/admin.mjs", "password", "test.owner"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATABASE_URL: database, NEW_PASSWORD: "", SITE_URL: server.url },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(printed.status).toBe(0);
+    const link = new URL(/\S+\/admin\/invite\/[\w-]{43}/.exec(printed.stdout)?.[0] ?? "").pathname;
+    const page = await fetch(new URL(link, server.url));
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain("A new password");
+    expect(text).toContain("Set my new password");
+
+    const chosen = "juniper-kestrel-harbour-41";
+    const set = await fetch(new URL(link, server.url), {
+      method: "POST",
+      headers: { Origin: new URL(server.url).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ password: chosen, confirm: chosen }).toString(),
+      redirect: "manual",
+    });
+    expect(set.status).toBe(303);
+    // The new password alone is not enough for an owner: the second step comes next.
+    expect(set.headers.get("location")).toBe("/admin/verify");
+    const oldSession = await fetch(new URL("/admin/accounts", server.url), {
+      headers: { Cookie: owner.header },
+      redirect: "manual",
+    });
+    expect(oldSession.headers.get("location")).toMatch(/^\/admin\/login/);
+    const again = await fetch(new URL(link, server.url), {
+      method: "POST",
+      headers: { Origin: new URL(server.url).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ password: chosen, confirm: chosen }).toString(),
+      redirect: "manual",
+    });
+    expect(again.status).toBe(410);
+    expect(await auditOf("password-link")).toEqual([
+      { username: "(command line)", detail: "test.owner; valid 24 hours." },
+    ]);
+    expect(await auditOf("password-changed")).toEqual([
+      { username: "test.owner", detail: "With a one-time link from (command line); every session ended." },
+    ]);
+  }, 90_000);
 });

@@ -293,6 +293,20 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     expect(old.headers.get("location")).toMatch(/^\/admin\/login/);
   }, 60_000);
 
+  it("ends a person's own other sessions only after they have proved who they are in the last five minutes", async () => {
+    const here = await signInAsTestStaff(database, "leads");
+    const elsewhere = await signInAsTestStaff(database, "leads");
+    await handle.db
+      .updateTable("sessions")
+      .set({ confirmed_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .where("account_id", "=", here.staff.accountId)
+      .execute();
+    const asked = await call("/admin/account", { method: "POST", cookie: here.header, form: { intent: "end-others" } });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("location")).toBe("/admin/confirm?redirectTo=%2Fadmin%2Faccount");
+    expect((await call("/admin/orders", { cookie: elsewhere.header })).status).toBe(200);
+  }, 60_000);
+
   it("disabling an account ends its sessions at once and its password no longer signs in, with the same answer as a wrong one", async () => {
     const victim = await signInAsTestStaff(database, "moderator");
     expect((await call("/admin/testimonials", { cookie: victim.header })).status).toBe(200);

@@ -3,16 +3,20 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../db/test-databases";
 import { auditActions, listAudit } from "~/lib/audit.server";
 import { setLogLevel } from "~/lib/logger.server";
+import { commandLine } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import {
   acceptInvitation,
   changeRole,
+  endAccountSessions,
+  endEveryoneElsesSessions,
   endOtherSessions,
   endOwnSession,
   inviteFirstOwner,
   listAccounts,
   listOwnSessions,
   openInvitation,
+  passwordLink,
   resetSecondFactor,
   setDisabled,
 } from "./accounts.server";
@@ -161,6 +165,55 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
     expect(audit).toEqual([
       { username: `chief-${dialect}`, detail: `reader-${dialect}: Moderator to Leads; 1 session(s) ended.` },
     ]);
+  });
+
+  it("gives a person a one-time link to choose a new password, which ends their sessions and keeps their factor", async () => {
+    const me = await owner(`forgetful-${dialect}`);
+    expect(await passwordLink(commandLine, "nobody-here")).toBeUndefined();
+    const made = await passwordLink(commandLine, `forgetful-${dialect}`);
+    const token = made?.link.split("/").at(-1) ?? "";
+    expect(await openInvitation(token)).toMatchObject({ username: `forgetful-${dialect}`, accountId: me.accountId });
+    const chosen = "pelican-orchard-sextant-19";
+    expect(await acceptInvitation(token, { password: chosen, confirm: chosen })).toEqual({
+      ok: true,
+      username: `forgetful-${dialect}`,
+    });
+    expect(await listOwnSessions(me.accountId)).toEqual([]);
+    expect(await acceptInvitation(token, { password: chosen, confirm: chosen })).toMatchObject({ status: 410 });
+    // The new password works, and an owner's second step is still owed.
+    const again = await signIn(new Request("http://localhost/"), `forgetful-${dialect}`, chosen, `192.0.2.${++ip}`);
+    expect(again).toMatchObject({ ok: true, next: "verify" });
+  });
+
+  it("signs one person out everywhere, or everyone but the owner, leaving their accounts as they were", async () => {
+    const me = await owner(`keeper-${dialect}`);
+    const person = await createAccount(`roamer-${dialect}`, password, "moderator");
+    for (let i = 0; i < 2; i++)
+      await signIn(new Request("http://localhost/"), `roamer-${dialect}`, password, `192.0.2.${++ip}`);
+    expect(await listOwnSessions(person)).toHaveLength(2);
+    expect(await endAccountSessions(me, me.accountId)).toMatchObject({ ok: false, status: 409 });
+    expect(await endAccountSessions(me, person)).toEqual({
+      ok: true,
+      message: `roamer-${dialect} is signed out everywhere (2 session(s) ended).`,
+    });
+    expect(await listOwnSessions(person)).toEqual([]);
+    expect(await listOwnSessions(me.accountId)).toHaveLength(1);
+    // They sign in again as before.
+    expect(
+      await signIn(new Request("http://localhost/"), `roamer-${dialect}`, password, `192.0.2.${++ip}`),
+    ).toMatchObject({ ok: true });
+    const everyone = await endEveryoneElsesSessions(me);
+    expect(everyone.ok).toBe(true);
+    expect(await listOwnSessions(person)).toEqual([]);
+    expect((await listOwnSessions(me.accountId)).map((s) => s.id_hash)).toEqual([me.idHash]);
+    const audit = await database()
+      .db.selectFrom("audit_log")
+      .select(["username", "detail"])
+      .where("action", "=", "sessions-ended")
+      .orderBy("at")
+      .execute();
+    expect(audit[0]).toEqual({ username: `keeper-${dialect}`, detail: `roamer-${dialect}; 2 session(s).` });
+    expect(audit[1]?.detail).toMatch(/^Everyone else; \d+ session\(s\)\.$/);
   });
 
   it("leaves one owner when two owners demote or disable each other at the same moment, forty times over", async () => {

@@ -10,12 +10,14 @@ import {
   endSessions,
   hashToken,
   hasPasskeyColumn,
+  replacePassword,
   isTokenShape,
   mayHaveSecondFactor,
   newToken,
   type StaffSession,
 } from "./auth.server";
 import { passwordProblem } from "./password-policy.server";
+import { hashPassword } from "./password.server";
 import { InviteEmailSchema, NewPasswordSchema, NewUsernameSchema } from "./schema";
 import { expiredInvitationMessage, invitationHours } from "./invitations";
 import { removeSecondFactor } from "./second-factor.server";
@@ -178,7 +180,58 @@ export function invitationEmail(
   };
 }
 
-/** An invitation that can still be accepted, by the token in its link. */
+/**
+ * A one-time link (24 hours) for an existing account to choose a new password: from the server's
+ * command line, for a person who forgot theirs, so no one else ever knows or chooses it. Using it
+ * ends the account's sessions; the second factor stays and is asked at the next sign-in.
+ */
+export async function passwordLink(
+  by: Staff,
+  username: string,
+): Promise<{ link: string; expiresAt: string } | undefined> {
+  const account = await db()
+    .selectFrom("accounts")
+    .select(["id", "username", "role"])
+    .where("username", "=", username)
+    .executeTakeFirst();
+  if (!account) return undefined;
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + invitationHours * 3_600_000).toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      // A new link replaces any still open for the same account.
+      await trx
+        .deleteFrom("invitations")
+        .where("username", "=", account.username)
+        .where("used_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("invitations")
+        .values({
+          id_hash: hashToken(token),
+          username: account.username,
+          role: account.role,
+          invited_by: by.username,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+          account_id: account.id,
+        })
+        .execute();
+      await recordAudit(
+        by,
+        "password-link",
+        "account",
+        account.id,
+        `${account.username}; valid ${invitationHours} hours.`,
+        trx,
+      );
+    });
+  return { link: `${getConfig().siteUrl}/admin/invite/${token}`, expiresAt };
+}
+
+/** An invitation, or a link to choose a new password, that can still be used, by the token in its link. */
 export async function openInvitation(token: string, now = Date.now()) {
   if (!isTokenShape(token)) return undefined;
   const row = await db()
@@ -187,7 +240,13 @@ export async function openInvitation(token: string, now = Date.now()) {
     .where("id_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.used_at || Date.parse(row.expires_at) <= now || !isRole(row.role)) return undefined;
-  return { username: row.username, role: row.role, invitedBy: row.invited_by, expiresAt: row.expires_at };
+  return {
+    username: row.username,
+    role: row.role,
+    invitedBy: row.invited_by,
+    expiresAt: row.expires_at,
+    accountId: row.account_id,
+  };
 }
 
 export type AcceptResult =
@@ -201,6 +260,8 @@ export async function acceptInvitation(token: string, input: Record<string, unkn
   if (!parsed.success) return { ok: false, status: 400, errors: fieldErrorsOf(parsed.error) };
   const problem = await passwordProblem(parsed.data.password, invitation.username);
   if (problem) return { ok: false, status: 400, errors: { password: problem } };
+  // Hashed before the transaction, which holds SQLite's write lock while it runs.
+  const newHash = invitation.accountId ? await hashPassword(parsed.data.password) : undefined;
   const made = await db()
     .transaction()
     .execute(async (trx) => {
@@ -211,6 +272,8 @@ export async function acceptInvitation(token: string, input: Record<string, unkn
         .where("used_at", "is", null)
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return undefined;
+      if (invitation.accountId && newHash)
+        return chooseNewPassword(trx, invitation.accountId, newHash, invitation.invitedBy);
       const taken = await trx
         .selectFrom("accounts")
         .select("id")
@@ -230,6 +293,26 @@ export async function acceptInvitation(token: string, input: Record<string, unkn
     });
   if (!made) return { ok: false, status: 410, errors: { password: expiredInvitationMessage } };
   return { ok: true, username: invitation.username };
+}
+
+/** A password link used: the account's new password, and every session of it ended. */
+async function chooseNewPassword(trx: Executor, accountId: string, passwordHash: string, linkFrom: string) {
+  const account = await trx
+    .selectFrom("accounts")
+    .select(["id", "username"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  if (!account) return undefined;
+  await replacePassword(trx, account.id, passwordHash);
+  await recordAudit(
+    { accountId: account.id, username: account.username },
+    "password-changed",
+    "account",
+    account.id,
+    `With a one-time link from ${linkFrom}; every session ended.`,
+    trx,
+  );
+  return account.id;
 }
 
 export type AccountChange = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string };
@@ -309,6 +392,40 @@ async function signOutAndRecord(
 ) {
   const ended = await endSessions(trx, account.id);
   await recordAudit(by, action, "account", account.id, `${detail}; ${ended} session(s) ended.`, trx);
+}
+
+/** An owner signs a person out everywhere (a lost laptop, a shared computer left signed in); the account stays usable. */
+export async function endAccountSessions(by: StaffSession, accountId: unknown): Promise<AccountChange> {
+  const account = await target(accountId);
+  if (!account) return { ok: false, status: 404, message: "That account no longer exists." };
+  if (account.id === by.accountId)
+    return { ok: false, status: 409, message: "End your own sessions from Your account, where this one can go on." };
+  const ended = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const count = await endSessions(trx, account.id);
+      await recordAudit(by, "sessions-ended", "account", account.id, `${account.username}; ${count} session(s).`, trx);
+      return count;
+    });
+  return { ok: true, message: `${account.username} is signed out everywhere (${ended} session(s) ended).` };
+}
+
+/** Every other person's sessions end at once (a leaked database copy, a departing laptop fleet); the owner's own go on. */
+export async function endEveryoneElsesSessions(by: StaffSession): Promise<AccountChange> {
+  const ended = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("sessions")
+        .set({ revoked_at: new Date().toISOString() })
+        .where("revoked_at", "is", null)
+        .where("account_id", "<>", by.accountId)
+        .executeTakeFirst();
+      const count = Number(result.numUpdatedRows);
+      await recordAudit(by, "sessions-ended", "account", null, `Everyone else; ${count} session(s).`, trx);
+      return count;
+    });
+  return { ok: true, message: `Everyone else is signed out (${ended} session(s) ended).` };
 }
 
 /**
