@@ -28,6 +28,18 @@ export const company = {
     short: "Mon–Fri, 9 a.m.–5 p.m. ET",
     long: "Monday–Friday, 9 a.m.–5 p.m. Eastern Time",
   },
+  /**
+   * The same hours for the business calendar (app/lib/business-calendar.server.ts), which dates
+   * every reply promise: the company's time zone, open weekdays (0 is Sunday), opening and closing
+   * hours, and days the office is closed beyond the US federal holidays ("YYYY-MM-DD").
+   */
+  businessHours: {
+    timeZone: "America/New_York",
+    openDays: [1, 2, 3, 4, 5],
+    opens: 9,
+    closes: 17,
+    closedDays: [] as readonly string[],
+  },
   emailResponse: "1-2 business days",
   productResponse: "within 1 business day",
   consultationWithin: "24 hours",
