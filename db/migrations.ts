@@ -833,6 +833,27 @@ const migrations: Record<string, Migration> = {
     up: (db: Kysely<unknown>) => db.schema.alterTable("invitations").addColumn("account_id", "text").execute(),
     down: (db: Kysely<unknown>) => db.schema.alterTable("invitations").dropColumn("account_id").execute(),
   },
+  "0020_reply_due": {
+    // When a lead's reply falls due, and when it is late (docs/requirements.md §4.8): fixed when
+    // the lead is stored. Leads stored before are dated once at the next start, from when they
+    // arrived (app/lib/reply-promises.server.ts).
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of ["contact_messages", "order_requests"]) {
+          await db.schema.alterTable(table).addColumn("reply_due_at", "text").execute();
+          await db.schema.alterTable(table).addColumn("reply_late_at", "text").execute();
+          await db.schema.createIndex(`${table}_due_idx`).on(table).columns(["status", "reply_due_at"]).execute();
+        }
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of ["contact_messages", "order_requests"]) {
+          await db.schema.dropIndex(`${table}_due_idx`).execute();
+          await db.schema.alterTable(table).dropColumn("reply_late_at").execute();
+          await db.schema.alterTable(table).dropColumn("reply_due_at").execute();
+        }
+      }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

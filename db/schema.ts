@@ -84,6 +84,9 @@ export interface ContactMessageTable {
   handled_at: string | null;
   /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
   spam_signals: string | null;
+  /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
+  reply_due_at: string | null;
+  reply_late_at: string | null;
 }
 
 export type OutboxChannel = "email" | "forward" | "none";
@@ -170,6 +173,9 @@ export interface OrderRequestTable {
   status_changed_at: string | null;
   /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
   spam_signals: string | null;
+  /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
+  reply_due_at: string | null;
+  reply_late_at: string | null;
 }
 
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */

@@ -40,6 +40,8 @@ import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
+import { dateUndatedLeads } from "../app/lib/reply-promises.server";
+
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
 export { passwordProblem } from "../app/features/auth/password-policy.server";
@@ -310,6 +312,8 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
   await ensureBuiltInAccount();
+  const dated = await dateUndatedLeads();
+  if (dated > 0) log.info("leads stored before due times were dated from when they arrived", { dated });
   const ownerLink = await inviteFirstOwner();
   if (ownerLink)
     log.warn("no owner account yet: open this link within 24 hours to create it (docs/staff.md)", {

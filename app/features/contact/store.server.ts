@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Executor, inTransaction } from "~/lib/db.server";
+import { replyDueColumns } from "~/lib/reply-promises.server";
 import { log } from "~/lib/logger.server";
 import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
@@ -36,6 +37,7 @@ export async function storeContactMessage(
         status: "new",
         handled_at: null,
         spam_signals: markColumn(signals),
+        ...replyDueColumns("message", now),
       })
       .execute();
     await queueDeliveries(trx, "contact", id, now, channels);

@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { type Config, getConfig } from "~/lib/config.server";
+import { replyDueColumns } from "~/lib/reply-promises.server";
 import { type Executor, inTransaction } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
@@ -107,6 +108,7 @@ export async function storeOrder(
         status: "new",
         status_changed_at: null,
         spam_signals: markColumn(options.signals ?? []),
+        ...replyDueColumns("order", now),
       })
       .execute();
     await queueDeliveries(trx, "order", id, now, orderChannels(config));

@@ -1,0 +1,8 @@
+/** Where a lead waiting for its reply stands against the promise (docs/requirements.md §4.8). */
+export type DueState = "late" | "overdue" | "today" | "later";
+
+export interface ReplyDueView {
+  state: DueState;
+  /** "Mon, Nov 23, 4:30 PM ET": the due time on the office's clock. */
+  dueText: string;
+}
