@@ -1,5 +1,6 @@
 import { contactTopics } from "~/content/contact";
 import { recordAudit } from "~/lib/audit.server";
+import { replyDueView } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
@@ -38,7 +39,7 @@ function filtered(filter: InboxFilter) {
 export const inboxPageSize = 50;
 
 /** Newest first, with each message's delivery state summarised. */
-export async function listMessages(filter: InboxFilter, page = 1) {
+export async function listMessages(filter: InboxFilter, page = 1, now = new Date()) {
   const rows = await filtered(filter)
     .selectAll()
     .orderBy("received_at", "desc")
@@ -56,6 +57,7 @@ export async function listMessages(filter: InboxFilter, page = 1) {
   return {
     messages: rows.slice(0, inboxPageSize).map((m) => ({
       ...m,
+      due: replyDueView(m, now),
       mark: readMark(m.spam_signals),
       deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })),
     })),

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import { type OrderRequestTable, type OrderStatus, orderStatuses } from "../../../db/schema";
+import { replyDueView } from "~/lib/reply-promises.server";
 import { parseJson } from "~/lib/json";
 import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
@@ -54,7 +55,7 @@ function filtered(filter: OrderFilter) {
 export const ordersPageSize = 50;
 
 /** Newest first, with each request's deliveries (to staff and the receipt) summarised. */
-export async function listOrders(filter: OrderFilter, page = 1) {
+export async function listOrders(filter: OrderFilter, page = 1, now = new Date()) {
   const rows = await filtered(filter)
     .select([
       "id",
@@ -70,6 +71,8 @@ export async function listOrders(filter: OrderFilter, page = 1) {
       "status",
       "status_changed_at",
       "spam_signals",
+      "reply_due_at",
+      "reply_late_at",
     ])
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
@@ -81,6 +84,7 @@ export async function listOrders(filter: OrderFilter, page = 1) {
   return {
     orders: rows.slice(0, ordersPageSize).map((o) => ({
       ...o,
+      due: replyDueView(o, now),
       mark: readMark(o.spam_signals),
       deliveries: deliveries
         .filter((d) => d.ref_id === o.id)
