@@ -196,6 +196,7 @@ export const routeManifest: RouteEntry[] = [
     file: "routes/admin.tsx",
     children: [
       { path: "", file: "routes/admin._index.ts", access: "staff" },
+      { path: "queue", file: "routes/admin.queue.tsx", access: "leads" },
       { path: "testimonials", file: "routes/admin.testimonials.tsx", access: "reviews" },
       { path: "orders", file: "routes/admin.orders.tsx", access: "leads" },
       { path: "orders/:id", file: "routes/admin.order.tsx", access: "leads" },

@@ -110,7 +110,7 @@ describe("where a waiting lead stands against its promise", () => {
   const at = (iso: string) => replyDueView(message, utc(iso));
 
   it("says due, due today, overdue and late in words, with the due time on the office's clock", () => {
-    expect(at("2026-11-21T15:00:00Z")).toEqual({ state: "later", dueText: "Mon, Nov 23, 4:30 PM ET" });
+    expect(at("2026-11-21T15:00:00Z")).toEqual({ state: "later", dueText: "Mon, Nov 23, 4:30 PM EST" });
     // Monday 8 a.m. Eastern, though already Monday in UTC since 5 a.m. Eastern the night before.
     expect(at("2026-11-23T13:00:00Z")?.state).toBe("today");
     expect(at("2026-11-23T21:31:00Z")?.state).toBe("overdue");

@@ -3,6 +3,6 @@ export type DueState = "late" | "overdue" | "today" | "later";
 
 export interface ReplyDueView {
   state: DueState;
-  /** "Mon, Nov 23, 4:30 PM ET": the due time on the office's clock. */
+  /** "Mon, Nov 23, 4:30 PM EST": the due time on the office's clock. */
   dueText: string;
 }

@@ -60,17 +60,17 @@ export async function dateUndatedLeads(): Promise<number> {
   return dated;
 }
 
-/** The due time as staff read it, on the office's clock and named as such. */
+/** The due time as staff read it, on the office's clock and naming its zone ("EST", "EDT"). */
 function officeTime(iso: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat("en-US", {
+  return new Intl.DateTimeFormat("en-US", {
     timeZone,
     weekday: "short",
     month: "short",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    timeZoneName: "short",
   }).format(new Date(iso));
-  return `${text} ET`;
 }
 
 /**

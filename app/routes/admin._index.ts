@@ -3,8 +3,8 @@ import { staffContext } from "~/features/auth/auth.server";
 import { can } from "~/lib/staff";
 import type { Route } from "./+types/admin._index";
 
-/** The admin opens on the first list the person's role works on: leads' messages, a moderator's reviews. */
+/** The admin opens on the person's work: the leads waiting for a reply, or for a moderator the reviews. */
 export function loader({ context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
-  return redirect(can(staff.role, "reviews") ? "/admin/testimonials" : "/admin/messages");
+  return redirect(can(staff.role, "leads") ? "/admin/queue" : "/admin/testimonials");
 }

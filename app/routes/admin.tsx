@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { requireStaffMiddleware, staffContext } from "~/features/auth/auth.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
+import { countOverdue } from "~/features/queue/queue.server";
 import { countAwaitingModeration } from "~/features/reviews/moderation-store.server";
 import { countSpam } from "~/lib/spam.server";
 import type { NoticeHandle } from "~/lib/flash";
@@ -31,13 +32,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const none = { new: 0, pending: 0, marked: 0 };
   // Every staff page runs these, so each kind is one light count of its waiting rows and the
   // marked ones among them; a role counts only what it may open.
-  const [messages, orders, reviews, held] = await Promise.all([
+  const [messages, orders, reviews, held, overdue] = await Promise.all([
     leads ? countOpenMessages() : none,
     leads ? countNewOrders() : none,
     can(staff.role, "reviews") ? countAwaitingModeration() : none,
     countSpam(spamKindsFor(staff.role)),
+    leads ? countOverdue() : 0,
   ]);
   const counts: Record<TabCount, number> = {
+    overdue,
     reviews: reviews.pending,
     orders: orders.new,
     messages: messages.new,
@@ -52,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Moving a message or order to spam lands on the spam list, which says so. */
 export const handle: NoticeHandle = { notices: { "moved-to-spam": () => movedToSpamNotice } };
 
-type TabCount = "reviews" | "orders" | "messages" | "held" | "marked";
+type TabCount = "overdue" | "reviews" | "orders" | "messages" | "held" | "marked";
 
 /**
  * Each tab's counts, shown when above zero, with the words that follow the number ("3 new"); the
@@ -67,6 +70,7 @@ interface Tab {
 }
 
 const tabs: Tab[] = [
+  { name: "Today", href: "/admin/queue", access: "leads", counts: [{ count: "overdue", label: "overdue" }] },
   {
     name: "Reviews",
     href: "/admin/testimonials",

@@ -60,6 +60,10 @@ test("the inbox lists, opens, marks handled, exports and deletes a message", asy
   await page.goto("/admin/messages?topic=repair&status=new");
   const link = page.getByRole("link", { name: /Cara =Formula — Request a Repair/ });
   await expect(link).toBeVisible();
+  // Just arrived: due after one business day, said in words with the office's clock.
+  await expect(page.getByRole("listitem").filter({ has: link })).toContainText(
+    /Due · by (Mon|Tue|Wed|Thu|Fri), \w{3} \d{1,2}, \d{1,2}:\d{2} (AM|PM) E[SD]T/,
+  );
   await expect(page.getByText("Stored only (inbox)").first()).toBeVisible();
   await expectNoAxeViolations(page, "inbox");
 
@@ -85,6 +89,40 @@ test("the inbox lists, opens, marks handled, exports and deletes a message", asy
   await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(page.getByRole("link", { name: /Cara =Formula/ })).toHaveCount(0);
+});
+
+test("a message still waiting two business days after it arrived is shown as late, in words", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInAsStaff(context, baseURL ?? "");
+  const name = `Lior Waits ${Date.now()}`;
+  seedMessage({
+    name,
+    email: `late-${Date.now()}@example.com`,
+    topic: "accessibility",
+    receivedAt: new Date(Date.now() - 10 * 86_400_000),
+  });
+  await page.goto("/admin/messages?topic=accessibility&status=new");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
+  await expect(item).toContainText(/Late · was due \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} (AM|PM) E[SD]T/);
+  await expectNoAxeViolations(page, "inbox with a late message");
+
+  // The admin opens on today's work, where it is under Overdue, and the tab counts what is overdue.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/queue$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Today's work" })).toBeVisible();
+  const overdue = page.getByRole("region", { name: /^Overdue/ });
+  await expect(overdue.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Today/ })).toContainText(
+    /\d+ overdue/,
+  );
+  await expectNoAxeViolations(page, "today's work");
+  // By keyboard: the lead's link is reached with Tab and opens the message.
+  await overdue.getByRole("link", { name: new RegExp(name) }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(name) })).toBeVisible();
 });
 
 test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {

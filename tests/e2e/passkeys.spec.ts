@@ -90,7 +90,7 @@ test("an invited person adds a passkey as their second factor, then signs in wit
   await expect(codes).toHaveCount(10);
   await expectNoAxeViolations(page, "passkey added");
   await page.getByRole("button", { name: "I have saved them: continue" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Today's work" })).toBeVisible();
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
@@ -100,7 +100,7 @@ test("an invited person adds a passkey as their second factor, then signs in wit
   // person picking the offered passkey, answers it at once. No button, no password.
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/admin\/login/);
-  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Today's work" })).toBeVisible({ timeout: 20_000 });
   expect(autofillOffers).toBeGreaterThan(0);
 
   // The passkey as the second step after the password. While the sign-in page's autofill request
@@ -120,7 +120,7 @@ test("an invited person adds a passkey as their second factor, then signs in wit
   await again.cdp.send("WebAuthn.addCredential", { authenticatorId: again.authenticatorId, credential });
   await expectNoAxeViolations(page, "second step with a passkey");
   await page.getByRole("button", { name: "Use a passkey" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Today's work" })).toBeVisible();
 
   // The only factor of a leads account cannot be removed.
   await page.goto(`${origin}/admin/account`);

@@ -114,7 +114,7 @@ test("an owner invites a person, who sets up an authenticator app, signs in with
   await nextStep(person);
   await codeField.fill(await phoneCode(secret));
   await person.getByRole("button", { name: "Continue" }).click();
-  await expect(person).toHaveURL(/\/admin\/messages$/);
+  await expect(person).toHaveURL(/\/admin\/queue$/);
 
   // Their work changes: the owner makes them a moderator, which signs them out.
   await page.goto("/admin/accounts");
@@ -218,7 +218,13 @@ for (const theme of ["dark", "light"] as const) {
   }) => {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL ?? "" }]);
     await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
-    for (const target of ["/admin/accounts", "/admin/audit?action=sign-in", "/admin/account", "/admin/confirm"]) {
+    for (const target of [
+      "/admin/queue",
+      "/admin/accounts",
+      "/admin/audit?action=sign-in",
+      "/admin/account",
+      "/admin/confirm",
+    ]) {
       await page.goto(target);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await expectNoAxeViolations(page, `${target} ${theme}`);

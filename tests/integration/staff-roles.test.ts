@@ -144,8 +144,9 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     };
     expect(await tabs("moderator")).toEqual(["/admin/testimonials", "/admin/spam"]);
     expect(await tabs("admin")).toEqual(["/admin/testimonials", "/admin/spam"]);
-    expect(await tabs("leads")).toEqual(["/admin/orders", "/admin/messages", "/admin/spam"]);
+    expect(await tabs("leads")).toEqual(["/admin/queue", "/admin/orders", "/admin/messages", "/admin/spam"]);
     expect(await tabs("owner")).toEqual([
+      "/admin/queue",
       "/admin/testimonials",
       "/admin/orders",
       "/admin/messages",

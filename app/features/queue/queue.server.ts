@@ -1,0 +1,112 @@
+import { topicLabel } from "~/content/contact";
+import { db } from "~/lib/db.server";
+import type { DueState, ReplyDueView } from "~/lib/reply-due";
+import { replyDueView } from "~/lib/reply-promises.server";
+
+/**
+ * Today's work (docs/requirements.md §4.8): every message and order request still waiting for its
+ * reply, by when it is due, overdue first. A lead leaves the queue when staff move it on (a
+ * message marked handled, an order request contacted or closed).
+ */
+
+export interface QueueItem {
+  kind: "message" | "order";
+  id: string;
+  href: string;
+  /** "Kim Park — Request a Repair", "Rosa Diaz — order request AQ-7K3M-9QX2". */
+  title: string;
+  receivedAt: string;
+  dueAt: string;
+  due: ReplyDueView;
+}
+
+export interface Queue {
+  overdue: QueueItem[];
+  today: QueueItem[];
+  later: QueueItem[];
+  /** More waiting leads than one page shows; the lists hold the rest. */
+  more: boolean;
+}
+
+/** How many waiting leads of each kind the queue reads; past that it says there are more. */
+export const queueLimit = 200;
+
+const group: Record<DueState, keyof Omit<Queue, "more">> = {
+  late: "overdue",
+  overdue: "overdue",
+  today: "today",
+  later: "later",
+};
+
+export async function waitingLeads(now = new Date()): Promise<Queue> {
+  const [messages, orders] = await Promise.all([
+    db()
+      .selectFrom("contact_messages")
+      .select(["id", "name", "topic", "received_at", "status", "reply_due_at", "reply_late_at"])
+      .where("status", "=", "new")
+      .orderBy("reply_due_at")
+      .orderBy("id")
+      .limit(queueLimit + 1)
+      .execute(),
+    db()
+      .selectFrom("order_requests")
+      .select(["id", "first_name", "last_name", "reference", "received_at", "status", "reply_due_at", "reply_late_at"])
+      .where("status", "=", "new")
+      .orderBy("reply_due_at")
+      .orderBy("id")
+      .limit(queueLimit + 1)
+      .execute(),
+  ]);
+  const items: QueueItem[] = [];
+  for (const m of messages.slice(0, queueLimit)) {
+    const due = replyDueView(m, now);
+    if (due && m.reply_due_at)
+      items.push({
+        kind: "message",
+        id: m.id,
+        href: `/admin/messages/${m.id}`,
+        title: `${m.name} — ${topicLabel(m.topic)}`,
+        receivedAt: m.received_at,
+        dueAt: m.reply_due_at,
+        due,
+      });
+  }
+  for (const o of orders.slice(0, queueLimit)) {
+    const due = replyDueView(o, now);
+    if (due && o.reply_due_at)
+      items.push({
+        kind: "order",
+        id: o.id,
+        href: `/admin/orders/${o.id}`,
+        title: `${o.first_name} ${o.last_name} — order request ${o.reference}`,
+        receivedAt: o.received_at,
+        dueAt: o.reply_due_at,
+        due,
+      });
+  }
+  items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
+  const queue: Queue = {
+    overdue: [],
+    today: [],
+    later: [],
+    more: messages.length > queueLimit || orders.length > queueLimit,
+  };
+  for (const item of items) queue[group[item.due.state]].push(item);
+  return queue;
+}
+
+/** Waiting leads past their due time: one light count per kind, for the admin's tab on every page. */
+export async function countOverdue(now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const counts = await Promise.all(
+    (["contact_messages", "order_requests"] as const).map((table) =>
+      db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "new")
+        .where("reply_due_at", "<", at)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return counts.reduce((sum, row) => sum + Number(row.n), 0);
+}

@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { ReplyDue } from "~/components/admin/reply-due";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { type QueueItem, waitingLeads } from "~/features/queue/queue.server";
+import { formatDate, plural } from "~/lib/format";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/admin.queue";
+
+export async function loader() {
+  return waitingLeads();
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Today's work",
+    description: "Leads by when their reply is due.",
+    path: "/admin/queue",
+    noindex: true,
+  });
+
+const sections = [
+  { key: "overdue", title: "Overdue", empty: "Nothing is overdue." },
+  { key: "today", title: "Due today", empty: "Nothing else is due today." },
+  { key: "later", title: "Coming up", empty: "Nothing else is waiting." },
+] as const;
+
+/**
+ * Every message and order request still waiting for its reply, overdue first, then due today,
+ * then the rest, each by when it is due (docs/requirements.md §4.8).
+ */
+export default function AdminQueue({ loaderData }: Route.ComponentProps) {
+  const waiting = loaderData.overdue.length + loaderData.today.length + loaderData.later.length;
+  return (
+    <>
+      <h1 className="text-heading font-bold">Today&apos;s work</h1>
+      <p className="mt-1 max-w-prose text-muted">
+        {waiting === 0
+          ? "No message or order request is waiting for a reply."
+          : `${plural(waiting, { one: "lead is", many: "leads are" })} waiting for a reply, the soonest due first. A message is due one business day after it arrives and late after two; an order request's call is due one business day after it arrives.`}
+        {loaderData.more ? " Only the first 200 of each kind are listed here; the lists have the rest." : ""}
+      </p>
+      {sections.map((section) => (
+        <section key={section.key} aria-labelledby={`queue-${section.key}`} className="mt-8">
+          <h2 id={`queue-${section.key}`} className="text-subheading font-bold">
+            {section.title} <span className="font-normal text-muted">({loaderData[section.key].length})</span>
+          </h2>
+          {loaderData[section.key].length === 0 ? (
+            <p className="mt-2 text-muted">{section.empty}</p>
+          ) : (
+            <ol className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
+              {loaderData[section.key].map((item) => (
+                <QueueRow key={`${item.kind}-${item.id}`} item={item} />
+              ))}
+            </ol>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
+
+function QueueRow({ item }: { item: QueueItem }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-4">
+      <div className="min-w-0">
+        <Link to={item.href} className="inline-flex tap-target items-center font-semibold text-brand underline">
+          {item.title}
+        </Link>
+        <p className="text-small text-muted">
+          {item.kind === "message" ? "Message" : "Order request"} · arrived {formatDate(item.receivedAt)}
+        </p>
+      </div>
+      <ReplyDue due={item.due} />
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/queue", name: "today's work" }} />;
+}
