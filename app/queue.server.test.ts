@@ -5,7 +5,9 @@ import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { countOverdue, waitingLeads } from "~/features/queue/queue.server";
+import { createAccount } from "~/features/auth/auth.server";
+import { assignLead } from "~/features/queue/assign.server";
+import { countOverdue, parseQueueFilter, type QueueFilter, waitingLeads } from "~/features/queue/queue.server";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
@@ -51,5 +53,46 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
     expect(queue.overdue[1]).toMatchObject({ kind: "order", href: expect.stringMatching(/^\/admin\/orders\//) });
     expect(queue.today[0]?.title).toBe("Cy — Technical Support");
     expect(await countOverdue(now)).toBe(2);
+  });
+
+  it("gives a lead to someone who works on leads, lists it under their name, and audits each change once", async () => {
+    const owner = await createAccount(`boss-${dialect}`, "granite-willow-parcel-73", "owner");
+    const leads = await createAccount(`seller-${dialect}`, "granite-willow-parcel-73", "leads");
+    const moderator = await createAccount(`reader-${dialect}`, "granite-willow-parcel-73", "moderator");
+    const by = { accountId: owner, username: `boss-${dialect}` };
+    const now = new Date("2026-11-24T16:00:00Z");
+    const mine = await storeContactMessage(message("Fay"), new Date("2026-11-23T20:00:00Z"), []);
+    await storeContactMessage(message("Gus"), new Date("2026-11-23T20:01:00Z"), []);
+
+    expect(await assignLead(by, "contact_messages", mine, moderator)).toMatchObject({ ok: false, status: 400 });
+    expect(await assignLead(by, "contact_messages", crypto.randomUUID(), leads)).toMatchObject({ status: 404 });
+    expect(await assignLead(by, "contact_messages", mine, leads)).toEqual({
+      ok: true,
+      message: `seller-${dialect} handles it now.`,
+    });
+    expect(await assignLead(by, "contact_messages", mine, leads)).toMatchObject({ ok: true });
+
+    const titles = async (filter: QueueFilter) =>
+      (await waitingLeads(now, filter)).today
+        .map((item) => `${item.title.split(" ")[0]}:${item.assignee ?? "-"}`)
+        // The first test's leads share this database.
+        .filter((entry) => /^(Fay|Gus):/.test(entry));
+    expect(await titles({ who: "anyone" })).toEqual([`Fay:seller-${dialect}`, "Gus:-"]);
+    expect(await titles({ who: "account", accountId: leads })).toEqual([`Fay:seller-${dialect}`]);
+    expect(await titles({ who: "nobody" })).toEqual(["Gus:-"]);
+    expect(parseQueueFilter(new URLSearchParams("who=me"), leads)).toEqual({ who: "account", accountId: leads });
+    expect(parseQueueFilter(new URLSearchParams("who=x'; drop"), leads)).toEqual({ who: "anyone" });
+
+    expect(await assignLead(by, "contact_messages", mine, "")).toEqual({ ok: true, message: "No one handles it now." });
+    const audit = await database()
+      .db.selectFrom("audit_log")
+      .select(["username", "detail"])
+      .where("action", "=", "assigned")
+      .orderBy("at")
+      .execute();
+    expect(audit).toEqual([
+      { username: `boss-${dialect}`, detail: `To seller-${dialect}.` },
+      { username: `boss-${dialect}`, detail: "To no one." },
+    ]);
   });
 });

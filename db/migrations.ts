@@ -854,6 +854,19 @@ const migrations: Record<string, Migration> = {
         }
       }),
   },
+  "0021_lead_assignee": {
+    // Who on the staff is handling a lead (an account id), or null while no one is.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of ["contact_messages", "order_requests"])
+          await db.schema.alterTable(table).addColumn("assigned_to", "text").execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of ["contact_messages", "order_requests"])
+          await db.schema.alterTable(table).dropColumn("assigned_to").execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

@@ -87,6 +87,8 @@ export interface ContactMessageTable {
   /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
   reply_due_at: string | null;
   reply_late_at: string | null;
+  /** The account handling it, or null while no one is. */
+  assigned_to: string | null;
 }
 
 export type OutboxChannel = "email" | "forward" | "none";
@@ -176,6 +178,8 @@ export interface OrderRequestTable {
   /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
   reply_due_at: string | null;
   reply_late_at: string | null;
+  /** The account handling it, or null while no one is. */
+  assigned_to: string | null;
 }
 
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */

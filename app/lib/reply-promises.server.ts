@@ -36,7 +36,8 @@ export function replyDueColumns(kind: LeadKind, arrivedAt: Date) {
   return { reply_due_at: dueAt, reply_late_at: lateAt };
 }
 
-const leadTables = { message: "contact_messages", order: "order_requests" } as const;
+/** Where each kind of lead is stored. */
+export const leadTables = { message: "contact_messages", order: "order_requests" } as const;
 
 /**
  * Dates the leads stored before due times were (migration 0020), from when each arrived: once,

@@ -20,22 +20,30 @@ import { seo } from "~/lib/seo";
 import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { AssignForm } from "~/components/admin/assign-form";
+import { assignees, assignLead } from "~/features/queue/assign.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   // Messages often carry health details too: who opened one is recorded like an order's.
-  await recordAudit(context.get(staffContext), "viewed", "contact_message", found.message.id, "Message shown.");
-  return found;
+  const staff = context.get(staffContext);
+  await recordAudit(staff, "viewed", "contact_message", found.message.id, "Message shown.");
+  return { ...found, people: await assignees(), me: staff.accountId };
 }
 
-const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam"] as const;
+const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam", "assign"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const intent = readIntent(await readForm(request), messageIntents);
+  const form = await readForm(request);
+  const intent = readIntent(form, messageIntents);
   switch (intent) {
+    case "assign": {
+      const result = await assignLead(staff, "contact_messages", params.id, form.get("assignee"));
+      return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
+    }
     case "handle":
       await setMessageStatus(staff, params.id, "handled");
       return actionDone("Marked as handled.");
@@ -118,6 +126,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       </dl>
       <h2 className="mt-8 text-subheading font-bold">Message</h2>
       <p className="mt-2 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap">{message.message}</p>
+      <AssignForm people={loaderData.people} assignedTo={message.assigned_to} me={loaderData.me} busy={busy} />
 
       <DetailActions
         steps={[

@@ -19,13 +19,16 @@ import { seo } from "~/lib/seo";
 import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { AssignForm } from "~/components/admin/assign-form";
+import { assignees, assignLead } from "~/features/queue/assign.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   // Who saw a person's health details, and when (decision 024).
-  await recordAudit(context.get(staffContext), "viewed", "order_request", found.order.id, "Health details shown.");
-  return found;
+  const staff = context.get(staffContext);
+  await recordAudit(staff, "viewed", "order_request", found.order.id, "Health details shown.");
+  return { ...found, people: await assignees(), me: staff.accountId };
 }
 
 /** The status each button sets, and what the page says afterwards. */
@@ -35,13 +38,18 @@ const statusIntents = {
   reopen: { status: "new", done: "Marked as new." },
 } as const satisfies Record<string, { status: OrderStatus; done: string }>;
 
-const orderIntents = ["contacted", "close", "reopen", "retry", "delete", "move-to-spam"] as const;
+const orderIntents = ["contacted", "close", "reopen", "retry", "delete", "move-to-spam", "assign"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const intent = readIntent(await readForm(request), orderIntents);
+  const form = await readForm(request);
+  const intent = readIntent(form, orderIntents);
   switch (intent) {
+    case "assign": {
+      const result = await assignLead(staff, "order_requests", params.id, form.get("assignee"));
+      return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
+    }
     case "contacted":
     case "close":
     case "reopen":
@@ -97,6 +105,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <ActionStatus result={actionData} />
       <SpamMark reasons={order.mark} className="mt-4" />
       <AdminOrderDetails order={order} deliveries={deliveries} />
+      <AssignForm people={loaderData.people} assignedTo={order.assigned_to} me={loaderData.me} busy={busy} />
       <DetailActions
         steps={nextSteps[order.status]}
         canRetry={canRetry}

@@ -1,13 +1,22 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { ReplyDue } from "~/components/admin/reply-due";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
-import { type QueueItem, waitingLeads } from "~/features/queue/queue.server";
+import { staffContext } from "~/features/auth/auth.server";
+import { assignees } from "~/features/queue/assign.server";
+import { parseQueueFilter, type QueueItem, waitingLeads } from "~/features/queue/queue.server";
 import { formatDate, plural } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.queue";
 
-export async function loader() {
-  return waitingLeads();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = context.get(staffContext).accountId;
+  const who = new URL(request.url).searchParams.get("who") ?? "";
+  const [queue, people] = await Promise.all([
+    waitingLeads(new Date(), parseQueueFilter(new URL(request.url).searchParams, me)),
+    assignees(),
+  ]);
+  return { ...queue, people, who };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,6 +48,31 @@ export default function AdminQueue({ loaderData }: Route.ComponentProps) {
           : `${plural(waiting, { one: "lead is", many: "leads are" })} waiting for a reply, the soonest due first. A message is due one business day after it arrives and late after two; an order request's call is due one business day after it arrives.`}
         {loaderData.more ? " Only the first 200 of each kind are listed here; the lists have the rest." : ""}
       </p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="queue-who" className="block font-semibold">
+            Handled by
+          </label>
+          <select
+            id="queue-who"
+            name="who"
+            defaultValue={loaderData.who}
+            className="mt-1 block min-h-11 rounded-md border-2 border-line bg-canvas px-3 py-2 text-ink"
+          >
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="nobody">No one yet</option>
+            {loaderData.people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.username}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Show
+        </button>
+      </Form>
       {sections.map((section) => (
         <section key={section.key} aria-labelledby={`queue-${section.key}`} className="mt-8">
           <h2 id={`queue-${section.key}`} className="text-subheading font-bold">
@@ -67,7 +101,8 @@ function QueueRow({ item }: { item: QueueItem }) {
           {item.title}
         </Link>
         <p className="text-small text-muted">
-          {item.kind === "message" ? "Message" : "Order request"} · arrived {formatDate(item.receivedAt)}
+          {item.kind === "message" ? "Message" : "Order request"} · arrived {formatDate(item.receivedAt)} ·{" "}
+          {item.assignee ? `handled by ${item.assignee}` : "no one handles it yet"}
         </p>
       </div>
       <ReplyDue due={item.due} />

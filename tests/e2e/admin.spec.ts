@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { testStaff } from "../support/seed";
 import { seedMessage, signInAsStaff } from "./seed";
 
 test.describe("signing in", () => {
@@ -119,10 +120,28 @@ test("a message still waiting two business days after it arrived is shown as lat
     /\d+ overdue/,
   );
   await expectNoAxeViolations(page, "today's work");
-  // By keyboard: the lead's link is reached with Tab and opens the message.
+  // By keyboard: the lead's link opens the message, where the owner takes it on.
   await overdue.getByRole("link", { name: new RegExp(name) }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(name) })).toBeVisible();
+  await page.getByRole("button", { name: "Assign to me" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("status").filter({ hasText: `${testStaff.owner.username} handles it now.` }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Handled by")).toHaveValue(/[0-9a-f-]{36}/);
+  await expectNoAxeViolations(page, "message with who handles it");
+
+  // Today's work, only the owner's own: the message is there, with their name.
+  await page.goto("/admin/queue");
+  await page.getByLabel("Handled by").selectOption("me");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\/admin\/queue\?who=me$/);
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
+  await expect(row).toContainText(`handled by ${testStaff.owner.username}`);
+  await page.getByLabel("Handled by").selectOption("nobody");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
 });
 
 test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {

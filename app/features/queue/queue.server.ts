@@ -1,4 +1,6 @@
 import { topicLabel } from "~/content/contact";
+import type { SelectQueryBuilder } from "kysely";
+import type { Database } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import type { DueState, ReplyDueView } from "~/lib/reply-due";
 import { replyDueView } from "~/lib/reply-promises.server";
@@ -18,6 +20,8 @@ export interface QueueItem {
   receivedAt: string;
   dueAt: string;
   due: ReplyDueView;
+  /** Who handles it, or null while no one does. */
+  assignee: string | null;
 }
 
 export interface Queue {
@@ -38,25 +42,42 @@ const group: Record<DueState, keyof Omit<Queue, "more">> = {
   later: "later",
 };
 
-export async function waitingLeads(now = new Date()): Promise<Queue> {
-  const [messages, orders] = await Promise.all([
+/** Whose leads to list: everyone's, one account's, or those no one handles yet. */
+export type QueueFilter = { who: "anyone" } | { who: "nobody" } | { who: "account"; accountId: string };
+
+export async function waitingLeads(now = new Date(), filter: QueueFilter = { who: "anyone" }): Promise<Queue> {
+  const [messages, orders, people] = await Promise.all([
     db()
       .selectFrom("contact_messages")
-      .select(["id", "name", "topic", "received_at", "status", "reply_due_at", "reply_late_at"])
+      .select(["id", "name", "topic", "received_at", "status", "reply_due_at", "reply_late_at", "assigned_to"])
       .where("status", "=", "new")
+      .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
       .limit(queueLimit + 1)
       .execute(),
     db()
       .selectFrom("order_requests")
-      .select(["id", "first_name", "last_name", "reference", "received_at", "status", "reply_due_at", "reply_late_at"])
+      .select([
+        "id",
+        "first_name",
+        "last_name",
+        "reference",
+        "received_at",
+        "status",
+        "reply_due_at",
+        "reply_late_at",
+        "assigned_to",
+      ])
       .where("status", "=", "new")
+      .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
       .limit(queueLimit + 1)
       .execute(),
+    db().selectFrom("accounts").select(["id", "username"]).execute(),
   ]);
+  const nameOf = (id: string | null) => (id ? (people.find((p) => p.id === id)?.username ?? null) : null);
   const items: QueueItem[] = [];
   for (const m of messages.slice(0, queueLimit)) {
     const due = replyDueView(m, now);
@@ -69,6 +90,7 @@ export async function waitingLeads(now = new Date()): Promise<Queue> {
         receivedAt: m.received_at,
         dueAt: m.reply_due_at,
         due,
+        assignee: nameOf(m.assigned_to),
       });
   }
   for (const o of orders.slice(0, queueLimit)) {
@@ -82,6 +104,7 @@ export async function waitingLeads(now = new Date()): Promise<Queue> {
         receivedAt: o.received_at,
         dueAt: o.reply_due_at,
         due,
+        assignee: nameOf(o.assigned_to),
       });
   }
   items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
@@ -93,6 +116,24 @@ export async function waitingLeads(now = new Date()): Promise<Queue> {
   };
   for (const item of items) queue[group[item.due.state]].push(item);
   return queue;
+}
+
+/** The filter as a query narrows either table: both have `assigned_to`. */
+function whose(filter: QueueFilter) {
+  return <Q extends SelectQueryBuilder<Database, "contact_messages" | "order_requests", object>>(query: Q): Q => {
+    if (filter.who === "nobody") return query.where("assigned_to", "is", null) as Q;
+    if (filter.who === "account") return query.where("assigned_to", "=", filter.accountId) as Q;
+    return query;
+  };
+}
+
+/** `?who=` as the page's filter sends it: "me" (the person asking), "nobody", an account's id, or anyone. */
+export function parseQueueFilter(params: URLSearchParams, me: string): QueueFilter {
+  const who = params.get("who") ?? "";
+  if (who === "me") return { who: "account", accountId: me };
+  if (who === "nobody") return { who: "nobody" };
+  if (/^[0-9a-f-]{36}$/i.test(who)) return { who: "account", accountId: who };
+  return { who: "anyone" };
 }
 
 /** Waiting leads past their due time: one light count per kind, for the admin's tab on every page. */

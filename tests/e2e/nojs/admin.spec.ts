@@ -1,5 +1,6 @@
 import { expect, test } from "../fixtures";
-import { e2eRows, signInAsStaff } from "../seed";
+import { testStaff } from "../../support/seed";
+import { e2eRows, seedOrder, signInAsStaff } from "../seed";
 
 test.use({ allowedConsoleErrors: [/status of 40[01]/] });
 
@@ -50,4 +51,30 @@ test("without JavaScript staff can find what is stored for an address and delete
   await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByRole("status")).toContainText("Deleted for good: 1 message, and 1 delivery record.");
   expect(e2eRows("select count(*) as n from contact_messages where email = ?", email)).toEqual([{ n: 0 }]);
+});
+
+test("without JavaScript staff give an order request to a colleague and find it in today's work under their name", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  await signInAsStaff(context, baseURL ?? "");
+  // The colleague's account exists once the tests' seeding has signed it in somewhere.
+  const seeding = await browser.newContext();
+  await signInAsStaff(seeding, baseURL ?? "", "leads");
+  await seeding.close();
+  const lastName = `Nojs${Date.now()}`;
+  const { id } = seedOrder({ firstName: "Tove", lastName, email: `${lastName.toLowerCase()}@example.org` });
+  await page.goto(`/admin/orders/${id}`);
+  await page.getByLabel("Handled by").selectOption({ label: testStaff.leads.username });
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByText(`${testStaff.leads.username} handles it now.`)).toBeVisible();
+  await page.goto("/admin/queue?who=nobody");
+  await expect(page.getByRole("link", { name: new RegExp(lastName) })).toHaveCount(0);
+  // Only the colleague's leads: the list stays short however many the other tests have stored.
+  await page.getByLabel("Handled by").selectOption({ label: testStaff.leads.username });
+  await page.getByRole("button", { name: "Show" }).click();
+  const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: new RegExp(lastName) }) });
+  await expect(row).toContainText(`handled by ${testStaff.leads.username}`);
 });
