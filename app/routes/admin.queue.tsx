@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { FilterSelect } from "~/components/admin/list-filters";
 import { ReplyDue } from "~/components/admin/reply-due";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { staffContext } from "~/features/auth/auth.server";
@@ -49,26 +50,17 @@ export default function AdminQueue({ loaderData }: Route.ComponentProps) {
         {loaderData.more ? " Only the first 200 of each kind are listed here; the lists have the rest." : ""}
       </p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="queue-who" className="block font-semibold">
-            Handled by
-          </label>
-          <select
-            id="queue-who"
-            name="who"
-            defaultValue={loaderData.who}
-            className="mt-1 block min-h-11 rounded-md border-2 border-line bg-canvas px-3 py-2 text-ink"
-          >
-            <option value="">Anyone</option>
-            <option value="me">Me</option>
-            <option value="nobody">No one yet</option>
-            {loaderData.people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.username}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="who"
+          label="Handled by"
+          value={loaderData.who}
+          anyLabel="Anyone"
+          options={[
+            { value: "me", label: "Me" },
+            { value: "nobody", label: "No one yet" },
+            ...loaderData.people.map((person) => ({ value: person.id, label: person.username })),
+          ]}
+        />
         <button type="submit" className={buttonClass("secondary")}>
           Show
         </button>

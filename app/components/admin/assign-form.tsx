@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { FilterSelect } from "~/components/admin/list-filters";
 import { buttonClass } from "~/components/ui/button";
 
 /**
@@ -24,26 +25,15 @@ export function AssignForm({
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <Form method="post" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="assign" />
-          <div>
-            <label htmlFor="assign-person" className="block font-semibold">
-              Handled by
-            </label>
-            {/* Keyed by the assignee, so the choice shown follows a change made from this page. */}
-            <select
-              key={assignedTo ?? "no one"}
-              id="assign-person"
-              name="assignee"
-              defaultValue={assignedTo ?? ""}
-              className="mt-1 block min-h-11 rounded-md border-2 border-line bg-canvas px-3 py-2 text-ink"
-            >
-              <option value="">No one yet</option>
-              {people.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.username}
-                </option>
-              ))}
-            </select>
-          </div>
+          {/* Keyed by the assignee, so the choice shown follows a change made from this page. */}
+          <FilterSelect
+            key={assignedTo ?? "no one"}
+            name="assignee"
+            label="Handled by"
+            value={assignedTo ?? ""}
+            anyLabel="No one yet"
+            options={people.map((person) => ({ value: person.id, label: person.username }))}
+          />
           <button type="submit" disabled={busy} className={buttonClass("secondary")}>
             Assign
           </button>

@@ -78,35 +78,40 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
     db().selectFrom("accounts").select(["id", "username"]).execute(),
   ]);
   const nameOf = (id: string | null) => (id ? (people.find((p) => p.id === id)?.username ?? null) : null);
-  const items: QueueItem[] = [];
-  for (const m of messages.slice(0, queueLimit)) {
-    const due = replyDueView(m, now);
-    if (due && m.reply_due_at)
-      items.push({
-        kind: "message",
-        id: m.id,
-        href: `/admin/messages/${m.id}`,
-        title: `${m.name} — ${topicLabel(m.topic)}`,
-        receivedAt: m.received_at,
-        dueAt: m.reply_due_at,
+  const waiting = (
+    row: {
+      id: string;
+      received_at: string;
+      status: string;
+      reply_due_at: string | null;
+      reply_late_at: string | null;
+      assigned_to: string | null;
+    },
+    kind: QueueItem["kind"],
+    title: string,
+  ): QueueItem[] => {
+    const due = replyDueView(row, now);
+    if (!due || !row.reply_due_at) return [];
+    const href = `/admin/${kind === "message" ? "messages" : "orders"}/${row.id}`;
+    return [
+      {
+        kind,
+        id: row.id,
+        href,
+        title,
+        receivedAt: row.received_at,
+        dueAt: row.reply_due_at,
         due,
-        assignee: nameOf(m.assigned_to),
-      });
-  }
-  for (const o of orders.slice(0, queueLimit)) {
-    const due = replyDueView(o, now);
-    if (due && o.reply_due_at)
-      items.push({
-        kind: "order",
-        id: o.id,
-        href: `/admin/orders/${o.id}`,
-        title: `${o.first_name} ${o.last_name} — order request ${o.reference}`,
-        receivedAt: o.received_at,
-        dueAt: o.reply_due_at,
-        due,
-        assignee: nameOf(o.assigned_to),
-      });
-  }
+        assignee: nameOf(row.assigned_to),
+      },
+    ];
+  };
+  const items = [
+    ...messages.slice(0, queueLimit).flatMap((m) => waiting(m, "message", `${m.name} — ${topicLabel(m.topic)}`)),
+    ...orders
+      .slice(0, queueLimit)
+      .flatMap((o) => waiting(o, "order", `${o.first_name} ${o.last_name} — order request ${o.reference}`)),
+  ];
   items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
   const queue: Queue = {
     overdue: [],
