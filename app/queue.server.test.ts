@@ -51,7 +51,11 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
     expect(names(queue.later)).toEqual(["Dee"]);
     expect(queue.more).toBe(false);
     expect(queue.overdue[1]).toMatchObject({ kind: "order", href: expect.stringMatching(/^\/admin\/orders\//) });
-    expect(queue.today[0]?.title).toBe("Cy — Technical Support");
+    expect(queue.today[0]).toMatchObject({
+      title: "Cy — Technical Support",
+      arrivedText: "Mon, Nov 23, 3:00 PM EST",
+      due: { state: "today", dueText: "Tue, Nov 24, 3:00 PM EST" },
+    });
     expect(await countOverdue(now)).toBe(2);
   });
 

@@ -61,8 +61,8 @@ export async function dateUndatedLeads(): Promise<number> {
   return dated;
 }
 
-/** The due time as staff read it, on the office's clock and naming its zone ("EST", "EDT"). */
-function officeTime(iso: string, timeZone: string): string {
+/** A moment as staff read it, on the office's clock and naming its zone ("Mon, Nov 23, 4:30 PM EST"). */
+export function officeTime(iso: string, timeZone = company.businessHours.timeZone): string {
   return new Intl.DateTimeFormat("en-US", {
     timeZone,
     weekday: "short",

@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { staffContext } from "~/features/auth/auth.server";
 import { assignees } from "~/features/queue/assign.server";
 import { parseQueueFilter, type QueueItem, waitingLeads } from "~/features/queue/queue.server";
-import { formatDate, plural } from "~/lib/format";
+import { plural } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.queue";
 
@@ -93,7 +93,7 @@ function QueueRow({ item }: { item: QueueItem }) {
           {item.title}
         </Link>
         <p className="text-small text-muted">
-          {item.kind === "message" ? "Message" : "Order request"} · arrived {formatDate(item.receivedAt)} ·{" "}
+          {item.kind === "message" ? "Message" : "Order request"} · arrived {item.arrivedText} ·{" "}
           {item.assignee ? `handled by ${item.assignee}` : "no one handles it yet"}
         </p>
       </div>

@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import type { DueState, ReplyDueView } from "~/lib/reply-due";
-import { replyDueView } from "~/lib/reply-promises.server";
+import { officeTime, replyDueView } from "~/lib/reply-promises.server";
 
 /**
  * Today's work (docs/requirements.md §4.8): every message and order request still waiting for its
@@ -17,7 +17,8 @@ export interface QueueItem {
   href: string;
   /** "Kim Park — Request a Repair", "Rosa Diaz — order request AQ-7K3M-9QX2". */
   title: string;
-  receivedAt: string;
+  /** When it arrived, on the office's clock, like its due time. */
+  arrivedText: string;
   dueAt: string;
   due: ReplyDueView;
   /** Who handles it, or null while no one does. */
@@ -99,7 +100,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
         id: row.id,
         href,
         title,
-        receivedAt: row.received_at,
+        arrivedText: officeTime(row.received_at),
         dueAt: row.reply_due_at,
         due,
         assignee: nameOf(row.assigned_to),
