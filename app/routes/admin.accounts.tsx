@@ -195,7 +195,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
                         <input type="hidden" name="id" value={account.id} />
                         <input type="hidden" name="intent" value="end-sessions" />
                         <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                          Sign out<span className="sr-only"> {account.username}</span> everywhere
+                          Sign out everywhere<span className="sr-only">: {account.username}</span>
                         </button>
                       </Form>
                     ) : null}
