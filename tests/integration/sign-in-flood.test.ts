@@ -10,8 +10,12 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * about 0.9 s each on a slow core.
  */
 const floodTimeout = 90_000;
-/** The decision's promise: a flood never delays the right password by more than a second or two. */
-const staffWithinMs = 2_000;
+/**
+ * The decision's promise: a flood never delays the right password by more than a second or two.
+ * The delay is measured against the same sign-in with no flood, timed just before on the same
+ * machine, so a slower or busier machine (other test files share its two cores) moves both.
+ */
+const staffDelayMs = 2_000;
 
 const password = "flood-test-password";
 describe.each(testDialects)("a flood of sign-in guesses at two processes on %s", (dialect) => {
@@ -68,8 +72,11 @@ describe.each(testDialects)("a flood of sign-in guesses at two processes on %s",
   }
 
   it(
-    "checks at most five of forty guesses from one address, and answers the right password from another within two seconds",
+    "checks at most five of forty guesses from one address, and answers the right password from another less than two seconds later than with no flood",
     async () => {
+      const calm = performance.now();
+      expect((await login(a, "192.0.2.59", password)).status).toBe(200);
+      const unhurriedMs = performance.now() - calm;
       const guesses = flood([a], () => "198.51.100.60");
       const sent = performance.now();
       const staff = login(a, "192.0.2.60", password).then((response) => ({
@@ -78,7 +85,7 @@ describe.each(testDialects)("a flood of sign-in guesses at two processes on %s",
       }));
       const [statuses, answer] = await Promise.all([guesses, staff]);
       expect(answer.status).toBe(200);
-      expect(answer.ms).toBeLessThan(staffWithinMs);
+      expect(answer.ms - unhurriedMs).toBeLessThan(staffDelayMs);
       expectAtMostFiveChecked(statuses);
       expect(await failuresStored("198.51.100.60")).toBeLessThanOrEqual(5);
     },
