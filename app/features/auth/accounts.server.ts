@@ -121,28 +121,11 @@ export async function inviteAccount(
   const role = input.role;
   const taken = await db().selectFrom("accounts").select("id").where("username", "=", username.data).executeTakeFirst();
   if (taken) return { ok: false, errors: { username: "There is already an account with this username." } };
-  const token = newToken();
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + invitationHours * 3_600_000).toISOString();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      // A new invitation for the same name replaces any still open.
-      await trx.deleteFrom("invitations").where("username", "=", username.data).where("used_at", "is", null).execute();
-      await trx
-        .insertInto("invitations")
-        .values({
-          id_hash: hashToken(token),
-          username: username.data,
-          role,
-          invited_by: by.username,
-          created_at: now.toISOString(),
-          expires_at: expiresAt,
-        })
-        .execute();
-      await recordAudit(by, "invited", "account", null, `${username.data} as ${roleNames[role]}.`, trx);
-    });
-  const link = `${getConfig().siteUrl}/admin/invite/${token}`;
+  const { link, expiresAt } = await storeOneTimeLink(
+    by,
+    { username: username.data, role, accountId: null },
+    { action: "invited", targetId: null, detail: `${username.data} as ${roleNames[role]}.` },
+  );
   const invitation = { ok: true as const, link, username: username.data, role, expiresAt };
   if (!email?.success) return invitation;
   const to = email.data;
@@ -181,6 +164,44 @@ export function invitationEmail(
 }
 
 /**
+ * Stores a one-time link (24 hours, only its hash kept) to `/admin/invite/…`: an invitation when
+ * `accountId` is null, else a new password for that account. A new link replaces any still open
+ * for the same username, and the audit row is written in the same transaction.
+ */
+async function storeOneTimeLink(
+  by: Staff,
+  target: { username: string; role: string; accountId: string | null },
+  audit: { action: string; targetId: string | null; detail: string },
+): Promise<{ link: string; expiresAt: string }> {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + invitationHours * 3_600_000).toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .deleteFrom("invitations")
+        .where("username", "=", target.username)
+        .where("used_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("invitations")
+        .values({
+          id_hash: hashToken(token),
+          username: target.username,
+          role: target.role,
+          invited_by: by.username,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+          account_id: target.accountId,
+        })
+        .execute();
+      await recordAudit(by, audit.action, "account", audit.targetId, audit.detail, trx);
+    });
+  return { link: `${getConfig().siteUrl}/admin/invite/${token}`, expiresAt };
+}
+
+/**
  * A one-time link (24 hours) for an existing account to choose a new password: from the server's
  * command line, for a person who forgot theirs, so no one else ever knows or chooses it. Using it
  * ends the account's sessions; the second factor stays and is asked at the next sign-in.
@@ -195,40 +216,11 @@ export async function passwordLink(
     .where("username", "=", username)
     .executeTakeFirst();
   if (!account) return undefined;
-  const token = newToken();
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + invitationHours * 3_600_000).toISOString();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      // A new link replaces any still open for the same account.
-      await trx
-        .deleteFrom("invitations")
-        .where("username", "=", account.username)
-        .where("used_at", "is", null)
-        .execute();
-      await trx
-        .insertInto("invitations")
-        .values({
-          id_hash: hashToken(token),
-          username: account.username,
-          role: account.role,
-          invited_by: by.username,
-          created_at: now.toISOString(),
-          expires_at: expiresAt,
-          account_id: account.id,
-        })
-        .execute();
-      await recordAudit(
-        by,
-        "password-link",
-        "account",
-        account.id,
-        `${account.username}; valid ${invitationHours} hours.`,
-        trx,
-      );
-    });
-  return { link: `${getConfig().siteUrl}/admin/invite/${token}`, expiresAt };
+  return storeOneTimeLink(
+    by,
+    { username: account.username, role: account.role, accountId: account.id },
+    { action: "password-link", targetId: account.id, detail: `${account.username}; valid ${invitationHours} hours.` },
+  );
 }
 
 /** An invitation, or a link to choose a new password, that can still be used, by the token in its link. */
