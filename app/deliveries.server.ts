@@ -2,6 +2,8 @@ import { contactDelivery } from "~/features/contact/delivery.server";
 import { orderDelivery, orderReceiptDelivery } from "~/features/orders/delivery.server";
 import { reviewDelivery } from "~/features/reviews/delivery.server";
 import type { DeliveryKinds } from "~/lib/outbox/delivery.server";
+import { digestDelivery } from "~/features/queue/digest.server";
+import { replyDelivery } from "~/features/replies/replies.server";
 
 /**
  * Every kind the outbox holds, with how it is delivered and cleaned up. Adding a kind to
@@ -12,4 +14,6 @@ export const deliveryKinds: DeliveryKinds = {
   review: reviewDelivery,
   order: orderDelivery,
   "order-receipt": orderReceiptDelivery,
+  reply: replyDelivery,
+  digest: digestDelivery,
 };

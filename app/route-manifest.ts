@@ -18,7 +18,12 @@
  * not imported: this module is plain data the client's root reads.
  */
 export type PublicTable =
-  "testimonials" | "review_removals" | "review_tallies" | "review_filters" | "review_filter_tallies";
+  | "testimonials"
+  | "review_removals"
+  | "review_tallies"
+  | "review_filters"
+  | "review_filter_tallies"
+  | "response_figures";
 
 export type ChangeFrequency = "daily" | "weekly" | "monthly";
 
@@ -144,13 +149,13 @@ export const routeManifest: RouteEntry[] = [
   {
     path: "/contact",
     file: "routes/contact.tsx",
-    cache: { query: ["topic", "subject"], reads: [] },
+    cache: { query: ["topic", "subject"], reads: ["response_figures"] },
     page: { title: "Contact", changefreq: "monthly", priority: 0.8 },
   },
   {
     path: "/order",
     file: "routes/order.tsx",
-    cache: { query: [], reads: [] },
+    cache: { query: [], reads: ["response_figures"] },
     page: { title: "Order", changefreq: "monthly", priority: 0.8 },
   },
   {
@@ -197,6 +202,8 @@ export const routeManifest: RouteEntry[] = [
     children: [
       { path: "", file: "routes/admin._index.ts", access: "staff" },
       { path: "queue", file: "routes/admin.queue.tsx", access: "leads" },
+      { path: "replies", file: "routes/admin.replies.tsx", access: "leads" },
+      { path: "templates", file: "routes/admin.templates.tsx", access: "leads" },
       { path: "testimonials", file: "routes/admin.testimonials.tsx", access: "reviews" },
       { path: "orders", file: "routes/admin.orders.tsx", access: "leads" },
       { path: "orders/:id", file: "routes/admin.order.tsx", access: "leads" },

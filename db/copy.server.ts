@@ -20,6 +20,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   review_removals: ["id"],
   contact_messages: ["id"],
   order_requests: ["id"],
+  lead_replies: ["id"],
   outbox: ["id"],
   spam: ["id"],
   rate_limits: ["key", "window_start"],
@@ -27,6 +28,10 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   audit_log: ["id"],
   idempotency_keys: ["endpoint", "key"],
   site_secrets: ["name"],
+  reply_templates: ["topic"],
+  digest_days: ["day"],
+  digests: ["id"],
+  response_figures: ["kind"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({
   name,

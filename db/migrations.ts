@@ -867,6 +867,110 @@ const migrations: Record<string, Migration> = {
           await db.schema.alterTable(table).dropColumn("assigned_to").execute();
       }),
   },
+  "0022_replies": {
+    // Answering leads from the admin (docs/requirements.md §4.8, decision 026).
+    // - lead_replies: every reply emailed or call recorded on a message or an order request, kept
+    //   with its lead: deleting the lead (by staff, a move to spam, the retention purge, a data
+    //   request) deletes its replies by the foreign key, and a reply's trigger drops the outbox row
+    //   that would still email it, so nothing is sent for a lead that is gone.
+    // - first_reply_at, first_reply_by, reply_minutes on each lead: the first reply or call, who
+    //   made it, and the business minutes it took, stamped once.
+    // - reply_templates: per-topic texts staff edit; a topic with no row uses the one in content.
+    // - digests: the daily list of due work, one row per recipient; the day is claimed once in
+    //   digest_days, so any number of instances send one digest.
+    // - response_figures: the public figures (/contact, /order), rewritten only when they change;
+    //   its triggers tell the page cache as the review tables' do (0010).
+    // - accounts.email: where a person's daily list goes.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await rebuildOutbox(db, ["contact", "review", "order", "order-receipt", "reply", "digest"]);
+        await db.schema
+          .createTable("lead_replies")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("message_id", "text", (c) => c.references("contact_messages.id").onDelete("cascade"))
+          .addColumn("order_id", "text", (c) => c.references("order_requests.id").onDelete("cascade"))
+          .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('email', 'call')`))
+          .addColumn("outcome", "text")
+          .addColumn("to_address", "text")
+          .addColumn("subject", "text")
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("account_id", "text", (c) => c.notNull())
+          .addColumn("account_name", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addCheckConstraint("lead_replies_one_lead", sql`(message_id is null) <> (order_id is null)`)
+          .execute();
+        await db.schema.createIndex("lead_replies_message_idx").on("lead_replies").column("message_id").execute();
+        await db.schema.createIndex("lead_replies_order_idx").on("lead_replies").column("order_id").execute();
+        if (isPostgres(db)) {
+          await sql`create or replace function lead_reply_gone() returns trigger language plpgsql as $$
+          begin delete from outbox where kind = 'reply' and ref_id = old.id; return old; end $$`.execute(db);
+          await sql`create or replace trigger lead_replies_drop_delivery after delete on lead_replies
+          for each row execute function lead_reply_gone()`.execute(db);
+        } else {
+          await sql`create trigger if not exists lead_replies_drop_delivery after delete on lead_replies
+          begin delete from outbox where kind = 'reply' and ref_id = old.id; end`.execute(db);
+        }
+        for (const table of ["contact_messages", "order_requests"]) {
+          await db.schema.alterTable(table).addColumn("first_reply_at", "text").execute();
+          await db.schema.alterTable(table).addColumn("first_reply_by", "text").execute();
+          await db.schema.alterTable(table).addColumn("reply_minutes", "integer").execute();
+        }
+        await db.schema
+          .createTable("reply_templates")
+          .addColumn("topic", "text", (c) => c.primaryKey())
+          .addColumn("subject", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .addColumn("updated_by", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("digest_days")
+          .addColumn("day", "text", (c) => c.primaryKey())
+          .addColumn("claimed_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("digests")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("day", "text", (c) => c.notNull().references("digest_days.day"))
+          .addColumn("to_address", "text", (c) => c.notNull())
+          .addColumn("subject", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("response_figures")
+          .addColumn("kind", "text", (c) => c.primaryKey())
+          .addColumn("leads", "integer", (c) => c.notNull())
+          .addColumn("within", "integer", (c) => c.notNull())
+          .addColumn("median_minutes", "integer")
+          .execute();
+        if (isPostgres(db)) {
+          await sql`create or replace trigger response_figures_public_change after insert or update or delete or truncate on response_figures
+          for each statement execute function public_pages_changed()`.execute(db);
+        } else {
+          for (const event of writeEvents)
+            await sql`create trigger if not exists ${sql.raw(`response_figures_public_${event}`)} after ${sql.raw(event)} on response_figures
+            begin update public_changes set version = version + 1 where id = 1; end`.execute(db);
+        }
+        await db.schema.alterTable("accounts").addColumn("email", "text").execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.alterTable("accounts").dropColumn("email").execute();
+        await db.schema.dropTable("response_figures").execute();
+        await db.schema.dropTable("digests").execute();
+        await db.schema.dropTable("digest_days").execute();
+        await db.schema.dropTable("reply_templates").execute();
+        for (const table of ["contact_messages", "order_requests"]) {
+          await db.schema.alterTable(table).dropColumn("reply_minutes").execute();
+          await db.schema.alterTable(table).dropColumn("first_reply_by").execute();
+          await db.schema.alterTable(table).dropColumn("first_reply_at").execute();
+        }
+        await db.schema.dropTable("lead_replies").execute();
+        if (isPostgres(db)) await sql`drop function if exists lead_reply_gone()`.execute(db);
+        await rebuildOutbox(db, ["contact", "review", "order", "order-receipt"]);
+      }),
+  },
 };
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */

@@ -45,6 +45,11 @@ describe.each(testDialects)("the tables kept pages read, on %s", (dialect) => {
             .insertInto("review_removals")
             .values({ id: "removed", reason: null, received_at: now, removed_at: now })
             .execute(),
+        response_figures: () =>
+          database.db
+            .insertInto("response_figures")
+            .values({ kind: "message", leads: 20, within: 19, median_minutes: 150 })
+            .execute(),
       };
       const fed = Object.entries(publicTables).filter(([, how]) => "feed" in how);
       expect(fed.map(([table]) => table).sort()).toEqual(Object.keys(writes).sort());

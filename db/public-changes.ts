@@ -18,6 +18,7 @@ export const publicTables: { readonly [Table in PublicTable]: { feed: true } | {
   review_tallies: { with: "testimonials" },
   review_filters: { with: "testimonials" },
   review_filter_tallies: { with: "testimonials" },
+  response_figures: { feed: true },
 };
 
 /**

@@ -89,15 +89,20 @@ export interface ContactMessageTable {
   reply_late_at: string | null;
   /** The account handling it, or null while no one is. */
   assigned_to: string | null;
+  /** The first reply emailed or call recorded, who made it, and the business minutes it took from arrival. */
+  first_reply_at: string | null;
+  first_reply_by: string | null;
+  reply_minutes: number | null;
 }
 
 export type OutboxChannel = "email" | "forward" | "none";
 /**
  * What an outbox row delivers, written once: a contact message, a new pending review, an order
- * request (to staff), and an order request's receipt (to the requester). Each kind has a handler
+ * request (to staff), an order request's receipt (to the requester), a staff member's reply to a
+ * lead (to the requester) and a daily digest (to staff). Each kind has a handler
  * in app/deliveries.server.ts; the database refuses any other value.
  */
-export const outboxKinds = ["contact", "review", "order", "order-receipt"] as const;
+export const outboxKinds = ["contact", "review", "order", "order-receipt", "reply", "digest"] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 export type OutboxStatus = "pending" | "sent" | "failed" | "stored_only";
 
@@ -180,6 +185,10 @@ export interface OrderRequestTable {
   reply_late_at: string | null;
   /** The account handling it, or null while no one is. */
   assigned_to: string | null;
+  /** The first reply emailed or call recorded, who made it, and the business minutes it took from arrival. */
+  first_reply_at: string | null;
+  first_reply_by: string | null;
+  reply_minutes: number | null;
 }
 
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */
@@ -223,6 +232,59 @@ export interface AccountTable {
   totp_pending_secret: string | null;
   /** The 30-second step of the last code accepted: a code is used once. */
   totp_last_step: number | null;
+  /** Where the person's daily list of due work goes; none is sent without it. */
+  email: string | null;
+}
+
+/** A reply emailed or a call recorded on one lead: a message or an order request. */
+export interface LeadReplyTable {
+  id: string;
+  message_id: string | null;
+  order_id: string | null;
+  kind: "email" | "call";
+  /** A call's outcome (app/lib/replies.ts); null for an email. */
+  outcome: string | null;
+  to_address: string | null;
+  subject: string | null;
+  /** The email's text, or the call's note ("" when none). */
+  body: string;
+  account_id: string;
+  /** The account's name when it replied, kept if the account is later renamed or removed. */
+  account_name: string;
+  created_at: string;
+}
+
+/** A topic's reply template as staff last saved it. */
+export interface ReplyTemplateTable {
+  topic: string;
+  subject: string;
+  body: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A business day whose digest has been made, by whichever instance came first. */
+export interface DigestDayTable {
+  day: string;
+  claimed_at: string;
+}
+
+/** One person's daily list (links only), as queued for the outbox. */
+export interface DigestTable {
+  id: string;
+  day: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/** The public reply figures of one kind of lead, as last computed. */
+export interface ResponseFigureTable {
+  kind: string;
+  leads: number;
+  within: number;
+  median_minutes: number | null;
 }
 
 export interface SessionTable {
@@ -348,4 +410,9 @@ export interface Database {
   sign_in_failures: SignInFailureTable;
   idempotency_keys: IdempotencyKeyTable;
   site_secrets: SiteSecretTable;
+  lead_replies: LeadReplyTable;
+  reply_templates: ReplyTemplateTable;
+  digest_days: DigestDayTable;
+  digests: DigestTable;
+  response_figures: ResponseFigureTable;
 }

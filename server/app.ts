@@ -41,6 +41,7 @@ import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
+import { purgeOldDigests, startOfficeClock } from "../app/office-clock.server";
 
 export { closeDatabase, migrateDatabase };
 export { createAccount, setPassword } from "../app/features/auth/auth.server";
@@ -273,6 +274,7 @@ function startDailyPurge(config: Config) {
       await purgeRateLimits();
       await purgeSignInFailures();
       await purgeIdempotencyKeys();
+      await purgeOldDigests();
     } catch (error) {
       log.error("daily purge failed", { error });
     }
@@ -357,6 +359,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   });
   const worker = startDeliveryWorker(deliveryKinds);
   const purge = startDailyPurge(config);
+  const officeClock = startOfficeClock();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info("listening", { url: `http://${config.host ?? "localhost"}:${port}`, siteUrl: config.siteUrl });
@@ -378,6 +381,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       await closed;
       clearInterval(sweep);
       clearTimeout(timer);
+      await officeClock.stop();
       await worker.stop();
       clearInterval(purge);
       await changes?.stop();

@@ -32,3 +32,22 @@ export function readIntent<const T extends readonly [string, ...string[]]>(
   const parsed = z.enum(intents).safeParse(form.get("intent"));
   return parsed.success ? parsed.data : undefined;
 }
+
+/** What the page's status line shows: the last action's answer, else a notice a redirect carried. */
+export function actionResult(actionData: unknown, notice: string | null | undefined): AdminActionResult | undefined {
+  const parsed = AdminActionResultSchema.safeParse(actionData);
+  if (parsed.success) return parsed.data;
+  return notice ? { ok: true, message: notice } : undefined;
+}
+
+/** A refused form's field messages and answers as typed, to draw the form again with them; empty otherwise. */
+export function refusedAnswers(actionData: unknown): {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+} {
+  const answer = actionData as
+    { ok?: boolean; errors?: Record<string, string>; values?: Record<string, string> } | undefined;
+  return answer && answer.ok === false
+    ? { errors: answer.errors ?? {}, values: answer.values ?? {} }
+    : { errors: {}, values: {} };
+}

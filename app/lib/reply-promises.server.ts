@@ -1,7 +1,7 @@
 import { type BusinessCalendar, businessCalendar } from "./business-calendar.server";
 import { company } from "~/content/site";
 import { db } from "./db.server";
-import type { DueState, ReplyDueView } from "./reply-due";
+import type { DueState, LeadKind, ReplyDueView } from "./reply-due";
 
 /**
  * What the site promises about replies (docs/requirements.md §4.8), in business days: a message
@@ -9,12 +9,12 @@ import type { DueState, ReplyDueView } from "./reply-due";
  * days"); an order request's consultation call is due one business day after it arrives (the
  * order page's "within 24 hours"), with no second day's grace.
  */
-export const replyPromises = {
+export const replyPromises: Record<LeadKind, { dueDays: number; lateDays: number }> = {
   message: { dueDays: 1, lateDays: 2 },
   order: { dueDays: 1, lateDays: 1 },
-} as const;
+};
 
-export type LeadKind = keyof typeof replyPromises;
+export type { LeadKind };
 
 export interface ReplyDue {
   /** When the promise falls due, ISO 8601 UTC. */
@@ -76,15 +76,16 @@ export function officeTime(iso: string, timeZone = company.businessHours.timeZon
 
 /**
  * How a lead stands against its promise at `now`, for a lead still waiting for its reply (a new
- * message or order request); undefined once it has moved on, or if it has no due time. Computed
+ * message or order request with no reply yet); undefined once it is answered or has moved on, or
+ * if it has no due time. Computed
  * on the server, so the page reads the same before and after it hydrates.
  */
 export function replyDueView(
-  lead: { status: string; reply_due_at: string | null; reply_late_at: string | null },
+  lead: { status: string; reply_due_at: string | null; reply_late_at: string | null; first_reply_at?: string | null },
   now = new Date(),
   timeZone = company.businessHours.timeZone,
 ): ReplyDueView | undefined {
-  if (lead.status !== "new" || !lead.reply_due_at) return undefined;
+  if (lead.status !== "new" || lead.first_reply_at || !lead.reply_due_at) return undefined;
   const due = new Date(lead.reply_due_at);
   const late = new Date(lead.reply_late_at ?? lead.reply_due_at);
   const day = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(moment);

@@ -22,17 +22,25 @@ import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
 import { assignees, assignLead } from "~/features/queue/assign.server";
+import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
+import { ReplyPanel } from "~/features/replies/reply-panel";
+import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   // Messages often carry health details too: who opened one is recorded like an order's.
   const staff = context.get(staffContext);
   await recordAudit(staff, "viewed", "contact_message", found.message.id, "Message shown.");
-  return { ...found, people: await assignees(), me: staff.accountId };
+  return {
+    ...found,
+    people: await assignees(),
+    me: staff.accountId,
+    replies: await loadReplies(request, { kind: "message", id: found.message.id }),
+  };
 }
 
-const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam", "assign"] as const;
+const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam", "assign", ...replyIntents] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
@@ -40,6 +48,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = readIntent(form, messageIntents);
   switch (intent) {
+    case "reply":
+    case "call":
+    case "retry-reply":
+      return replyAction(staff, { kind: "message", id: params.id }, intent, form, `/admin/messages/${params.id}`);
     case "assign": {
       const result = await assignLead(staff, "contact_messages", params.id, form.get("assignee"));
       return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
@@ -83,7 +95,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h1 id="message-title" className="mt-4 text-heading font-bold">
         {topicLabel(message.topic)} from {message.name}
       </h1>
-      <ActionStatus result={actionData} />
+      <ActionStatus result={actionResult(actionData, loaderData.replies.replied)} />
       <SpamMark reasons={message.mark} className="mt-4" />
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
@@ -127,6 +139,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <h2 className="mt-8 text-subheading font-bold">Message</h2>
       <p className="mt-2 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap">{message.message}</p>
       <AssignForm people={loaderData.people} assignedTo={message.assigned_to} me={loaderData.me} busy={busy} />
+      <ReplyPanel {...loaderData.replies} {...refusedAnswers(actionData)} busy={busy} />
 
       <DetailActions
         steps={[

@@ -21,14 +21,22 @@ import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
 import { assignees, assignLead } from "~/features/queue/assign.server";
+import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
+import { ReplyPanel } from "~/features/replies/reply-panel";
+import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
   if (!found) throw data(null, { status: 404 });
   // Who saw a person's health details, and when (decision 024).
   const staff = context.get(staffContext);
   await recordAudit(staff, "viewed", "order_request", found.order.id, "Health details shown.");
-  return { ...found, people: await assignees(), me: staff.accountId };
+  return {
+    ...found,
+    people: await assignees(),
+    me: staff.accountId,
+    replies: await loadReplies(request, { kind: "order", id: found.order.id }),
+  };
 }
 
 /** The status each button sets, and what the page says afterwards. */
@@ -38,7 +46,16 @@ const statusIntents = {
   reopen: { status: "new", done: "Marked as new." },
 } as const satisfies Record<string, { status: OrderStatus; done: string }>;
 
-const orderIntents = ["contacted", "close", "reopen", "retry", "delete", "move-to-spam", "assign"] as const;
+const orderIntents = [
+  "contacted",
+  "close",
+  "reopen",
+  "retry",
+  "delete",
+  "move-to-spam",
+  "assign",
+  ...replyIntents,
+] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
@@ -46,6 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = readIntent(form, orderIntents);
   switch (intent) {
+    case "reply":
+    case "call":
+    case "retry-reply":
+      return replyAction(staff, { kind: "order", id: params.id }, intent, form, `/admin/orders/${params.id}`);
     case "assign": {
       const result = await assignLead(staff, "order_requests", params.id, form.get("assignee"));
       return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
@@ -102,10 +123,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <h1 id="order-title" className="mt-4 text-heading font-bold">
         Order request {order.reference} for {name}
       </h1>
-      <ActionStatus result={actionData} />
+      <ActionStatus result={actionResult(actionData, loaderData.replies.replied)} />
       <SpamMark reasons={order.mark} className="mt-4" />
       <AdminOrderDetails order={order} deliveries={deliveries} />
       <AssignForm people={loaderData.people} assignedTo={order.assigned_to} me={loaderData.me} busy={busy} />
+      <ReplyPanel {...loaderData.replies} {...refusedAnswers(actionData)} busy={busy} />
       <DetailActions
         steps={nextSteps[order.status]}
         canRetry={canRetry}

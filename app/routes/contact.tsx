@@ -15,6 +15,8 @@ import { crumbs, organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import { useSupportEmail } from "~/lib/support-email";
 import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { Route } from "./+types/contact";
+import { publicFigures } from "~/features/replies/figures.server";
+import { ResponseFigures } from "~/features/replies/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       topic: topic ?? "",
       message: subject ? requestMessage(subject) : "",
     } satisfies ContactValues,
+    figures: await publicFigures("message"),
   };
 }
 
@@ -132,6 +135,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <li className="rounded-xl border border-line bg-surface p-5">
             <h2 className="font-semibold">{contactPage.cards.responseTime}</h2>
             <p className="mt-1">{contactPage.responseTime}</p>
+            <ResponseFigures figures={loaderData.figures} className="mt-2" />
           </li>
         </ul>
 

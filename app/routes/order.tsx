@@ -20,6 +20,9 @@ import { crumbs, seo } from "~/lib/seo";
 import { useSupportEmail } from "~/lib/support-email";
 import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { Route } from "./+types/order";
+import { responseFigureTexts } from "~/content/replies";
+import { publicFigures } from "~/features/replies/figures.server";
+import { ResponseFigures } from "~/features/replies/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -31,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirmationEmail: Boolean(config.smtp),
     ticket: (await formTickets()).issue(),
     sent,
+    figures: await publicFigures("order"),
   };
 }
 
@@ -91,6 +95,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </li>
             ))}
           </ol>
+          <section aria-labelledby="order-figures-title" className="mt-8 max-w-prose">
+            <h2 id="order-figures-title" className="text-body font-bold">
+              {responseFigureTexts.heading}
+            </h2>
+            <ResponseFigures figures={loaderData.figures} className="mt-1" />
+          </section>
           <a href="#order-form" className={buttonClass("primary", "mt-8")}>
             Start Your Order
           </a>

@@ -144,12 +144,19 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     };
     expect(await tabs("moderator")).toEqual(["/admin/testimonials", "/admin/spam"]);
     expect(await tabs("admin")).toEqual(["/admin/testimonials", "/admin/spam"]);
-    expect(await tabs("leads")).toEqual(["/admin/queue", "/admin/orders", "/admin/messages", "/admin/spam"]);
+    expect(await tabs("leads")).toEqual([
+      "/admin/queue",
+      "/admin/orders",
+      "/admin/messages",
+      "/admin/replies",
+      "/admin/spam",
+    ]);
     expect(await tabs("owner")).toEqual([
       "/admin/queue",
       "/admin/testimonials",
       "/admin/orders",
       "/admin/messages",
+      "/admin/replies",
       "/admin/spam",
       "/admin/data-requests",
       "/admin/accounts",

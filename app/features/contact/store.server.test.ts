@@ -198,7 +198,16 @@ describe.each(testDialects)("migration 0009 on %s", (dialect) => {
       )["0009_contact_topics_accessibility_privacy"]?.up(db as Kysely<unknown>);
       expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
       expect(await db.selectFrom("contact_messages").selectAll().execute()).toEqual([
-        { ...message, spam_signals: null, reply_due_at: null, reply_late_at: null, assigned_to: null },
+        {
+          ...message,
+          spam_signals: null,
+          reply_due_at: null,
+          reply_late_at: null,
+          assigned_to: null,
+          first_reply_at: null,
+          first_reply_by: null,
+          reply_minutes: null,
+        },
       ]);
       await db
         .insertInto("contact_messages")

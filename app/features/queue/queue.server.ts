@@ -7,8 +7,9 @@ import { officeTime, replyDueView } from "~/lib/reply-promises.server";
 
 /**
  * Today's work (docs/requirements.md §4.8): every message and order request still waiting for its
- * reply, by when it is due, overdue first. A lead leaves the queue when staff move it on (a
- * message marked handled, an order request contacted or closed).
+ * reply, by when it is due, overdue first. A lead leaves the queue at its first reply (an email
+ * or a recorded call), or when staff move it on (a message marked handled, an order request
+ * contacted or closed).
  */
 
 export interface QueueItem {
@@ -23,6 +24,7 @@ export interface QueueItem {
   due: ReplyDueView;
   /** Who handles it, or null while no one does. */
   assignee: string | null;
+  assigneeId: string | null;
 }
 
 export interface Queue {
@@ -52,6 +54,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       .selectFrom("contact_messages")
       .select(["id", "name", "topic", "received_at", "status", "reply_due_at", "reply_late_at", "assigned_to"])
       .where("status", "=", "new")
+      .where("first_reply_at", "is", null)
       .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
@@ -71,6 +74,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
         "assigned_to",
       ])
       .where("status", "=", "new")
+      .where("first_reply_at", "is", null)
       .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
@@ -104,6 +108,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
         dueAt: row.reply_due_at,
         due,
         assignee: nameOf(row.assigned_to),
+        assigneeId: row.assigned_to,
       },
     ];
   };
@@ -151,6 +156,7 @@ export async function countOverdue(now = new Date()): Promise<number> {
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("status", "=", "new")
+        .where("first_reply_at", "is", null)
         .where("reply_due_at", "<", at)
         .executeTakeFirstOrThrow(),
     ),

@@ -1,0 +1,330 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Database, LeadReplyTable, OutboxTable } from "../../../db/schema";
+import { callOutcomeLabel, defaultTemplates, orderRequestTemplate, type ReplyTemplate } from "~/content/replies";
+import { recordAudit } from "~/lib/audit.server";
+import { businessCalendar } from "~/lib/business-calendar.server";
+import { type Config, getConfig } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { type DeliveryKind, nudgeDeliveryWorker, oneLine } from "~/lib/outbox/delivery.server";
+import { deliveriesOf, queueDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
+import { type LeadKind, leadTables, officeTime } from "~/lib/reply-promises.server";
+import type { Staff } from "~/lib/staff";
+import { refreshResponseFigures } from "./figures.server";
+import type { CallInput, ReplyEmailInput, TemplateInput } from "./schema";
+
+/**
+ * Answering a lead from the admin (docs/requirements.md §4.8). A reply is an email to the person,
+ * sent through the outbox from the company's address with Reply-To the support mailbox, or a
+ * recorded call. Each is kept on the lead as its thread, and the first one stamps the lead's
+ * response time, once. An email carries only what the staff member wrote: nothing from the lead
+ * is added to it, and the template it starts from names the person and, for an order, its
+ * reference, nothing more.
+ */
+
+export interface LeadRef {
+  kind: LeadKind;
+  id: string;
+}
+
+/** Who a reply goes to and what a template may name, read from the lead as stored. */
+interface LeadContact {
+  email: string;
+  name: string;
+  /** The template key: the message's topic, or "order-request". */
+  topic: string;
+  reference: string | null;
+  receivedAt: string;
+  firstReplyAt: string | null;
+}
+
+async function leadContact(lead: LeadRef, from: Transaction<Database> | ReturnType<typeof db> = db()) {
+  if (lead.kind === "message") {
+    const row = await from
+      .selectFrom("contact_messages")
+      .select(["name", "email", "topic", "received_at", "first_reply_at"])
+      .where("id", "=", lead.id)
+      .executeTakeFirst();
+    return row
+      ? ({
+          email: row.email,
+          name: row.name,
+          topic: row.topic,
+          reference: null,
+          receivedAt: row.received_at,
+          firstReplyAt: row.first_reply_at,
+        } satisfies LeadContact)
+      : undefined;
+  }
+  const row = await from
+    .selectFrom("order_requests")
+    .select(["first_name", "last_name", "submitted_by_name", "email", "reference", "received_at", "first_reply_at"])
+    .where("id", "=", lead.id)
+    .executeTakeFirst();
+  return row
+    ? ({
+        email: row.email,
+        // The contact details are those of whoever filled the form in: a caregiver's, if one did.
+        name: row.submitted_by_name ?? `${row.first_name} ${row.last_name}`,
+        topic: orderRequestTemplate,
+        reference: row.reference,
+        receivedAt: row.received_at,
+        firstReplyAt: row.first_reply_at,
+      } satisfies LeadContact)
+    : undefined;
+}
+
+/** A topic's template: as staff last saved it, else the one in content. */
+export async function templateFor(topic: string): Promise<ReplyTemplate> {
+  const saved = await db()
+    .selectFrom("reply_templates")
+    .select(["subject", "body"])
+    .where("topic", "=", topic)
+    .executeTakeFirst();
+  return saved ?? defaultTemplates[topic] ?? defaultTemplates.general!;
+}
+
+/** Every topic's template, for the editor, with who last changed it. */
+export async function allTemplates() {
+  const saved = await db().selectFrom("reply_templates").selectAll().execute();
+  return Object.keys(defaultTemplates).map((topic) => {
+    const row = saved.find((s) => s.topic === topic);
+    return {
+      topic,
+      subject: row?.subject ?? defaultTemplates[topic]!.subject,
+      body: row?.body ?? defaultTemplates[topic]!.body,
+      changed: row ? { at: officeTime(row.updated_at), by: row.updated_by } : null,
+    };
+  });
+}
+
+export async function saveTemplate(staff: Staff, input: TemplateInput, now = new Date()) {
+  const values = {
+    topic: input.topic,
+    subject: input.subject,
+    body: input.body,
+    updated_at: now.toISOString(),
+    updated_by: staff.username,
+  };
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("reply_templates")
+        .values(values)
+        .onConflict((oc) =>
+          oc.column("topic").doUpdateSet({
+            subject: values.subject,
+            body: values.body,
+            updated_at: values.updated_at,
+            updated_by: values.updated_by,
+          }),
+        )
+        .execute();
+      await recordAudit(staff, "template-changed", "reply_template", input.topic, undefined, trx);
+    });
+}
+
+/** Fills {name} and {reference}; any other brace is left as written. */
+function fill(text: string, contact: LeadContact): string {
+  return text.replaceAll("{name}", contact.name).replaceAll("{reference}", contact.reference ?? "");
+}
+
+/** What the reply form starts with for this lead: its topic's template, filled in. */
+export async function draftReply(lead: LeadRef): Promise<(ReplyTemplate & { to: string }) | undefined> {
+  const contact = await leadContact(lead);
+  if (!contact) return undefined;
+  const template = await templateFor(contact.topic);
+  return { to: contact.email, subject: oneLine(fill(template.subject, contact)), body: fill(template.body, contact) };
+}
+
+export type ReplyResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+const gone = { ok: false, status: 404, message: "That lead no longer exists." } as const;
+
+/**
+ * Stores the reply on its lead and stamps the lead's first response, in one transaction with
+ * whatever else the reply needs (its delivery): either all of it is kept, or none.
+ */
+async function storeReply(
+  staff: Staff,
+  lead: LeadRef,
+  reply: Pick<LeadReplyTable, "kind" | "outcome" | "to_address" | "subject" | "body">,
+  now: Date,
+  alsoIn?: (trx: Transaction<Database>, replyId: string) => Promise<void>,
+): Promise<boolean> {
+  const id = randomUUID();
+  const at = now.toISOString();
+  const stored = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const contact = await leadContact(lead, trx);
+      if (!contact) return false;
+      await trx
+        .insertInto("lead_replies")
+        .values({
+          id,
+          message_id: lead.kind === "message" ? lead.id : null,
+          order_id: lead.kind === "order" ? lead.id : null,
+          ...reply,
+          account_id: staff.accountId,
+          account_name: staff.username,
+          created_at: at,
+        })
+        .execute();
+      if (!contact.firstReplyAt) {
+        const minutes = Math.round(businessCalendar().businessMsBetween(new Date(contact.receivedAt), now) / 60_000);
+        await trx
+          .updateTable(leadTables[lead.kind])
+          .set({ first_reply_at: at, first_reply_by: staff.accountId, reply_minutes: minutes })
+          .where("id", "=", lead.id)
+          .where("first_reply_at", "is", null)
+          .execute();
+      }
+      await alsoIn?.(trx, id);
+      await recordAudit(
+        staff,
+        reply.kind === "email" ? "replied" : "call-recorded",
+        lead.kind === "message" ? "contact_message" : "order_request",
+        lead.id,
+        reply.kind === "email" ? `To ${reply.to_address}.` : callOutcomeLabel(reply.outcome),
+        trx,
+      );
+      return true;
+    });
+  if (stored) await refreshResponseFigures(now);
+  return stored;
+}
+
+/** Emails the reply to the person through the outbox. Refused, storing nothing, when no mail server is set up. */
+export async function sendReply(
+  staff: Staff,
+  lead: LeadRef,
+  input: ReplyEmailInput,
+  now = new Date(),
+  config: Config = getConfig(),
+): Promise<ReplyResult> {
+  if (!config.smtp)
+    return {
+      ok: false,
+      status: 409,
+      message:
+        "No mail server is set up (SMTP_HOST), so the admin cannot send email. Record a call, or write from the support mailbox.",
+    };
+  const contact = await leadContact(lead);
+  if (!contact) return gone;
+  const stored = await storeReply(
+    staff,
+    lead,
+    { kind: "email", outcome: null, to_address: contact.email, subject: input.subject, body: input.body },
+    now,
+    async (trx, replyId) => {
+      await queueDeliveries(trx, "reply", replyId, now, ["email"]);
+    },
+  );
+  if (!stored) return gone;
+  nudgeDeliveryWorker();
+  return { ok: true, message: `Reply queued to ${contact.email}. Its delivery shows in the thread below.` };
+}
+
+/** Records a phone call as the lead's reply. */
+export async function recordCall(
+  staff: Staff,
+  lead: LeadRef,
+  input: CallInput,
+  now = new Date(),
+): Promise<ReplyResult> {
+  const stored = await storeReply(
+    staff,
+    lead,
+    { kind: "call", outcome: input.outcome, to_address: null, subject: null, body: input.note },
+    now,
+  );
+  return stored ? { ok: true, message: `Call recorded: ${callOutcomeLabel(input.outcome)}.` } : gone;
+}
+
+export interface ThreadEntry {
+  id: string;
+  kind: "email" | "call";
+  /** "Email to kim@example.com" or the call's outcome. */
+  title: string;
+  subject: string | null;
+  body: string;
+  by: string;
+  atText: string;
+  at: string;
+  delivery: Pick<OutboxTable, "channel" | "status" | "attempts" | "last_error" | "sent_at"> | null;
+}
+
+/** The lead's replies, oldest first, each email with its delivery's state. */
+export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
+  const rows = await db()
+    .selectFrom("lead_replies")
+    .selectAll()
+    .where(lead.kind === "message" ? "message_id" : "order_id", "=", lead.id)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const deliveries = await deliveriesOf(
+    ["reply"],
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const delivery = deliveries.find((d) => d.ref_id === row.id);
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.kind === "email" ? `Email to ${row.to_address}` : callOutcomeLabel(row.outcome),
+      subject: row.subject,
+      body: row.body,
+      by: row.account_name,
+      atText: officeTime(row.created_at),
+      at: row.created_at,
+      delivery: delivery
+        ? {
+            channel: delivery.channel,
+            status: delivery.status,
+            attempts: delivery.attempts,
+            last_error: delivery.last_error,
+            sent_at: delivery.sent_at,
+          }
+        : null,
+    };
+  });
+}
+
+/** Staff asked to send a reply again that failed or waits; false when it is not this lead's. */
+export async function retryReply(staff: Staff, lead: LeadRef, replyId: string): Promise<boolean> {
+  const reply = await db()
+    .selectFrom("lead_replies")
+    .select("id")
+    .where("id", "=", replyId)
+    .where(lead.kind === "message" ? "message_id" : "order_id", "=", lead.id)
+    .executeTakeFirst();
+  if (!reply) return false;
+  await retryDeliveries("reply", replyId);
+  await recordAudit(staff, "retry-delivery", "lead_reply", replyId);
+  nudgeDeliveryWorker();
+  return true;
+}
+
+/** A reply as the outbox sends it: to the person, answered to the support mailbox, with the text as written. */
+export const replyDelivery: DeliveryKind = {
+  async notice(refId: string, config: Config) {
+    const reply = await db()
+      .selectFrom("lead_replies")
+      .select(["to_address", "subject", "body"])
+      .where("id", "=", refId)
+      .executeTakeFirst();
+    if (!reply?.to_address) return undefined;
+    return {
+      to: reply.to_address,
+      replyTo: config.siteEmail,
+      subject: oneLine(reply.subject ?? ""),
+      text: reply.body,
+      json: {},
+    };
+  },
+  // A reply is an email to the person; it is never forwarded.
+  forwardUrl: () => undefined,
+};
