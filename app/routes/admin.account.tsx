@@ -5,13 +5,19 @@ import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { mayHaveSecondFactor, renewSession, requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
 import { PasskeyList } from "~/features/auth/passkey-list";
-import { endOtherSessions, endOwnSession, listOwnSessions } from "~/features/auth/accounts.server";
+import {
+  accountEmail,
+  endOtherSessions,
+  endOwnSession,
+  listOwnSessions,
+  setAccountEmail,
+} from "~/features/auth/accounts.server";
 import { unusedRecoveryCodes } from "~/features/auth/second-factor.server";
 import { mayEnrol } from "~/features/auth/second-step.server";
 import { browserName, type OpenSession, SessionList } from "~/features/auth/session-list";
 import { ActionStatus } from "~/components/ui/action-status";
 import { plural } from "~/lib/format";
-import { roleNames } from "~/lib/staff";
+import { can, roleNames } from "~/lib/staff";
 import { changeOwnPassword } from "~/features/auth/password-change.server";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import type { NoticeHandle } from "~/lib/flash";
@@ -49,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     factor: staff.hasFactor ? ("app" as const) : mayEnrol(staff) ? ("none" as const) : ("shared" as const),
     recoveryCodesLeft: staff.hasFactor ? await unusedRecoveryCodes(staff.accountId) : 0,
     passkeys: mayHaveSecondFactor(staff) ? await listPasskeys(staff.accountId) : null,
+    // Who works on leads gets the daily list of what is due, at this address.
+    dailyEmail: can(staff.role, "leads") ? ((await accountEmail(staff.accountId)) ?? "") : null,
   };
 }
 
@@ -56,6 +64,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const form = formObject(await readForm(request));
+  if (form.intent === "daily-email") {
+    const result = await setAccountEmail(staff, form.email);
+    return data(
+      {
+        errors: {} as Record<string, string>,
+        message: result.ok ? result.message : undefined,
+        emailError: result.ok ? undefined : result.message,
+      },
+      { status: result.ok ? 200 : 400 },
+    );
+  }
   if (form.intent === "remove-passkey") {
     requireConfirmed(request, staff);
     const removed = await removePasskey(staff, form.passkey);
@@ -166,6 +185,33 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           {saving ? "Changing…" : "Change password"}
         </button>
       </Form>
+      {loaderData.dailyEmail !== null ? (
+        <>
+          <h2 className="mt-8 text-subheading font-bold">Your daily list</h2>
+          <p className="mt-2 text-muted">
+            At the start of each business day, the leads you handle that are due that day or overdue are emailed here,
+            as links. Leave it empty to have them go to the team&apos;s address instead.
+          </p>
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="daily-email" />
+            <div className="min-w-64 grow">
+              <TextField
+                name="email"
+                label="Email for your daily list"
+                idPrefix="daily"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={loaderData.dailyEmail}
+                error={actionData && "emailError" in actionData ? actionData.emailError : undefined}
+              />
+            </div>
+            <button type="submit" disabled={navigation.state !== "idle"} className={buttonClass("secondary")}>
+              Save address
+            </button>
+          </Form>
+        </>
+      ) : null}
       {loaderData.passkeys ? <PasskeyList passkeys={loaderData.passkeys} /> : null}
       <SessionList sessions={loaderData.sessions} />
     </section>

@@ -114,11 +114,7 @@ export default function AdminReplies({ loaderData }: Route.ComponentProps) {
           Each lead counts for whoever sent its first reply or recorded its first call.
         </p>
         <div className="mt-3">
-          <FigureTable
-            caption={`By person, last ${figureWindowDays} days`}
-            first="Person"
-            rows={loaderData.perPerson}
-          />
+          <FigureTable caption="Reply times by person" first="Person" rows={loaderData.perPerson} />
         </div>
       </section>
     </>

@@ -20,11 +20,19 @@ export function requireBuild() {
   }
 }
 
-/** Starts the production server on a free port with its own database and waits until it listens. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the production server on a free port with its own database and waits until it listens.
+ * `wrap` runs it under another command, such as `["faketime", "-f", "@2026-11-30 14:00:00"]` to
+ * start its clock at a chosen moment.
+ */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  { wrap = [] }: { wrap?: string[] } = {},
+): Promise<ServerProcess> {
   requireBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aquila-int-"));
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  const [command, ...prefix] = [...wrap, process.execPath];
+  const child = spawn(command!, [...prefix, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { sql } from "kysely";
 import { db, type Executor, getDatabase } from "~/lib/db.server";
-import { fieldErrorsOf } from "~/lib/zod";
+import { emailAddress, fieldErrorsOf, z } from "~/lib/zod";
 import { commandLine, isRole, requiresSecondFactor, type Role, roleNames, roleOf, type Staff } from "~/lib/staff";
 import { sendMailNow, type SentNow } from "~/lib/outbox/delivery.server";
 import {
@@ -537,4 +537,27 @@ export async function inviteFirstOwner(): Promise<string | undefined> {
   if (owner) return undefined;
   const result = await inviteAccount(commandLine, { username: firstOwnerUsername, role: "owner" });
   return result.ok ? result.link : undefined;
+}
+
+/** The address a person's daily list of due leads goes to, if they gave one. */
+export async function accountEmail(accountId: string): Promise<string | null> {
+  const row = await db().selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+const dailyEmail = emailAddress(254).or(z.literal("").transform(() => null));
+
+/** Sets, or with "" clears, where a person's own daily list goes. */
+export async function setAccountEmail(
+  staff: Staff,
+  value: unknown,
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  const parsed = dailyEmail.safeParse(typeof value === "string" ? value.trim() : value);
+  if (!parsed.success) return { ok: false, message: "Please enter a valid email address, or leave it empty" };
+  await db().updateTable("accounts").set({ email: parsed.data }).where("id", "=", staff.accountId).execute();
+  await recordAudit(staff, "daily-email-changed", "account", staff.accountId);
+  return {
+    ok: true,
+    message: parsed.data ? `Your daily list goes to ${parsed.data}.` : "Your daily list goes to the team's address.",
+  };
 }

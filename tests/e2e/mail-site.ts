@@ -1,0 +1,71 @@
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { type ServerProcess, startServerProcess } from "../integration/server-process";
+import { type ReceivedMail, startSmtp } from "../support/mail";
+
+/**
+ * A site of its own with a mail server, for the specs that send email from the admin: the shared
+ * e2e servers have none (their leads are stored only). A real SMTP server on loopback takes what
+ * the outbox sends, and the spec reads it back there.
+ */
+export interface MailSite {
+  origin: string;
+  /** The site's SQLite file, for seeding and for reading rows back. */
+  database: string;
+  received: ReceivedMail[];
+  server: ServerProcess;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startMailSite(): Promise<MailSite> {
+  const smtp = await startSmtp();
+  const database = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-mail-site-")), "site.sqlite");
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const server = await startServerProcess({
+    DATABASE_URL: database,
+    PORT: String(port),
+    SITE_URL: origin,
+    ADMIN_PASSWORD: "mail-site-moderator-password",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtp.port),
+    SMTP_FROM: "hello@aquila.example",
+    SITE_EMAIL: "support@aquila.example",
+    STAFF_EMAIL: "team@aquila.example",
+    FORM_RATE_LIMIT: "1000",
+  });
+  return {
+    origin,
+    database,
+    received: smtp.received,
+    server,
+    async close() {
+      await server.stop();
+      await smtp.close();
+    },
+  };
+}
+
+/** The mail the server took for `to`, waiting up to `timeoutMs` for it: the outbox sends within moments. */
+export async function mailTo(site: MailSite, to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = site.received.find((mail) => mail.to.includes(to));
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
