@@ -14,6 +14,8 @@ import { waitingLeads } from "~/features/queue/queue.server";
 import { computeFigures } from "~/features/replies/figures.server";
 import { draftReply, recordCall, saveTemplate, sendReply, threadOf } from "~/features/replies/replies.server";
 import { parseConfig } from "~/lib/config.server";
+import { findPersonalData } from "~/lib/personal-data.server";
+import { personalDataSources } from "~/personal-data.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
@@ -132,6 +134,16 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
       .orderBy("at")
       .execute();
     expect(audit.map((a) => a.action)).toEqual(["replied", "call-recorded"]);
+
+    // A data request for the person's address hands over the replies with the message.
+    const found = await findPersonalData(personalDataSources, "Ines@example.org");
+    const record = found.kinds.find((k) => k.kind === "messages")?.records.find((r) => r.id === id);
+    expect(
+      (record?.data.replies as Array<{ kind: string; subject: string | null }>).map((r) => [r.kind, r.subject]),
+    ).toEqual([
+      ["email", "Your cushion"],
+      ["call", null],
+    ]);
 
     // Answered, it has left today's work.
     const queue = await waitingLeads(new Date("2026-11-24T16:00:00Z"));

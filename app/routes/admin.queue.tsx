@@ -12,12 +12,15 @@ import type { Route } from "./+types/admin.queue";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = context.get(staffContext).accountId;
-  const who = new URL(request.url).searchParams.get("who") ?? "";
+  const params = new URL(request.url).searchParams;
+  const who = params.get("who") ?? "";
+  // Which sections to show: all, or only one due state.
+  const due = sections.find((section) => section.key === params.get("due"))?.key ?? "";
   const [queue, people] = await Promise.all([
     waitingLeads(new Date(), parseQueueFilter(new URL(request.url).searchParams, me)),
     assignees(),
   ]);
-  return { ...queue, people, who };
+  return { ...queue, people, who, due };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -61,26 +64,35 @@ export default function AdminQueue({ loaderData }: Route.ComponentProps) {
             ...loaderData.people.map((person) => ({ value: person.id, label: person.username })),
           ]}
         />
+        <FilterSelect
+          name="due"
+          label="Due"
+          value={loaderData.due}
+          anyLabel="Any time"
+          options={sections.map((section) => ({ value: section.key, label: section.title }))}
+        />
         <button type="submit" className={buttonClass("secondary")}>
           Show
         </button>
       </Form>
-      {sections.map((section) => (
-        <section key={section.key} aria-labelledby={`queue-${section.key}`} className="mt-8">
-          <h2 id={`queue-${section.key}`} className="text-subheading font-bold">
-            {section.title} <span className="font-normal text-muted">({loaderData[section.key].length})</span>
-          </h2>
-          {loaderData[section.key].length === 0 ? (
-            <p className="mt-2 text-muted">{section.empty}</p>
-          ) : (
-            <ol className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
-              {loaderData[section.key].map((item) => (
-                <QueueRow key={`${item.kind}-${item.id}`} item={item} />
-              ))}
-            </ol>
-          )}
-        </section>
-      ))}
+      {sections
+        .filter((section) => !loaderData.due || section.key === loaderData.due)
+        .map((section) => (
+          <section key={section.key} aria-labelledby={`queue-${section.key}`} className="mt-8">
+            <h2 id={`queue-${section.key}`} className="text-subheading font-bold">
+              {section.title} <span className="font-normal text-muted">({loaderData[section.key].length})</span>
+            </h2>
+            {loaderData[section.key].length === 0 ? (
+              <p className="mt-2 text-muted">{section.empty}</p>
+            ) : (
+              <ol className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
+                {loaderData[section.key].map((item) => (
+                  <QueueRow key={`${item.kind}-${item.id}`} item={item} />
+                ))}
+              </ol>
+            )}
+          </section>
+        ))}
     </>
   );
 }

@@ -136,12 +136,22 @@ test("a message still waiting two business days after it arrived is shown as lat
   await page.goto("/admin/queue");
   await page.getByLabel("Handled by").selectOption("me");
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(page).toHaveURL(/\/admin\/queue\?who=me$/);
+  await expect(page).toHaveURL(/\/admin\/queue\?who=me&due=$/);
   const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: new RegExp(name) }) });
   await expect(row).toContainText(`handled by ${testStaff.owner.username}`);
   await page.getByLabel("Handled by").selectOption("nobody");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+
+  // Only what is overdue, anyone's: the late message, and no other section.
+  await page.getByLabel("Handled by").selectOption("");
+  await page.getByLabel("Due", { exact: true }).selectOption("overdue");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\/admin\/queue\?who=&due=overdue$/);
+  await expect(
+    page.getByRole("region", { name: /^Overdue/ }).getByRole("link", { name: new RegExp(name) }),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: /^(Due today|Coming up)/ })).toHaveCount(0);
 });
 
 test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {

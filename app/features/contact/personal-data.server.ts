@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { topicLabel } from "~/content/contact";
+import { repliesByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { purgeOldMessages } from "./inbox.server";
 
@@ -19,12 +20,17 @@ export const messagePersonalData: PersonalDataSource = {
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .execute();
+    const replies = await repliesByLead(
+      from,
+      "message_id",
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       at: row.received_at,
       summary: `Message about ${topicLabel(row.topic)}, ${row.status}`,
       href: `/admin/messages/${row.id}`,
-      data: { ...row },
+      data: { ...row, replies: replies.get(row.id) ?? [] },
     }));
   },
 

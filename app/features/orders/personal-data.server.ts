@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { parseJson } from "~/lib/json";
+import { repliesByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { orderKinds, purgeOldOrders } from "./admin.server";
 
@@ -20,6 +21,11 @@ export const orderPersonalData: PersonalDataSource = {
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .execute();
+    const replies = await repliesByLead(
+      from,
+      "order_id",
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       at: row.received_at,
@@ -29,6 +35,7 @@ export const orderPersonalData: PersonalDataSource = {
         ...row,
         discomfort_areas: parseJson<unknown>(row.discomfort_areas, row.discomfort_areas),
         priorities: parseJson<unknown>(row.priorities, row.priorities),
+        replies: replies.get(row.id) ?? [],
       },
     }));
   },

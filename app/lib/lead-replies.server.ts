@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+/**
+ * The replies stored on leads (app/features/replies), as a data request's export shows them with
+ * their message or order request: what was sent to the person or noted from a call, by whom and
+ * when. Erasing a lead erases its replies with it (the foreign key, migration 0022).
+ */
+export async function repliesByLead(
+  from: Kysely<Database>,
+  column: "message_id" | "order_id",
+  leadIds: readonly string[],
+): Promise<Map<string, Array<Record<string, unknown>>>> {
+  const byLead = new Map<string, Array<Record<string, unknown>>>();
+  if (leadIds.length === 0) return byLead;
+  const rows = await from
+    .selectFrom("lead_replies")
+    .select([column, "kind", "outcome", "to_address", "subject", "body", "account_name", "created_at"])
+    .where(column, "in", leadIds)
+    .orderBy("created_at")
+    .execute();
+  for (const { [column]: leadId, ...reply } of rows) {
+    if (!leadId) continue;
+    byLead.set(leadId, [...(byLead.get(leadId) ?? []), reply]);
+  }
+  return byLead;
+}
