@@ -5,6 +5,10 @@
 //   npm run screenshots -- --widths 320,375   other widths
 //   npm run screenshots -- --routes /,/order  some pages only
 //   npm run screenshots -- --out DIR          another folder than screenshots/
+//   npm run screenshots -- --admin            also the staff pages of a sample day's work:
+//                                             today's work, a waiting message, reply times,
+//                                             signed in as the tests' owner, with sample leads
+//                                             (so /contact shows its response figures)
 //
 // The server is the one `npm start` runs, on a fresh SQLite file in a temporary folder, with
 // `--reviews` sample reviews (default 24) so the review pages show cards; nothing is written
@@ -13,13 +17,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { readSiteRoutes, root, runAsMain, startSite } from "./bench/common.mjs";
+import { readSiteRoutes, root, runAsMain, runSeeder, startSite } from "./bench/common.mjs";
 import { chromiumFlags, chromiumPath } from "./chromium.mjs";
 
 /* global document, window -- the functions given to page.evaluate run in the browser */
 
-/** "/" → "home", "/user-manuals" → "user-manuals". */
+/** "/" → "home", "/user-manuals" → "user-manuals", "/admin/messages/<id>" → "admin-message". */
 function slugOf(route) {
+  if (/^\/admin\/messages\/./.test(route)) return "admin-message";
   return route === "/" ? "home" : route.replace(/^\//, "").replaceAll("/", "-");
 }
 
@@ -32,6 +37,7 @@ function readArgs(argv) {
       themes: { type: "string" },
       reviews: { type: "string" },
       out: { type: "string" },
+      admin: { type: "boolean" },
     },
     strict: true,
   });
@@ -49,6 +55,7 @@ function readArgs(argv) {
     themes,
     reviews,
     routes: values.routes?.split(","),
+    admin: values.admin ?? false,
     out: path.resolve(values.out ?? path.join(root, "screenshots")),
   };
 }
@@ -58,6 +65,10 @@ async function main() {
   const routes = args.routes ?? (await readSiteRoutes());
   mkdirSync(args.out, { recursive: true });
   const site = await startSite({ reviews: args.reviews });
+  // Staff pages: the tests' owner, signed in through the real sign-in, on sample leads.
+  const staff = args.admin ? runSeeder("seedSampleLeads", [site.databaseFile]) : undefined;
+  if (staff)
+    routes.push("/admin/queue", `/admin/messages/${staff.waitingMessage}`, "/admin/replies", "/admin/templates");
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const written = [];
   try {
@@ -68,6 +79,10 @@ async function main() {
           deviceScaleFactor: 1,
         });
         await context.addCookies([{ name: "theme", value: theme, url: site.url }]);
+        if (staff)
+          await context.addCookies([
+            { name: staff.session.name, value: staff.session.value, url: site.url, httpOnly: true, sameSite: "Strict" },
+          ]);
         const page = await context.newPage();
         for (const route of routes) {
           const response = await page.goto(`${site.url}${route}`, { waitUntil: "load" });

@@ -235,24 +235,30 @@ async function benchReviews(count) {
  */
 export async function seedReviews(databaseFile, count, env = process.env) {
   const reviews = await benchReviews(count);
+  const started = Date.now();
+  const stored = runSeeder("seedReviews", [databaseFile, reviews], env)?.length;
+  if (stored !== count) throw new Error(`Seeding stored ${stored} reviews, not ${count}`);
+  console.log(`Seeded ${count.toLocaleString("en")} reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** Runs one of tests/support/seed-process.ts's seeders in a child process; returns its result. */
+export function runSeeder(name, args, env = process.env) {
   const manifest = createRequire(import.meta.url).resolve("jiti/package.json");
   const cli = path.join(path.dirname(manifest), JSON.parse(readFileSync(manifest, "utf8")).bin.jiti);
-  const started = Date.now();
   const child = spawnSync(process.execPath, [cli, path.join(root, "tests", "support", "seed-process.ts")], {
     cwd: root,
-    input: JSON.stringify({ name: "seedReviews", args: [databaseFile, reviews] }),
+    input: JSON.stringify({ name, args }),
     encoding: "utf8",
     env: { ...env, JITI_FS_CACHE: "false", JITI_TSCONFIG_PATHS: "true" },
     maxBuffer: 64 * 1024 * 1024,
     stdio: ["pipe", "pipe", "inherit"],
   });
   if (child.error) throw child.error;
-  if (child.status !== 0) throw new Error(`Seeding ${count} reviews failed (exit ${child.status ?? child.signal})`);
+  if (child.status !== 0) throw new Error(`${name} failed (exit ${child.status ?? child.signal})`);
   const lines = child.stdout.trimEnd().split("\n");
-  const stored = JSON.parse(lines.pop() ?? "{}").result?.length;
+  const answer = JSON.parse(lines.pop() ?? "{}");
   if (lines.join("").trim()) console.log(lines.join("\n").trim());
-  if (stored !== count) throw new Error(`Seeding stored ${stored} reviews, not ${count}`);
-  console.log(`Seeded ${count.toLocaleString("en")} reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return answer.result;
 }
 
 export function countReviews(databaseFile) {

@@ -15,6 +15,8 @@ import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { commandLine, type Role, type Staff } from "~/lib/staff";
 import { inviteAccount } from "~/features/auth/accounts.server";
+import { refreshResponseFigures } from "~/features/replies/figures.server";
+import { recordCall } from "~/features/replies/replies.server";
 
 /**
  * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed
@@ -381,5 +383,84 @@ export async function seedInvitation(database: string, username: string, role: R
     const result = await inviteAccount(commandLine, { username, role });
     if (!result.ok) throw new Error(Object.values(result.errors).join("; "));
     return new URL(result.link).pathname;
+  });
+}
+
+/**
+ * Leads as a few months of work leave them, for pictures of the admin and the public figures
+ * (`npm run screenshots -- --admin`): 30 messages answered over the last two months, by email or
+ * call, most within their promise; and waiting leads, overdue, due today and coming up, some
+ * handled by the owner. Replies are recorded through the replies feature at the moment they were
+ * made, so their response times are the calendar's. Returns the owner's session and one waiting
+ * message's id.
+ */
+export async function seedSampleLeads(
+  database: string,
+  now = new Date(),
+): Promise<{ session: SeededSession; waitingMessage: string }> {
+  const session = await signInAsTestStaff(database, "owner");
+  return usingDatabase(database, async (handle) => {
+    const owner = await findStaff(testStaff.owner.username);
+    if (!owner) throw new Error("the owner account was not made");
+    const hour = 3_600_000;
+    const topics = ["general", "product", "support", "repair", "order"] as const;
+    for (let i = 0; i < 30; i++) {
+      const arrived = new Date(now.getTime() - (3 + 2 * i) * 24 * hour);
+      const id = await storeContactMessage(
+        ContactFormSchema.parse({
+          name: `Sample Person ${i + 1}`,
+          email: `sample${i + 1}@example.org`,
+          topic: topics[i % topics.length],
+          message: "A question about the cushion, kept as a sample.",
+          consent: "on",
+        }),
+        arrived,
+        [],
+      );
+      const row = await handle.db
+        .selectFrom("contact_messages")
+        .select("reply_due_at")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      // Most are answered a few business hours in; every seventh a little after its due time.
+      const due = Date.parse(row.reply_due_at ?? "");
+      const answered = new Date(i % 7 === 6 ? due + 2 * hour : due - (2 + (i % 5)) * hour);
+      await recordCall(owner, { kind: "message", id }, { outcome: "spoke", note: "" }, answered);
+    }
+    const waiting = [
+      { name: "Avery Overdue", days: 4 },
+      { name: "Blair Today", days: 1 },
+      { name: "Casey Later", days: 0 },
+    ];
+    let waitingMessage = "";
+    for (const [index, lead] of waiting.entries()) {
+      const id = await storeContactMessage(
+        ContactFormSchema.parse({
+          name: lead.name,
+          email: `${lead.name.split(" ")[0]!.toLowerCase()}@example.org`,
+          topic: "support",
+          message: "My cushion's pump stopped; what should I do?",
+          consent: "on",
+        }),
+        new Date(now.getTime() - lead.days * 24 * hour),
+        [],
+      );
+      if (index === 0) {
+        waitingMessage = id;
+        await handle.db
+          .updateTable("contact_messages")
+          .set({ assigned_to: owner.accountId })
+          .where("id", "=", id)
+          .execute();
+      }
+    }
+    await storeOrder(
+      OrderRequestSchema.parse({ ...orderDefaults, firstName: "Dana", lastName: "Order", email: "dana@example.org" }),
+      {
+        now: new Date(now.getTime() - 2 * 24 * hour),
+      },
+    );
+    await refreshResponseFigures(now);
+    return { session, waitingMessage };
   });
 }
