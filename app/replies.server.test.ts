@@ -189,6 +189,30 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     expect(row.reply_minutes).toBe(120);
   });
 
+  it("keeps forty replies recorded at the same moment, with one first-reply stamp whose minutes match its time", async () => {
+    const id = await storeContactMessage(message("Vic"), new Date("2026-11-23T14:00:00Z"), []);
+    const at = (i: number) => new Date(Date.parse("2026-11-23T16:00:00Z") + i * 1_000);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        recordCall(staff, { kind: "message", id }, { outcome: "spoke", note: `call ${i}` }, at(i)),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await threadOf({ kind: "message", id })).toHaveLength(40);
+    const lead = await database()
+      .db.selectFrom("contact_messages")
+      .select(["first_reply_at", "reply_minutes"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    // One of the forty times, with the business minutes of that time (never one reply's time with another's minutes).
+    const first = Date.parse(lead.first_reply_at ?? "");
+    expect(first).toBeGreaterThanOrEqual(at(0).getTime());
+    expect(first).toBeLessThanOrEqual(at(39).getTime());
+    expect(lead.reply_minutes).toBe(Math.round((first - Date.parse("2026-11-23T14:00:00Z")) / 60_000));
+    const stamps = await database().db.selectFrom("audit_log").select("action").where("target_id", "=", id).execute();
+    expect(stamps).toHaveLength(40);
+  });
+
   it("refuses to email without a mail server and stores nothing; a call is still recorded", async () => {
     const id = await storeContactMessage(message("Jun"), new Date("2026-11-23T15:00:00Z"), []);
     const refused = await sendReply(
