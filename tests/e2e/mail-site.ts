@@ -1,8 +1,7 @@
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type ServerProcess, startServerProcess } from "../integration/server-process";
+import { freePort, type ServerProcess, startServerProcess } from "../integration/server-process";
 import { type ReceivedMail, startSmtp } from "../support/mail";
 
 /**
@@ -17,17 +16,6 @@ export interface MailSite {
   received: ReceivedMail[];
   server: ServerProcess;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startMailSite(): Promise<MailSite> {

@@ -1,10 +1,9 @@
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { type ServerProcess, startServerProcess } from "../integration/server-process";
+import { freePort, type ServerProcess, startServerProcess } from "../integration/server-process";
 import { seedInvitation } from "../support/seed";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
@@ -20,17 +19,6 @@ let origin = "";
 test.describe.configure({ mode: "serial" });
 // A refused passkey or code is a 4xx answer, which the browser logs.
 test.use({ allowedConsoleErrors: [/status of 40[0139]/] });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-passkeys-")), "site.sqlite");

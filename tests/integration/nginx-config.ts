@@ -1,20 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 export const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "./server-process";
 
 export interface NginxPorts {
   /** Where the site is served (TLS when `tls` is given). */

@@ -1,9 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+/** A port free on loopback now, for a server a test starts with a known address. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export interface ServerProcess {
   child: ChildProcess;
