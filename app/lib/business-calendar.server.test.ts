@@ -106,6 +106,7 @@ describe("where a waiting lead stands against its promise", () => {
     status: "new",
     reply_due_at: "2026-11-23T21:30:00.000Z",
     reply_late_at: "2026-11-24T21:30:00.000Z",
+    first_reply_at: null,
   };
   const at = (iso: string) => replyDueView(message, utc(iso));
 
@@ -119,8 +120,11 @@ describe("where a waiting lead stands against its promise", () => {
     expect(at("2026-11-23T01:00:00Z")?.state).toBe("later");
   });
 
-  it("says nothing once the lead has moved on, or for a lead without a due time", () => {
+  it("says nothing once the lead is answered or has moved on, or for a lead without a due time", () => {
     expect(replyDueView({ ...message, status: "handled" }, utc("2026-11-30T15:00:00Z"))).toBeUndefined();
+    expect(
+      replyDueView({ ...message, first_reply_at: "2026-11-23T15:00:00.000Z" }, utc("2026-11-30T15:00:00Z")),
+    ).toBeUndefined();
     expect(replyDueView({ ...message, reply_due_at: null }, utc("2026-11-30T15:00:00Z"))).toBeUndefined();
     // An order request is due and late at once: past due is overdue, never a separate "late".
     const order = { ...message, reply_late_at: message.reply_due_at };

@@ -81,7 +81,7 @@ export function officeTime(iso: string, timeZone = company.businessHours.timeZon
  * on the server, so the page reads the same before and after it hydrates.
  */
 export function replyDueView(
-  lead: { status: string; reply_due_at: string | null; reply_late_at: string | null; first_reply_at?: string | null },
+  lead: { status: string; reply_due_at: string | null; reply_late_at: string | null; first_reply_at: string | null },
   now = new Date(),
   timeZone = company.businessHours.timeZone,
 ): ReplyDueView | undefined {

@@ -3,7 +3,7 @@ import { FilterSelect, filterQuery, ListFilters } from "~/components/admin/list-
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { contactTopics, topicLabel } from "~/content/contact";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
-import { ReplyDue } from "~/components/admin/reply-due";
+import { Answered, ReplyDue } from "~/components/admin/reply-due";
 import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
 import { SpamMark } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
@@ -65,6 +65,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                   {m.status === "new" ? "New" : "Handled"}
                 </span>
                 <ReplyDue due={m.due} />
+                <Answered at={m.answeredText} />
                 {m.deliveries.map((d) => (
                   <DeliveryStatus key={d.channel} channel={d.channel} status={d.status} />
                 ))}

@@ -3,7 +3,7 @@ import { orderStatuses } from "../../db/schema";
 import { filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
-import { ReplyDue } from "~/components/admin/reply-due";
+import { Answered, ReplyDue } from "~/components/admin/reply-due";
 import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { orderStatusLabels } from "~/features/orders/labels";
 import { SpamMark } from "~/components/ui/spam-mark";
@@ -70,6 +70,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {orderStatusLabels[o.status]}
                 </span>
                 <ReplyDue due={o.due} />
+                <Answered at={o.answeredText} />
                 {o.deliveries.map((d) => (
                   <span key={`${d.kind}-${d.channel}`} className="inline-flex items-center gap-1">
                     {d.kind === "order-receipt" ? <span className="text-small text-muted">Receipt:</span> : null}

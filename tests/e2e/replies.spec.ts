@@ -88,6 +88,11 @@ test("staff answer a message by keyboard: the email reaches the person, the thre
   // Answered, it is no longer waiting.
   await page.goto(`${site.origin}/admin/queue`);
   await expect(page.getByRole("link", { name: /Nia Reply/ })).toHaveCount(0);
+  // The inbox says so in words, with no due time left on it.
+  await page.goto(`${site.origin}/admin/messages`);
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: /Nia Reply/ }) });
+  await expect(item).toContainText(/Answered · \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} (AM|PM) E[SD]T/);
+  await expect(item).not.toContainText(/Overdue|Late|Due/);
 });
 
 test("a call recorded on an order request is its reply, and the template editor changes what the next reply starts from", async ({
@@ -109,6 +114,12 @@ test("a call recorded on an order request is its reply, and the template editor 
   const thread = page.getByRole("region", { name: "Replies" });
   await expect(thread.getByRole("heading", { name: "Called, left a message" })).toBeVisible();
   await expect(thread).toContainText("Left a voicemail at 10.");
+  await page.goto(`${site.origin}/admin/orders`);
+  const row = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: new RegExp(order!.reference) }) });
+  await expect(row).toContainText("Answered");
+  await expect(row).not.toContainText(/Overdue|Due today|Due ·/);
 
   await page.goto(`${site.origin}/admin/templates`);
   for (const theme of ["light", "dark"] as const) {

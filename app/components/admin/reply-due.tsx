@@ -21,3 +21,13 @@ export function ReplyDue({ due }: { due: ReplyDueView | undefined }) {
     </span>
   );
 }
+
+/** A lead whose first reply has been sent or its call recorded: when, on the office's clock. */
+export function Answered({ at }: { at: string | null }) {
+  if (!at) return null;
+  return (
+    <span className="rounded-full border border-success bg-success-soft px-2 py-0.5 text-small">
+      <strong>Answered</strong> · {at}
+    </span>
+  );
+}

@@ -1,6 +1,6 @@
 import { contactTopics } from "~/content/contact";
 import { recordAudit } from "~/lib/audit.server";
-import { replyDueView } from "~/lib/reply-promises.server";
+import { officeTime, replyDueView } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
@@ -58,6 +58,7 @@ export async function listMessages(filter: InboxFilter, page = 1, now = new Date
     messages: rows.slice(0, inboxPageSize).map((m) => ({
       ...m,
       due: replyDueView(m, now),
+      answeredText: m.first_reply_at ? officeTime(m.first_reply_at) : null,
       mark: readMark(m.spam_signals),
       deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })),
     })),

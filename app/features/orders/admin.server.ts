@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import { type OrderRequestTable, type OrderStatus, orderStatuses } from "../../../db/schema";
-import { replyDueView } from "~/lib/reply-promises.server";
+import { officeTime, replyDueView } from "~/lib/reply-promises.server";
 import { parseJson } from "~/lib/json";
 import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
@@ -73,6 +73,7 @@ export async function listOrders(filter: OrderFilter, page = 1, now = new Date()
       "spam_signals",
       "reply_due_at",
       "reply_late_at",
+      "first_reply_at",
     ])
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
@@ -85,6 +86,7 @@ export async function listOrders(filter: OrderFilter, page = 1, now = new Date()
     orders: rows.slice(0, ordersPageSize).map((o) => ({
       ...o,
       due: replyDueView(o, now),
+      answeredText: o.first_reply_at ? officeTime(o.first_reply_at) : null,
       mark: readMark(o.spam_signals),
       deliveries: deliveries
         .filter((d) => d.ref_id === o.id)

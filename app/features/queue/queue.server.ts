@@ -52,7 +52,17 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
   const [messages, orders, people] = await Promise.all([
     db()
       .selectFrom("contact_messages")
-      .select(["id", "name", "topic", "received_at", "status", "reply_due_at", "reply_late_at", "assigned_to"])
+      .select([
+        "id",
+        "name",
+        "topic",
+        "received_at",
+        "status",
+        "reply_due_at",
+        "reply_late_at",
+        "assigned_to",
+        "first_reply_at",
+      ])
       .where("status", "=", "new")
       .where("first_reply_at", "is", null)
       .$call(whose(filter))
@@ -72,6 +82,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
         "reply_due_at",
         "reply_late_at",
         "assigned_to",
+        "first_reply_at",
       ])
       .where("status", "=", "new")
       .where("first_reply_at", "is", null)
@@ -91,6 +102,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       reply_due_at: string | null;
       reply_late_at: string | null;
       assigned_to: string | null;
+      first_reply_at: string | null;
     },
     kind: QueueItem["kind"],
     title: string,
