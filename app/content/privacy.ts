@@ -96,7 +96,9 @@ export function privacyPolicy(facts: PrivacyFacts) {
       {
         id: "what-we-collect",
         title: "What we collect, form by form",
-        paragraphs: ["We collect only what you type or choose in our forms, and the time each one arrives."],
+        paragraphs: [
+          "We collect only what you type or choose in our forms, and the time each one arrives. When we answer a message or an order request, our email to you, or a note of our phone call, is kept with it, so whoever helps you next knows what was said; it is deleted with it.",
+        ],
         items: [
           {
             term: "Contact form",

@@ -5,9 +5,9 @@ import { freePort, type ServerProcess, startServerProcess } from "../integration
 import { type ReceivedMail, startSmtp } from "../support/mail";
 
 /**
- * A site of its own with a mail server, for the specs that send email from the admin: the shared
+ * A site of its own with a mail server, for the browser tests that send email from the admin: the shared
  * e2e servers have none (their leads are stored only). A real SMTP server on loopback takes what
- * the outbox sends, and the spec reads it back there.
+ * the outbox sends, and the test reads it back there.
  */
 export interface MailSite {
   origin: string;
