@@ -6,26 +6,21 @@ import { log } from "~/lib/logger.server";
 export { purgeOldDigests };
 
 /**
- * The back office's clock (docs/requirements.md §4.8): each minute it asks whether today's digest
- * is due (the first turn after the office opens makes it, on whichever instance comes first), and
- * each hour it brings the public response figures up to date as leads come due and the 90-day
- * window moves. A first reply updates the figures at once; this catches what time alone changes.
+ * The back office's clock (docs/requirements.md §4.8): each minute it brings the public response
+ * figures up to date (leads come due, the 90-day window moves, and a lead deleted, moved to spam
+ * or erased leaves the count, whichever path removed it), and asks whether today's digest is due:
+ * the first turn after the office opens makes it, on whichever instance comes first. A first
+ * reply updates the figures at once. The figures are written only when they change, so a quiet
+ * minute writes nothing and leaves the kept pages alone.
  */
-export function startOfficeClock(
-  { digestEveryMs = 60_000, figuresEveryMs = 60 * 60_000 } = {},
-  now: () => Date = () => new Date(),
-) {
-  let lastFigures = 0;
+export function startOfficeClock(everyMs = 60_000, now: () => Date = () => new Date()) {
   let running = false;
   const turn = async () => {
     if (running) return;
     running = true;
     try {
       const at = now();
-      if (at.getTime() - lastFigures >= figuresEveryMs) {
-        await refreshResponseFigures(at);
-        lastFigures = at.getTime();
-      }
+      await refreshResponseFigures(at);
       await sendDigestIfDue(at);
     } catch (error) {
       // Another writer holding the database only delays this to the next turn.
@@ -35,7 +30,7 @@ export function startOfficeClock(
     }
   };
   void turn();
-  const timer = setInterval(() => void turn(), digestEveryMs);
+  const timer = setInterval(() => void turn(), everyMs);
   timer.unref();
   return {
     async stop() {

@@ -5,19 +5,27 @@ import { startSmtp } from "../tests/support/mail";
 import { deliveryKinds } from "~/deliveries.server";
 import { createAccount } from "~/features/auth/auth.server";
 import { ContactFormSchema } from "~/features/contact/schema";
-import { deleteMessage } from "~/features/contact/inbox.server";
+import { deleteMessage, moveMessageToSpam } from "~/features/contact/inbox.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
 import { sendDigestIfDue } from "~/features/queue/digest.server";
 import { waitingLeads } from "~/features/queue/queue.server";
 import { computeFigures } from "~/features/replies/figures.server";
-import { draftReply, recordCall, saveTemplate, sendReply, threadOf } from "~/features/replies/replies.server";
+import {
+  draftReply,
+  recordCall,
+  retryReply,
+  saveTemplate,
+  sendReply,
+  threadOf,
+} from "~/features/replies/replies.server";
 import { parseConfig } from "~/lib/config.server";
 import { findPersonalData } from "~/lib/personal-data.server";
 import { personalDataSources } from "~/personal-data.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
+import { claimDueItem, markFailedAttempt, markSent } from "~/lib/outbox/queue.server";
 import { useTestDatabase } from "~/lib/test-database";
 
 setLogLevel("silent");
@@ -145,6 +153,10 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
       ["call", null],
     ]);
 
+    // Answered, it is not spam: moving it there is refused and it stays with its thread.
+    expect(await moveMessageToSpam(staff, id)).toBe(false);
+    expect(await threadOf({ kind: "message", id })).toHaveLength(2);
+
     // Answered, it has left today's work.
     const queue = await waitingLeads(new Date("2026-11-24T16:00:00Z"));
     expect([...queue.overdue, ...queue.today, ...queue.later].map((item) => item.id)).not.toContain(id);
@@ -211,6 +223,30 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     expect(lead.reply_minutes).toBe(Math.round((first - Date.parse("2026-11-23T14:00:00Z")) / 60_000));
     const stamps = await database().db.selectFrom("audit_log").select("action").where("target_id", "=", id).execute();
     expect(stamps).toHaveLength(40);
+  });
+
+  it("sends a reply again only when no instance is sending it and it was not delivered", async () => {
+    const id = await storeContactMessage(message("Wes"), new Date("2026-11-23T15:00:00Z"), []);
+    const lead = { kind: "message", id } as const;
+    await sendReply(staff, lead, { subject: "Hi", body: "Hello" }, new Date(), config);
+    const [reply] = await threadOf(lead);
+    // Another instance has claimed it and is sending it now: a retry must not free it for a second send.
+    const claimed = await claimDueItem(new Date());
+    expect(claimed?.ref_id).toBe(reply!.id);
+    expect(await retryReply(staff, lead, reply!.id)).toBe("busy");
+    const row = await database()
+      .db.selectFrom("outbox")
+      .selectAll()
+      .where("id", "=", claimed!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.locked_until).toBe(claimed!.locked_until);
+    // It failed: now it can go again.
+    await markFailedAttempt(claimed!, "the mail server hung up", new Date());
+    expect(await retryReply(staff, lead, reply!.id)).toBe("queued");
+    // Delivered: nothing to send again.
+    await markSent(claimed!.id);
+    expect(await retryReply(staff, lead, reply!.id)).toBe("busy");
+    expect(await retryReply(staff, { kind: "order", id }, reply!.id)).toBe("missing");
   });
 
   it("refuses to email without a mail server and stores nothing; a call is still recorded", async () => {

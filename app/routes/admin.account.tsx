@@ -65,6 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const form = formObject(await readForm(request));
   if (form.intent === "daily-email") {
+    // Only those who work on leads get a daily list; the form is not shown to anyone else.
+    if (!can(staff.role, "leads"))
+      return data(
+        {
+          errors: {} as Record<string, string>,
+          message: undefined,
+          emailError: "Only staff who work on leads get a daily list.",
+        },
+        { status: 403 },
+      );
     const result = await setAccountEmail(staff, form.email);
     return data(
       {

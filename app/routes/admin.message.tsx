@@ -23,7 +23,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
 import { assignees, assignLead } from "~/features/queue/assign.server";
 import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
-import { ReplyPanel } from "~/features/replies/reply-panel";
+import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
 import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -69,8 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
     case "move-to-spam":
-      return (await moveMessageToSpam(staff, params.id))
-        ? redirectMovedToSpam()
+      if (await moveMessageToSpam(staff, params.id)) return redirectMovedToSpam();
+      return (await getMessage(params.id))
+        ? actionFailed(answeredNotSpam("message"), 409)
         : actionFailed("That message is no longer in the inbox.", 404);
     case undefined:
       return unknownAction();
@@ -137,7 +138,9 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         </div>
       </dl>
       <h2 className="mt-8 text-subheading font-bold">Message</h2>
-      <p className="mt-2 rounded-xl border border-line bg-surface p-4 whitespace-pre-wrap">{message.message}</p>
+      <p className="mt-2 rounded-xl border border-line bg-surface p-4 [overflow-wrap:anywhere] whitespace-pre-wrap">
+        {message.message}
+      </p>
       <AssignForm people={loaderData.people} assignedTo={message.assigned_to} me={loaderData.me} busy={busy} />
       <ReplyPanel {...loaderData.replies} {...refusedAnswers(actionData)} busy={busy} />
 
@@ -148,6 +151,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
             : { intent: "reopen", label: "Mark as new" },
         ]}
         canRetry={canRetry}
+        canMoveToSpam={!message.first_reply_at}
         deleteQuestion="Delete this message for good? This cannot be undone."
         busy={busy}
       />

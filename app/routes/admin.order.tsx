@@ -22,7 +22,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
 import { assignees, assignLead } from "~/features/queue/assign.server";
 import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
-import { ReplyPanel } from "~/features/replies/reply-panel";
+import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
 import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -83,8 +83,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await deleteOrder(staff, params.id);
       return redirect("/admin/orders");
     case "move-to-spam":
-      return (await moveOrderToSpam(staff, params.id))
-        ? redirectMovedToSpam()
+      if (await moveOrderToSpam(staff, params.id)) return redirectMovedToSpam();
+      return (await getOrder(params.id))
+        ? actionFailed(answeredNotSpam("order request"), 409)
         : actionFailed("That order request is no longer in the list.", 404);
     case undefined:
       return unknownAction();
@@ -131,6 +132,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <DetailActions
         steps={nextSteps[order.status]}
         canRetry={canRetry}
+        canMoveToSpam={!order.first_reply_at}
         deleteQuestion="Delete this order request for good, with its fitting and health details? This cannot be undone."
         busy={busy}
       />

@@ -108,12 +108,19 @@ test("a call recorded on an order request is its reply, and the template editor 
   await expect(page.getByLabel(/^Subject/)).toHaveValue(new RegExp(order!.reference));
   await expect(page.getByLabel(/^Reply/)).not.toHaveValue(/pressure/);
   await page.getByLabel("How the call went").selectOption("left-message");
-  await page.getByLabel(/^Note/).fill("Left a voicemail at 10.");
+  // With a link that has no place to break, as a booking link can be.
+  const link = `https://booking.example/aquila?token=${"Zx9Qm2Lk7Vb4Np1Rt6Ws3Yh8Jd5Fg0".repeat(8)}`;
+  await page.getByLabel(/^Note/).fill(`Left a voicemail at 10. ${link}`);
   await page.getByRole("button", { name: "Record call" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Call recorded." })).toBeVisible();
   const thread = page.getByRole("region", { name: "Replies" });
   await expect(thread.getByRole("heading", { name: "Called, left a message" })).toBeVisible();
   await expect(thread).toContainText("Left a voicemail at 10.");
+  // At 320 px the thread wraps the link rather than widening the page (WCAG 1.4.10).
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expect(thread).toContainText(link);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${site.origin}/admin/orders`);
   const row = page
     .getByRole("listitem")

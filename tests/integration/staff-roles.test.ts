@@ -315,6 +315,32 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     expect((await call("/admin/orders", { cookie: elsewhere.header })).status).toBe(200);
   }, 60_000);
 
+  it("keeps the daily list's address for those who work on leads: a moderator's post is refused and stores nothing", async () => {
+    const moderator = await signInAsTestStaff(database, "moderator");
+    const refused = await call("/admin/account", {
+      method: "POST",
+      cookie: moderator.header,
+      form: { intent: "daily-email", email: "mod@example.org" },
+    });
+    expect(refused.status).toBe(403);
+    const leads = await signInAsTestStaff(database, "leads");
+    const saved = await call("/admin/account", {
+      method: "POST",
+      cookie: leads.header,
+      form: { intent: "daily-email", email: "leads@example.org" },
+    });
+    expect(saved.status).toBe(200);
+    const emails = await handle.db
+      .selectFrom("accounts")
+      .select(["id", "email"])
+      .where("id", "in", [moderator.staff.accountId, leads.staff.accountId])
+      .execute();
+    expect(Object.fromEntries(emails.map((row) => [row.id, row.email]))).toEqual({
+      [moderator.staff.accountId]: null,
+      [leads.staff.accountId]: "leads@example.org",
+    });
+  }, 60_000);
+
   it("disabling an account ends its sessions at once and its password no longer signs in, with the same answer as a wrong one", async () => {
     const victim = await signInAsTestStaff(database, "moderator");
     expect((await call("/admin/testimonials", { cookie: victim.header })).status).toBe(200);

@@ -10,11 +10,14 @@ import { MoveToSpamButton } from "~/components/ui/spam-mark";
 export function DetailActions({
   steps,
   canRetry,
+  canMoveToSpam = true,
   deleteQuestion,
   busy,
 }: {
   steps: ReadonlyArray<{ intent: string; label: string }>;
   canRetry: boolean;
+  /** False for an answered lead: it is not spam, and its thread would be lost. */
+  canMoveToSpam?: boolean;
   deleteQuestion: string;
   busy: boolean;
 }) {
@@ -30,7 +33,7 @@ export function DetailActions({
           Retry delivery
         </IntentButton>
       ) : null}
-      <MoveToSpamButton busy={busy} />
+      {canMoveToSpam ? <MoveToSpamButton busy={busy} /> : null}
       <ConfirmDelete question={deleteQuestion} hiddenFields={{ intent: "delete" }} busy={busy} />
     </div>
   );

@@ -86,11 +86,17 @@ export async function countOpenMessages(): Promise<{ new: number; marked: number
 /**
  * "Move to Spam": the message leaves the inbox for the spam store with its fields as the form
  * sent them, so "Not spam" parses it again with the same schema; its deliveries not yet made are
- * dropped with it. False when it is already gone.
+ * dropped with it. False when it is already gone, or has been answered (then it is not spam).
  */
 export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
   return moveToSpam(staff, "contact", "contact_message", id, async (trx) => {
-    const message = await trx.deleteFrom("contact_messages").where("id", "=", id).returningAll().executeTakeFirst();
+    // An answered message is not spam: its thread would be lost, and "Not spam" would bring it back unanswered.
+    const message = await trx
+      .deleteFrom("contact_messages")
+      .where("id", "=", id)
+      .where("first_reply_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
     if (!message) return undefined;
     await dropDeliveries(trx, ["contact"], [id]);
     const payload: Record<string, unknown> = {

@@ -87,7 +87,7 @@ export function AdminOrderDetails({ order, deliveries }: StoredOrder) {
         </Field>
         <div className="sm:col-span-2">
           <dt className="text-small text-muted">{orderFieldLabels.medicalNotes}</dt>
-          <dd className="whitespace-pre-wrap">{order.medical_notes ?? "None given"}</dd>
+          <dd className="[overflow-wrap:anywhere] whitespace-pre-wrap">{order.medical_notes ?? "None given"}</dd>
         </div>
       </Section>
 

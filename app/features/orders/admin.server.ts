@@ -152,7 +152,13 @@ export async function getOrder(id: string) {
  */
 export function moveOrderToSpam(staff: Staff, id: string): Promise<boolean> {
   return moveToSpam(staff, "order", "order_request", id, async (trx) => {
-    const order = await trx.deleteFrom("order_requests").where("id", "=", id).returningAll().executeTakeFirst();
+    // An answered request is not spam: its thread would be lost, and "Not spam" would bring it back unanswered.
+    const order = await trx
+      .deleteFrom("order_requests")
+      .where("id", "=", id)
+      .where("first_reply_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
     if (!order) return undefined;
     await dropDeliveries(trx, orderKinds, [id]);
     return { payload: orderPayload(order), receivedAt: order.received_at, signals: readMark(order.spam_signals) };

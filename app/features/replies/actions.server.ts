@@ -65,8 +65,13 @@ export async function replyAction(staff: Staff, lead: LeadRef, intent: ReplyInte
     }
     case "retry-reply": {
       const replyId = form.get("reply");
-      if (!isRowId(replyId) || !(await retryReply(staff, lead, replyId)))
-        return actionFailed("That reply is not on this lead.", 404);
+      const outcome = isRowId(replyId) ? await retryReply(staff, lead, replyId) : "missing";
+      if (outcome === "missing") return actionFailed("That reply is not on this lead.", 404);
+      if (outcome === "busy")
+        return actionFailed(
+          "That reply is being sent at this moment or was delivered already, so it is not sent again. Its state shows in the thread.",
+          409,
+        );
       return { ok: true as const, message: "The reply will be sent again now." };
     }
   }

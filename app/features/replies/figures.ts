@@ -23,8 +23,9 @@ export function businessDuration(minutes: number): string {
   return `${hours.toLocaleString("en-US")} business ${hours === 1 ? "hour" : "hours"}`;
 }
 
+/** Rounded down, so a share is never overstated: 199 of 200 is 99%, and only all of them is 100%. */
 export function percent(part: number, whole: number): string {
-  return `${Math.round((part / whole) * 100)}%`;
+  return `${Math.floor((part / whole) * 100)}%`;
 }
 
 export type PublicFigures =

@@ -293,19 +293,23 @@ export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
   });
 }
 
-/** Staff asked to send a reply again that failed or waits; false when it is not this lead's. */
-export async function retryReply(staff: Staff, lead: LeadRef, replyId: string): Promise<boolean> {
+/**
+ * Staff asked to send a reply again that failed or waits: "queued" when it will go now, "busy"
+ * when it is being sent at this moment or was delivered already (nothing is sent twice), and
+ * "missing" when it is not this lead's.
+ */
+export async function retryReply(staff: Staff, lead: LeadRef, replyId: string): Promise<"queued" | "busy" | "missing"> {
   const reply = await db()
     .selectFrom("lead_replies")
     .select("id")
     .where("id", "=", replyId)
     .where(lead.kind === "message" ? "message_id" : "order_id", "=", lead.id)
     .executeTakeFirst();
-  if (!reply) return false;
-  await retryDeliveries("reply", replyId);
+  if (!reply) return "missing";
+  if ((await retryDeliveries("reply", replyId)) === 0) return "busy";
   await recordAudit(staff, "retry-delivery", "lead_reply", replyId);
   nudgeDeliveryWorker();
-  return true;
+  return "queued";
 }
 
 /** A reply as the outbox sends it: to the person, answered to the support mailbox, with the text as written. */

@@ -18,6 +18,11 @@ export interface ReplyPanelProps {
   busy: boolean;
 }
 
+/** Why an answered lead cannot be moved to spam (its thread would be lost). */
+export function answeredNotSpam(noun: string): string {
+  return `This ${noun} has been answered, so it is not spam and stays here with its replies. Delete it if it should go.`;
+}
+
 const labels = { subject: "Subject", body: "Reply", outcome: "How the call went", note: "Note" };
 
 /**
@@ -37,7 +42,11 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
       ) : (
         <ol className="mt-3 grid gap-3">
           {thread.map((entry) => (
-            <li key={entry.id} className="rounded-xl border border-line bg-surface p-4">
+            // Long words (an address, a link) wrap anywhere, so the thread never widens the page (WCAG 1.4.10).
+            <li
+              key={entry.id}
+              className="min-w-0 rounded-xl border border-line bg-surface p-4 [overflow-wrap:anywhere]"
+            >
               <h3 className="font-bold">{entry.title}</h3>
               <p className="text-small text-muted">
                 By {entry.by}, <time dateTime={entry.at}>{entry.atText}</time>
@@ -81,7 +90,7 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
           {canEmail ? (
             <Form method="post" key={thread.length} className="mt-3 grid gap-4">
               <input type="hidden" name="intent" value="reply" />
-              <p>
+              <p className="[overflow-wrap:anywhere]">
                 <span className="font-semibold">To:</span> {draft.to}
               </p>
               <TextField

@@ -104,15 +104,26 @@ export async function markFailedAttempt(item: Pick<OutboxTable, "id" | "attempts
     .execute();
 }
 
-/** Staff asked to try again: due now, attempts reset. */
-export async function retryDeliveries(kind: OutboxKind | readonly OutboxKind[], refId: string, now = new Date()) {
-  await db()
+/**
+ * Staff asked to try again: due now, attempts reset. A row that an instance is sending at this
+ * moment (its lease has not run out) is left to that instance, or the email would go twice.
+ * Returns how many rows were set to go again.
+ */
+export async function retryDeliveries(
+  kind: OutboxKind | readonly OutboxKind[],
+  refId: string,
+  now = new Date(),
+): Promise<number> {
+  const at = now.toISOString();
+  const result = await db()
     .updateTable("outbox")
-    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null })
+    .set({ status: "pending", attempts: 0, next_attempt_at: at, locked_until: null })
     .where("kind", "in", typeof kind === "string" ? [kind] : kind)
     .where("ref_id", "=", refId)
     .where("status", "in", ["failed", "pending"])
-    .execute();
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The delivery rows of these records, oldest first per kind: what the admin shows beside each one (read through `from`, a transaction or the database). */
