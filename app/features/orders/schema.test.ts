@@ -44,7 +44,9 @@ describe("order request rules", () => {
 
   it.each([
     ["phone", { phone: "555-01001" }, "Please enter a valid phone number"],
-    ["zipCode", { zipCode: "4300" }, "ZIP/Postal code is required"],
+    ["zipCode", { zipCode: "4300" }, "Please enter a valid ZIP or postal code"],
+    ["zipCode", { zipCode: "43004-12" }, "Please enter a valid ZIP or postal code"],
+    ["zipCode", { zipCode: "   " }, "ZIP/Postal code is required"],
     ["email", { email: "rosa@" }, "Please enter a valid email address"],
     ["email", { email: "a@example.com\r\nBcc: x@example.com" }, "Please enter a valid email address"],
     ["wheelchairType", { wheelchairType: "hybrid" }, "Please select wheelchair type"],
@@ -64,7 +66,29 @@ describe("order request rules", () => {
 
   it("takes a phone of exactly 10 characters and a ZIP code of exactly 5", () => {
     expect(errorsOf({ ...valid, phone: "5550100199", zipCode: "43004" })).toEqual({});
-    expect(errorsOf({ ...valid, zipCode: "SW1A 1AA" })).toEqual({});
+    expect(errorsOf({ ...valid, zipCode: "43004-1234" })).toEqual({});
+  });
+
+  it("follows the ruling on postal codes: a US ZIP or ZIP+4, elsewhere 3 to 10 letters, digits, spaces or hyphens", () => {
+    for (const country of ["United States", "USA", "us", "U.S.", "United States of America"]) {
+      expect(errorsOf({ ...valid, country, zipCode: "3000" }), country).toEqual({
+        zipCode: "Please enter a valid ZIP or postal code",
+      });
+      expect(errorsOf({ ...valid, country, zipCode: "97201" }), country).toEqual({});
+    }
+    expect(errorsOf({ ...valid, country: "Australia", zipCode: "3000" })).toEqual({});
+    expect(errorsOf({ ...valid, country: "United Kingdom", zipCode: "SW1A 1AA" })).toEqual({});
+    expect(errorsOf({ ...valid, country: "Canada", zipCode: "K1A 0B1" })).toEqual({});
+    expect(errorsOf({ ...valid, country: "Ireland", zipCode: "D02 X285" })).toEqual({});
+    expect(errorsOf({ ...valid, country: "Australia", zipCode: "30" })).toEqual({
+      zipCode: "Please enter a valid ZIP or postal code",
+    });
+    expect(errorsOf({ ...valid, country: "Australia", zipCode: "3000; drop" })).toEqual({
+      zipCode: "Please enter a valid ZIP or postal code",
+    });
+    expect(errorsOf({ ...valid, country: "Australia", zipCode: "" })).toEqual({
+      zipCode: "ZIP/Postal code is required",
+    });
   });
 
   it(`takes seat measurements from ${seatInches.min} to ${seatInches.max} inches, and nothing outside`, () => {

@@ -97,7 +97,8 @@ export const OrderFields = z.object({
   phone: requiredLine("the phone number", "Please enter a valid phone number", orderFields.phone.max, 10),
   country: requiredLine("the country", "Country is required", orderFields.country.max),
   state: requiredLine("the state or province", "State/Province is required", orderFields.state.max),
-  zipCode: requiredLine("the ZIP or postal code", "ZIP/Postal code is required", orderFields.zipCode.max, 5),
+  // Its form depends on the country: checked with it below (docs/requirements.md §3.4, postal codes).
+  zipCode: requiredLine("the ZIP or postal code", "ZIP/Postal code is required", orderFields.zipCode.max),
   wheelchairType: z.enum(values(wheelchairTypes), "Please select wheelchair type"),
   seatWidth: inches("width"),
   seatDepth: inches("depth"),
@@ -114,6 +115,22 @@ export const OrderFields = z.object({
   medicalDisclaimer: agreement("You must acknowledge the medical disclaimer"),
 } satisfies Record<OrderField, z.ZodType>);
 
+const invalidPostalCode = "Please enter a valid ZIP or postal code";
+
+/** The names people give the United States in the country field. */
+const unitedStates = /^(united states( of america)?|usa?|u\.s\.(a\.)?|america)$/i;
+
+/**
+ * The ruling on postal codes: in the United States a 5-digit ZIP or ZIP+4; elsewhere 3 to 10
+ * letters, digits, spaces or hyphens ("3000" in Melbourne, "SW1A 1AA" in London). A country not
+ * given yet is checked as elsewhere, so a US code passes until the country says otherwise.
+ */
+export function isPostalCode(code: string, country: unknown): boolean {
+  const trimmed = code.trim();
+  if (typeof country === "string" && unitedStates.test(country.trim())) return /^\d{5}(-\d{4})?$/.test(trimmed);
+  return /^[\p{L}\p{N} -]{3,10}$/u.test(trimmed);
+}
+
 /**
  * Someone filling it in for another person says who they are (docs/requirements.md §3.4; staff need
  * it). Checked even when other fields are wrong, so every mistake is listed at once.
@@ -121,6 +138,8 @@ export const OrderFields = z.object({
 export const OrderRequestSchema = OrderFields.superRefine(
   (order, ctx) => {
     const value = order as Partial<Record<string, unknown>>;
+    if (typeof value.zipCode === "string" && value.zipCode.trim() !== "" && !isPostalCode(value.zipCode, value.country))
+      ctx.addIssue({ code: "custom", path: ["zipCode"], message: invalidPostalCode });
     if (value.submittedBy !== "other") return;
     const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
     if (blank(value.submitterName))
