@@ -34,7 +34,8 @@ import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
 import { pageTitle } from "./lib/seo";
 import { isHydrated } from "./route-manifest";
-import { defaultTheme, isTheme, themeFromCookieHeader } from "./lib/theme";
+import { defaultTheme, isTheme, themeFromCookieHeader, themeLabels, themeStorageKey } from "./lib/theme";
+import { enhanceThemeForms } from "./lib/theme-forms";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();
@@ -79,6 +80,7 @@ export const links: Route.LinksFunction = () => [
 // with its nonce, or with their hashes in a prerendered file).
 const disclosuresScript = `(${enhanceDisclosures.toString()})(document);`;
 const accordionsScript = `(${enhanceAccordions.toString()})(document, ${JSON.stringify(accordionClasses)});`;
+const themeFormsScript = `(${enhanceThemeForms.toString()})(document, ${JSON.stringify(themeStorageKey)}, ${JSON.stringify(themeLabels)});`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -123,8 +125,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <Scripts nonce={nonce} />
         ) : (
-          // Without React, the FAQ's answers still become the ARIA accordion React would render.
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: accordionsScript }} />
+          // Without React, the FAQ's answers still become the ARIA accordion React would render,
+          // and the theme switch changes the theme in place, as React's does.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${accordionsScript}\n${themeFormsScript}` }} />
         )}
       </body>
     </html>

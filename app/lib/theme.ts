@@ -4,6 +4,8 @@ import { cookieValues, siteCookies } from "./cookies";
 export const themes = ["light", "dark", "system"] as const;
 export type Theme = (typeof themes)[number];
 export const defaultTheme: Theme = "dark";
+/** Each theme's name, as the switch shows it. */
+export const themeLabels: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 export const themeCookieName = siteCookies.theme.name;
 /** The local-storage key of docs/requirements.md §4.6; it mirrors the cookie, which is what the server reads. */
 export const themeStorageKey = "aquila-theme";

@@ -32,3 +32,28 @@ test("the system theme follows the operating system", async ({ page, context, ba
   const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(light).not.toBe(dark);
 });
+
+test("on a page without React, choosing a theme keeps the page and focus, and is remembered", async ({ page }) => {
+  await page.goto("/about");
+  expect(await page.locator('script[type="module"]').count(), "/about ships no React").toBe(0);
+  // The page the theme was drawn in is what local storage says, from the first visit.
+  expect(await page.evaluate(() => localStorage.getItem("aquila-theme"))).toBe("dark");
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  const toggle = page.locator("#desktop-theme-toggle");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Light" }).first().focus();
+  await page.keyboard.press("Enter");
+
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-label", "Theme: Light");
+  await expect(page.locator("button[name=theme][value=light]").first()).toHaveAttribute("aria-pressed", "true");
+  expect(await page.evaluate(() => localStorage.getItem("aquila-theme"))).toBe("light");
+  expect(await page.evaluate(() => "samePage" in window), "the page was not reloaded").toBe(true);
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "theme")?.value).toBe("light");
+
+  await page.goto("/faq");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+});

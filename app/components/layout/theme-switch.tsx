@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { type Theme, themeStorageKey, themes } from "~/lib/theme";
+import { type Theme, themeLabels as labels, themeStorageKey, themes } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChevronDown, MonitorIcon, MoonIcon, SunIcon } from "./icons";
 
-const labels: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 const iconFor = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } satisfies Record<Theme, unknown>;
 
 export const themeFetcherKey = "theme";
@@ -34,7 +33,7 @@ export function ThemeSwitch({ theme, idPrefix, group }: { theme: Theme; idPrefix
         id={`${idPrefix}-theme-toggle`}
       >
         <Current />
-        <span className="md:sr-only lg:not-sr-only">Theme</span>
+        <span className="lg:sr-only xl:not-sr-only">Theme</span>
         <ChevronDown />
       </summary>
       <fetcher.Form
