@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
+import { StackedTable } from "~/components/ui/stacked-table";
 import { SelectField, TextField } from "~/components/ui/field";
 import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { invitationHours } from "~/features/auth/invitations";
@@ -106,115 +107,44 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
 
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full text-left">
-          <caption className="sr-only">Staff accounts</caption>
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4">
-                Username
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Role
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Second factor
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Last sign-in
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.accounts.map((account) => (
-              <tr key={account.id} className="border-b border-line align-top">
-                <th scope="row" className="py-3 pr-4 font-semibold">
-                  {account.username}
-                  {account.disabled ? <span className="ml-2 font-normal text-danger">(disabled)</span> : null}
-                </th>
-                <td className="py-3 pr-4">{roleNames[account.role]}</td>
-                <td className="py-3 pr-4">
-                  {account.hasFactor
-                    ? `${account.factors.charAt(0).toUpperCase()}${account.factors.slice(1)}; ${account.recoveryCodesLeft} recovery codes left`
-                    : account.role === "moderator"
-                      ? "None (password only)"
-                      : "Not set up yet"}
-                </td>
-                <td className="py-3 pr-4">
-                  {account.lastSignIn ? formatDateTime(account.lastSignIn) : "Never"}
-                  {account.activeSessions > 0 ? `; ${account.activeSessions} open` : ""}
-                </td>
-                <td className="py-3 pr-4">
-                  <div className="flex flex-wrap gap-2">
-                    {account.id === loaderData.me ? (
-                      <span className="text-muted">You</span>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={account.id} />
-                        <input type="hidden" name="intent" value={account.disabled ? "enable" : "disable"} />
-                        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                          {account.disabled ? "Enable" : "Disable"}
-                          <span className="sr-only"> {account.username}</span>
-                        </button>
-                      </Form>
-                    )}
-                    {account.id !== loaderData.me && !account.shared ? (
-                      <Form method="post" className="flex flex-wrap items-center gap-2">
-                        <input type="hidden" name="id" value={account.id} />
-                        <label htmlFor={`role-${account.id}`} className="sr-only">
-                          New role for {account.username}
-                        </label>
-                        <select
-                          id={`role-${account.id}`}
-                          name="role"
-                          defaultValue={account.role}
-                          className="tap-target rounded-md border border-line bg-surface px-3 py-2"
-                        >
-                          {roleOptions.map((option) => (
-                            <option key={option.value} value={option.value}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </select>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="change-role"
-                          disabled={busy}
-                          className={buttonClass("secondary")}
-                        >
-                          Change role<span className="sr-only"> of {account.username}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                    {account.id !== loaderData.me && account.activeSessions > 0 ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={account.id} />
-                        <input type="hidden" name="intent" value="end-sessions" />
-                        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                          Sign out everywhere<span className="sr-only">: {account.username}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                    {account.hasFactor ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={account.id} />
-                        <input type="hidden" name="intent" value="reset-factor" />
-                        <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                          Reset second factor<span className="sr-only"> of {account.username}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable<Account>
+        caption="Staff accounts"
+        className="mt-6"
+        stackBelow="wide"
+        rows={loaderData.accounts}
+        rowKey={(account) => account.id}
+        columns={[
+          {
+            header: "Username",
+            rowHeader: true,
+            cell: (account) => (
+              <>
+                {account.username}
+                {account.disabled ? <span className="ml-2 font-normal text-danger">(disabled)</span> : null}
+              </>
+            ),
+          },
+          { header: "Role", cell: (account) => roleNames[account.role] },
+          {
+            header: "Second factor",
+            cell: (account) =>
+              account.hasFactor
+                ? `${account.factors.charAt(0).toUpperCase()}${account.factors.slice(1)}; ${account.recoveryCodesLeft} recovery codes left`
+                : account.role === "moderator"
+                  ? "None (password only)"
+                  : "Not set up yet",
+          },
+          {
+            header: "Last sign-in",
+            cell: (account) =>
+              `${account.lastSignIn ? formatDateTime(account.lastSignIn) : "Never"}${account.activeSessions > 0 ? `; ${account.activeSessions} open` : ""}`,
+          },
+          {
+            header: "Actions",
+            cell: (account) => <AccountActions account={account} me={loaderData.me} busy={busy} />,
+          },
+        ]}
+      />
 
       <h2 className="mt-10 text-subheading font-bold">Sign everyone out</h2>
       <p className="mt-1 max-w-prose text-muted">
@@ -274,4 +204,66 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary list={{ href: "/admin/accounts", name: "accounts" }} />;
+}
+
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+
+function AccountActions({ account, me, busy }: { account: Account; me: string; busy: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {account.id === me ? (
+        <span className="text-muted">You</span>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="id" value={account.id} />
+          <input type="hidden" name="intent" value={account.disabled ? "enable" : "disable"} />
+          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+            {account.disabled ? "Enable" : "Disable"}
+            <span className="sr-only"> {account.username}</span>
+          </button>
+        </Form>
+      )}
+      {account.id !== me && !account.shared ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="id" value={account.id} />
+          <label htmlFor={`role-${account.id}`} className="sr-only">
+            New role for {account.username}
+          </label>
+          <select
+            id={`role-${account.id}`}
+            name="role"
+            defaultValue={account.role}
+            className="tap-target rounded-md border border-line bg-surface px-3 py-2"
+          >
+            {roleOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="intent" value="change-role" disabled={busy} className={buttonClass("secondary")}>
+            Change role<span className="sr-only"> of {account.username}</span>
+          </button>
+        </Form>
+      ) : null}
+      {account.id !== me && account.activeSessions > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="id" value={account.id} />
+          <input type="hidden" name="intent" value="end-sessions" />
+          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+            Sign out everywhere<span className="sr-only">: {account.username}</span>
+          </button>
+        </Form>
+      ) : null}
+      {account.hasFactor ? (
+        <Form method="post">
+          <input type="hidden" name="id" value={account.id} />
+          <input type="hidden" name="intent" value="reset-factor" />
+          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+            Reset second factor<span className="sr-only"> of {account.username}</span>
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }

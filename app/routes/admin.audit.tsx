@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { StackedTable } from "~/components/ui/stacked-table";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { auditActions, listAudit } from "~/lib/audit.server";
@@ -58,44 +59,30 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 text-muted">Nothing in the log matches.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-4">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Account
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Action
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  On
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Detail
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(row.at)}</td>
-                  <td className="py-2 pr-4">{row.username}</td>
-                  <td className="py-2 pr-4">{row.action}</td>
-                  <td className="py-2 pr-4">
-                    {row.target_type}
-                    {row.target_id ? <span className="block font-mono text-small">{row.target_id}</span> : null}
-                  </td>
-                  <td className="py-2 pr-4">{row.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable<AuditRow>
+          caption="Audit log, newest first"
+          className="mt-6"
+          stackBelow="wide"
+          rows={rows}
+          rowKey={(row) => String(row.id)}
+          columns={[
+            { header: "When", cell: (row) => formatDateTime(row.at), className: "whitespace-nowrap" },
+            { header: "Account", cell: (row) => row.username },
+            { header: "Action", cell: (row) => row.action },
+            {
+              header: "On",
+              cell: (row) => (
+                <>
+                  {row.target_type}
+                  {row.target_id ? (
+                    <span className="block font-mono text-small wrap-anywhere">{row.target_id}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: "Detail", cell: (row) => row.detail, className: "wrap-anywhere" },
+          ]}
+        />
       )}
     </>
   );
@@ -104,3 +91,5 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return <AdminErrorBoundary list={{ href: "/admin/audit", name: "the audit log" }} />;
 }
+
+type AuditRow = Route.ComponentProps["loaderData"]["rows"][number];

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { StackedTable } from "~/components/ui/stacked-table";
 import { businessDuration, figureWindowDays, percent } from "~/features/replies/figures";
 import { type FigureLine, staffFigures } from "~/features/replies/figures.server";
 import { seo } from "~/lib/seo";
@@ -35,39 +35,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 function FigureTable({ caption, first, rows }: { caption: string; first: string; rows: ReturnType<typeof row>[] }) {
   if (rows.length === 0) return <p className="mt-2 text-muted">No leads yet.</p>;
   return (
-    <TableScroll label={caption}>
-      <table className="w-full text-left">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface-raised">
-          <tr>
-            <th scope="col" className="p-3">
-              {first}
-            </th>
-            <th scope="col" className="p-3">
-              Counted
-            </th>
-            <th scope="col" className="p-3">
-              Within the promise
-            </th>
-            <th scope="col" className="p-3">
-              Median first reply
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.label} className="border-t border-line">
-              <th scope="row" className="p-3 font-semibold">
-                {r.label}
-              </th>
-              <td className="p-3">{r.leads}</td>
-              <td className="p-3">{r.within}</td>
-              <td className="p-3">{r.median}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <StackedTable
+      caption={caption}
+      rows={rows}
+      rowKey={(r) => r.label}
+      columns={[
+        { header: first, rowHeader: true, cell: (r) => r.label },
+        { header: "Counted", cell: (r) => r.leads, short: true },
+        { header: "Within the promise", cell: (r) => r.within },
+        { header: "Median first reply", cell: (r) => r.median },
+      ]}
+    />
   );
 }
 

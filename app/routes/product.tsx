@@ -2,7 +2,7 @@ import { buttonClass, ExternalLink, LinkButton } from "~/components/ui/button";
 import { StepList } from "~/components/ui/prose";
 import { pagePaths } from "~/content/navigation";
 import { PageHeader, Section } from "~/components/ui/page-header";
-import { TableScroll } from "~/components/ui/table-scroll";
+import { StackedTable } from "~/components/ui/stacked-table";
 import { CushionInUse } from "~/components/content/illustrations";
 import { TrustBand } from "~/components/content/trust-band";
 import {
@@ -13,6 +13,7 @@ import {
   productPicture,
   specifications,
   traditionalVsSoftech,
+  type TraditionalVsSoftechRow,
 } from "~/content/product";
 import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
@@ -74,37 +75,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} tone="band">
-        <TableScroll label={`Traditional cushions vs ${company.productName}, comparison table`}>
-          <table className="w-full min-w-[36rem] border-collapse text-left">
-            <caption className="sr-only">
-              How a traditional static cushion compares with the {company.productName} system
-            </caption>
-            <thead className="bg-surface-raised">
-              <tr>
-                <th scope="col" className="p-4">
-                  Aspect
-                </th>
-                <th scope="col" className="p-4">
-                  Traditional cushion
-                </th>
-                <th scope="col" className="p-4">
-                  {company.productName}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {traditionalVsSoftech.map((row) => (
-                <tr key={row.aspect} className="border-t border-line">
-                  <th scope="row" className="p-4 font-semibold">
-                    {row.aspect}
-                  </th>
-                  <td className="p-4 text-muted">{row.traditional}</td>
-                  <td className="p-4">{row.softech}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <StackedTable<TraditionalVsSoftechRow>
+          caption={`How a traditional static cushion compares with the ${company.productName} system`}
+          className="overflow-hidden rounded-xl border border-line bg-surface"
+          rows={traditionalVsSoftech}
+          rowKey={(row) => row.aspect}
+          columns={[
+            { header: "Aspect", rowHeader: true, cell: (row) => row.aspect },
+            { header: "Traditional cushion", cell: (row) => row.traditional, className: "text-muted" },
+            { header: company.productName, cell: (row) => row.softech },
+          ]}
+        />
       </Section>
 
       <Section id="models" title="Two ways to switch it on">
