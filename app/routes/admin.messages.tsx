@@ -48,7 +48,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0">
                 <Link
                   to={`/admin/messages/${m.id}`}
-                  className="inline-flex tap-target items-center font-semibold text-brand underline"
+                  className="inline-flex tap-target items-center font-semibold wrap-anywhere text-brand underline"
                 >
                   {m.name} — {topicLabel(m.topic)}
                 </Link>

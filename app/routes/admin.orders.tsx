@@ -50,7 +50,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0">
                 <Link
                   to={`/admin/orders/${o.id}`}
-                  className="inline-flex tap-target items-center font-semibold text-brand underline"
+                  className="inline-flex tap-target items-center font-semibold wrap-anywhere text-brand underline"
                 >
                   {o.reference} — {o.first_name} {o.last_name}
                 </Link>

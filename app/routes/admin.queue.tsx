@@ -101,7 +101,10 @@ function QueueRow({ item }: { item: QueueItem }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div className="min-w-0">
-        <Link to={item.href} className="inline-flex tap-target items-center font-semibold text-brand underline">
+        <Link
+          to={item.href}
+          className="inline-flex tap-target items-center font-semibold wrap-anywhere text-brand underline"
+        >
           {item.title}
         </Link>
         <p className="text-small text-muted">

@@ -73,7 +73,7 @@ export default function CaseStudies() {
                         ? caseStudyLabels.interim(study.participants)
                         : caseStudyLabels.result}
                     </dt>
-                    <dd className="text-figure font-bold text-brand">{study.result}</dd>
+                    <dd className="text-heading font-bold wrap-anywhere text-brand">{study.result}</dd>
                     {study.status === "Ongoing" ? (
                       <dd className="mt-1 text-small text-muted">{caseStudyLabels.interimNote}</dd>
                     ) : null}

@@ -80,7 +80,9 @@ export function FilterSelect({
   options: ReadonlyArray<{ value: string; label: string }>;
 }) {
   return (
-    <div>
+    // A long option ("Report an Accessibility Barrier") sets a select's width; on a phone with
+    // wider text spacing it would widen the page, so the select is never wider than its row.
+    <div className="max-w-full min-w-0">
       <label htmlFor={`filter-${name}`} className="block font-semibold">
         {label}
       </label>
@@ -88,7 +90,7 @@ export function FilterSelect({
         id={`filter-${name}`}
         name={name}
         defaultValue={value ?? ""}
-        className="mt-1 min-h-11 rounded-md border-2 border-line bg-canvas px-3"
+        className="mt-1 min-h-11 max-w-full rounded-md border-2 border-line bg-canvas px-3"
       >
         <option value="">{anyLabel}</option>
         {options.map((option) => (

@@ -14,7 +14,7 @@ export function NavList({ layout }: { layout: "row" | "stack" }) {
   const { pathname } = useLocation();
   const row = layout === "row";
   return (
-    <ul className={row ? "flex items-center gap-1" : "flex flex-col gap-1"}>
+    <ul className={row ? "flex items-center gap-1 whitespace-nowrap" : "flex flex-col gap-1"}>
       {navigation.map((item) => (
         <li key={item.name} className={row ? "relative" : undefined}>
           {isMenu(item) ? <NavMenu item={item} row={row} pathname={pathname} /> : <NavItemLink item={item} />}

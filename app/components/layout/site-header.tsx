@@ -12,31 +12,35 @@ export function SiteHeader({ theme }: { theme: Theme }) {
   useDisclosures(header);
   return (
     <header ref={header} className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-3">
+      {/* The row of links needs 897 px (1,027 px with WCAG's text spacing), measured with every
+          label on one line, so it starts at 1,024 px (lg); below that the same list opens from
+          "Menu". If the visitor's own spacing or font still makes the row too long, it wraps to a
+          second line and the header grows, rather than overlapping or cutting anything off. */}
+      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 lg:py-0">
         <Link
           to="/"
-          className="inline-flex tap-target items-center gap-2 rounded-md text-subheading font-bold tracking-tight"
+          className="inline-flex tap-target items-center gap-2 rounded-md text-subheading font-bold tracking-tight whitespace-nowrap"
         >
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
           <span>{company.name}</span>
           <span className="sr-only">, home</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <NavList layout="row" />
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="ml-auto hidden items-center gap-2 whitespace-nowrap lg:flex">
           <ThemeSwitch theme={theme} idPrefix="desktop" group="header-menu" />
           <OrderButton />
         </div>
 
-        <details className="md:hidden" name="header-menu">
+        <details className="lg:hidden" name="header-menu">
           <summary className="inline-flex tap-target items-center gap-2 rounded-md border border-line px-3 font-medium">
             <MenuIcon />
             Menu
           </summary>
-          <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-surface p-4 shadow-lg">
+          <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-surface p-4 shadow-lg">
             <nav aria-label="Main">
               <NavList layout="stack" />
             </nav>
