@@ -3,7 +3,8 @@
  * 11 KB compressed) load with the first toast, or earlier when a form is first touched
  * (`preloadToasts`), not with every page.
  */
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
+import { useClearOfFocus } from "./clear-of-focus";
 import { currentToast, dismissToast, subscribe, type ToastMessage, variantClass } from "./toast-store";
 
 export { dismissToast, toast, type ToastMessage } from "./toast-store";
@@ -13,16 +14,25 @@ const loadView = () => import("./toast-view");
 const ToastView = lazy(() => loadView().catch(() => ({ default: PlainToast })));
 
 function PlainToast({ message }: { message: ToastMessage | null }) {
+  const region = useRef<HTMLDivElement>(null);
+  useClearOfFocus(region, message);
   return (
-    <div role="region" aria-label="Notifications" className="fixed right-0 bottom-0 z-50 w-full max-w-sm p-4">
+    <div
+      ref={region}
+      role="region"
+      aria-label="Notifications"
+      className="fixed right-0 bottom-0 z-50 w-full max-w-sm p-4 data-compact:p-1"
+    >
       <div role={message?.variant === "error" ? "alert" : "status"}>
         {message ? (
           <div
-            className={`grid grid-cols-[1fr_auto] items-start gap-3 rounded-lg border-2 p-4 text-ink shadow-lg ${variantClass[message.variant]}`}
+            className={`grid grid-cols-[1fr_auto] items-center gap-3 rounded-lg border-2 p-4 text-ink shadow-lg in-data-compact:py-1 ${variantClass[message.variant]}`}
           >
             <div>
               <p className="font-semibold">{message.title}</p>
-              {message.description ? <p className="mt-1 text-small">{message.description}</p> : null}
+              {message.description ? (
+                <p className="mt-1 text-small in-data-compact:hidden">{message.description}</p>
+              ) : null}
             </div>
             <button
               type="button"
