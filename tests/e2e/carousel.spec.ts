@@ -49,6 +49,24 @@ test.describe.serial("the home page's reviews carousel", () => {
     });
   }
 
+  test("a short card ends level with the longest at 375 px, leaving no gap under it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    const slides = page.getByRole("region", { name: "Reviews: slides" });
+    // The first card has the long quote; the second a short one.
+    const [longCard, shortCard] = [0, 1].map((i) =>
+      slides.locator('[aria-roledescription="slide"]').nth(i).locator("article"),
+    );
+    const bottoms = async () => [
+      (await longCard!.boundingBox())!.height,
+      (await shortCard!.boundingBox())!.height,
+      (await slides.boundingBox())!.height,
+    ];
+    const [long, short, row] = await bottoms();
+    expect(Math.abs(long! - short!), "both cards are as tall").toBeLessThan(1);
+    expect(row! - short!, "the row is no taller than its cards").toBeLessThan(1);
+  });
+
   for (const width of [320, 375]) {
     test(`with nine reviews, its controls sit on one line at ${width} px and the page never scrolls sideways`, async ({
       page,

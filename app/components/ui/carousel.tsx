@@ -130,7 +130,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
         // The row scrolls, so it must be reachable from the keyboard (arrow keys scroll it).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="-mx-2 flex snap-x snap-mandatory items-start overflow-x-auto overscroll-x-contain scroll-smooth motion-reduce:scroll-auto"
+        className="-mx-2 flex snap-x snap-mandatory items-stretch overflow-x-auto overscroll-x-contain scroll-smooth motion-reduce:scroll-auto"
       >
         {slides.map((slide, slideIndex) => (
           <div
@@ -140,7 +140,9 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
             role="group"
             aria-roledescription="slide"
             aria-label={`${slideIndex + 1} of ${slides.length}`}
-            className={`shrink-0 snap-start px-2 ${slideBasis}`}
+            // Each slide is as tall as the tallest, and its content fills it (a flex item stretches),
+            // so a short card ends level with the others instead of leaving a gap under it.
+            className={`flex shrink-0 snap-start px-2 *:w-full ${slideBasis}`}
           >
             {slide}
           </div>
@@ -191,7 +193,7 @@ export function Carousel({ id, label, slides, layout, autoAdvanceMs }: CarouselP
                   aria-current={dot === current ? "true" : undefined}
                   className="group inline-flex tap-target items-center justify-center"
                 >
-                  <span className="size-3 rounded-full border-2 border-brand group-aria-[current=true]:bg-brand" />
+                  <span className="carousel-dot size-3 rounded-full border-2 border-brand group-aria-[current=true]:bg-brand" />
                 </button>
               ))}
             </div>

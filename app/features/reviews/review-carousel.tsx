@@ -27,19 +27,25 @@ export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
           layout="responsive"
           autoAdvanceMs={8000}
           slides={reviews.map((t) => (
-            <article key={t.id} className="rounded-xl border border-line bg-canvas p-6 [overflow-wrap:anywhere]">
+            <article
+              key={t.id}
+              className="flex flex-col rounded-xl border border-line bg-canvas p-6 [overflow-wrap:anywhere]"
+            >
               <StarRating value={t.rating} size="sm" />
               <blockquote className="mt-3">
                 <ExpandableText text={`“${t.quote}”`} limit={homeQuoteLimit} />
               </blockquote>
-              <p className="mt-4 font-semibold">
-                {t.name}
-                {t.verified ? <span className="ml-2 text-small font-normal text-success">Verified</span> : null}
-              </p>
-              {reviewWriterLabels[t.writtenBy].card ? (
-                <p className="text-small font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p>
-              ) : null}
-              {t.context ? <p className="text-small text-muted">{t.context}</p> : null}
+              {/* Who wrote it sits at the foot of the card, level across the row. */}
+              <div className="mt-auto pt-4">
+                <p className="font-semibold">
+                  {t.name}
+                  {t.verified ? <span className="ml-2 text-small font-normal text-success">Verified</span> : null}
+                </p>
+                {reviewWriterLabels[t.writtenBy].card ? (
+                  <p className="text-small font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p>
+                ) : null}
+                {t.context ? <p className="text-small text-muted">{t.context}</p> : null}
+              </div>
             </article>
           ))}
         />
