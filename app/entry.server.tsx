@@ -50,6 +50,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The document goes out whole (onAllReady), so nothing is gained by React's progressive
+        // chunks, and a large Suspense boundary's content would otherwise be sent hidden, after its
+        // fallback, for an inline script to swap in: without JavaScript the fallback ("Loading
+        // admin panel...") would stay for good.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timeout);
           const chunks: Buffer[] = [];

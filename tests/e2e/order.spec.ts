@@ -196,8 +196,14 @@ test("every choice is a native radio button or checkbox whose label row is at le
 test("someone filling it in for another person gives their name and relationship", async ({ page }) => {
   await page.goto("/order");
   await expect(page.getByLabel(/^Your name/)).toBeHidden();
+  await expect(page.getByLabel(/^Email/)).toHaveAccessibleDescription(/Filling this in for someone\? Give your own/);
   await page.getByLabel("I am filling it in for someone else").check();
   await expect(page.getByLabel(/^Your name/)).toBeVisible();
+  // The details asked for are the caregiver's own, as the privacy policy says.
+  await expect(page.getByLabel(/^Email/)).toHaveAccessibleDescription(
+    /^Your email, so we can reach you about this order/,
+  );
+  await expect(page.getByLabel(/^Phone/)).toHaveAccessibleDescription(/^Your phone number, so we can call you/);
   await page.getByRole("button", { name: "Continue" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });
   await expect(summary).toContainText("Your name is required");
@@ -388,7 +394,10 @@ test.describe("as served, before any script runs", () => {
     await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
     await expectNoAxeViolations(page, "one page");
     await page.getByRole("button", { name: "Send Order Request" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "problems with the form" })).toBeFocused();
+    // Before React, the browser's autofocus moves to the summary's heading (ErrorSummary says why).
+    await expect(
+      page.getByRole("alert").filter({ hasText: "problems with the form" }).getByRole("heading"),
+    ).toBeFocused();
     await expectNoAxeViolations(page, "one page, errors");
     for (let index = 0; index < steps.length; index++)
       await fillStepByMouse(page, index, `order-html-${Date.now()}@example.com`);

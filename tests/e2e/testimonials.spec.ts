@@ -85,6 +85,12 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     await page.goto(`${orderSiteURL}/testimonials#admin-section`);
     const section = page.locator("#admin-section");
     await expect(section.getByRole("heading", { name: "Admin Access" })).toBeVisible();
+    // Nothing typed: focus goes to the field, which says why, so a screen reader hears it.
+    await section.getByRole("button", { name: "Access Admin Panel" }).click();
+    const password = section.getByLabel("Admin password");
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAccessibleDescription(/Password is required/);
     await section.getByLabel("Admin password").fill("wrong");
     await section.getByRole("button", { name: "Access Admin Panel" }).click();
     await expect(page.getByText("Access Denied").first()).toBeVisible();
@@ -228,7 +234,8 @@ test("the review form: missing information, then a submission that waits for app
     '"8 out of 10"',
   );
   await form.getByLabel("travel").check();
-  await form.getByLabel("ease of use").check();
+  // The same words as the "Ease of Use" filter tab, not a capitalised "Ease Of Use".
+  await form.getByLabel("Ease of Use", { exact: true }).check();
   await expect(form.getByRole("textbox", { name: /Your review/ })).toHaveAttribute("rows", "4");
   await form
     .getByRole("textbox", { name: /Your review/ })

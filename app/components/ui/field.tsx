@@ -235,6 +235,7 @@ export function ErrorSummary({
   idPrefix?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const entries = Object.entries(errors);
   const hasErrors = entries.length > 0;
   // Each new answer (a new errors object, even with the same mistakes) takes focus again, so a
@@ -249,12 +250,14 @@ export function ErrorSummary({
       tabIndex={-1}
       role="alert"
       aria-labelledby="error-summary-title"
-      // The HTML attribute (not React's autoFocus, which only runs in the browser) also moves focus
-      // here when the page comes back from a form post without JavaScript.
-      {...{ autofocus: "" }}
       className="rounded-lg border-2 border-danger bg-danger-soft p-4"
     >
-      <h2 id="error-summary-title" className="font-bold">
+      {/* The HTML attribute (not React's autoFocus, which only runs in the browser) moves focus to
+          the heading when the page comes back from a form post without JavaScript: the browser
+          scrolls a small element into the middle of the screen, where a list of problems taller
+          than the screen would be scrolled past its heading. Reading goes on down the list. Once
+          React runs, the effect above focuses the whole summary instead, and the attribute goes. */}
+      <h2 id="error-summary-title" tabIndex={-1} {...(hydrated ? {} : { autofocus: "" })} className="font-bold">
         There {entries.length === 1 ? "is a problem" : `are ${entries.length} problems`} with the form
       </h2>
       <ul className="mt-2 list-disc pl-5">

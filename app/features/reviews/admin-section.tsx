@@ -65,7 +65,11 @@ function AdminAccess({ denied }: { denied?: string }) {
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const password = new FormData(event.currentTarget).get("password");
     setEmpty(!password);
-    if (!password) event.preventDefault();
+    if (password) return;
+    event.preventDefault();
+    // Focus goes to the field, so a screen reader reads its error with it ("Password is required").
+    const field = event.currentTarget.elements.namedItem("password");
+    if (field instanceof HTMLInputElement) field.focus();
   }
 
   return (

@@ -15,7 +15,7 @@ test("without JavaScript: errors come back next to the fields with values kept, 
   await page.getByRole("button", { name: "Send Message" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });
   await expect(summary).toContainText("Please select a topic");
-  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("heading")).toBeFocused();
   await expect(page.getByText("Message must be at least 10 characters").first()).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Ben Example");
   await expect(page.getByLabel("Email")).toHaveValue(email);

@@ -14,14 +14,24 @@ const sectionFive = Object.values(orderMessages);
 test("without JavaScript: one page, every section-5 message for an empty request, in a summary that takes focus", async ({
   page,
 }) => {
+  // A phone: the list of every problem is taller than the screen, and its heading must still be on it.
+  await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/order");
   // All six parts are on the one page, and no step buttons.
   await expect(page.locator("#order-request form > fieldset")).toHaveCount(6);
   await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
   await page.getByRole("button", { name: "Send Order Request" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with the form" });
-  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("heading")).toBeFocused();
   await expect(summary).toContainText(`There are ${sectionFive.length} problems with the form`);
+  const heading = summary.getByRole("heading");
+  await expect(heading).toBeInViewport();
+  await expect
+    .poll(async () => {
+      const headerBottom = await page.getByRole("banner").evaluate((el) => el.getBoundingClientRect().bottom);
+      return (await heading.boundingBox())!.y >= headerBottom;
+    }, "the heading is below the sticky header, not behind it")
+    .toBe(true);
   for (const message of sectionFive) await expect(summary).toContainText(message);
   await expect(page.getByLabel(/^Seat width/)).toHaveAccessibleDescription(/Seat width is required/);
 });
@@ -35,7 +45,7 @@ test("without JavaScript: a mistake keeps every answer, then the request is stor
   await page.getByRole("button", { name: "Send Order Request" }).click();
 
   const summary = page.getByRole("alert").filter({ hasText: /problems? with the form/ });
-  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("heading")).toBeFocused();
   await expect(summary).toContainText("Enter a seat width between 10 and 30 inches");
   await expect(summary).toContainText("You must acknowledge the medical disclaimer");
   // Everything typed or chosen is still there.

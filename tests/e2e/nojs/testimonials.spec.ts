@@ -141,3 +141,30 @@ test("without JavaScript the pages of reviews are links that keep their reviews"
   await expect(page.locator("#reviews article")).toHaveCount(12);
   await expect(pager.getByRole("link", { name: "Older reviews" })).toBeVisible();
 });
+
+test("without JavaScript the admin box opens on the reviews page, however many reviews wait", async ({ page }) => {
+  const marker = `nojspanel${Date.now()}`;
+  // Enough waiting reviews that the panel is a large part of the page, which React would otherwise
+  // send hidden, after a "Loading admin panel..." that only a script can replace.
+  const long = "Sits well through a long day at work and on the drive home, and the cells are quiet. ".repeat(4);
+  seedReviews(
+    Array.from({ length: 40 }, (_, i) => ({
+      name: `Panel ${marker} ${i}`,
+      quote: `${long}${marker}`,
+      approved: false,
+    })),
+  );
+  try {
+    await page.goto("/testimonials#admin-section");
+    const section = page.locator("#admin-section");
+    await section.getByLabel("Admin password").fill("e2e-moderator-password-long");
+    await section.getByRole("button", { name: "Access Admin Panel" }).click();
+    await expect(section.getByText(`Panel ${marker} 39`).first()).toBeVisible();
+    await expect(section.getByRole("button", { name: /^Approve/ }).first()).toBeVisible();
+    await expect(page.getByText("Loading admin panel...")).toHaveCount(0);
+  } finally {
+    const db = e2eDatabase();
+    db.prepare("delete from testimonials where quote like ?").run(`%${marker}`);
+    db.close();
+  }
+});
