@@ -39,13 +39,13 @@ export const testimonialsPage = {
 /** The meta description: with the counts once reviews are published. */
 export function testimonialsDescription(ledger: { published: number; verified: number } | undefined): string {
   return ledger?.published
-    ? `${ledger.published} published reviews of the ${company.productName} cushion, ${ledger.verified} from confirmed customers, with every rating counted: comfort, support, travel and everyday use.`
+    ? `${ledger.published} published ${ledger.published === 1 ? "review" : "reviews"} of the ${company.productName} cushion, ${ledger.verified} from confirmed customers, with every rating counted: comfort, support, travel and everyday use.`
     : `Reviews of the ${company.productName} cushion: comfort, support, travel and everyday use.`;
 }
 
 /** What the screen reader hears once a list of reviews is shown. */
 export function showingReviews(shown: number, total: number): string {
-  return `Showing ${shown} of ${total} reviews.`;
+  return `Showing ${shown} of ${total} ${total === 1 ? "review" : "reviews"}.`;
 }
 
 /** The boxes beside the review form, in order. */

@@ -19,18 +19,36 @@ export const tagValues = [
 ] as const;
 export type TagValue = (typeof tagValues)[number];
 
-/** "support-experience" → "support experience", as cards show tags. */
+/** Each tag's name as the form, the cards, the filter tabs and the admin show it: one spelling everywhere. */
+export const tagLabels: Record<TagValue, string> = {
+  comfort: "Comfort",
+  "support-experience": "Support Experience",
+  travel: "Travel",
+  "ease-of-use": "Ease of Use",
+  mobility: "Mobility",
+  independence: "Independence",
+  "long-sessions": "Long Sessions",
+  "pressure-sensitivity": "Pressure Sensitivity",
+  "daily-use": "Daily Use",
+  "wheelchair-comfort": "Wheelchair Comfort",
+};
+
+/** "ease-of-use" → "Ease of Use"; a tag stored before the list changed keeps its words. */
 export function tagLabel(tag: string) {
-  return tag.replace(/-/g, " ");
+  return Object.hasOwn(tagLabels, tag) ? tagLabels[tag as TagValue] : tag.replace(/-/g, " ");
 }
 
 /** The filter tabs, each a tag (or all), with the older tags that count towards it (docs/requirements.md §3.2). */
 export const filterTabs = [
   { value: "all", label: "All Reviews", tags: [] },
-  { value: "comfort", label: "Comfort", tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
-  { value: "support-experience", label: "Support Experience", tags: ["support-experience", "pressure-sensitivity"] },
-  { value: "travel", label: "Travel", tags: ["travel", "mobility"] },
-  { value: "ease-of-use", label: "Ease of Use", tags: ["ease-of-use", "daily-use", "independence"] },
+  { value: "comfort", label: tagLabels.comfort, tags: ["comfort", "long-sessions", "wheelchair-comfort"] },
+  {
+    value: "support-experience",
+    label: tagLabels["support-experience"],
+    tags: ["support-experience", "pressure-sensitivity"],
+  },
+  { value: "travel", label: tagLabels.travel, tags: ["travel", "mobility"] },
+  { value: "ease-of-use", label: tagLabels["ease-of-use"], tags: ["ease-of-use", "daily-use", "independence"] },
 ] as const satisfies ReadonlyArray<{ value: "all" | TagValue; label: string; tags: readonly TagValue[] }>;
 
 export type FilterValue = (typeof filterTabs)[number]["value"];

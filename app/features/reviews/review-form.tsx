@@ -174,7 +174,7 @@ export function ReviewForm({
         <legend className="font-semibold">
           Tags <span className="font-normal text-muted">(optional, choose any)</span>
         </legend>
-        <div className="mt-1 grid grid-cols-2 gap-x-4">
+        <div className="mt-1 grid grid-cols-[repeat(auto-fill,minmax(min(100%,11rem),1fr))] gap-x-4">
           {tagValues.map((tag) => (
             <label key={tag} className="flex tap-target items-center gap-3">
               <input
@@ -184,7 +184,7 @@ export function ReviewForm({
                 defaultChecked={listOf(values?.tags).includes(tag)}
                 className="size-5 shrink-0 accent-[var(--brand)]"
               />
-              <span className="capitalize">{tagLabel(tag)}</span>
+              <span>{tagLabel(tag)}</span>
             </label>
           ))}
         </div>

@@ -56,7 +56,10 @@ describe("review rules", () => {
       "independence",
     ]);
     expect(parseFilter("nonsense")).toBe("all");
-    expect(tagLabel("support-experience")).toBe("support experience");
+    expect(tagLabel("support-experience")).toBe("Support Experience");
+    // One spelling wherever a tag is shown: the filter tab's and the form's are the same words.
+    expect(tagLabel("ease-of-use")).toBe("Ease of Use");
+    for (const tab of filterTabs) if (tab.value !== "all") expect(tab.label).toBe(tagLabel(tab.value));
   });
 });
 

@@ -29,7 +29,7 @@ test("without JavaScript, a review with one mistake comes back with every value 
   await expect(again.getByLabel("Context")).toHaveValue("Power chair user, Ohio");
   await expect(again.getByLabel("travel")).toBeChecked();
   await expect(again.getByLabel("ease of use")).toBeChecked();
-  await expect(again.getByLabel("comfort", { exact: true })).not.toBeChecked();
+  await expect(again.getByLabel("Comfort", { exact: true })).not.toBeChecked();
   await expect(again.getByRole("textbox", { name: /Your review/ })).toHaveValue("The battery lasts the whole weekend.");
 
   // Fixing only the mistake sends everything else as it was typed.
