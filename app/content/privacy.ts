@@ -113,7 +113,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
           {
             term: "Order request",
             detail:
-              "The name, email address, phone number and location of the person who will use the cushion, and who filled in the form for them, if someone did. Their wheelchair and seat measurements, current cushion and daily sitting hours. Where they feel discomfort, how sensitive their skin is and what matters most to them. Their choices of pad, cover and controller, any notes, and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
+              "The name and location of the person who will use the cushion, and who filled in the form for them, if someone did. The email address and phone number of the person we should contact about the order: the cushion user's, or your own if you fill in the form for someone else. Their wheelchair and seat measurements, current cushion and daily sitting hours. Where they feel discomfort, how sensitive their skin is and what matters most to them. Their choices of pad, cover and controller, any notes, and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
           },
           {
             term: "Anything that looks automated",

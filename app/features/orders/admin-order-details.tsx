@@ -51,6 +51,11 @@ export function AdminOrderDetails({ order, deliveries }: StoredOrder) {
             ? `${order.submitted_by_name} (${choiceLabel(relationshipChoices, order.submitted_by_relationship ?? "other")})`
             : "The cushion user"}
         </Field>
+        {/* Whose email and phone these are (decision 027): the person to call, the caregiver's own when
+            a caregiver filled in the form, as the form asks. */}
+        <Field label="Email and phone belong to">
+          {order.submitted_by_name ? `${order.submitted_by_name}, who filled in the form` : "The cushion user"}
+        </Field>
         <Field label={orderFieldLabels.email}>
           <a href={`mailto:${order.email}`} className="inline-flex tap-target items-center text-brand underline">
             {order.email}

@@ -293,7 +293,11 @@ export function OrderForm({
         required
         autoComplete="email"
         defaultValue={text("email")}
-        hint="Where we send your confirmation and reach you about the consultation."
+        hint={
+          someoneElse
+            ? "Your email, so we can reach you about this order; the confirmation comes here too."
+            : "Where we send your confirmation and reach you about the consultation. Filling this in for someone? Give your own."
+        }
         {...field("email")}
       />
       <TextField
@@ -302,7 +306,11 @@ export function OrderForm({
         required
         autoComplete="tel"
         defaultValue={text("phone")}
-        hint="With area code, at least 10 characters."
+        hint={
+          someoneElse
+            ? "Your phone number, so we can call you about this order. With area code, at least 10 characters."
+            : "With area code, at least 10 characters."
+        }
         {...field("phone")}
       />
     </>,
