@@ -8,7 +8,7 @@ import { staffContext } from "~/features/auth/auth.server";
 import { spamKindsFor } from "~/features/spam/access";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { can } from "~/lib/staff";
-import { SpamItemDetails } from "~/features/spam/spam-item";
+import { senderName, SpamItemDetails } from "~/features/spam/spam-item";
 import { readFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -113,14 +113,14 @@ export default function AdminSpam({ loaderData, actionData }: Route.ComponentPro
                   <input type="hidden" name="id" value={item.id} />
                   <input type="hidden" name="intent" value="release" />
                   <button type="submit" disabled={busy} className={buttonClass("primary")}>
-                    Not spam<span className="sr-only">: {String(item.payload.name ?? "")}</span>
+                    Not spam<span className="sr-only">: {senderName(item.payload) || "(no name)"}</span>
                   </button>
                 </Form>
                 <ConfirmDelete
                   question="Delete this submission for good?"
                   hiddenFields={{ id: item.id, intent: "delete" }}
                   busy={busy}
-                  targetName={`the submission from ${String(item.payload.name ?? "")}`}
+                  targetName={`the submission from ${senderName(item.payload) || "(no name)"}`}
                 />
               </div>
             </li>

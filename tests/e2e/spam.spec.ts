@@ -252,11 +252,14 @@ test("an order request held as spam is released into Orders, and the notice says
 
   await signInAsStaff(context, baseURL ?? "");
   await page.goto("/admin/spam");
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: email })
-    .getByRole("button", { name: /^Not spam/ })
-    .click();
+  // Both buttons name the person, as they do for a message or a review.
+  const held = page.getByRole("listitem").filter({ hasText: email });
+  const person = `${completeOrderForm.firstName} ${completeOrderForm.lastName}`;
+  await expect(held.getByRole("button", { name: new RegExp(`^Not spam\\W+${person}$`) })).toBeVisible();
+  await expect(held.locator("summary", { hasText: /^Delete/ })).toHaveAccessibleName(
+    new RegExp(`^Delete the submission from ${person}\\W*$`),
+  );
+  await held.getByRole("button", { name: /^Not spam/ }).click();
   await expect(
     page
       .getByRole("status")

@@ -37,8 +37,8 @@ const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
   ],
 };
 
-/** Reviews and messages carry `name`; an order request a first and last name. */
-function senderName(payload: Record<string, unknown>): string {
+/** Who sent a held submission: a message's or review's name, an order request's first and last name. */
+export function senderName(payload: Record<string, unknown>): string {
   return text(payload.name) || [text(payload.firstName), text(payload.lastName)].filter(Boolean).join(" ");
 }
 
