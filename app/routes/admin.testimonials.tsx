@@ -68,12 +68,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = { "Set-Cookie": setFlash("moderated", notice) };
     return redirect(safeRedirect(form.returnTo, adminSectionAddress), { status: 303, headers });
   }
-  if (!result.ok)
+  if (!result.ok) {
+    const failed = result.intent ? moderationOutcomes[result.intent].failed : undefined;
     return actionFailed(
-      result.status === 404 ? "That review no longer exists." : result.error,
+      result.status === 404
+        ? "That review no longer exists."
+        : result.status === 503 && failed
+          ? `${failed.title}. ${failed.description}`
+          : result.error,
       result.status,
       result.errors,
     );
+  }
   const notice = moderationOutcomes[result.intent].ok;
   return actionDone(`${notice.title}: ${notice.description}`);
 }

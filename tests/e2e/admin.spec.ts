@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { testStaff } from "../support/seed";
-import { seedMessage, signInAsStaff } from "./seed";
+import { e2eDatabase, seedMessage, seedReviews, signInAsAdmin, signInAsStaff } from "./seed";
 
 test.describe("signing in", () => {
   // A refused sign-in answers 401, which the browser logs.
@@ -205,6 +205,41 @@ test.describe("admin errors", () => {
       await expectNoAxeViolations(page, path);
       await page.getByRole("link", { name: `Back to ${list}` }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/${list === "messages" ? "messages" : "orders"}$`));
+    }
+  });
+});
+
+test.describe("a moderation that fails", () => {
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+
+  test("says Approval Failed on the page, not an error page, and changes nothing", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const marker = `approvefail${Date.now()}`;
+    const [id] = seedReviews([{ name: `Ola ${marker}`, quote: `${marker} waiting`, approved: false }]);
+    // The database refuses this one review's change, as a failing disk or a lost connection would.
+    const db = e2eDatabase();
+    db.exec(
+      `create trigger refuse_${marker} before update on testimonials when old.id = '${id}' begin select raise(abort, 'disk I/O error'); end`,
+    );
+    try {
+      await signInAsAdmin(context, baseURL ?? "");
+      await page.goto(`/admin/testimonials?q=${marker}`);
+      const review = page.getByRole("article", { name: new RegExp(`Ola ${marker}`) });
+      await review.getByRole("button", { name: /^Approve/ }).click();
+      await expect(
+        page
+          .getByRole("status")
+          .filter({ hasText: "Approval Failed. Failed to approve the testimonial. Please try again." }),
+      ).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+      await expect(review).toBeVisible();
+      expect(db.prepare("select approved from testimonials where id = ?").get(id)).toEqual({ approved: 0 });
+    } finally {
+      db.exec(`drop trigger if exists refuse_${marker}`);
+      db.close();
     }
   });
 });

@@ -1,12 +1,14 @@
 import type { Staff } from "~/lib/staff";
+import { log } from "~/lib/logger.server";
 import { fieldErrorsOf } from "~/lib/zod";
+import { moderationOutcomes } from "./outcomes";
 import { declineReview, deleteReview, publishReview, removeReply, setReply, setVerified } from "./store.server";
 import { type ModerationIntent, moderationIntents } from "./fields";
 import { type ModerationInput, ModerationSchema } from "./schema";
 
 export type ModerationResult =
   | { ok: true; intent: ModerationIntent }
-  | { ok: false; status: 400 | 404; intent?: ModerationIntent; error: string; errors?: Record<string, string> };
+  | { ok: false; status: 400 | 404 | 503; intent?: ModerationIntent; error: string; errors?: Record<string, string> };
 
 /**
  * The one moderation action. The admin page, the testimonials page's panel and the JSON API all
@@ -32,7 +34,15 @@ export async function moderateReview(
     const errors = { reason: "Choose a reason from the list" };
     return { ok: false, status: 400, intent, error: errors.reason, errors };
   }
-  const done = await apply(staff, parsed.data);
+  let done: boolean;
+  try {
+    done = await apply(staff, parsed.data);
+  } catch (error) {
+    // Nothing was changed (each step is one transaction): the page says so in the words of
+    // docs/requirements.md §4.1 ("Approval Failed ... Please try again"), not with an error page.
+    log.error("moderation failed", { intent, id: parsed.data.id, error: String(error) });
+    return { ok: false, status: 503, intent, error: moderationOutcomes[intent].failed.description };
+  }
   return done ? { ok: true, intent } : { ok: false, status: 404, intent, error: "No such testimonial" };
 }
 
