@@ -259,6 +259,25 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     ).toEqual(["approve | was pending", "delete | reason: reviewer-request; was published"]);
   });
 
+  it("keeps the recorded reason when a review not published is deleted without one, as the JSON API deletes", async () => {
+    const id = await createReview(input(1, 7));
+    await moderateReview(staff, { intent: "decline", id, reason: "duplicate", note: "Sent twice" });
+    expect(await moderateReview(staff, { intent: "delete", id }, { reasonlessDelete: true })).toEqual({
+      ok: true,
+      intent: "delete",
+    });
+    expect((await getReviewLedger()).reasons).toEqual([{ reason: "duplicate", count: 1 }]);
+    // A pending review deleted without a reason still counts as deleted without one.
+    const pending = await createReview(input(2, 9));
+    await moderateReview(staff, { intent: "delete", id: pending }, { reasonlessDelete: true });
+    expect((await getReviewLedger()).reasons).toEqual(
+      expect.arrayContaining([
+        { reason: "duplicate", count: 1 },
+        { reason: null, count: 1 },
+      ]),
+    );
+  });
+
   it("refuses a decision without a reason, or with one not on the list, and changes nothing", async () => {
     const id = await createReview(input(1, 8));
     expect(await moderateReview(staff, { intent: "decline", id })).toMatchObject({

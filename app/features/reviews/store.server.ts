@@ -168,10 +168,13 @@ export function removeReply(staff: Staff, id: string): Promise<boolean> {
 
 /**
  * Deleted for good: its words, its writer and its deliveries go; a removal row (dates and reason,
- * nothing personal) stays so the ledger still counts it as received and not published.
+ * nothing personal) stays so the ledger still counts it as received and not published. A delete
+ * that gives no reason (the JSON API's) keeps the reason staff already recorded for not publishing
+ * it, rather than counting a "Duplicate" as deleted without one.
  */
-export function deleteReview(staff: Staff, id: string, reason: ReviewDeclineReason | null = null): Promise<boolean> {
+export function deleteReview(staff: Staff, id: string, given: ReviewDeclineReason | null = null): Promise<boolean> {
   return decide(staff, id, undefined, async (row, trx) => {
+    const reason = given ?? row.decline_reason;
     await trx
       .insertInto("review_removals")
       .values({ id, reason, received_at: row.created_at, removed_at: new Date().toISOString() })
