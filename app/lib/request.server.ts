@@ -18,7 +18,7 @@ const unreadableFormMessage = "The form could not be read.";
 export const MAX_FORM_FIELDS = 100;
 
 type BodyRefusal = { ok: false; status: 400 | 413 | 415; error: string };
-type BodyResult = { ok: true; value: Record<string, unknown> } | BodyRefusal;
+type BodyResult = { ok: true; value: Record<string, unknown>; json: boolean } | BodyRefusal;
 
 const ampersand = 0x26;
 
@@ -74,16 +74,37 @@ export async function readJsonOrForm(request: Request): Promise<BodyResult> {
       const value: unknown = await request.json();
       if (typeof value !== "object" || value === null || Array.isArray(value))
         return { ok: false, status: 400, error: "Expected a JSON object." };
-      return { ok: true, value: value as Record<string, unknown> };
+      return { ok: true, value: value as Record<string, unknown>, json: true };
     }
     if (isForm(type)) {
       const form = await readBoundedForm(request, type);
-      return form.ok ? { ok: true, value: formObject(form.value) } : form;
+      return form.ok ? { ok: true, value: formObject(form.value), json: false } : form;
     }
     return { ok: false, status: 415, error: "Send JSON (application/json) or a form." };
   } catch {
     return { ok: false, status: 400, error: "The request body could not be read." };
   }
+}
+
+/**
+ * A form sends one ticked checkbox as a single value and several as a list, so the shared
+ * schemas take either. JSON has lists of its own: there, a list field sent as anything else (a
+ * string "comfort" for ["comfort"]) is a client's mistake, refused like a rating sent as text.
+ * Returns each such field's message, or null when there is none.
+ */
+export function listsNotSentAsLists(
+  body: { value: Record<string, unknown>; json: boolean },
+  fields: readonly string[],
+): Record<string, string> | null {
+  if (!body.json) return null;
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = body.value[field];
+    // Nothing given (absent, null or an empty field) is for the schema to answer ("Please select ...").
+    if (value === undefined || value === null || value === "" || Array.isArray(value)) continue;
+    errors[field] = `${field} must be a list`;
+  }
+  return Object.keys(errors).length ? errors : null;
 }
 
 /** A Retry-After header when the refusal carries a wait time (rate limits). */

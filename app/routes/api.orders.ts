@@ -4,7 +4,7 @@ import { orderFailureText } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
-import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
+import { listsNotSentAsLists, methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.orders";
 
 export const loader = methodNotAllowed("POST");
@@ -21,6 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = await readJsonOrForm(request);
     if (!body.ok)
       return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
+    const notLists = listsNotSentAsLists(body, ["discomfortAreas", "priorities"]);
+    if (notLists)
+      return data(
+        { ok: false, problem: "invalid", errors: notLists, error: "Some fields are not valid" },
+        { status: 400 },
+      );
     const result = await submitOrder(body.value, context.clientIp ?? "unknown");
     if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
     const email = getConfig().siteEmail;

@@ -7,7 +7,7 @@ import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from
 import { submitReview } from "~/features/reviews/submit.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { getConfig } from "~/lib/config.server";
-import { readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
+import { listsNotSentAsLists, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.testimonials";
 
 /**
@@ -43,6 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return withIdempotencyKey(request, "testimonials", async () => {
     const body = await readJsonOrForm(request);
     if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
+    const notLists = listsNotSentAsLists(body, ["tags"]);
+    if (notLists)
+      return data(
+        { ok: false, error: "Some fields are not valid", problem: "invalid", errors: notLists },
+        { status: 400 },
+      );
     const result = await submitReview(body.value, context.clientIp ?? "unknown");
     if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
     const notice =

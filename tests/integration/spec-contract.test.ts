@@ -183,6 +183,19 @@ describe.each(testDialects)("the calls of requirements.md §5 on %s", (dialect) 
     expect(answer.json.error).toBe("Please fill in all required fields");
   });
 
+  it("JSON lists sent as a single string are refused with 400 and a field message, and nothing is stored", async () => {
+    const quote = `Tags as text ${Date.now()}: should not be stored.`;
+    const answer = await call("POST", "/api/testimonials", { ...review, quote, tags: "comfort" });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors).toEqual({ tags: "tags must be a list" });
+    expect((await rows("testimonials")).find((r) => r.quote === quote)).toBeUndefined();
+    const email = `areas-as-text-${Date.now()}@example.com`;
+    const refused = await call("POST", "/api/orders", { ...order, email, discomfortAreas: "tailbone" });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ discomfortAreas: "discomfortAreas must be a list" });
+    expect((await rows("order_requests")).find((r) => r.email === email)).toBeUndefined();
+  });
+
   it("POST /api/testimonials as a form with repeated tags keeps every tag; null for the optional context is empty", async () => {
     const quote = `Form-encoded ${Date.now()}: light enough to travel with.`;
     const form = new URLSearchParams([
