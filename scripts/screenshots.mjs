@@ -5,6 +5,8 @@
 //   npm run screenshots -- --widths 320,375   other widths
 //   npm run screenshots -- --routes /,/order  some pages only
 //   npm run screenshots -- --out DIR          another folder than screenshots/
+//   npm run screenshots -- --forced-colours   as Windows' high-contrast mode draws them
+//                                             (file names end in -forced)
 //   npm run screenshots -- --admin            also the staff pages of a sample day's work:
 //                                             today's work, a waiting message, reply times,
 //                                             signed in as the tests' owner, with sample leads
@@ -38,6 +40,7 @@ function readArgs(argv) {
       reviews: { type: "string" },
       out: { type: "string" },
       admin: { type: "boolean" },
+      "forced-colours": { type: "boolean" },
     },
     strict: true,
   });
@@ -56,6 +59,7 @@ function readArgs(argv) {
     reviews,
     routes: values.routes?.split(","),
     admin: values.admin ?? false,
+    forcedColours: values["forced-colours"] ?? false,
     out: path.resolve(values.out ?? path.join(root, "screenshots")),
   };
 }
@@ -77,6 +81,7 @@ async function main() {
         const context = await browser.newContext({
           viewport: { width, height: width < 768 ? 812 : 900 },
           deviceScaleFactor: 1,
+          forcedColors: args.forcedColours ? "active" : "none",
         });
         await context.addCookies([{ name: "theme", value: theme, url: site.url }]);
         if (staff)
@@ -94,7 +99,10 @@ async function main() {
             await Promise.race([loaded, new Promise((resolve) => window.setTimeout(resolve, 5000))]);
             await document.fonts.ready;
           });
-          const file = path.join(args.out, `${slugOf(route)}-${width}-${theme}.png`);
+          const file = path.join(
+            args.out,
+            `${slugOf(route)}-${width}-${theme}${args.forcedColours ? "-forced" : ""}.png`,
+          );
           await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
           written.push(path.relative(root, file));
         }

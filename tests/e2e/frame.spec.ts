@@ -69,21 +69,7 @@ for (const route of siteRoutes) {
       await expect(current).toHaveAttribute("href", route.path);
     });
 
-  for (const theme of ["dark", "light"] as const) {
-    for (const viewport of [{ width: 320, height: 800 }, viewports.mobile, viewports.desktop]) {
-      test(`axe finds nothing on ${route.path} in the ${theme} theme at ${viewport.width}px`, async ({
-        page,
-        context,
-        baseURL,
-      }) => {
-        await page.setViewportSize(viewport);
-        await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
-        await page.goto(route.path);
-        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-        await expectNoAxeViolations(page, `${route.path} ${theme} ${viewport.width}px`);
-      });
-    }
-  }
+  // axe in both themes at every width, zoom and setting: every-width.spec.ts.
 }
 
 test("menus work from the keyboard alone", async ({ page }) => {
@@ -116,17 +102,6 @@ test("the focus ring is visible on every kind of control", async ({ page }) => {
   await page.keyboard.press("Tab");
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
   expect(outline).toBe("solid");
-});
-
-test("no public page scrolls sideways at 320 px (WCAG 1.4.10 reflow)", async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 800 });
-  const wide: string[] = [];
-  for (const route of siteRoutes) {
-    await page.goto(route.path);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (width > 320) wide.push(`${route.path}: ${width}px`);
-  }
-  expect(wide).toEqual([]);
 });
 
 test.describe("on a touch screen", () => {

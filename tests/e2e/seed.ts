@@ -138,6 +138,11 @@ export function seedOrder(order: seed.SeedOrder): seed.SeededOrder {
   return stored;
 }
 
+/** An invitation to a new staff account; returns the path of its link (/admin/invite/…). */
+export function seedInvitation(username: string, role: Role): Promise<string> {
+  return seed.seedInvitation(e2eFile(), username, role);
+}
+
 /** A named staff account in the e2e database, for a test that changes what the shared admin account must keep. */
 export function seedAccount(username: string, password: string, role: Role = "moderator"): Promise<string> {
   return seed.seedAccount(e2eFile(), username, password, role);
