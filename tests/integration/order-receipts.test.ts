@@ -141,11 +141,17 @@ describe.each(testDialects)("order requests and the mail they cause, on %s", (di
       .where("reference", "=", fourth)
       .execute();
     expect(stored).toHaveLength(1);
-    const deliveries = await database.db
-      .selectFrom("outbox")
-      .select(["kind", "status"])
-      .where("ref_id", "=", stored[0]?.id ?? "")
-      .execute();
+    // The mail server has the notice a moment before the worker records it as sent.
+    const deliveries = await until(
+      "the staff notice recorded as sent",
+      () =>
+        database.db
+          .selectFrom("outbox")
+          .select(["kind", "status"])
+          .where("ref_id", "=", stored[0]?.id ?? "")
+          .execute(),
+      (rows) => rows.every((row) => row.status === "sent"),
+    );
     expect(deliveries).toEqual([{ kind: "order", status: "sent" }]);
 
     // Every receipt that was queued has gone by now: three, for the first three spellings.
