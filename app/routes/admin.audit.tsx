@@ -66,7 +66,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           rows={rows}
           rowKey={(row) => String(row.id)}
           columns={[
-            { header: "When", cell: (row) => formatDateTime(row.at), className: "whitespace-nowrap" },
+            { header: "When", cell: (row) => formatDateTime(row.at) },
             { header: "Account", cell: (row) => row.username },
             { header: "Action", cell: (row) => row.action },
             {
@@ -74,13 +74,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               cell: (row) => (
                 <>
                   {row.target_type}
-                  {row.target_id ? (
-                    <span className="block font-mono text-small wrap-anywhere">{row.target_id}</span>
-                  ) : null}
+                  {row.target_id ? <span className="block font-mono text-small">{row.target_id}</span> : null}
                 </>
               ),
             },
-            { header: "Detail", cell: (row) => row.detail, className: "wrap-anywhere" },
+            { header: "Detail", cell: (row) => row.detail },
           ]}
         />
       )}

@@ -15,7 +15,9 @@ export interface Column<Row> {
  * A table whose columns never scroll out of sight. Where its box is narrower than the columns
  * need (`stackBelow`, measured on the box, not the window, so a table beside a sidebar stacks
  * too), each row becomes a card: the row's name, then every other cell under its column's name.
- * Nothing scrolls sideways, and every column (the product's included) is on screen.
+ * Nothing scrolls sideways, and every column (the product's included) is on screen: a word too
+ * long for its column (an address, an id, with a visitor's wider text spacing) breaks rather than
+ * widening the table.
  *
  * The elements carry their table roles explicitly: a table whose rows are drawn as blocks loses
  * them in some browsers otherwise, and a screen reader keeps hearing a table with its headers.
@@ -42,7 +44,11 @@ export function StackedTable<Row>({
 }) {
   return (
     <div className={`stacked-table-box ${className}`}>
-      <table role="table" className="stacked-table w-full border-collapse text-left" data-stack={stackBelow}>
+      <table
+        role="table"
+        className="stacked-table w-full border-collapse text-left wrap-anywhere"
+        data-stack={stackBelow}
+      >
         <caption className={captionVisible ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
         {/* The roles repeat what the elements mean on purpose: the cards' `display: block` drops them otherwise. */}
         {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}

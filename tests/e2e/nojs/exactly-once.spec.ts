@@ -35,7 +35,7 @@ test("the order form filled slowly, sent without the medical disclaimer, then ti
   await takeTime(page, shown);
   await page.getByRole("button", { name: "Send Order Request" }).click();
   await expect(
-    page.getByRole("alert").filter({ hasText: "You must acknowledge the medical disclaimer" }),
+    page.getByRole("alert").filter({ hasText: "You must acknowledge the medical disclaimer" }).getByRole("heading"),
   ).toBeFocused();
   // Ticked and sent within a second of the error page: the fill counts from the form's first showing.
   await page.getByLabel(/^I understand that this request/).check();
