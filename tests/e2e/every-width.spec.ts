@@ -64,17 +64,33 @@ function layoutProblems(page: Page, where: string): Promise<string[]> {
     // The header's own items: none over another, none outside the header's box.
     const header = document.querySelector("body > header")!;
     const box = header.getBoundingClientRect();
+    // What shows of an element: its box, less what a scrolling ancestor (the folded menu's panel) clips.
+    const shownBox = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      let [top, bottom, left, right] = [r.top, r.bottom, r.left, r.right];
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (getComputedStyle(up).overflowY === "visible") continue;
+        const clip = up.getBoundingClientRect();
+        [top, bottom] = [Math.max(top, clip.top), Math.min(bottom, clip.bottom)];
+        [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+      }
+      return { top, bottom, left, right };
+    };
     const items = [...header.querySelectorAll("a, summary, button")]
       .filter((el) => !el.closest("details:not([open]) > :not(summary)") && el.checkVisibility())
-      .filter((el) => !el.closest(".sr-only") && el.getBoundingClientRect().width > 1);
+      .filter((el) => !el.closest(".sr-only") && el.getBoundingClientRect().width > 1)
+      .filter((el) => {
+        const shown = shownBox(el);
+        return shown.bottom - shown.top > 1 && shown.right - shown.left > 1;
+      });
     for (const [i, a] of items.entries()) {
-      const ra = a.getBoundingClientRect();
+      const ra = shownBox(a);
       if (ra.top < box.top - 1 || ra.bottom > box.bottom + 1 || ra.left < box.left - 1 || ra.right > box.right + 1)
         // An open menu's panel hangs below the header by design; its own toggle must not.
         if (!a.closest("details[open] > :not(summary)")) problems.push(`${where}: ${name(a)} spills out of the header`);
       for (const b of items.slice(i + 1)) {
         if (a.contains(b) || b.contains(a)) continue;
-        const rb = b.getBoundingClientRect();
+        const rb = shownBox(b);
         const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
         const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
         if (x > 1 && y > 1) problems.push(`${where}: ${name(a)} overlaps ${name(b)} in the header`);
@@ -421,4 +437,35 @@ test("the comparison tables show every column on a phone, and are still tables t
       }
     }
   }
+});
+
+test("the open menus and the review dialog fit a phone, 400 % zoom and text spacing, and hide nothing focused", async ({
+  page,
+}) => {
+  test.slow();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const problems: string[] = [];
+  for (const name of ["320 px", "400 % zoom"] as const) {
+    await page.setViewportSize(size(name));
+    await page.goto("/testimonials");
+    const spacing = await page.addStyleTag({ content: textSpacing });
+    // The folded menu, with both of its submenus open.
+    await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const menu of ["Product", "Contact"]) await nav.locator("summary", { hasText: menu }).click();
+    await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
+    problems.push(...(await layoutProblems(page, `${name}, menu open`)));
+    problems.push(...(await hiddenFocus(page, `${name}, menu open`, { within: "header" })));
+    await page.keyboard.press("Escape");
+    await spacing.evaluate((style) => (style as HTMLElement).remove());
+
+    // The review form in its dialog: the page behind it is inert, so only the dialog is walked.
+    await page.getByRole("button", { name: testimonialsPage.share.openDialog }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    problems.push(...(await layoutProblems(page, `${name}, review dialog`)));
+    problems.push(...(await hiddenFocus(page, `${name}, review dialog`, { within: "dialog[open]", anyPart: true })));
+    await expectNoAxeViolations(page, `${name}, review dialog`);
+  }
+  expect(problems).toEqual([]);
 });
