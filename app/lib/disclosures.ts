@@ -1,7 +1,7 @@
 /**
  * Keyboard and pointer behaviour for the header's <details> menus: Escape closes the innermost
- * open one and returns focus to its toggle; a click outside, a chosen link or a submitted form
- * closes the menus around it.
+ * open one and returns focus to its toggle; a click outside or a chosen link closes the menus
+ * around it, and a submitted form (the theme's) closes the menu it is in.
  *
  * It must stay self-contained (no imports, no outer variables): every page receives it as an
  * inline script built from `enhanceDisclosures.toString()` (covered by the page's CSP nonce or
@@ -75,9 +75,11 @@ export function enhanceDisclosures(root: Document | HTMLElement): () => void {
   function onSubmit(event: Event) {
     const form = event.target instanceof Element ? event.target : null;
     const menu = form?.closest("details[open]") as HTMLDetailsElement | null;
-    closeAround(event, "form");
-    // The chosen button is hidden with its menu; keep focus on the menu's toggle.
-    if (menu?.closest("header")) (menu.querySelector(":scope > summary") as HTMLElement | null)?.focus();
+    if (!menu?.closest("header")) return;
+    // Only the menu the form is in closes (the theme's, inside the folded menu on a phone): the
+    // chosen button is hidden with it, and focus goes to its toggle, which must stay in sight.
+    menu.open = false;
+    (menu.querySelector(":scope > summary") as HTMLElement | null)?.focus();
   }
 
   document.addEventListener("keydown", onKeyDown);

@@ -88,8 +88,11 @@ function layoutProblems(page: Page, where: string): Promise<string[]> {
       if (ra.top < box.top - 1 || ra.bottom > box.bottom + 1 || ra.left < box.left - 1 || ra.right > box.right + 1)
         // An open menu's panel hangs below the header by design; its own toggle must not.
         if (!a.closest("details[open] > :not(summary)")) problems.push(`${where}: ${name(a)} spills out of the header`);
+      const inPanel = (el: Element) => Boolean(el.closest("details[open] > :not(summary)"));
       for (const b of items.slice(i + 1)) {
         if (a.contains(b) || b.contains(a)) continue;
+        // An open menu lies over what is under it, as a menu does; its own items must not overlap.
+        if (inPanel(a) !== inPanel(b)) continue;
         const rb = shownBox(b);
         const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
         const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
@@ -183,6 +186,25 @@ function hiddenFocus(
     },
     { where, ...options },
   );
+}
+
+/** Whether some of the focused element shows, below the header and not under anything else, once things have moved. */
+async function focusedShows(page: Page): Promise<boolean> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const el = document.activeElement as HTMLElement;
+        const r = el.getBoundingClientRect();
+        for (let y = Math.max(r.top, 0) + 2; y < Math.min(r.bottom, window.innerHeight); y += 8) {
+          const hit = document.elementFromPoint(r.left + r.width / 2, y);
+          if (hit && el.contains(hit)) return true;
+        }
+        return false;
+      }),
+    )
+    .toBe(true);
+  return true;
 }
 
 /** Every size with and without text spacing, forced colours at two, reduced motion, and hidden focus at four. */
@@ -317,6 +339,9 @@ test("a toast moves out of the way of whatever has focus, or shrinks when the wi
     // Nothing filled in: the "Missing Information" toast, and then Tab through the form under it.
     await form.getByRole("button", { name: "Submit Review" }).click();
     await expect(page.getByRole("region", { name: /^Notification/ }).getByText("Missing Information")).toBeVisible();
+    // The summary of problems has focus first; the toast makes way for it too.
+    await expect(form.getByRole("alert").filter({ hasText: "problems with the form" })).toBeFocused();
+    expect(await focusedShows(page), `${name}: the focused summary shows`).toBe(true);
     expect(await hiddenFocus(page, name, { within: "#share form", settle: true, anyPart })).toEqual([]);
   }
 });
@@ -445,6 +470,33 @@ test("the open menus and the review dialog fit a phone, 400 % zoom and text spac
   test.slow();
   await page.emulateMedia({ reducedMotion: "reduce" });
   const problems: string[] = [];
+  // A larger default font with text spacing wraps the header: its menus must still fit the window.
+  const larger = `${textSpacing}\nhtml { font-size: 125% !important; }`;
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto("/about");
+    const style = await page.addStyleTag({ content: larger });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const toggle of [
+      nav.locator("summary", { hasText: "Product" }),
+      nav.locator("summary", { hasText: "Contact" }),
+      page.locator("#desktop-theme-toggle"),
+    ]) {
+      await toggle.click();
+      problems.push(...(await layoutProblems(page, `${width} px, larger text, ${await toggle.textContent()} open`)));
+      await page.keyboard.press("Escape");
+    }
+    await style.evaluate((el) => (el as HTMLElement).remove());
+  }
+  await page.setViewportSize({ width: 320, height: 480 });
+  await page.goto("/faq");
+  const style = await page.addStyleTag({ content: larger });
+  await page.locator("summary", { hasText: /^\s*Menu\s*$/ }).click();
+  for (const menu of ["Product", "Contact"])
+    await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: menu }).click();
+  problems.push(...(await hiddenFocus(page, "320 × 480, larger text, menu open", { within: "header" })));
+  await style.evaluate((el) => (el as HTMLElement).remove());
+
   for (const name of ["320 px", "400 % zoom"] as const) {
     await page.setViewportSize(size(name));
     await page.goto("/testimonials");

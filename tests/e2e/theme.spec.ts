@@ -57,3 +57,25 @@ test("on a page without React, choosing a theme keeps the page and focus, and is
   await page.goto("/faq");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
 });
+
+test("at 375 px, choosing a theme from inside the folded menu keeps the menu open and focus on the theme's toggle", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  for (const path of ["/about", "/testimonials"]) {
+    await page.goto(path);
+    const menu = page.locator("summary", { hasText: /^\s*Menu\s*$/ });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const toggle = page.locator("#mobile-theme-toggle");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await page.locator('form[action="/theme"]').last().getByRole("button", { name: "Light" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(toggle, path).toBeFocused();
+    await expect(toggle, path).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.context().clearCookies();
+  }
+});

@@ -55,7 +55,8 @@ export function TrustBand() {
         <h2 id="trust-title" className="sr-only">
           Approvals, coverage and guarantees
         </h2>
-        <ul className="grid grid-cols-1 gap-x-6 gap-y-5 min-[360px]:grid-cols-2 md:grid-cols-3">
+        {/* Two columns once two fit at the text's own size (a larger font gets one), three from 768 px. */}
+        <ul className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9.5rem),1fr))] gap-x-6 gap-y-5 md:grid-cols-3">
           {trustSignals.map((signal) => (
             <li key={signal.id} className="flex items-center gap-3">
               <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">

@@ -54,7 +54,9 @@ function NavMenu({
       <ul
         className={
           row
-            ? "absolute left-0 z-50 mt-2 min-w-48 rounded-lg border border-line bg-surface p-2 shadow-lg"
+            ? // Hung from the toggle's right edge: the last menu sits at the window's right once the
+              // header wraps (a larger font, wider text spacing), and a panel hung from its left ran off it.
+              "absolute right-0 z-50 mt-2 min-w-48 rounded-lg border border-line bg-surface p-2 shadow-lg"
             : "ml-4 flex flex-col gap-1 border-l border-line pl-2"
         }
       >

@@ -15,7 +15,9 @@ export function SiteHeader({ theme }: { theme: Theme }) {
       {/* The row of links needs 897 px (1,027 px with WCAG's text spacing), measured with every
           label on one line, so it starts at 1,024 px (lg); below that the same list opens from
           "Menu". If the visitor's own spacing or font still makes the row too long, it wraps to a
-          second line and the header grows, rather than overlapping or cutting anything off. */}
+          second line and the header grows, rather than overlapping or cutting anything off; the
+          folded menu hangs from the header's real bottom and is as tall as the window below it
+          (100% is the header's own height there). */}
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 lg:py-0">
         <Link
           to="/"
@@ -40,7 +42,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
             <MenuIcon />
             Menu
           </summary>
-          <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-surface p-4 shadow-lg">
+          <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-b border-line bg-surface p-4 shadow-lg">
             <nav aria-label="Main">
               <NavList layout="stack" />
             </nav>

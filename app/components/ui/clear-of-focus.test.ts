@@ -29,11 +29,9 @@ describe("where a toast goes so it hides nothing focused", () => {
     });
   });
 
-  it("goes where it covers less of an element taller than the window, without shrinking", () => {
-    expect(clearEdge(box(64, 760), toast, phone)).toEqual({ edge: "bottom", compact: false });
-    expect(clearEdge(box(100, 760), toast, phone)).toEqual({ edge: "top", compact: false });
-    // The main content, focused after moving to another page, is never hidden by a toast.
-    expect(clearEdge(box(64, 2000, 0, 375), toast, phone)).toEqual({ edge: "bottom", compact: false });
+  it("goes where it covers less of an element taller than the space beside it, and shrinks", () => {
+    expect(clearEdge(box(64, 760), toast, phone)).toEqual({ edge: "bottom", compact: true });
+    expect(clearEdge(box(100, 760), toast, phone)).toEqual({ edge: "top", compact: true });
   });
 
   it("shrinks when it would cover the focused element at either edge of a small window", () => {

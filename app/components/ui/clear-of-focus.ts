@@ -16,10 +16,8 @@ function overlap(a: Box, b: Box): number {
 /**
  * Where a box of `size` pinned to the window's right should sit so it covers the least of
  * `focused`: at the bottom (its usual place), or at the top, under the sticky header. When it
- * would cover part of the focused element at either edge (a small window, a 400 % zoom),
- * `compact` asks for a shorter box. A focused element taller than the window below the header
- * (the main content, focused after moving to a page) cannot be hidden by it, and asks for
- * nothing more.
+ * would cover part of the focused element at either edge (a small window, a 400 % zoom, a tall
+ * error summary), `compact` asks for a shorter box.
  */
 export function clearEdge(
   focused: Box | null,
@@ -39,8 +37,7 @@ export function clearEdge(
   if (bottom === 0) return { edge: "bottom", compact: false };
   const top = overlap(focused, atTop);
   if (top === 0) return { edge: "top", compact: false };
-  const tall = focused.bottom - focused.top >= window.height - window.headerBottom;
-  return { edge: top < bottom ? "top" : "bottom", compact: !tall };
+  return { edge: top < bottom ? "top" : "bottom", compact: true };
 }
 
 /**
@@ -62,8 +59,9 @@ export function useClearOfFocus(box: RefObject<HTMLElement | null>, shown: unkno
       const element = box.current;
       if (!element) return;
       const focused = document.activeElement;
+      // The main content, focused after moving to another page, is the whole page: no place hides it less.
       const target =
-        focused instanceof HTMLElement && focused !== document.body && !element.contains(focused)
+        focused instanceof HTMLElement && !focused.matches("body, main") && !element.contains(focused)
           ? focused.getBoundingClientRect()
           : null;
       const header = document.querySelector("body > header");

@@ -241,7 +241,14 @@ export function ErrorSummary({
   // Each new answer (a new errors object, even with the same mistakes) takes focus again, so a
   // second try that fixed nothing is announced too. Callers keep the object stable between answers.
   useEffect(() => {
-    if (hasErrors) ref.current?.focus();
+    const summary = ref.current;
+    if (!hasErrors || !summary) return;
+    summary.focus({ preventScroll: true });
+    // Its top in sight, under the sticky header: the browser would centre a summary taller than
+    // the window, which leaves its heading above the screen.
+    const box = summary.getBoundingClientRect();
+    const headerBottom = document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0;
+    if (box.top < headerBottom || box.bottom > window.innerHeight) summary.scrollIntoView({ block: "start" });
   }, [errors, hasErrors]);
   if (entries.length === 0) return null;
   return (

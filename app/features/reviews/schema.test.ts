@@ -32,6 +32,11 @@ describe("review rules", () => {
   it("accepts only tags from the list, and a single tag as a string", () => {
     expect(ReviewSchema.safeParse({ ...valid, tags: ["<script>"] }).success).toBe(false);
     expect(ReviewSchema.parse({ ...valid, tags: "travel" }).tags).toEqual(["travel"]);
+    // Whatever the wrong shape, the message says what to send.
+    for (const tags of [[1, 2], [["comfort"]], [null], "nonsense"]) {
+      const result = ReviewSchema.safeParse({ ...valid, tags });
+      expect(result.success ? "" : result.error.issues[0]?.message).toBe("Choose tags from the list");
+    }
   });
 
   it("caps lengths", () => {

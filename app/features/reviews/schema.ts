@@ -3,7 +3,7 @@ import { emailAddress, isStorableText, lineOfText, rowIdSchema, unstorableMessag
 import { reviewFields, tagValues } from "./fields";
 
 const tagsInput = z
-  .union([z.array(z.string()), z.string()])
+  .union([z.array(z.string()), z.string()], "Choose tags from the list")
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.enum(tagValues, "Choose tags from the list")).max(tagValues.length))
