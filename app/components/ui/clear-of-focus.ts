@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from "react";
+import { stickyHeaderBottom } from "~/lib/sticky-header";
 
 interface Box {
   top: number;
@@ -40,6 +41,9 @@ export function clearEdge(
   return { edge: top < bottom ? "top" : "bottom", compact: true };
 }
 
+/** A compact toast's height before it has been measured: a 44 px close button and thin padding. */
+const compactEstimate = 64;
+
 /**
  * Keeps a fixed notification box from hiding what has keyboard focus (WCAG 2.2, 2.4.11): each
  * time focus moves, the page scrolls or the window changes size, the box moves to the other
@@ -47,9 +51,6 @@ export function clearEdge(
  * description hidden) if it would cover it at either edge. `shown` is what the box shows: it is
  * placed again for each new one, and left alone while it shows nothing.
  */
-/** A compact toast's height before it has been measured: a 44 px close button and thin padding. */
-const compactEstimate = 64;
-
 export function useClearOfFocus(box: RefObject<HTMLElement | null>, shown: unknown) {
   useEffect(() => {
     if (shown == null) return;
@@ -64,11 +65,10 @@ export function useClearOfFocus(box: RefObject<HTMLElement | null>, shown: unkno
         focused instanceof HTMLElement && !focused.matches("body, main") && !element.contains(focused)
           ? focused.getBoundingClientRect()
           : null;
-      const header = document.querySelector("body > header");
       const view = {
         width: document.documentElement.clientWidth,
         height: window.innerHeight,
-        headerBottom: Math.max(0, header?.getBoundingClientRect().bottom ?? 0),
+        headerBottom: stickyHeaderBottom(),
       };
       // Decided on the box's full height (kept while it is compact), then, if it must shrink, on
       // its compact one: deciding on whichever it has now would flip it between the two.
@@ -81,7 +81,7 @@ export function useClearOfFocus(box: RefObject<HTMLElement | null>, shown: unkno
       const short = Number(element.dataset.compactHeight) || Math.min(full, compactEstimate);
       const edge = compact ? clearEdge(target, { width: element.offsetWidth, height: short }, view).edge : choice.edge;
       element.dataset.edge = edge;
-      element.style.top = edge === "top" ? `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0)}px` : "";
+      element.style.top = edge === "top" ? `${view.headerBottom}px` : "";
       element.style.bottom = edge === "top" ? "auto" : "";
       element.toggleAttribute("data-compact", compact);
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ticketField } from "~/lib/form-ticket";
 import { honeypotField } from "~/lib/forms";
+import { stickyHeaderBottom } from "~/lib/sticky-header";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Labelled form controls whose error text is tied to them (aria-invalid, aria-describedby). */
@@ -247,8 +248,7 @@ export function ErrorSummary({
     // Its top in sight, under the sticky header: the browser would centre a summary taller than
     // the window, which leaves its heading above the screen.
     const box = summary.getBoundingClientRect();
-    const headerBottom = document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0;
-    if (box.top < headerBottom || box.bottom > window.innerHeight) summary.scrollIntoView({ block: "start" });
+    if (box.top < stickyHeaderBottom() || box.bottom > window.innerHeight) summary.scrollIntoView({ block: "start" });
   }, [errors, hasErrors]);
   if (entries.length === 0) return null;
   return (

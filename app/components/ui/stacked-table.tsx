@@ -26,7 +26,6 @@ export interface Column<Row> {
  */
 export function StackedTable<Row>({
   caption,
-  captionVisible = false,
   columns,
   rows,
   rowKey,
@@ -34,7 +33,6 @@ export function StackedTable<Row>({
   className = "",
 }: {
   caption: string;
-  captionVisible?: boolean;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -49,7 +47,7 @@ export function StackedTable<Row>({
         className="stacked-table w-full border-collapse text-left wrap-anywhere"
         data-stack={stackBelow}
       >
-        <caption className={captionVisible ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
+        <caption className="sr-only">{caption}</caption>
         {/* The roles repeat what the elements mean on purpose: the cards' `display: block` drops them otherwise. */}
         {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}
         <thead role="rowgroup" className="bg-surface-raised">
