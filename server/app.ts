@@ -292,6 +292,9 @@ function startDailyPurge(config: Config) {
  * request, 60 s for headers) let a few slow clients keep sockets open for minutes. The check runs
  * every second, so a cut comes within a second of the limit rather than up to 30 s after it.
  */
+/** How long shutdown waits for an email or forward in flight: within the 10 s a shutdown takes. */
+const workerStopMs = 8_500;
+
 const serverTimeouts = {
   headersTimeout: 15_000,
   requestTimeout: 30_000,
@@ -368,6 +371,9 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const shutdown = (reason: string) => {
     closing ??= (async () => {
       log.info("shutting down", { reason });
+      // Deliveries stop between items from now on, during the drain: the one being sent finishes,
+      // the rest wait in the outbox for the next start, whatever the backlog.
+      const workerStopped = worker.stop(workerStopMs);
       // /readyz answers 503 from now on, so a load balancer stops sending new visitors here while
       // this instance keeps answering the ones already on their way; then it stops listening.
       state.shuttingDown = true;
@@ -382,7 +388,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       clearInterval(sweep);
       clearTimeout(timer);
       await officeClock.stop();
-      await worker.stop();
+      await workerStopped;
       clearInterval(purge);
       await changes?.stop();
       await closeDatabase();

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import net, { type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /** What a real SMTP server accepted: the envelope's sender and recipients, and the message as sent. */
@@ -8,14 +9,29 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpOptions {
+  /** How long the server takes over each message before it answers. */
+  delayMs?: number;
+  /**
+   * How many messages it takes in and records, then loses the connection instead of answering:
+   * the sender cannot know the message arrived.
+   */
+  dropAfterAccepting?: number;
+}
+
 /** A real SMTP server on a free loopback port (or `listenPort`), recording every message it accepts. */
 export async function startSmtp(
   listenPort = 0,
+  { delayMs = 0, dropAfterAccepting = 0 }: SmtpOptions = {},
 ): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
+  const sockets = new Set<Socket>();
+  let toDrop = dropAfterAccepting;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // Loopback has no name to look up; the lookup alone took about 150 ms per connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       let raw = "";
@@ -26,12 +42,79 @@ export async function startSmtp(
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         });
-        callback();
+        if (toDrop > 0) {
+          toDrop--;
+          for (const socket of sockets) socket.destroy();
+          return;
+        }
+        if (delayMs > 0) setTimeout(() => callback(), delayMs);
+        else callback();
       });
     },
   });
+  server.server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
+  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A minimal SMTP server that answers at once, for tests that send hundreds of emails: the SMTP
+ * server above waits 100 ms before its greeting (to catch clients that talk too soon), which is
+ * a minute for a backlog of 500 one-connection sends. It records each message's raw text.
+ */
+export async function startQuickSmtp(): Promise<{
+  port: number;
+  received: ReceivedMail[];
+  close: () => Promise<void>;
+}> {
+  const received: ReceivedMail[] = [];
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    let buffer = "";
+    let data: string[] | undefined;
+    let from = "";
+    let to: string[] = [];
+    socket.write("220 quick ESMTP\r\n");
+    socket.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let end: number;
+      while ((end = buffer.indexOf("\r\n")) !== -1) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data) {
+          if (line !== ".") {
+            data.push(line.startsWith("..") ? line.slice(1) : line);
+            continue;
+          }
+          received.push({ from, to, raw: data.join("\r\n") });
+          data = undefined;
+          to = [];
+          socket.write("250 OK\r\n");
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") socket.write("250 quick\r\n");
+        else if (verb === "MAIL") {
+          from = line.match(/<([^>]*)>/)?.[1] ?? "";
+          socket.write("250 OK\r\n");
+        } else if (verb === "RCPT") {
+          to.push(line.match(/<([^>]*)>/)?.[1] ?? "");
+          socket.write("250 OK\r\n");
+        } else if (verb === "DATA") {
+          data = [];
+          socket.write("354 go on\r\n");
+        } else if (verb === "QUIT") socket.end("221 bye\r\n");
+        else socket.write("250 OK\r\n");
+      }
+    });
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
   return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 

@@ -121,10 +121,20 @@ export function resetMailer() {
   transporter = undefined;
 }
 
+/**
+ * The Message-ID of an outbox row's email, fixed by the row's id: when a send is repeated (the
+ * mail server took it but the answer, or the record that it went, was lost), a mail client folds
+ * the two copies into one message.
+ */
+export function outboxMessageId(outboxId: string, config: Pick<Config, "siteUrl">): string {
+  return `<outbox-${outboxId}@${new URL(config.siteUrl).hostname}>`;
+}
+
 async function send(item: OutboxTable, handler: DeliveryKind, notice: Notice, config: Config) {
   if (item.channel === "email") {
     if (!config.smtp) throw new Error("SMTP is not configured any more");
     await mailer(config).sendMail({
+      messageId: outboxMessageId(item.id, config),
       from: config.smtp.from,
       to: notice.to ?? config.staffEmail ?? config.siteEmail,
       replyTo: notice.replyTo,
@@ -138,7 +148,8 @@ async function send(item: OutboxTable, handler: DeliveryKind, notice: Notice, co
     if (!url) throw new Error(`no forward address is set for ${item.kind} any more`);
     const response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // The same key on every try of this row: a receiver that keeps keys can drop a repeat.
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": item.id },
       body: JSON.stringify({ kind: item.kind, ...notice.json }),
       signal: AbortSignal.timeout(15_000),
     });
@@ -177,14 +188,20 @@ async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now:
 
 const outcomeRetryMs = 250;
 
-/** Sends every item that is due now, one at a time; returns how many were attempted. */
+/**
+ * Sends every item that is due now, one at a time; returns how many were attempted. `keepGoing` is
+ * asked before each item: a server shutting down stops between items, and what is left stays in
+ * the outbox for the next start.
+ */
 export async function deliverDue(
   kinds: DeliveryKinds,
   config: Config = getConfig(),
   now = () => new Date(),
+  keepGoing: () => boolean = () => true,
 ): Promise<number> {
   let attempted = 0;
   for (;;) {
+    if (!keepGoing()) return attempted;
     const item = await claimDueItem(now());
     if (!item) return attempted;
     attempted++;
@@ -222,7 +239,12 @@ export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
     if (running || stopped) return;
     running = true;
     try {
-      await deliverDue(kinds);
+      await deliverDue(
+        kinds,
+        getConfig(),
+        () => new Date(),
+        () => !stopped,
+      );
       waiting = false;
     } catch (error) {
       if (!isDatabaseBusy(error)) log.error("delivery worker failed", { error });
@@ -241,11 +263,18 @@ export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
   nudge = () => void tick();
   void tick();
   return {
-    async stop() {
+    /**
+     * Stops after the item being sent now, waiting for it at most `withinMs`. An item still in
+     * flight then keeps its lease: it is tried again when the lease runs out, under the same
+     * Message-ID.
+     */
+    async stop(withinMs = Number.POSITIVE_INFINITY) {
       stopped = true;
       clearInterval(timer);
       nudge = () => {};
-      while (running) await new Promise((resolve) => setTimeout(resolve, 25));
+      const deadline = Date.now() + withinMs;
+      while (running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      if (running) log.warn("a delivery was still in flight at shutdown; it is tried again when its lease runs out");
       resetMailer();
     },
   };

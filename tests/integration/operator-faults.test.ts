@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { deliveryKinds } from "~/deliveries.server";
+import { ContactFormSchema } from "~/features/contact/schema";
+import { storeContactMessage } from "~/features/contact/store.server";
+import { parseConfig } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { setLogLevel } from "~/lib/logger.server";
+import { deliverDue, outboxMessageId, resetMailer } from "~/lib/outbox/delivery.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { readMail, startQuickSmtp, startSmtp } from "../support/mail";
+import { startServerProcess } from "./server-process";
+
+setLogLevel("silent");
+
+/**
+ * The faults an operator meets, each as the operator meets it: a real SMTP server that is slow or
+ * loses the connection, a real server process stopped with SIGTERM.
+ */
+
+const message = ContactFormSchema.parse({
+  name: "Ines Marlow",
+  email: "ines@example.com",
+  topic: "general",
+  message: "Which cover fits an 18 inch seat?",
+  consent: "on",
+});
+
+function messageIdOf(raw: string): string | undefined {
+  return readMail(raw)
+    .headers.match(/^Message-ID: (.+)$/im)?.[1]
+    ?.trim();
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("staff deliveries through faults", () => {
+  const database = useTestDatabase("sqlite");
+  afterEach(async () => {
+    resetMailer();
+    await db().deleteFrom("outbox").execute();
+    await db().deleteFrom("contact_messages").execute();
+  });
+
+  it("a mail server that takes a message and loses the connection gets the same Message-ID on the second send", async () => {
+    const smtp = await startSmtp(0, { dropAfterAccepting: 1 });
+    try {
+      const config = parseConfig({
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: String(smtp.port),
+        STAFF_EMAIL: "staff@aquila.example",
+        SITE_URL: "https://www.aquila.example",
+      });
+      const start = new Date();
+      await storeContactMessage(message, start, ["email"]);
+      expect(await deliverDue(deliveryKinds, config, () => start)).toBe(1);
+      const [row] = await db().selectFrom("outbox").selectAll().execute();
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row?.last_error).toBeTruthy();
+      // Past the first back-off (30 s): tried again, and this time the server answers.
+      expect(await deliverDue(deliveryKinds, config, () => new Date(start.getTime() + 31_000))).toBe(1);
+      expect(await db().selectFrom("outbox").select("status").executeTakeFirst()).toEqual({ status: "sent" });
+
+      expect(smtp.received).toHaveLength(2);
+      const ids = smtp.received.map((mail) => messageIdOf(mail.raw));
+      expect(ids[0]).toBe(outboxMessageId(row!.id, config));
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[0]).toMatch(/^<outbox-[0-9a-f-]{36}@www\.aquila\.example>$/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("SIGTERM with 500 deliveries pending and a slow mail server exits within 10 s; the rest go after the next start", async () => {
+    const backlog = 500;
+    const at = new Date();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i < backlog; i++) await storeContactMessage(message, at, ["email"], trx);
+      });
+
+    const slow = await startSmtp(0, { delayMs: 200 });
+    const env = {
+      DATABASE_URL: database().url,
+      SMTP_HOST: "127.0.0.1",
+      STAFF_EMAIL: "staff@aquila.example",
+      SITE_URL: "https://www.aquila.example",
+      PAGE_CACHE: "off",
+    };
+    const first = await startServerProcess({ ...env, SMTP_PORT: String(slow.port) });
+    let fast: Awaited<ReturnType<typeof startQuickSmtp>> | undefined;
+    try {
+      await until(async () => slow.received.length >= 3, 20_000, "the first emails arrive");
+      const stopping = Date.now();
+      const code = await first.stop("SIGTERM");
+      const took = Date.now() - stopping;
+      expect(code).toBe(0);
+      expect(took).toBeLessThan(10_000);
+      const sentBefore = slow.received.length;
+      expect(sentBefore).toBeLessThan(backlog);
+
+      fast = await startQuickSmtp();
+      const second = await startServerProcess({ ...env, SMTP_PORT: String(fast.port) });
+      try {
+        const pending = () =>
+          db()
+            .selectFrom("outbox")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("status", "!=", "sent")
+            .executeTakeFirstOrThrow();
+        await until(async () => Number((await pending()).n) === 0, 60_000, "every delivery is marked sent");
+      } finally {
+        await second.stop();
+      }
+      const all = [...slow.received, ...fast.received];
+      const ids = new Set(all.map((mail) => messageIdOf(mail.raw)));
+      // Every delivery arrived, each once: nothing in flight at the stop was sent a second time.
+      expect(ids.size).toBe(backlog);
+      expect(all).toHaveLength(backlog);
+    } finally {
+      await first.stop("SIGKILL");
+      await slow.close();
+      await fast?.close();
+    }
+  }, 120_000);
+});
