@@ -1,7 +1,11 @@
-// `npm run db:backup -- <destination file>`: an online, consistent copy of the SQLite database
-// (SQLite's backup API: safe while the site is running and writing). For PostgreSQL use pg_dump;
-// see docs/deploy.md.
-import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
+// `npm run db:backup -- <destination file>`: a consistent copy of the SQLite database, safe while
+// the site is running and writing. For PostgreSQL use pg_dump; see docs/deploy.md.
+//
+// The copy is made in one read transaction with `VACUUM INTO` (SQLite's online backup API starts
+// over whenever the site writes, and under a few writes a second never finished), into a
+// temporary file beside the destination. Only a complete copy that passes the integrity check is
+// renamed to the destination: a run that is killed or fails leaves nothing under that name.
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 
@@ -20,18 +24,49 @@ if (!existsSync(file)) {
   console.error(`No database at ${file}`);
   process.exit(1);
 }
-const db = new Database(file, { readonly: true, fileMustExist: true });
-db.pragma("busy_timeout = 5000");
-// A copy holds what the database holds (health details, staff sessions): readable by its owner only.
-closeSync(openSync(destination, "a", 0o600));
-chmodSync(destination, 0o600);
-await db.backup(destination);
-db.close();
-const copy = new Database(destination, { readonly: true });
-const check = copy.pragma("integrity_check", { simple: true });
-copy.close();
-if (check !== "ok") {
-  console.error(`The backup failed its integrity check: ${check}`);
+const target = path.resolve(destination);
+const partial = path.join(path.dirname(target), `.${path.basename(target)}.partial-${process.pid}`);
+
+// What a killed run left beside the destination (its process is gone) is removed first.
+const leftover = new RegExp(
+  `^\\.${path.basename(target).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.partial-(\\d+)(-journal)?$`,
+);
+for (const name of readdirSync(path.dirname(target))) {
+  const pid = Number(name.match(leftover)?.[1]);
+  if (pid && !isRunning(pid)) rmSync(path.join(path.dirname(target), name), { force: true });
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+function fail(message) {
+  rmSync(partial, { force: true });
+  console.error(message);
   process.exit(1);
 }
-console.log(`Backed up ${file} to ${path.resolve(destination)} (integrity check ok).`);
+
+// A copy holds what the database holds (health details, staff sessions): readable by its owner only,
+// from its first byte.
+process.umask(0o077);
+const started = Date.now();
+try {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  db.prepare("VACUUM INTO ?").run(partial);
+  db.close();
+} catch (error) {
+  fail(`The backup could not be written: ${error instanceof Error ? error.message : error}`);
+}
+chmodSync(partial, 0o600);
+const copy = new Database(partial, { readonly: true, fileMustExist: true });
+const check = copy.pragma("integrity_check", { simple: true });
+copy.close();
+if (check !== "ok") fail(`The backup failed its integrity check: ${check}`);
+renameSync(partial, target);
+console.log(`Backed up ${file} to ${target} in ${Date.now() - started} ms (integrity check ok).`);

@@ -1,13 +1,43 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../db/client.server";
 import { verifyPassword } from "../../app/features/auth/password.server";
 import { requireBuild } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+/** Runs a script without blocking this process (a writer in another process keeps going meanwhile). */
+function runAsync(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeout: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, script), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      timeout,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function until(check: () => boolean, timeoutMs: number, everyMs = 50) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
 
 function run(script: string, args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, [path.join(root, script), ...args], {
@@ -241,6 +271,86 @@ describe("SQLite backup and restore", () => {
       await restored.exited;
     }
   });
+
+  /** An 80 MB database in WAL mode, and a second process committing a row to it 20 times a second. */
+  function busyDatabase() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-backup-busy-"));
+    const file = path.join(dir, "live.sqlite");
+    const fill = new Database(file);
+    fill.pragma("journal_mode = WAL");
+    fill.exec("create table filler (id integer primary key, body blob); create table writes (at text)");
+    const insert = fill.prepare("insert into filler (body) values (randomblob(4000))");
+    fill.transaction(() => {
+      for (let i = 0; i < 20_000; i++) insert.run();
+    })();
+    fill.close();
+    const writer = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const db = new (require("better-sqlite3"))(process.argv[1]);
+         db.pragma("busy_timeout = 5000");
+         const write = db.prepare("insert into writes values (?)");
+         setInterval(() => { write.run(new Date().toISOString()); process.stdout.write("."); }, 50);`,
+        file,
+      ],
+      { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let commits = 0;
+    writer.stdout.on("data", (chunk: Buffer) => (commits += chunk.length));
+    return { dir, file, writer, commits: () => commits };
+  }
+
+  it("finishes while another process commits 20 times a second, and the copy is checked and complete", async () => {
+    const busy = busyDatabase();
+    try {
+      await until(() => busy.commits() >= 5, 10_000);
+      const before = busy.commits();
+      const target = path.join(busy.dir, "backup.sqlite");
+      const started = Date.now();
+      const backup = await runAsync("scripts/db-backup.mjs", [target], { DATABASE_URL: busy.file }, 60_000);
+      const took = Date.now() - started;
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain("integrity check ok");
+      // The site kept writing throughout: the writer committed during the copy.
+      expect(busy.commits()).toBeGreaterThan(before);
+      expect(took).toBeLessThan(20_000);
+      const copy = new Database(target, { readonly: true });
+      expect(copy.prepare("select count(*) as n from filler").get()).toEqual({ n: 20_000 });
+      copy.close();
+      expect(statSync(target).mode & 0o777).toBe(0o600);
+      expect(readdirSync(busy.dir).filter((name) => name.includes("partial"))).toEqual([]);
+    } finally {
+      busy.writer.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("a backup killed halfway leaves nothing under the destination's name, and the next run clears what it left", async () => {
+    const busy = busyDatabase();
+    try {
+      const target = path.join(busy.dir, "backup.sqlite");
+      const child = spawn(process.execPath, [path.join(root, "scripts/db-backup.mjs"), target], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: busy.file },
+        stdio: "ignore",
+      });
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // Killed as soon as its copy has started to grow.
+      await until(() => readdirSync(busy.dir).some((name) => name.startsWith(".backup.sqlite.partial-")), 20_000, 2);
+      child.kill("SIGKILL");
+      await exited;
+      expect(existsSync(target)).toBe(false);
+      expect(readdirSync(busy.dir).filter((name) => /\.partial-\d+$/.test(name))).toHaveLength(1);
+
+      const again = await runAsync("scripts/db-backup.mjs", [target], { DATABASE_URL: busy.file }, 60_000);
+      expect(again.code).toBe(0);
+      expect(existsSync(target)).toBe(true);
+      expect(readdirSync(busy.dir).filter((name) => name.includes("partial"))).toEqual([]);
+    } finally {
+      busy.writer.kill("SIGKILL");
+    }
+  }, 90_000);
 
   it("screenshots writes a full-page PNG per page, width and theme, into the folder asked for", () => {
     requireBuild();
