@@ -25,10 +25,10 @@ import { formTickets } from "../app/lib/form-ticket.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/route-data-url";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
-import { isReachable } from "../db/client.server";
 import { createMethodTable } from "./allowed-methods";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
+import { createReadiness } from "./readiness";
 import {
   nginxErrorDir,
   nginxErrorPagesConfig,
@@ -107,7 +107,13 @@ function isPersonal(cookie: string | undefined): boolean {
 /** Served by Express itself, outside React Router. */
 const probePaths = new Set(["/healthz", "/readyz"]);
 
-function createExpressApp(config: Config, state: AppState, pageCache: PageCache, serveStatic: StaticHandler) {
+function createExpressApp(
+  config: Config,
+  state: AppState,
+  pageCache: PageCache,
+  serveStatic: StaticHandler,
+  readinessProblem: () => Promise<string | undefined>,
+) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -164,8 +170,8 @@ function createExpressApp(config: Config, state: AppState, pageCache: PageCache,
       res.status(503).json({ status: "shutting down" });
       return;
     }
-    const ok = await isReachable(getDatabase().db);
-    res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "database unreachable" });
+    const problem = await readinessProblem();
+    res.status(problem ? 503 : 200).json({ status: problem ?? "ready" });
   });
 
   app.use((req, res, next) => {
@@ -336,7 +342,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const tickets = await formTickets();
   const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal, () => tickets.issue());
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache, serveStatic);
+  const app = createExpressApp(config, state, pageCache, serveStatic, createReadiness(database));
 
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");

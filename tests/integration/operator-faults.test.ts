@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryKinds } from "~/deliveries.server";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -129,4 +133,41 @@ describe("staff deliveries through faults", () => {
       await fast?.close();
     }
   }, 120_000);
+});
+
+/** Mounting a small file system takes root, as CI has; elsewhere the test says it was skipped. */
+const canMount = process.getuid?.() === 0 && spawnSync("mount", ["--version"]).status === 0;
+
+describe("a full disk", () => {
+  it.skipIf(!canMount)(
+    "turns /readyz to 503 while nothing can be written, and back to 200 once space is freed",
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-full-"));
+      const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=24m", "tmpfs", dir], { encoding: "utf8" });
+      expect(mounted.stderr).toBe("");
+      const server = await startServerProcess({ DATABASE_URL: path.join(dir, "site.sqlite"), PAGE_CACHE: "off" });
+      const readiness = async () => {
+        const response = await fetch(new URL("/readyz", server.url));
+        return { status: response.status, body: (await response.json()) as { status: string } };
+      };
+      const filler = path.join(dir, "filler");
+      try {
+        expect(await readiness()).toEqual({ status: 200, body: { status: "ready" } });
+        // Every free block taken, as by a log that grew until the disk was full.
+        spawnSync("dd", ["if=/dev/zero", `of=${filler}`, "bs=64k"], { stdio: "ignore" });
+        await until(async () => (await readiness()).status === 503, 5_000, "/readyz turns 503");
+        expect(await readiness()).toEqual({ status: 503, body: { status: "database cannot write" } });
+        // The site still answers what it can read.
+        expect((await fetch(new URL("/testimonials", server.url))).status).toBe(200);
+
+        rmSync(filler);
+        await until(async () => (await readiness()).status === 200, 5_000, "/readyz turns 200 again");
+      } finally {
+        await server.stop();
+        spawnSync("umount", [dir]);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

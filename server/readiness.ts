@@ -1,0 +1,66 @@
+import { open, unlink } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "kysely";
+import type { DatabaseHandle } from "../db/client.server";
+
+/**
+ * What `/readyz` asks before it says an instance is ready: that the database answers and takes a
+ * write. A full disk or a read-only file system leaves reads working, so a `select 1` alone said
+ * "ready" while every form and staff action failed.
+ *
+ * The write is one row rewritten in the database (on either database, the server's own disk), and
+ * for SQLite also 64 KB written and synced to a file beside the database: SQLite reuses space its
+ * files already hold, so a row can still be written for a while after the disk has filled.
+ * One probe runs at a time, and its answer stands for a second: a load balancer checking often
+ * costs one small synced write a second at most.
+ */
+export function createReadiness(database: DatabaseHandle, now = () => Date.now()) {
+  let last: { at: number; problem: string | undefined } | undefined;
+  let running: Promise<string | undefined> | undefined;
+
+  async function probe(): Promise<string | undefined> {
+    try {
+      await sql`select 1`.execute(database.db);
+    } catch {
+      return "database unreachable";
+    }
+    try {
+      await database.db
+        .insertInto("rate_limits")
+        .values({ key: probeKey, window_start: 0, count: 1 })
+        .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`1 - rate_limits.count` }))
+        .execute();
+      if (database.dialect === "sqlite" && database.location !== ":memory:") await writeBeside(database.location);
+    } catch {
+      return "database cannot write";
+    }
+    return undefined;
+  }
+
+  return async function readinessProblem(): Promise<string | undefined> {
+    if (last && now() - last.at < 1_000) return last.problem;
+    running ??= probe().then((problem) => {
+      last = { at: now(), problem };
+      running = undefined;
+      return problem;
+    });
+    return running;
+  };
+}
+
+/** A rate-limit key no request can produce (theirs are `purpose:address`). */
+const probeKey = "readiness probe";
+
+const probeBytes = Buffer.alloc(64 * 1024);
+
+async function writeBeside(file: string) {
+  const probeFile = path.join(path.dirname(path.resolve(file)), `.readyz-${process.pid}`);
+  const handle = await open(probeFile, "w", 0o600);
+  try {
+    await handle.write(probeBytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+    await unlink(probeFile).catch(() => {});
+  }
+}
