@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
+import { databaseAway, noteDatabaseError, outageRetryAfterSeconds } from "./lib/database-outage.server";
 import { deferHydration } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
 import { compressRender, type RenderEncoding } from "./lib/render-compression.server";
@@ -39,8 +40,12 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext?.nonce;
+  // A page that failed while the database is away is unavailable, not broken: 503, and when to
+  // ask again (handleError below has seen its error by now).
+  const unavailable = responseStatusCode >= 500 && databaseAway();
+  if (unavailable) responseHeaders.set("Retry-After", String(outageRetryAfterSeconds));
   return new Promise<Response>((resolve, reject) => {
-    let statusCode = responseStatusCode;
+    let statusCode = unavailable ? 503 : responseStatusCode;
     // Cleared once the document is complete: a pending timer would keep the whole render (its
     // tree, its chunks and the loader data) alive for seconds after the answer left.
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
@@ -98,6 +103,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // A 4xx (a method or address the client got wrong) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) {
     log.info("request refused", { status: error.status, method: request.method, url: withoutQuery(request.url) });
+    return;
+  }
+  if (noteDatabaseError(error)) {
+    log.warn("request failed: the database is away", { url: withoutQuery(request.url), error: String(error) });
     return;
   }
   log.error("request failed", { error, url: withoutQuery(request.url) });

@@ -291,7 +291,9 @@ export function createDatabase(
 ): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === "postgres") {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A database that takes no connections at all (a host gone from the network) is given 10 s, not
+    // forever: requests then fail, and are answered 503, instead of hanging.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle connection can be cut (a database restart, a failover, an administrator). Unhandled,
     // that event would end the process; the pool replaces the connection on the next query.
     pool.on("error", (error) => options.onConnectionError?.(error));

@@ -8,8 +8,14 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
 import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
-import { closeDatabase, getDatabase, migrateDatabase } from "../app/lib/db.server";
+import { closeDatabase, getDatabase, migrateDatabase, onDatabaseConnectionLost } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
+import {
+  checkDatabaseNow,
+  databaseAway,
+  outageMessage,
+  outageRetryAfterSeconds,
+} from "../app/lib/database-outage.server";
 import { ensureBuiltInAccount, hasSessionCookie } from "../app/features/auth/auth.server";
 import { firstOwnerUsername, inviteFirstOwner } from "../app/features/auth/accounts.server";
 import { deliveryKinds } from "../app/deliveries.server";
@@ -174,6 +180,15 @@ function createExpressApp(
     res.status(problem ? 503 : 200).json({ status: problem ?? "ready" });
   });
 
+  // While the database is away, the API's reads answer at once in JSON with when to ask again.
+  // Form posts go on to their handlers, which answer their own 503 (nothing is acknowledged unstored).
+  app.use("/api", (req, res, next) => {
+    if (!databaseAway() || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    res.setHeader("Retry-After", String(outageRetryAfterSeconds));
+    res.setHeader("Cache-Control", "no-store");
+    res.status(503).json({ error: outageMessage });
+  });
+
   app.use((req, res, next) => {
     const host = req.headers.host;
     const own = [config.siteUrl];
@@ -320,6 +335,7 @@ export interface RunningServer {
 export async function startServer(buildDir: string): Promise<RunningServer> {
   const config = getConfig();
   const database = getDatabase();
+  onDatabaseConnectionLost(() => void checkDatabaseNow());
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
   await ensureBuiltInAccount();
@@ -340,7 +356,14 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
   const changes = config.pageCache ? database.watchPublicChanges() : undefined;
   const tickets = await formTickets();
-  const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal, () => tickets.issue());
+  const pageCache = createPageCache(
+    cachedRoutes,
+    headerOptions(config),
+    changes,
+    isPersonal,
+    () => tickets.issue(),
+    databaseAway,
+  );
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, serveStatic, createReadiness(database));
 

@@ -186,6 +186,29 @@ describe("the page cache", () => {
     expect(ask(cache, "/testimonials")).toBe("<p>v2</p>");
   });
 
+  it("serves the copies kept before the feed was lost while the database is away, and drops them once it is heard again", async () => {
+    let away = false;
+    const changes = feed();
+    const cache = createPageCache(routes, { https: false }, changes, personal, issueTicket, () => away);
+    await kept(cache, "/testimonials", "<p>v1</p>");
+    changes.lose();
+    // Deaf with the database answering: renders, as before.
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    away = true;
+    expect(ask(cache, "/testimonials")).toBe("<p>v1</p>");
+    // Only what was kept: another page, another theme or a signed-in visitor still renders.
+    expect(ask(cache, "/")).toBeUndefined();
+    expect(ask(cache, "/testimonials", { cookie: "aquila_session=abc" })).toBeUndefined();
+    away = false;
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    away = true;
+    changes.resume();
+    // Heard again: the copy from before may have missed a change, away or not.
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+    changes.lose();
+    expect(ask(cache, "/testimonials")).toBeUndefined();
+  });
+
   it("serves nothing kept before a loss of the feed once it listens again, though no request came while it was deaf", async () => {
     const { changes, cache } = await keptV1();
     // Lost and heard again between two requests: a change made meanwhile was never announced.

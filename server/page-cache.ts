@@ -39,7 +39,10 @@ import { prepareTicketed, sendTicketed, ticketPlaces } from "./ticketed-page";
  *   That happens once per page and theme after a start; waiting for another request's render
  *   would tie each waiter to that render's fate (a client that leaves, an answer not kept).
  * - While changes cannot be seen (the PostgreSQL listener is reconnecting), nothing is served
- *   from memory or kept, and what was kept before is dropped: every request renders.
+ *   from memory or kept, and what was kept before is set aside: every request renders. If the
+ *   database is away meanwhile (`away`, app/lib/database-outage.server.ts), a render could only
+ *   fail, so what was set aside is served instead: the pages as they were when the database was
+ *   last heard. Once changes are heard again, what was set aside is dropped.
  * - A page with a form carries a ticket in it (app/lib/form-ticket.server.ts): when this visitor
  *   was served it, and its one-time key. Its copy is kept cut at the tickets, and each response
  *   gets new ones from `issueTicket` (server/ticketed-page.ts), so a fill time never counts from
@@ -102,9 +105,12 @@ export function createPageCache(
   changes: Pick<ChangeFeed, "version" | "catchUp" | "resumedAt"> | undefined,
   personal: (cookie: string) => boolean,
   issueTicket: () => string,
+  away: () => boolean = () => false,
 ): PageCache {
   const queryOf = new Map(routes.map((route) => [route.path, [...route.query].sort()]));
   const entries = new Map<string, Entry>();
+  /** The copies kept when changes were last heard, set aside while they cannot be. */
+  let setAside: Map<string, Send> | undefined;
   /** The version last seen; undefined while changes cannot be seen. */
   let seen: number | undefined;
   /** Renders begun before this version may predate changes nobody heard of: never kept. */
@@ -123,6 +129,10 @@ export function createPageCache(
         version < seen ||
         (resumed !== undefined && floor !== undefined && resumed > floor)
       ) {
+        if (version === undefined && seen !== undefined) {
+          setAside = new Map();
+          for (const [key, entry] of entries) if (entry.page) setAside.set(key, entry.page);
+        } else if (version !== undefined) setAside = undefined;
         entries.clear();
         floor = version;
       }
@@ -262,7 +272,12 @@ export function createPageCache(
       const found = keyOf(req);
       if (!found) return false;
       const version = current();
-      if (version === undefined) return false;
+      if (version === undefined) {
+        const page = away() ? setAside?.get(found.key) : undefined;
+        if (!page) return false;
+        page(req, res);
+        return true;
+      }
       const entry = entries.get(found.key);
       const rendering = entry?.render?.version === version ? entry.render : undefined;
       if (entry?.page && (entry.version === version || (rendering && !rendering.ended))) {

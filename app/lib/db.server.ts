@@ -11,6 +11,13 @@ import { log } from "./logger.server";
  */
 let handle: DatabaseHandle | undefined;
 
+let connectionLost: (error: Error) => void = () => {};
+
+/** Told whenever a connection to the database is lost (the server checks whether the database is away). */
+export function onDatabaseConnectionLost(handler: (error: Error) => void) {
+  connectionLost = handler;
+}
+
 /** Set while a page is prerendered: what it rendered, and whether it asked for the database. */
 const prerendering = new AsyncLocalStorage<{ path: string; touched: boolean }>();
 
@@ -21,7 +28,10 @@ export function getDatabase(): DatabaseHandle {
     throw new Error(`${render.path} is prerendered, so it may not read the database`);
   }
   handle ??= createDatabase(getConfig().databaseUrl, {
-    onConnectionError: (error) => log.warn("database connection lost; it will be replaced", { error: error.message }),
+    onConnectionError: (error) => {
+      log.warn("database connection lost; it will be replaced", { error: error.message });
+      connectionLost(error);
+    },
   });
   return handle;
 }

@@ -5,6 +5,7 @@ import { ratingSummary } from "~/features/reviews/types";
 import { failureOutcome, reviewOutcomes } from "~/features/reviews/outcomes";
 import { parseFilter, parsePosition, type ReviewPosition, reviewPageQuery } from "~/features/reviews/fields";
 import { submitReview } from "~/features/reviews/submit.server";
+import { noteDatabaseError, outageJson } from "~/lib/database-outage.server";
 import { withIdempotencyKey } from "~/lib/idempotency.server";
 import { getConfig } from "~/lib/config.server";
 import { listsNotSentAsLists, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
@@ -18,7 +19,14 @@ import type { Route } from "./+types/api.testimonials";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("tag"));
-  const [list, ledger] = await Promise.all([listPublishedReviews(filter, parsePosition(params)), getReviewLedger()]);
+  let list, ledger;
+  try {
+    [list, ledger] = await Promise.all([listPublishedReviews(filter, parsePosition(params)), getReviewLedger()]);
+  } catch (error) {
+    // A client of the API reads JSON, and a 503 says to ask again (Retry-After), not that it broke.
+    if (noteDatabaseError(error)) return outageJson();
+    throw error;
+  }
   const link = (position: ReviewPosition | null) => (position ? reviewPageQuery(filter, position) : null);
   return data(
     {

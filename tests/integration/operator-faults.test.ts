@@ -11,7 +11,9 @@ import { db } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, outboxMessageId, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
+import { createTestDatabase } from "../../db/test-databases";
 import { readMail, startQuickSmtp, startSmtp } from "../support/mail";
+import { startTcpRelay } from "../support/tcp-relay";
 import { startServerProcess } from "./server-process";
 
 setLogLevel("silent");
@@ -170,4 +172,66 @@ describe("a full disk", () => {
     },
     60_000,
   );
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a database outage on PostgreSQL", () => {
+  it("serves kept pages from memory, answers 503 with Retry-After elsewhere (JSON for the API), and recovers", async () => {
+    const database = await createTestDatabase("postgres");
+    await database.close();
+    const url = new URL(database.url);
+    const relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
+    url.port = String(relay.port);
+    const server = await startServerProcess({ DATABASE_URL: url.toString() });
+    const get = (address: string) => fetch(new URL(address, server.url));
+    try {
+      const before = await get("/testimonials");
+      expect(before.status).toBe(200);
+      const kept = await before.text();
+      expect((await get("/api/testimonials")).status).toBe(200);
+      // Kept: the next request is answered from memory.
+      await until(
+        async () => (await get("/testimonials")).headers.get("content-security-policy")?.includes("sha256-") ?? false,
+        5_000,
+        "/testimonials is kept",
+      );
+
+      await relay.cut();
+      await until(
+        async () => server.output().includes("the database is away"),
+        10_000,
+        "the server sees the database go",
+      );
+
+      const page = await get("/testimonials");
+      expect(page.status).toBe(200);
+      // The kept copy: hashes for its scripts instead of a render's nonce, the same page.
+      expect(page.headers.get("content-security-policy")).toContain("sha256-");
+      const served = await page.text();
+      for (const part of [/<title>[^<]*<\/title>/, /<h1[^>]*>[^<]*<\/h1>/])
+        expect(served.match(part)?.[0]).toBe(kept.match(part)?.[0]);
+      expect((await get("/api/testimonials")).status).toBe(200);
+
+      // A page that was not kept (another filter) cannot be rendered: 503, and when to ask again.
+      const other = await get("/testimonials?tag=comfort");
+      expect(other.status).toBe(503);
+      expect(other.headers.get("retry-after")).toBe("30");
+      expect(await other.text()).toContain("We could not show this page just now");
+      const api = await get("/api/testimonials?tag=comfort");
+      expect(api.status).toBe(503);
+      expect(api.headers.get("retry-after")).toBe("30");
+      expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await api.json()).toEqual({ error: "The site cannot answer just now. Please try again in a moment." });
+      expect((await get("/readyz")).status).toBe(503);
+
+      await relay.restore();
+      await until(async () => (await get("/readyz")).status === 200, 15_000, "/readyz is 200 again");
+      await until(async () => (await get("/testimonials?tag=comfort")).status === 200, 5_000, "pages render again");
+      expect((await get("/api/testimonials?tag=comfort")).status).toBe(200);
+      expect(server.output()).not.toContain('"level":"error"');
+    } finally {
+      await server.stop();
+      await relay.close();
+      await database.drop();
+    }
+  }, 90_000);
 });
