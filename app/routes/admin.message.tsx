@@ -130,8 +130,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
           <dd className="flex flex-wrap gap-2">
             {deliveries.map((d) => (
               <span key={d.id}>
-                <DeliveryStatus channel={d.channel} status={d.status} />
-                {d.last_error ? <span className="block text-small text-muted">Last error: {d.last_error}</span> : null}
+                <DeliveryStatus channel={d.channel} status={d.status} lastError={d.last_error} />
               </span>
             ))}
           </dd>

@@ -1,21 +1,40 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { FilterSelect, filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { contactTopics, topicLabel } from "~/content/contact";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { Answered, ReplyDue } from "~/components/admin/reply-due";
-import { listMessages, parseInboxFilter } from "~/features/contact/inbox.server";
+import { listMessages, parseInboxFilter, retryFailedMessageDeliveries } from "~/features/contact/inbox.server";
 import { SpamMark } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.messages";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { ActionStatus } from "~/components/ui/action-status";
+import { RetryFailing } from "~/components/admin/retry-failing";
+import { staffContext } from "~/features/auth/auth.server";
+import { actionDone, actionResult, readIntent, unknownAction } from "~/lib/admin-action";
+import { readForm } from "~/lib/request.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseInboxFilter(params);
   const page = pageNumber(params);
   return { filter, page, ...(await listMessages(filter, page)) };
+}
+
+/** The list's one action: every failing delivery tried again (RetryFailing). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (readIntent(form, ["retry-failing"]) === undefined) return unknownAction();
+  const count = await retryFailedMessageDeliveries(context.get(staffContext));
+  return actionDone(
+    count === 0
+      ? "No delivery was failing any more."
+      : count === 1
+        ? "1 failing delivery queued again."
+        : `${count} failing deliveries queued again.`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,8 +45,9 @@ const statusOptions = [
   { value: "handled", label: "Handled" },
 ];
 
-export default function AdminMessages({ loaderData }: Route.ComponentProps) {
-  const { messages, filter, counts, page, hasMore } = loaderData;
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, filter, counts, page, hasMore, failing } = loaderData;
+  const busy = useNavigation().state !== "idle";
   const query = filterQuery(filter);
   return (
     <>
@@ -35,6 +55,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.handled} handled.
       </p>
+      <ActionStatus result={actionResult(actionData, undefined)} />
+      <RetryFailing count={failing} busy={busy} />
       <ListFilters filter={filter} statuses={statusOptions} exportPath="/admin/messages/export.csv" query={query}>
         <FilterSelect name="topic" label="Topic" value={filter.topic} anyLabel="All topics" options={contactTopics} />
       </ListFilters>
@@ -67,7 +89,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                 <ReplyDue due={m.due} />
                 <Answered at={m.answeredText} />
                 {m.deliveries.map((d) => (
-                  <DeliveryStatus key={d.channel} channel={d.channel} status={d.status} />
+                  <DeliveryStatus key={d.channel} channel={d.channel} status={d.status} lastError={d.lastError} short />
                 ))}
               </div>
             </li>

@@ -1,16 +1,21 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { orderStatuses } from "../../db/schema";
 import { filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { Answered, ReplyDue } from "~/components/admin/reply-due";
-import { listOrders, parseOrderFilter } from "~/features/orders/admin.server";
+import { listOrders, parseOrderFilter, retryFailedOrderDeliveries } from "~/features/orders/admin.server";
 import { orderStatusLabels } from "~/features/orders/labels";
 import { SpamMark } from "~/components/ui/spam-mark";
 import { formatDate } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.orders";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { ActionStatus } from "~/components/ui/action-status";
+import { RetryFailing } from "~/components/admin/retry-failing";
+import { staffContext } from "~/features/auth/auth.server";
+import { actionDone, actionResult, readIntent, unknownAction } from "~/lib/admin-action";
+import { readForm } from "~/lib/request.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -19,13 +24,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filter, page, ...(await listOrders(filter, page)) };
 }
 
+/** The list's one action: every failing delivery tried again (RetryFailing). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (readIntent(form, ["retry-failing"]) === undefined) return unknownAction();
+  const count = await retryFailedOrderDeliveries(context.get(staffContext));
+  return actionDone(
+    count === 0
+      ? "No delivery was failing any more."
+      : count === 1
+        ? "1 failing delivery queued again."
+        : `${count} failing deliveries queued again.`,
+  );
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Orders", description: "Order requests.", path: "/admin/orders", noindex: true });
 
 const statusOptions = orderStatuses.map((status) => ({ value: status, label: orderStatusLabels[status] }));
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, filter, counts, page, hasMore } = loaderData;
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, filter, counts, page, hasMore, failing } = loaderData;
+  const busy = useNavigation().state !== "idle";
   const query = filterQuery(filter);
   return (
     <>
@@ -33,6 +53,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted">
         {counts.new} new, {counts.contacted} contacted, {counts.closed} closed.
       </p>
+      <ActionStatus result={actionResult(actionData, undefined)} />
+      <RetryFailing count={failing} busy={busy} />
       <ListFilters
         filter={filter}
         searchLabel="Reference, name or email"
@@ -74,7 +96,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {o.deliveries.map((d) => (
                   <span key={`${d.kind}-${d.channel}`} className="inline-flex items-center gap-1">
                     {d.kind === "order-receipt" ? <span className="text-small text-muted">Receipt:</span> : null}
-                    <DeliveryStatus channel={d.channel} status={d.status} />
+                    <DeliveryStatus channel={d.channel} status={d.status} lastError={d.lastError} short />
                   </span>
                 ))}
               </div>

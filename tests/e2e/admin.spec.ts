@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { testStaff } from "../support/seed";
-import { e2eDatabase, seedMessage, seedReviews, signInAsAdmin, signInAsStaff } from "./seed";
+import { e2eDatabase, e2eRows, seedMessage, seedReviews, signInAsAdmin, signInAsStaff } from "./seed";
 
 test.describe("signing in", () => {
   // A refused sign-in answers 401, which the browser logs.
@@ -242,4 +242,56 @@ test.describe("a moderation that fails", () => {
       db.close();
     }
   });
+});
+
+test.describe("deliveries to staff that keep failing", () => {
+  // Each retries every failing delivery of messages, the other's too: one after the other.
+  test.describe.configure({ mode: "serial" });
+  for (const javaScriptEnabled of [true, false]) {
+    test(`say so in the inbox with their last error, and are all retried at once (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      const page = await context.newPage();
+      await signInAsStaff(context, baseURL ?? "");
+      const stamp = `${Date.now()}${javaScriptEnabled ? "js" : "nojs"}`;
+      const given = seedMessage({ name: `Given Up ${stamp}`, email: `given-${stamp}@example.com` });
+      const retrying = seedMessage({ name: `Still Trying ${stamp}`, email: `trying-${stamp}@example.com` });
+      const db = e2eDatabase();
+      try {
+        db.prepare(
+          "update outbox set channel = 'email', status = 'failed', attempts = 8, last_error = '550 mailbox unavailable' where ref_id = ?",
+        ).run(given);
+        db.prepare(
+          "update outbox set channel = 'email', status = 'pending', attempts = 3, last_error = 'connect ECONNREFUSED 10.0.0.5:587', next_attempt_at = '2999-01-01T00:00:00.000Z' where ref_id = ?",
+        ).run(retrying);
+      } finally {
+        db.close();
+      }
+
+      await page.goto("/admin/messages");
+      const item = (name: string) => page.getByRole("listitem").filter({ hasText: name });
+      await expect(item(`Given Up ${stamp}`)).toContainText("Delivery failed (email)");
+      await expect(item(`Given Up ${stamp}`)).toContainText("Last error: 550 mailbox unavailable");
+      await expect(item(`Still Trying ${stamp}`)).toContainText("Failing, retrying (email)");
+      await expect(item(`Still Trying ${stamp}`)).toContainText("Last error: connect ECONNREFUSED 10.0.0.5:587");
+      await expect(page.getByText(/\d+ deliveries to staff are failing\./)).toBeVisible();
+      if (javaScriptEnabled) await expectNoAxeViolations(page, "inbox with failing deliveries");
+
+      await page.getByRole("button", { name: "Retry all failed deliveries" }).click();
+      await expect(page.getByRole("status").filter({ hasText: /\d+ failing deliveries queued again\./ })).toBeVisible();
+      // Due again at once, attempts counted from nothing (the worker here has no mail server, so it may have tried once).
+      const rows = e2eRows("select attempts, next_attempt_at from outbox where ref_id in (?, ?)", given, retrying);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.attempts as number).toBeLessThanOrEqual(1);
+        expect((row.next_attempt_at as string) < "2999").toBe(true);
+      }
+      expect(
+        e2eRows("select detail from audit_log where action = 'retry-deliveries' and target_type = 'contact_message'"),
+      ).not.toHaveLength(0);
+      await context.close();
+    });
+  }
 });

@@ -2,7 +2,7 @@ import { contactTopics } from "~/content/contact";
 import { recordAudit } from "~/lib/audit.server";
 import { officeTime, replyDueView } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
-import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
+import { countFailing, deliveriesOf, dropDeliveries, retryDeliveries, retryFailing } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { db } from "~/lib/db.server";
@@ -60,9 +60,12 @@ export async function listMessages(filter: InboxFilter, page = 1, now = new Date
       due: replyDueView(m, now),
       answeredText: m.first_reply_at ? officeTime(m.first_reply_at) : null,
       mark: readMark(m.spam_signals),
-      deliveries: deliveries.filter((d) => d.ref_id === m.id).map((d) => ({ channel: d.channel, status: d.status })),
+      deliveries: deliveries
+        .filter((d) => d.ref_id === m.id)
+        .map((d) => ({ channel: d.channel, status: d.status, lastError: d.last_error })),
     })),
     hasMore: rows.length > inboxPageSize,
+    failing: await countFailing(["contact"]),
     counts: {
       new: Number(counts.find((c) => c.status === "new")?.n ?? 0),
       handled: Number(counts.find((c) => c.status === "handled")?.n ?? 0),
@@ -138,6 +141,14 @@ export async function retryMessageDelivery(staff: Staff, id: string) {
   await retryDeliveries("contact", id);
   await recordAudit(staff, "retry-delivery", "contact_message", id);
   nudgeDeliveryWorker();
+}
+
+/** Every failing delivery of a message, tried again at once; returns how many. */
+export async function retryFailedMessageDeliveries(staff: Staff): Promise<number> {
+  const count = await retryFailing(["contact"]);
+  await recordAudit(staff, "retry-deliveries", "contact_message", null, `${count} failing deliveries queued again.`);
+  nudgeDeliveryWorker();
+  return count;
 }
 
 export async function exportMessages(filter: InboxFilter) {

@@ -33,10 +33,7 @@ export function AdminOrderDetails({ order, deliveries }: StoredOrder) {
                   <span className="text-small text-muted">
                     {d.kind === "order-receipt" ? "Receipt to the requester: " : "To staff: "}
                   </span>
-                  <DeliveryStatus channel={d.channel} status={d.status} />
-                  {d.last_error ? (
-                    <span className="block text-small text-muted">Last error: {d.last_error}</span>
-                  ) : null}
+                  <DeliveryStatus channel={d.channel} status={d.status} lastError={d.last_error} />
                 </li>
               ))}
             </ul>

@@ -10,7 +10,7 @@ import type { Staff } from "~/lib/staff";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
-import { deliveriesOf, dropDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
+import { countFailing, deliveriesOf, dropDeliveries, retryDeliveries, retryFailing } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
 import { containing } from "~/lib/search";
 
@@ -90,10 +90,11 @@ export async function listOrders(filter: OrderFilter, page = 1, now = new Date()
       mark: readMark(o.spam_signals),
       deliveries: deliveries
         .filter((d) => d.ref_id === o.id)
-        .map((d) => ({ kind: d.kind, channel: d.channel, status: d.status })),
+        .map((d) => ({ kind: d.kind, channel: d.channel, status: d.status, lastError: d.last_error })),
     })),
     hasMore: rows.length > ordersPageSize,
     counts: await countOrders(),
+    failing: await countFailing(orderKinds),
   };
 }
 
@@ -225,6 +226,14 @@ export async function retryOrderDelivery(staff: Staff, id: string) {
   await retryDeliveries(orderKinds, id);
   await recordAudit(staff, "retry-delivery", "order_request", id);
   nudgeDeliveryWorker();
+}
+
+/** Every failing delivery of an order request (to staff or the order receipt), tried again at once; returns how many. */
+export async function retryFailedOrderDeliveries(staff: Staff): Promise<number> {
+  const count = await retryFailing(orderKinds);
+  await recordAudit(staff, "retry-deliveries", "order_request", null, `${count} failing deliveries queued again.`);
+  nudgeDeliveryWorker();
+  return count;
 }
 
 export async function exportOrders(filter: OrderFilter) {

@@ -55,7 +55,12 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
               {entry.body ? <p className="mt-2 whitespace-pre-wrap">{entry.body}</p> : null}
               {entry.delivery ? (
                 <div className="mt-2 flex flex-wrap items-center gap-3">
-                  <DeliveryStatus channel={entry.delivery.channel} status={entry.delivery.status} />
+                  <DeliveryStatus
+                    channel={entry.delivery.channel}
+                    status={entry.delivery.status}
+                    lastError={entry.delivery.last_error}
+                    showError={false}
+                  />
                   {entry.delivery.attempts > 1 || entry.delivery.last_error ? (
                     <span className="text-small text-muted">
                       {entry.delivery.attempts} {entry.delivery.attempts === 1 ? "attempt" : "attempts"}

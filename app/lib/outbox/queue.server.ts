@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { Database, OutboxChannel, OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { db, getDatabase } from "../db.server";
@@ -159,4 +159,45 @@ export async function dropDeliveries(
     .where("ref_id", "in", refIds)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Deliveries of these kinds that are failing: given up on after every attempt, or still being
+ * retried after an error. Both need a person to look (the mail server refused, a forward is down).
+ */
+function isFailing(eb: ExpressionBuilder<Database, "outbox">) {
+  return eb.and([
+    eb("channel", "!=", "none"),
+    eb.or([eb("status", "=", "failed"), eb.and([eb("status", "=", "pending"), eb("last_error", "is not", null)])]),
+  ]);
+}
+
+/** How many deliveries of these kinds are failing now. */
+export async function countFailing(kinds: readonly OutboxKind[]): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const row = await db()
+    .selectFrom("outbox")
+    .where("kind", "in", kinds)
+    .where(isFailing)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Staff asked to retry every failing delivery of these kinds at once: each is due now with its
+ * attempts reset, as `retryDeliveries` does for one record. A row being sent at this moment is
+ * left to the instance sending it. Returns how many were set to go again.
+ */
+export async function retryFailing(kinds: readonly OutboxKind[], now = new Date()): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const at = now.toISOString();
+  const result = await db()
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: at, locked_until: null })
+    .where("kind", "in", kinds)
+    .where(isFailing)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
