@@ -140,8 +140,8 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     expect(page1.orders).toHaveLength(ordersPageSize);
     expect(page1.hasMore).toBe(true);
     expect(page1.orders[0]?.deliveries).toEqual([
-      { kind: "order", channel: "email", status: "pending" },
-      { kind: "order-receipt", channel: "email", status: "pending" },
+      { kind: "order", channel: "email", status: "pending", lastError: null },
+      { kind: "order-receipt", channel: "email", status: "pending", lastError: null },
     ]);
     const page2 = await listOrders({}, 2);
     expect(page2.orders.map((o) => o.id)).toEqual([first.id]);
