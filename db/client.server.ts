@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, with any password removed, for logs. */
   location: string;
+  /** PostgreSQL: the pool's connections now (open, idle, and requests waiting for one), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Starts watching for writes to the tables the public pages show (migration 0010). */
   watchPublicChanges(): ChangeFeed;
   close(): Promise<void>;
@@ -307,6 +309,7 @@ export function createDatabase(
       db,
       dialect,
       location,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       watchPublicChanges: () => postgresChanges(url, onProblem),
       close: () => db.destroy(),
     };

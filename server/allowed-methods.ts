@@ -20,16 +20,35 @@ function methodsOf(module: RouteModule): string[] {
   return methods;
 }
 
+/** What the method table says of a path. */
+export interface PathInfo {
+  /** The methods it answers (besides OPTIONS); undefined where there is nothing. */
+  allowed: string[] | undefined;
+  /**
+   * The route that answers it, as the route manifest writes it ("/admin/messages/:id"), never the
+   * path itself, which can carry ids or anything a visitor typed: "not found" where nothing
+   * answers, "static file" for a file served outside React Router, and a probe's own path.
+   */
+  route: string;
+}
+
 /**
- * For a path, the methods it answers (besides OPTIONS), or undefined where there is nothing: the
- * route tree of the build, plus the files and Express routes served outside React Router. Used
- * before React Router runs, so a method a route does not take is a 405 with Allow, not an error
- * thrown inside the framework (and TRACE never reaches `new Request`, which refuses it).
+ * For a path, the methods it answers and the route that answers it: the route tree of the build,
+ * plus the files and Express routes served outside React Router. Used before React Router runs,
+ * so a method a route does not take is a 405 with Allow, not an error thrown inside the framework
+ * (and TRACE never reaches `new Request`, which refuses it); and by the request metrics, whose
+ * label is the route.
  */
 export function createMethodTable(
   build: ServerBuild,
-  options: { notFoundRouteId: string; otherPaths: (path: string) => boolean },
-) {
+  options: {
+    notFoundRouteId: string;
+    /** Whether a path is served outside React Router (a file, a probe). */
+    otherPaths: (path: string) => boolean;
+    /** Such a path's own name in the metrics (a probe's path); undefined: "static file". */
+    ownRoute?: (path: string) => string | undefined;
+  },
+): (path: string) => PathInfo {
   const byParent = new Map<string | undefined, RouteObject[]>();
   const methods = new Map<string, string[]>();
   for (const route of Object.values(build.routes)) {
@@ -51,21 +70,30 @@ export function createMethodTable(
   const tree = attach(byParent.get(undefined) ?? []);
   const fileMethods = ["GET", "HEAD"];
 
-  const lookUp = (path: string): string[] | undefined => {
-    const leaf = matchRoutes(tree, path, build.basename)?.at(-1)?.route;
-    if (leaf?.id && leaf.id !== options.notFoundRouteId) return methods.get(leaf.id);
-    return options.otherPaths(path) ? fileMethods : undefined;
+  const lookUp = (path: string): PathInfo => {
+    const matches = matchRoutes(tree, path, build.basename);
+    const leaf = matches?.at(-1)?.route;
+    if (matches && leaf?.id && leaf.id !== options.notFoundRouteId) {
+      const pattern = matches
+        .map((match) => match.route.path)
+        .filter((part): part is string => Boolean(part))
+        .join("/");
+      return { allowed: methods.get(leaf.id), route: `/${pattern}`.replace(/\/{2,}/g, "/") };
+    }
+    if (!options.otherPaths(path)) return { allowed: undefined, route: "not found" };
+    return { allowed: fileMethods, route: options.ownRoute?.(path) ?? "static file" };
   };
   // matchRoutes flattens and ranks the whole route tree on every call (3–4 % of a page render's
   // time): the answer for a path never changes, so each is worked out once. Bounded, since paths
   // come from visitors.
-  const known = new Map<string, string[] | undefined>();
-  return (path: string): string[] | undefined => {
-    if (known.has(path)) return known.get(path);
-    const allowed = lookUp(path);
+  const known = new Map<string, PathInfo>();
+  return (path: string): PathInfo => {
+    let info = known.get(path);
+    if (info) return info;
+    info = lookUp(path);
     if (known.size >= maxKnownPaths) known.delete(known.keys().next().value as string);
-    known.set(path, allowed);
-    return allowed;
+    known.set(path, info);
+    return info;
   };
 }
 

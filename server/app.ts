@@ -10,6 +10,7 @@ import * as build from "virtual:react-router/server-build";
 import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
 import { closeDatabase, getDatabase, migrateDatabase, onDatabaseConnectionLost } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
+import { metricsRegistry } from "../app/lib/metrics.server";
 import {
   checkDatabaseNow,
   databaseAway,
@@ -31,7 +32,8 @@ import { formTickets } from "../app/lib/form-ticket.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
 import { pagePathOf } from "../app/lib/route-data-url";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
-import { createMethodTable } from "./allowed-methods";
+import { createMethodTable, type PathInfo } from "./allowed-methods";
+import { startMetrics } from "./metrics";
 import { isForeignStateChange } from "./origin-check";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createReadiness } from "./readiness";
@@ -44,7 +46,7 @@ import {
 } from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
-import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
+import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
 import { purgeOldDigests, startOfficeClock } from "../app/office-clock.server";
@@ -117,7 +119,7 @@ function createExpressApp(
   config: Config,
   state: AppState,
   pageCache: PageCache,
-  serveStatic: StaticHandler,
+  pathInfo: (path: string) => PathInfo,
   readinessProblem: () => Promise<string | undefined>,
 ) {
   const app = express();
@@ -141,13 +143,9 @@ function createExpressApp(
 
   // A method a resource does not take is the client's mistake: 405 with Allow (404 where there
   // is nothing), answered here, logged as an ordinary request. OPTIONS gets the Allow header alone.
-  const allowedMethods = createMethodTable(build, {
-    notFoundRouteId: "routes/not-found",
-    otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),
-  });
   app.use((req, res, next) => {
     // A router data request (`/contact.data`) is checked as the page it is for.
-    const allowed = allowedMethods(pagePathOf(req.path));
+    const { allowed } = pathInfo(pagePathOf(req.path));
     if (allowed?.includes(req.method)) return next();
     if (!allowed && (req.method === "GET" || req.method === "HEAD")) return next(); // the not-found page
     if (allowed) res.setHeader("Allow", allowed.join(", "));
@@ -354,21 +352,38 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     manifest = await prerender(buildDir);
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
+  const pathInfo = createMethodTable(build, {
+    notFoundRouteId: "routes/not-found",
+    otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),
+    ownRoute: (path) => (probePaths.has(path) ? path : undefined),
+  });
+  const readinessProblem = createReadiness(database);
+  const metrics = await startMetrics(metricsRegistry, config.metrics, {
+    database,
+    readinessProblem,
+    spamMaxRows: config.spamMaxRows,
+  });
   const changes = config.pageCache ? database.watchPublicChanges() : undefined;
   const tickets = await formTickets();
-  const pageCache = createPageCache(
-    cachedRoutes,
-    headerOptions(config),
-    changes,
-    isPersonal,
-    () => tickets.issue(),
-    databaseAway,
-  );
+  const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal, () => tickets.issue(), {
+    away: databaseAway,
+    observe: metrics?.observePageCache,
+  });
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache, serveStatic, createReadiness(database));
+  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem);
 
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
+    if (metrics) {
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const path = query === -1 ? url : url.slice(0, query);
+      if (path === "/metrics" && config.metrics.token) {
+        metrics.handle(req, res);
+        return;
+      }
+      metrics.observeRequest(pathInfo(pagePathOf(path)).route, res, process.hrtime.bigint());
+    }
     if (serveStatic(req, res)) return;
     const render = () => app(req, res);
     if (pageCache.serve(req, res, render)) return;
@@ -420,6 +435,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       await workerStopped;
       clearInterval(purge);
       await changes?.stop();
+      await metrics?.close();
       await closeDatabase();
       log.info("stopped");
     })();

@@ -189,7 +189,9 @@ describe("the page cache", () => {
   it("serves the copies kept before the feed was lost while the database is away, and drops them once it is heard again", async () => {
     let away = false;
     const changes = feed();
-    const cache = createPageCache(routes, { https: false }, changes, personal, issueTicket, () => away);
+    const cache = createPageCache(routes, { https: false }, changes, personal, issueTicket, {
+      away: () => away,
+    });
     await kept(cache, "/testimonials", "<p>v1</p>");
     changes.lose();
     // Deaf with the database answering: renders, as before.

@@ -105,7 +105,15 @@ export function createPageCache(
   changes: Pick<ChangeFeed, "version" | "catchUp" | "resumedAt"> | undefined,
   personal: (cookie: string) => boolean,
   issueTicket: () => string,
-  away: () => boolean = () => false,
+  {
+    away = () => false,
+    observe = () => {},
+  }: {
+    /** Whether the database is away: then what was kept before the feed was lost is served. */
+    away?: () => boolean;
+    /** Told what became of each request for a kept route (the metrics, server/metrics.ts). */
+    observe?: (route: string, result: "hit" | "miss" | "render") => void;
+  } = {},
 ): PageCache {
   const queryOf = new Map(routes.map((route) => [route.path, [...route.query].sort()]));
   const entries = new Map<string, Entry>();
@@ -142,7 +150,7 @@ export function createPageCache(
   }
 
   /** The key of a request the cache may answer, and the address React Router renders for it. */
-  function keyOf(req: IncomingMessage): { key: string; target: string } | undefined {
+  function keyOf(req: IncomingMessage): { key: string; target: string; route: string } | undefined {
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -162,7 +170,7 @@ export function createPageCache(
       if (read.size > 0) target = `${pathname}?${read.toString()}`;
     }
     if (target.length > maxTargetLength) return undefined;
-    return { key: `${themeFromCookieHeader(cookie)} ${target}`, target };
+    return { key: `${themeFromCookieHeader(cookie)} ${target}`, target, route: pathname };
   }
 
   function entryOf(key: string): Entry {
@@ -274,6 +282,7 @@ export function createPageCache(
       const version = current();
       if (version === undefined) {
         const page = away() ? setAside?.get(found.key) : undefined;
+        observe(found.route, page ? "hit" : "miss");
         if (!page) return false;
         page(req, res);
         return true;
@@ -281,23 +290,29 @@ export function createPageCache(
       const entry = entries.get(found.key);
       const rendering = entry?.render?.version === version ? entry.render : undefined;
       if (entry?.page && (entry.version === version || (rendering && !rendering.ended))) {
+        observe(found.route, "hit");
         entry.page(req, res);
         return true;
       }
       // Rendered from the address the key names, so what is kept is the same page for everyone with this key.
       req.url = found.target;
       // A HEAD answer has no body to keep: it renders for itself, and the next GET brings the page up to date.
-      if (req.method === "HEAD") return false;
+      if (req.method === "HEAD") {
+        observe(found.route, "miss");
+        return false;
+      }
       // The current render has answered and its copy is being made: someone may have read the
       // change in it, and the copy before it would take it back. Wait the moment it takes to
       // compress, and send the new copy; one that is not kept after all leaves this to render.
       if (rendering?.ended && rendering.kept) {
+        observe(found.route, "hit");
         rendering.kept.then(
           (send) => (send ? send(req, res) : render()),
           () => render(),
         );
         return true;
       }
+      observe(found.route, "render");
       const made: Render = { key: found.key, version };
       entryOf(found.key).render = made;
       (req as Marked)[renderMark] = made;

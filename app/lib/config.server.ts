@@ -87,6 +87,11 @@ export const ConfigSchema = z
     PAGE_CACHE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(24, "METRICS_TOKEN must be at least 24 characters (openssl rand -hex 24)").optional(),
+    ),
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   })
   .transform((env) => {
     const siteUrl = new URL(env.SITE_URL ?? `http://localhost:${env.PORT}`);
@@ -118,6 +123,11 @@ export const ConfigSchema = z
       /** Express's "trust proxy": false, a hop count, or proxy addresses (see TrustProxySchema). */
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
+      /**
+       * Prometheus metrics (server/metrics.ts): `/metrics` on the site's port for a request bearing
+       * this token, and/or on this port bound to loopback; off when neither is set.
+       */
+      metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
       shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
       /** Keep anonymous renders of the cached routes until a write changes them (server/page-cache.ts). */
       pageCache: env.PAGE_CACHE === "on",

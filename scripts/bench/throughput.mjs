@@ -722,6 +722,99 @@ async function benchHostile(options, started) {
   return data;
 }
 
+const metricsTurns = 5;
+
+/**
+ * What collecting metrics costs on the kept pages: two servers alike but for METRICS_TOKEN, loaded
+ * in turns (their order reversed every other turn) and summed up by their median turns.
+ */
+async function benchMetrics(options, started) {
+  const serverCpu = options.pin.pinned ? options.pin.server : undefined;
+  const off = await startSite({ reviews: options.reviews, cpu: serverCpu, env: { METRICS_TOKEN: "" } });
+  const on = await startSite({
+    reviews: options.reviews,
+    cpu: serverCpu,
+    env: { METRICS_TOKEN: randomToken() },
+  });
+  const paths = ["/testimonials", "/"];
+  const runs = Object.fromEntries(paths.map((urlPath) => [urlPath, { on: [], off: [] }]));
+  try {
+    for (const urlPath of paths) {
+      await keptCopy(off.url, urlPath);
+      await keptCopy(on.url, urlPath);
+    }
+    for (let turn = 0; turn < metricsTurns; turn++)
+      for (const urlPath of paths)
+        for (const [key, site] of turn % 2 === 0
+          ? [
+              ["off", off],
+              ["on", on],
+            ]
+          : [
+              ["on", on],
+              ["off", off],
+            ])
+          runs[urlPath][key].push(
+            await load(
+              `${urlPath} kept, metrics ${key} (turn ${turn + 1})`,
+              { ...options, check: site.check },
+              { url: `${site.url}${urlPath}` },
+            ),
+          );
+  } finally {
+    await off.stop();
+    await on.stop();
+  }
+  const results = paths.map((urlPath) => {
+    const offTurn = medianTurn(runs[urlPath].off);
+    const onTurn = medianTurn(runs[urlPath].on);
+    return { path: urlPath, off: offTurn, on: onTurn, ratio: ratio(onTurn.requestsPerSec, offTurn.requestsPerSec) };
+  });
+  const targets = [
+    ...results.map((r) => ({
+      name: `kept \`${r.path}\` with metrics on: ≥ 0.97 × its rate with them off`,
+      ok: r.ratio >= 0.97,
+      actual: `${fmt(r.on.requestsPerSec)} / ${fmt(r.off.requestsPerSec)} = ${r.ratio.toFixed(2)} ×`,
+    })),
+    {
+      name: "no errors, timeouts or non-2xx answers to wrk",
+      ok: results.every((r) => clean(r.on) && clean(r.off)),
+      actual: results.map((r) => `${r.path}: ${failures(r.on)} on, ${failures(r.off)} off`).join("; "),
+    },
+  ].map((t) => ({ ...t, result: passFail(t.ok) }));
+  const data = {
+    ...runHeader(options, options.wrkVersion, options.pin),
+    seconds: Math.round((Date.now() - started) / 1000),
+    metrics: results,
+    targets,
+  };
+  const text = [
+    `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`. ${data.pinning}; wrk as for the other cases (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up, ${data.settings.durationSeconds} s measured), in ${metricsTurns} turns on two servers alike but for \`METRICS_TOKEN\`, their order reversed every other turn.`,
+    "",
+    table(
+      ["Kept page", "Metrics off: req/s", "Metrics on: req/s", "On / off", "p50 / p99 ms off, on"],
+      results.map((r) => [
+        `\`${r.path}\``,
+        withTurns(r.off),
+        withTurns(r.on),
+        `${r.ratio.toFixed(2)} ×`,
+        `${r.off.latencyP50Ms} / ${r.off.latencyP99Ms}, ${r.on.latencyP50Ms} / ${r.on.latencyP99Ms}`,
+      ]),
+    ),
+    "",
+    "Targets:",
+    "",
+    ...targets.map((t) => `- ${t.result}: ${t.name} (${t.actual})`),
+  ].join("\n");
+  console.log(`\n${text}\n`);
+  writeReport("throughput-metrics", data, text);
+  return data;
+}
+
+function randomToken() {
+  return createHash("sha256").update(`${process.pid}-${Date.now()}-${Math.random()}`).digest("hex");
+}
+
 /** What every throughput report states about its run: the machine, the command, the pinning and the settings. */
 function runHeader(options, wrkVersion, pin) {
   return {
@@ -744,9 +837,12 @@ export async function benchThroughput(options = readOptions()) {
   const started = Date.now();
   const { wrk, version: wrkVersion } = findWrk();
   const pin = pinning();
-  if (options.only !== undefined && options.only !== "hostile")
-    throw new Error(`--only: the throughput benchmark's one case run alone is "hostile", not ${options.only}`);
+  if (options.only !== undefined && options.only !== "hostile" && options.only !== "metrics")
+    throw new Error(
+      `--only: the throughput benchmark's cases run alone are "hostile" and "metrics", not ${options.only}`,
+    );
   if (options.only === "hostile") return benchHostile({ ...options, wrk, wrkVersion, pin }, started);
+  if (options.only === "metrics") return benchMetrics({ ...options, wrk, wrkVersion, pin }, started);
   options = { ...options, wrk, pin };
   const serverCpu = pin.pinned ? pin.server : undefined;
   const site = await startSite({ reviews: options.reviews, cpu: serverCpu });

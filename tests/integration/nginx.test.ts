@@ -171,6 +171,12 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     expect(await response.text()).not.toMatch(/nginx\//);
   });
 
+  it("never passes /metrics on to an instance, even with a token", async () => {
+    const response = await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer anything-at-all-here-0123" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("aquila_");
+  });
+
   it("passes everything else to the instances, which add a nonce", async () => {
     // A page no cache keeps (a kept /contact would carry its scripts' hashes instead).
     const response = await fetch(`${base}/admin/login`);

@@ -9,6 +9,7 @@ import { pagePathOf } from "~/lib/route-data-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
+import { signInFailures, signInRefusals } from "~/lib/metrics.server";
 import { type Ability, can, requiresSecondFactor, type Role, roleOf, type Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
 import { passwordProblem } from "./password-policy.server";
@@ -212,6 +213,7 @@ export async function signIn(
   if (!account || !checked.value || account.disabled_at) {
     await warnIfUnderAttack(username, now);
     log.info("sign-in failed", { username });
+    signInFailures.inc();
     if (account) {
       const why = checked.value ? "The account is disabled." : "Wrong password.";
       await recordAudit(asStaff(account), "sign-in-failed", "account", account.id, why);
@@ -351,6 +353,7 @@ type SignInRefusal = keyof typeof refusals;
 
 function refused(why: SignInRefusal, username: string, retryAfter: number): SignInResult {
   log.warn(refusals[why].log, { username, retryAfter });
+  signInRefusals.inc({ reason: why });
   return { ok: false, status: 429, message: refusalMessage(why, retryAfter), retryAfter, refusal: why };
 }
 

@@ -1,0 +1,85 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Registry } from "prom-client";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { getDatabase } from "~/lib/db.server";
+import { metricsRegistry } from "~/lib/metrics.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { startMetrics } from "../../server/metrics";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const rulesFile = path.join(root, "deploy/prometheus-rules.yml");
+
+interface Rule {
+  alert: string;
+  expr: string;
+  for: string;
+  labels: { severity: string };
+  annotations: { summary: string; description: string };
+}
+
+const rules = (parse(readFileSync(rulesFile, "utf8")) as { groups: Array<{ rules: Rule[] }> }).groups.flatMap(
+  (group) => group.rules,
+);
+
+function promtool(...args: string[]) {
+  return spawnSync(process.execPath, [path.join(root, "scripts/promtool.mjs"), ...args], {
+    cwd: path.join(root, "deploy"),
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+/** Whether promtool can be had here (on Debian, from the prometheus package: scripts/promtool.mjs). */
+const hasPromtool = promtool("--version").status === 0;
+
+describe("deploy/prometheus-rules.yml", () => {
+  useTestDatabase("sqlite");
+
+  it("raises each alert the deployment guide lists, with a severity and words for the person paged", () => {
+    expect(rules.map((rule) => rule.alert).sort()).toEqual([
+      "AquilaDeliveriesFailed",
+      "AquilaEventLoopLag",
+      "AquilaInstanceDown",
+      "AquilaInstanceNotReady",
+      "AquilaLeadsOverdue",
+      "AquilaOutboxStuck",
+      "AquilaServerErrors",
+      "AquilaSpamStoreFilling",
+    ]);
+    for (const rule of rules) {
+      expect(["page", "ticket"]).toContain(rule.labels.severity);
+      expect(rule.for).toMatch(/^\d+m$/);
+      expect(rule.annotations.summary.length).toBeGreaterThan(10);
+      expect(rule.annotations.description.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("asks only for metrics the site reports, by the labels it gives them", async () => {
+    const metrics = await startMetrics(
+      new Registry(),
+      { token: "a-token-of-twenty-four-characters" },
+      { database: getDatabase(), readinessProblem: async () => undefined, spamMaxRows: 100 },
+    );
+    const scrape = await metrics!.scrape();
+    await metrics!.close();
+    const reported = new Set([...scrape.matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]));
+    for (const name of (await metricsRegistry.getMetricsAsJSON()).map((metric) => metric.name)) reported.add(name);
+    for (const rule of rules) {
+      const names = rule.expr.match(/\b(aquila|nodejs|process)_\w+/g) ?? [];
+      for (const name of names) expect(reported, `${rule.alert} asks for ${name}`).toContain(name);
+    }
+    expect(reported).toContain("aquila_http_requests_total");
+  });
+
+  it.skipIf(!hasPromtool)("passes promtool's check and its unit tests (deploy/prometheus-rules.test.yml)", () => {
+    const check = promtool("check", "rules", "prometheus-rules.yml");
+    expect(check.stderr).toBe("");
+    expect(check.stdout).toContain("SUCCESS: 8 rules found");
+    const test = promtool("test", "rules", "prometheus-rules.test.yml");
+    expect(test.stdout + test.stderr).toContain("SUCCESS");
+    expect(test.status).toBe(0);
+  });
+});
