@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -372,22 +372,23 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem);
 
-  const server = createServer(serverTimeouts, (req, res) => {
-    if (state.shuttingDown) res.setHeader("Connection", "close");
-    if (metrics) {
-      const url = req.url ?? "/";
-      const query = url.indexOf("?");
-      const path = query === -1 ? url : url.slice(0, query);
-      if (path === "/metrics" && config.metrics.token) {
-        metrics.handle(req, res);
-        return;
-      }
-      metrics.observeRequest(pathInfo(pagePathOf(path)).route, res, process.hrtime.bigint());
-    }
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (serveStatic(req, res)) return;
     const render = () => app(req, res);
     if (pageCache.serve(req, res, render)) return;
     render();
+  };
+  const server = createServer(serverTimeouts, (req, res) => {
+    if (state.shuttingDown) res.setHeader("Connection", "close");
+    if (!metrics) return answer(req, res);
+    const startedMs = performance.now();
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path === "/metrics" && config.metrics.token) return metrics.handle(req, res);
+    answer(req, res);
+    // After answering: a file or a kept page has been written already, and is counted at once.
+    metrics.observeRequest(pathInfo(pagePathOf(path)).route, res, startedMs);
   });
   // Node hands CONNECT to this event and, with no listener, drops the connection unanswered.
   server.on("connect", (req, socket) => {

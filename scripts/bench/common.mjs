@@ -384,7 +384,7 @@ npm ci && npm run build && npm run bench
 \`npm run bench:lighthouse\` and \`npm run bench:throughput\` run one half each and rewrite only their own
 section. Options: \`--runs N\` (Lighthouse runs per page), \`--duration S\` (seconds per load case),
 \`--warmup S\`, \`--connections N\`, \`--reviews N\`; \`npm run bench:throughput -- --only hostile\` runs the
-hostile case alone and rewrites only its section. The figures in
+hostile case alone and rewrites only its section, and \`--only metrics\` the cost of metrics on kept pages. The figures in
 machine-readable form are in [benchmarks.json](benchmarks.json); a local run also writes
 \`reports/bench/\`.
 
