@@ -13,8 +13,8 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { ActionStatus } from "~/components/ui/action-status";
 import { RetryFailing } from "~/components/admin/retry-failing";
 import { staffContext } from "~/features/auth/auth.server";
-import { actionDone, actionResult, readIntent, unknownAction } from "~/lib/admin-action";
-import { readForm } from "~/lib/request.server";
+import { actionResult } from "~/lib/admin-action";
+import { retryFailingAction } from "~/lib/retry-failing.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -25,16 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The list's one action: every failing delivery tried again (RetryFailing). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (readIntent(form, ["retry-failing"]) === undefined) return unknownAction();
-  const count = await retryFailedMessageDeliveries(context.get(staffContext));
-  return actionDone(
-    count === 0
-      ? "No delivery was failing any more."
-      : count === 1
-        ? "1 failing delivery queued again."
-        : `${count} failing deliveries queued again.`,
-  );
+  return retryFailingAction(request, () => retryFailedMessageDeliveries(context.get(staffContext)));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

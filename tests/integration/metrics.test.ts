@@ -5,13 +5,12 @@ import { testDialects } from "../../db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
-import { parseConfig } from "~/lib/config.server";
 import { getDatabase } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
-import { startQuickSmtp } from "../support/mail";
+import { smtpConfig, startQuickSmtp } from "../support/mail";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
 setLogLevel("silent");
@@ -183,13 +182,6 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
     );
     if (!metrics) throw new Error("metrics are on with a token");
     const deadPort = await freePort();
-    const config = (port: number) =>
-      parseConfig({
-        SMTP_HOST: "127.0.0.1",
-        SMTP_PORT: String(port),
-        STAFF_EMAIL: "staff@aquila.example",
-        SITE_URL: "https://www.aquila.example",
-      });
     const start = new Date();
     const message = ContactFormSchema.parse({
       name: "Noor Vance",
@@ -203,7 +195,7 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
     expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "pending" })).toBe(1);
     expect(sample(text, "aquila_outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(0);
 
-    await deliverDue(deliveryKinds, config(deadPort), () => start);
+    await deliverDue(deliveryKinds, smtpConfig(deadPort), () => start);
     resetMailer();
     text = await metrics.scrape();
     expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "failing" })).toBe(1);
@@ -211,7 +203,7 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
 
     const smtp = await startQuickSmtp();
     try {
-      await deliverDue(deliveryKinds, config(smtp.port), () => new Date(start.getTime() + 31_000));
+      await deliverDue(deliveryKinds, smtpConfig(smtp.port), () => new Date(start.getTime() + 31_000));
       expect(smtp.received).toHaveLength(1);
     } finally {
       resetMailer();

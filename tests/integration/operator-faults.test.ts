@@ -6,13 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { deliveryKinds } from "~/deliveries.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
-import { parseConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, outboxMessageId, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { createTestDatabase } from "../../db/test-databases";
-import { readMail, startQuickSmtp, startSmtp } from "../support/mail";
+import { readMail, smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
 import { startTcpRelay } from "../support/tcp-relay";
 import { startServerProcess } from "./server-process";
 
@@ -56,12 +55,7 @@ describe("staff deliveries through faults", () => {
   it("a mail server that takes a message and loses the connection gets the same Message-ID on the second send", async () => {
     const smtp = await startSmtp(0, { dropAfterAccepting: 1 });
     try {
-      const config = parseConfig({
-        SMTP_HOST: "127.0.0.1",
-        SMTP_PORT: String(smtp.port),
-        STAFF_EMAIL: "staff@aquila.example",
-        SITE_URL: "https://www.aquila.example",
-      });
+      const config = smtpConfig(smtp.port);
       const start = new Date();
       await storeContactMessage(message, start, ["email"]);
       expect(await deliverDue(deliveryKinds, config, () => start)).toBe(1);

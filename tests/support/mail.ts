@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import net, { type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { parseConfig } from "~/lib/config.server";
 
 /** What a real SMTP server accepted: the envelope's sender and recipients, and the message as sent. */
 export interface ReceivedMail {
@@ -116,6 +117,17 @@ export async function startQuickSmtp(): Promise<{
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
   return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The configuration of a process that emails staff through the SMTP server on `port`. */
+export function smtpConfig(port: number, env: Record<string, string> = {}) {
+  return parseConfig({
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(port),
+    STAFF_EMAIL: "staff@aquila.example",
+    SITE_URL: "https://www.aquila.example",
+    ...env,
+  });
 }
 
 /** A forward endpoint on a free loopback port, recording every JSON body posted to it. */
