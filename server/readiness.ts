@@ -11,19 +11,14 @@ import type { DatabaseHandle } from "../db/client.server";
  * The write is one row rewritten in the database (on either database, the server's own disk), and
  * for SQLite also 64 KB written and synced to a file beside the database: SQLite reuses space its
  * files already hold, so a row can still be written for a while after the disk has filled.
- * One probe runs at a time, and its answer stands for a second: a load balancer checking often
- * costs one small synced write a second at most.
+ * The database is asked on every probe; the write is made at most once a second, its answer
+ * standing in between, so a load balancer checking often costs one small synced write a second.
  */
 export function createReadiness(database: DatabaseHandle, now = () => Date.now()) {
-  let last: { at: number; problem: string | undefined } | undefined;
-  let running: Promise<string | undefined> | undefined;
+  let lastWrite: { at: number; ok: boolean } | undefined;
+  let writing: Promise<boolean> | undefined;
 
-  async function probe(): Promise<string | undefined> {
-    try {
-      await sql`select 1`.execute(database.db);
-    } catch {
-      return "database unreachable";
-    }
+  async function writes(): Promise<boolean> {
     try {
       await database.db
         .insertInto("rate_limits")
@@ -31,20 +26,27 @@ export function createReadiness(database: DatabaseHandle, now = () => Date.now()
         .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`1 - rate_limits.count` }))
         .execute();
       if (database.dialect === "sqlite" && database.location !== ":memory:") await writeBeside(database.location);
+      return true;
     } catch {
-      return "database cannot write";
+      return false;
     }
-    return undefined;
   }
 
   return async function readinessProblem(): Promise<string | undefined> {
-    if (last && now() - last.at < 1_000) return last.problem;
-    running ??= probe().then((problem) => {
-      last = { at: now(), problem };
-      running = undefined;
-      return problem;
-    });
-    return running;
+    try {
+      await sql`select 1`.execute(database.db);
+    } catch {
+      return "database unreachable";
+    }
+    if (!lastWrite || now() - lastWrite.at >= 1_000) {
+      writing ??= writes().then((ok) => {
+        lastWrite = { at: now(), ok };
+        writing = undefined;
+        return ok;
+      });
+      await writing;
+    }
+    return lastWrite?.ok === false ? "database cannot write" : undefined;
   };
 }
 

@@ -9,6 +9,7 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(withCode("57P01", "terminating connection due to administrator command"))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isDatabaseUnavailable(withCode("3D000", 'database "aquila" does not exist'))).toBe(true);
     expect(isDatabaseUnavailable(withCode("SQLITE_FULL"))).toBe(true);
     expect(isDatabaseUnavailable(withCode("SQLITE_IOERR_WRITE"))).toBe(true);
     expect(isDatabaseUnavailable(withCode("SQLITE_READONLY"))).toBe(true);

@@ -27,7 +27,8 @@ const unreachableCodes = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EAI_AGAIN",
-  // PostgreSQL: connection exceptions (08…), shutting down or starting (57P01–57P03), too many connections.
+  // PostgreSQL: connection exceptions (08…), shutting down or starting (57P01–57P03), too many
+  // connections, and a database that is not there (dropped, or not yet restored).
   "08000",
   "08001",
   "08003",
@@ -37,6 +38,7 @@ const unreachableCodes = new Set([
   "57P02",
   "57P03",
   "53300",
+  "3D000",
 ]);
 
 /** What node-postgres says, without a code, when a connection ends or cannot be made in time. */
