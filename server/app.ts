@@ -304,6 +304,9 @@ function startDailyPurge(config: Config) {
   return timer;
 }
 
+/** How long shutdown waits for an email or forward in flight: within the 10 s a shutdown takes. */
+const workerStopMs = 8_500;
+
 /**
  * How long a client may take to send a request (docs/deploy.md, "Timeouts"). A form is at most
  * 64 KB: a phone on EDGE (~50 kbit/s) sends that in about 10 s, and its headers (under
@@ -311,9 +314,6 @@ function startDailyPurge(config: Config) {
  * request, 60 s for headers) let a few slow clients keep sockets open for minutes. The check runs
  * every second, so a cut comes within a second of the limit rather than up to 30 s after it.
  */
-/** How long shutdown waits for an email or forward in flight: within the 10 s a shutdown takes. */
-const workerStopMs = 8_500;
-
 const serverTimeouts = {
   headersTimeout: 15_000,
   requestTimeout: 30_000,
