@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { sql } from "kysely";
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/client.server";
+import type { PageCacheResult } from "./page-cache";
 import { log } from "../app/lib/logger.server";
 
 /**
@@ -22,9 +23,6 @@ import { log } from "../app/lib/logger.server";
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 const statusClasses = ["1xx", "2xx", "3xx", "4xx", "5xx"] as const;
-
-/** What the page cache did with a request for a kept route. */
-export type PageCacheResult = "hit" | "miss" | "render";
 
 export interface SiteMetrics {
   /**

@@ -9,6 +9,9 @@ import { type HeaderOptions, inlineScriptHashes, securityHeaders } from "./secur
 import { etagOf, prepare, sendPrepared } from "./static-files";
 import { prepareTicketed, sendTicketed, ticketPlaces } from "./ticketed-page";
 
+/** How a page request met the cache: a kept copy, none yet, or a render that bypassed it. */
+export type PageCacheResult = "hit" | "miss" | "render";
+
 /**
  * The server-rendered public pages (and the public reviews API), as anonymous visitors see them,
  * rendered once per change.
@@ -112,7 +115,7 @@ export function createPageCache(
     /** Whether the database is away: then what was kept before the feed was lost is served. */
     away?: () => boolean;
     /** Told what became of each request for a kept route (the metrics, server/metrics.ts). */
-    observe?: (route: string, result: "hit" | "miss" | "render") => void;
+    observe?: (route: string, result: PageCacheResult) => void;
   } = {},
 ): PageCache {
   const queryOf = new Map(routes.map((route) => [route.path, [...route.query].sort()]));

@@ -1,7 +1,7 @@
 import { open, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../db/client.server";
+import { isReachable, type DatabaseHandle } from "../db/client.server";
 
 /**
  * What `/readyz` asks before it says an instance is ready: that the database answers and takes a
@@ -33,11 +33,7 @@ export function createReadiness(database: DatabaseHandle, now = () => Date.now()
   }
 
   return async function readinessProblem(): Promise<string | undefined> {
-    try {
-      await sql`select 1`.execute(database.db);
-    } catch {
-      return "database unreachable";
-    }
+    if (!(await isReachable(database.db))) return "database unreachable";
     if (!lastWrite || now() - lastWrite.at >= 1_000) {
       writing ??= writes().then((ok) => {
         lastWrite = { at: now(), ok };

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { isReachable } from "../../db/client.server";
 import { getDatabase } from "./db.server";
 import { log } from "./logger.server";
 
@@ -66,14 +66,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 let away = false;
 let probing = false;
-let probe: () => Promise<boolean> = async () => {
-  try {
-    await sql`select 1`.execute(getDatabase().db);
-    return true;
-  } catch {
-    return false;
-  }
-};
+let probe: () => Promise<boolean> = () => isReachable(getDatabase().db);
 
 /** Tests replace the probe. */
 export function setDatabaseProbe(next: () => Promise<boolean>) {
@@ -91,9 +84,7 @@ export function databaseAway(): boolean {
  */
 export function noteDatabaseError(error: unknown): boolean {
   if (!isDatabaseUnavailable(error)) return false;
-  if (!away) log.warn("the database is away; answering 503 until it is back", { error: String(error) });
-  away = true;
-  void probeUntilBack();
+  markAway(String(error));
   return true;
 }
 
@@ -103,8 +94,11 @@ export function noteDatabaseError(error: unknown): boolean {
  */
 export async function checkDatabaseNow(): Promise<void> {
   if (away || probing) return;
-  if (await probe()) return;
-  if (!away) log.warn("the database is away; answering 503 until it is back");
+  if (!(await probe())) markAway();
+}
+
+function markAway(error?: string) {
+  if (!away) log.warn("the database is away; answering 503 until it is back", error ? { error } : undefined);
   away = true;
   void probeUntilBack();
 }
