@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -11,6 +12,9 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // Two files at a time even on two cores, where the default would be one: on a 2-core machine
+    // the suite takes 11 min instead of 18.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
