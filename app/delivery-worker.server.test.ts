@@ -1,4 +1,4 @@
-import Database from "better-sqlite3";
+import Database from "../db/sqlite-driver.mjs";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliveryKinds } from "~/deliveries.server";

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import SQLite from "better-sqlite3";
+import SQLite from "../db/sqlite-driver.mjs";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "../db/test-databases";

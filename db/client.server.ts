@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import SQLite from "./sqlite-driver.mjs";
 import {
   CompiledQuery,
   type DatabaseConnection,

@@ -7,7 +7,7 @@
 // renamed to the destination: a run that is killed or fails leaves nothing under that name.
 import { chmodSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import Database from "../db/sqlite-driver.mjs";
 
 const destination = process.argv[2];
 const source = process.env.DATABASE_URL ?? "./data/aquila.sqlite";

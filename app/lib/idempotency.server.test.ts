@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import Database from "better-sqlite3";
+import Database from "../../db/sqlite-driver.mjs";
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "../../db/test-databases";

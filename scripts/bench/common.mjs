@@ -10,7 +10,7 @@ import { clearTimeout, setTimeout } from "node:timers";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
+import Database from "../../db/sqlite-driver.mjs";
 import { chromiumPath } from "../chromium.mjs";
 import { importSource } from "../import-source.mjs";
 

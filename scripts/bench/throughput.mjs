@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
-import Database from "better-sqlite3";
+import Database from "../../db/sqlite-driver.mjs";
 import { importSource } from "../import-source.mjs";
 import {
   buildDir,

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import Database from "../../db/sqlite-driver.mjs";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "../../db/client.server";
 import { verifyPassword } from "../../app/features/auth/password.server";
@@ -287,8 +287,10 @@ describe("SQLite backup and restore", () => {
     const writer = spawn(
       process.execPath,
       [
+        "--input-type=module",
         "-e",
-        `const db = new (require("better-sqlite3"))(process.argv[1]);
+        `const { default: SQLite } = await import("./db/sqlite-driver.mjs");
+         const db = new SQLite(process.argv[1]);
          db.pragma("busy_timeout = 5000");
          const write = db.prepare("insert into writes values (?)");
          setInterval(() => { write.run(new Date().toISOString()); process.stdout.write("."); }, 50);`,
