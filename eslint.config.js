@@ -75,6 +75,14 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "*.config.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        fetch: "readonly",
+        performance: "readonly",
+      },
+    },
   },
 );
