@@ -66,7 +66,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                   {m.name} — {topicLabel(m.topic)}
                 </Link>
                 <p className="truncate text-muted">{m.message}</p>
-                <p className="text-small text-muted">
+                <p className="text-small wrap-anywhere text-muted">
                   {formatDate(m.received_at)} · {m.email}
                 </p>
                 <SpamMark reasons={m.mark} className="mt-1" />

@@ -71,7 +71,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   {o.state}, {o.country}
                   {o.submitted_by_name ? ` · filled in by ${o.submitted_by_name}` : ""}
                 </p>
-                <p className="text-small text-muted">
+                <p className="text-small wrap-anywhere text-muted">
                   {formatDate(o.received_at)} · {o.email}
                 </p>
                 <SpamMark reasons={o.mark} className="mt-1" />

@@ -51,7 +51,10 @@ function layoutProblems(page: Page, where: string): Promise<string[]> {
       // Or, when no box reaches past it, the innermost whose own content (a long word) does.
       const spilling = [...document.querySelectorAll("body *")].filter(
         (el) =>
-          el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible" && el.clientWidth > 0,
+          el.scrollWidth > el.clientWidth + 1 &&
+          getComputedStyle(el).overflowX === "visible" &&
+          el.clientWidth > 0 &&
+          el.checkVisibility(),
       );
       const culprit =
         wide.find((el) => !wide.some((other) => other !== el && el.contains(other))) ??

@@ -52,7 +52,7 @@ export function DeliveryStatus({
         {label} ({channelLabels[channel] ?? channel})
       </span>
       {error ? (
-        <span className={`${short ? "" : "block"}text-small wrap-anywhere text-muted`}>Last error: {error}</span>
+        <span className={`${short ? "" : "block"} text-small wrap-anywhere text-muted`}>Last error: {error}</span>
       ) : null}
     </>
   );

@@ -114,7 +114,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-small text-muted">{label}</dt>
-      <dd>{children}</dd>
+      <dd className="wrap-anywhere">{children}</dd>
     </div>
   );
 }
