@@ -11,11 +11,11 @@
 // Node or npm print along the way are gathered and listed at the end, per version.
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./bench/common.mjs";
 
 /** The versions CI tests besides the machine's own: the newest of each LTS line, pinned. */
 export const testedVersions = ["22.23.3", "24.21.0"];
@@ -103,17 +103,6 @@ function copyTree(target) {
 function environmentFor(nodeDir) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   return { ...env, PATH: `${path.join(nodeDir, "bin")}${path.delimiter}${process.env.PATH}` };
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A fresh PostgreSQL database beside TEST_DATABASE_URL's, and a way to drop it. */
