@@ -13,6 +13,7 @@ import { ReviewSchema } from "~/features/reviews/schema";
 import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
+import type { SpamReason } from "~/lib/forms";
 import { commandLine, type Role, type Staff } from "~/lib/staff";
 import { inviteAccount } from "~/features/auth/accounts.server";
 import { refreshResponseFigures } from "~/features/replies/figures.server";
@@ -61,6 +62,8 @@ export interface SeedMessage {
   message?: string;
   /** When it arrived; now unless given. */
   receivedAt?: string | Date;
+  /** What marked it as possible spam when it arrived (a quick fill, links); unmarked unless given. */
+  signals?: readonly SpamReason[];
 }
 
 /**
@@ -212,13 +215,14 @@ export async function seedMessages(database: string, messages: readonly SeedMess
       consent: true,
     }),
     receivedAt: toDate(message.receivedAt),
+    signals: message.signals ?? [],
   }));
   return usingDatabase(database, (handle) =>
     handle.db.transaction().execute(async (trx) => {
       const ids: string[] = [];
       // Channels as this process is configured, which for every harness here is the server's.
       for (const message of prepared)
-        ids.push(await storeContactMessage(message.input, message.receivedAt, undefined, trx));
+        ids.push(await storeContactMessage(message.input, message.receivedAt, undefined, trx, message.signals));
       return ids;
     }),
   );
