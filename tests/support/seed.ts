@@ -141,7 +141,9 @@ async function seeder(): Promise<Staff> {
   if (existing) return existing;
   try {
     return {
-      accountId: await createAccount(seederUsername, randomBytes(24).toString("base64url")),
+      accountId: await createAccount(seederUsername, randomBytes(24).toString("base64url"), "moderator", {
+        hashParams: testHashParams,
+      }),
       username: seederUsername,
     };
   } catch (error) {
@@ -290,6 +292,14 @@ export async function signInAsAdmin(database: string, password: string): Promise
 }
 
 /**
+ * The tests' accounts' passwords are hashed with scrypt at N=2^12, not the site's 2^17: a check
+ * takes a few milliseconds instead of half a second of a core, and the browser tests sign in
+ * often. Each hash carries its parameters, so the site checks these as it checks any; accounts
+ * the site makes itself (invitations, the built-in admin) keep its own cost.
+ */
+export const testHashParams = { log2N: 12, r: 8, p: 1 };
+
+/**
  * A named account with an authenticator app set up on a fixed secret, as the tests' staff: the
  * owner sees everything, leads see messages and orders. The secret is the tests' own, so they can
  * compute its codes as the person's phone would.
@@ -314,7 +324,7 @@ export async function signInAsTestStaff(database: string, who: TestStaff): Promi
     const existing = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
     if (!existing) {
       try {
-        await createAccount(username, password, role);
+        await createAccount(username, password, role, { hashParams: testHashParams });
       } catch {
         // Another worker made it at the same moment.
       }
@@ -378,7 +388,7 @@ export function seedAccount(
   password: string,
   role: Role = "moderator",
 ): Promise<string> {
-  return usingDatabase(database, () => createAccount(username, password, role));
+  return usingDatabase(database, () => createAccount(username, password, role, { hashParams: testHashParams }));
 }
 
 /** An invitation as an owner makes one (here from the command line); returns the link's path. */

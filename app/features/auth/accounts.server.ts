@@ -272,7 +272,7 @@ export async function acceptInvitation(token: string, input: Record<string, unkn
         .where("username", "=", invitation.username)
         .executeTakeFirst();
       if (taken) return undefined;
-      const id = await createAccount(invitation.username, parsed.data.password, invitation.role, trx);
+      const id = await createAccount(invitation.username, parsed.data.password, invitation.role, { within: trx });
       await recordAudit(
         { accountId: id, username: invitation.username },
         "account-created",

@@ -13,7 +13,7 @@ import { signInFailures, signInRefusals } from "~/lib/metrics.server";
 import { type Ability, can, requiresSecondFactor, type Role, roleOf, type Staff } from "~/lib/staff";
 import { createHashQueue } from "./hash-queue.server";
 import { passwordProblem } from "./password-policy.server";
-import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+import { generatePassword, type HashParams, hashPassword, verifyPassword } from "./password.server";
 import { checkSecondFactor } from "./second-factor.server";
 import { releaseSignInAttempt, reserveSignInAttempt, warnIfUnderAttack } from "./sign-in-limits.server";
 
@@ -93,11 +93,21 @@ export async function ensureBuiltInAccount() {
   }
 }
 
-/** A new account, a moderator unless another role is given; the built-in `admin` is always a moderator (decision 024). */
-export async function createAccount(username: string, password: string, role: Role = "moderator", within?: Executor) {
+/**
+ * A new account, a moderator unless another role is given; the built-in `admin` is always a
+ * moderator (decision 024). `hashParams`: scrypt's cost for this password, the site's own unless
+ * given; the tests' accounts are made cheaper, and since every hash carries its parameters, the
+ * site checks them as it checks any.
+ */
+export async function createAccount(
+  username: string,
+  password: string,
+  role: Role = "moderator",
+  { within, hashParams }: { within?: Executor; hashParams?: HashParams } = {},
+) {
   const now = new Date().toISOString();
   const id = randomUUID();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashParams);
   await (within ?? db())
     .insertInto("accounts")
     .values({

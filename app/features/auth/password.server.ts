@@ -8,15 +8,22 @@ const scrypt = promisify(scryptCallback) as (
   options: object,
 ) => Promise<Buffer>;
 
+/** scrypt's cost: N = 2^log2N, block size r, parallelism p. */
+export interface HashParams {
+  log2N: number;
+  r: number;
+  p: number;
+}
+
 /** scrypt with N=2^17, r=8, p=1 (the parameters travel inside each hash, so they can rise later). */
-export const defaultParams = { log2N: 17, r: 8, p: 1 };
+export const defaultParams: HashParams = { log2N: 17, r: 8, p: 1 };
 const keyLength = 32;
 
 function maxmem(log2N: number, r: number) {
   return 128 * 2 ** log2N * r * 2;
 }
 
-export async function hashPassword(password: string, params = defaultParams): Promise<string> {
+export async function hashPassword(password: string, params: HashParams = defaultParams): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password.normalize("NFKC"), salt, keyLength, {
     N: 2 ** params.log2N,
