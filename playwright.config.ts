@@ -67,7 +67,10 @@ export default defineConfig({
   // test that fails twice fails the run.
   retries: 1,
   workers: 2,
-  timeout: 30_000,
+  // A test of the admin signs in more than once (each a password check of half a second of one
+  // core) and scans a few pages with axe; on a two-core machine also running the other worker,
+  // its browser and the server, 30 s was not always enough. A test that hangs still stops here.
+  timeout: 45_000,
   expect: { timeout: 5_000 },
   reporter: [["list"]],
   use: {

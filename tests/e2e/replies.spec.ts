@@ -142,7 +142,13 @@ test("a call recorded on an order request is its reply, and the template editor 
   const next = await seedMessage(site.database, { name: "Pia Next", email: `pia.${Date.now()}@example.org` });
   await page.goto(`${site.origin}/admin/messages/${next}`);
   await expect(page.getByLabel(/^Subject/)).toHaveValue("About your question to Aquila");
+});
 
+test("today's work and the reply times pass axe in both themes, with a call and a reply recorded", async ({
+  page,
+  context,
+}) => {
+  await signInAsStaff(context, site.origin, "owner", { db: site.database });
   for (const theme of ["light", "dark"] as const) {
     await context.addCookies([{ name: "theme", value: theme, url: site.origin }]);
     await page.goto(`${site.origin}/admin/queue`);
