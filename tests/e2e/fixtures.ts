@@ -68,6 +68,7 @@ export async function expectNoAxeViolations(page: Page, context?: string) {
   await scrollingSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
