@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
+import type { HashParams } from "~/features/auth/password.server";
 import { hashRecoveryCode, newRecoveryCodes } from "~/features/auth/second-factor.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -297,7 +298,7 @@ export async function signInAsAdmin(database: string, password: string): Promise
  * often. Each hash carries its parameters, so the site checks these as it checks any; accounts
  * the site makes itself (invitations, the built-in admin) keep its own cost.
  */
-export const testHashParams = { log2N: 12, r: 8, p: 1 };
+const testHashParams: HashParams = { log2N: 12, r: 8, p: 1 };
 
 /**
  * A named account with an authenticator app set up on a fixed secret, as the tests' staff: the

@@ -15,11 +15,11 @@ import { e2eMinFillMs } from "../../../playwright.config";
 // A refused first post answers 400; the browser logs that status.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-/** How long a person takes at the least, as the e2e server is set (FORM_MIN_FILL_MS): a fill slower than this is no signal. */
-const minFillMs = e2eMinFillMs;
-
-/** Waits until `ms` have passed since `since`: a person still reading the form. */
-async function takeTime(page: Page, since: number, ms = minFillMs + 500) {
+/**
+ * Waits until `ms` have passed since `since`: a person still reading the form, slower than the
+ * e2e server's FORM_MIN_FILL_MS, so the fill is no signal.
+ */
+async function takeTime(page: Page, since: number, ms = e2eMinFillMs + 500) {
   const left = since + ms - Date.now();
   if (left > 0) await page.waitForTimeout(left);
 }
