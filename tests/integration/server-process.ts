@@ -36,7 +36,9 @@ export function requireBuild() {
 /**
  * Starts the production server on a free port with its own database and waits until it listens.
  * `wrap` runs it under another command, such as `["faketime", "-f", "@2026-11-30 14:00:00"]` to
- * start its clock at a chosen moment.
+ * start its clock at a chosen moment. Such a command may run the server as its own child and not
+ * pass signals on (faketime does both), so a wrapped server gets a process group of its own, and
+ * `stop` signals the whole group and waits until none of it is left.
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
@@ -45,8 +47,10 @@ export async function startServerProcess(
   requireBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aquila-int-"));
   const [command, ...prefix] = [...wrap, process.execPath];
+  const grouped = wrap.length > 0;
   const child = spawn(command!, [...prefix, path.join(root, "scripts/start.mjs")], {
     cwd: root,
+    detached: grouped,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -77,9 +81,39 @@ export async function startServerProcess(
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  const stop = (signal: NodeJS.Signals = "SIGTERM") => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (!grouped) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    }
+    signalGroup(child.pid!, signal);
+    const code = await exited;
+    await groupGone(child.pid!);
+    return code;
   };
   return { child, url, output: () => output, exited, stop };
+}
+
+/** Sends `signal` to every process of the group `leader` leads; false once there is none. */
+function signalGroup(leader: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-leader, signal);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
+  }
+}
+
+/**
+ * Waits until no process is left in the group (the server shuts down within its 10 s), killing
+ * what is still there after 15 s. Bounded: an exited process the system has not yet reaped still
+ * counts as in the group.
+ */
+async function groupGone(leader: number) {
+  const start = Date.now();
+  while (signalGroup(leader, 0) && Date.now() - start < 20_000) {
+    if (Date.now() - start > 15_000) signalGroup(leader, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
