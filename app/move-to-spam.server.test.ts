@@ -15,6 +15,7 @@ import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { completeOrderForm } from "../tests/support/orders";
 import { spamRestorers } from "./spam-restorers.server";
+import { testHashParams } from "../tests/support/hash-params";
 
 // Email configured, read once on first use: a message or a review queues its staff notice, and an
 // order request its notice and the requester's receipt, each by email. Nothing here sends them.
@@ -33,7 +34,10 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
   let staff: Staff;
   let ip = 0;
   const database = useTestDatabase(dialect, async () => {
-    staff = { accountId: await createAccount("lead", "long enough password"), username: "lead" };
+    staff = {
+      accountId: await createAccount("lead", "long enough password", "moderator", { hashParams: testHashParams }),
+      username: "lead",
+    };
   });
   beforeEach(async () => {
     for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const)

@@ -22,6 +22,7 @@ import { db as appDb } from "~/lib/db.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { completeOrderForm } from "../tests/support/orders";
 import { personalDataSources } from "./personal-data.server";
+import { testHashParams } from "../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -74,7 +75,12 @@ async function storeEverything(email: string, name = "Ana Example") {
 describe.each(testDialects)("personal data by email address on %s", (dialect) => {
   let staff: Staff;
   const database = useTestDatabase(dialect, async () => {
-    staff = { accountId: await createAccount("privacy-staff", "long enough password"), username: "privacy-staff" };
+    staff = {
+      accountId: await createAccount("privacy-staff", "long enough password", "moderator", {
+        hashParams: testHashParams,
+      }),
+      username: "privacy-staff",
+    };
   });
   const db = () => database().db;
   beforeEach(async () => {
@@ -411,7 +417,12 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
 describe("personal data in the embedded SQLite file", () => {
   let staff: Staff;
   const database = useTestDatabase("sqlite", async () => {
-    staff = { accountId: await createAccount("privacy-staff", "long enough password"), username: "privacy-staff" };
+    staff = {
+      accountId: await createAccount("privacy-staff", "long enough password", "moderator", {
+        hashParams: testHashParams,
+      }),
+      username: "privacy-staff",
+    };
   });
 
   it("leaves no trace of what it deleted in the SQLite file", async () => {

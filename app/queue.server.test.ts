@@ -11,6 +11,7 @@ import { countOverdue, parseQueueFilter, type QueueFilter, waitingLeads } from "
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
+import { testHashParams } from "../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -60,9 +61,15 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
   });
 
   it("gives a lead to someone who works on leads, lists it under their name, and audits each change once", async () => {
-    const owner = await createAccount(`boss-${dialect}`, "granite-willow-parcel-73", "owner");
-    const leads = await createAccount(`seller-${dialect}`, "granite-willow-parcel-73", "leads");
-    const moderator = await createAccount(`reader-${dialect}`, "granite-willow-parcel-73", "moderator");
+    const owner = await createAccount(`boss-${dialect}`, "granite-willow-parcel-73", "owner", {
+      hashParams: testHashParams,
+    });
+    const leads = await createAccount(`seller-${dialect}`, "granite-willow-parcel-73", "leads", {
+      hashParams: testHashParams,
+    });
+    const moderator = await createAccount(`reader-${dialect}`, "granite-willow-parcel-73", "moderator", {
+      hashParams: testHashParams,
+    });
     const by = { accountId: owner, username: `boss-${dialect}` };
     const now = new Date("2026-11-24T16:00:00Z");
     const mine = await storeContactMessage(message("Fay"), new Date("2026-11-23T20:00:00Z"), []);

@@ -27,6 +27,7 @@ import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { claimDueItem, markFailedAttempt, markSent } from "~/lib/outbox/queue.server";
 import { useTestDatabase } from "~/lib/test-database";
+import { testHashParams } from "../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -66,7 +67,9 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
       SITE_URL: "https://aquila.example",
     });
     staff = {
-      accountId: await createAccount(`replier-${dialect}`, "granite-willow-parcel-73", "leads"),
+      accountId: await createAccount(`replier-${dialect}`, "granite-willow-parcel-73", "leads", {
+        hashParams: testHashParams,
+      }),
       username: `replier-${dialect}`,
     };
   });
@@ -293,7 +296,9 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
 
   it("makes one digest a business day, whatever the number of instances asking at once", async () => {
     const db = database().db;
-    const leader = await createAccount(`digest-${dialect}`, "granite-willow-parcel-73", "leads");
+    const leader = await createAccount(`digest-${dialect}`, "granite-willow-parcel-73", "leads", {
+      hashParams: testHashParams,
+    });
     await db.updateTable("accounts").set({ email: "digest-person@aquila.example" }).where("id", "=", leader).execute();
     // Thursday 26 Nov is Thanksgiving; Wednesday 25 Nov, 10 a.m. arrivals are due Friday at 10.
     const mine = await storeContactMessage(message("Lou"), new Date("2026-11-25T15:00:00Z"), []);

@@ -8,6 +8,7 @@ import { useTestDatabase } from "~/lib/test-database";
 import { spamRestorers } from "~/spam-restorers.server";
 import { spamKindsFor } from "~/features/spam/access";
 import { actOnSpam } from "~/features/spam/moderation.server";
+import { testHashParams } from "../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -29,7 +30,12 @@ describe.each(testDialects)("the spam list by role on %s", (dialect) => {
       review: await quarantine("review", { name: "Held review" }, [honeypot], 1000),
       contact: await quarantine("contact", { name: "Held message" }, [honeypot], 1000),
     };
-    const moderator = { accountId: await createAccount(`mod-${dialect}`, "moss-harbour-cedar-84"), username: "mod" };
+    const moderator = {
+      accountId: await createAccount(`mod-${dialect}`, "moss-harbour-cedar-84", "moderator", {
+        hashParams: testHashParams,
+      }),
+      username: "mod",
+    };
     const kinds = spamKindsFor("moderator");
     expect((await listSpam(200, kinds)).map((item) => item.id)).toEqual([held.review]);
     expect(await countSpam(kinds)).toBe(1);

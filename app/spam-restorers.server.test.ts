@@ -13,6 +13,7 @@ import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { completeOrderForm } from "../tests/support/orders";
 import { spamRestorers } from "./spam-restorers.server";
+import { testHashParams } from "../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -47,7 +48,10 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
   let staff: Staff;
   let ip = 0;
   const database = useTestDatabase(dialect, async () => {
-    staff = { accountId: await createAccount("moderator", "long enough password"), username: "moderator" };
+    staff = {
+      accountId: await createAccount("moderator", "long enough password", "moderator", { hashParams: testHashParams }),
+      username: "moderator",
+    };
   });
   beforeEach(async () => {
     for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const)

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
-import type { HashParams } from "~/features/auth/password.server";
 import { hashRecoveryCode, newRecoveryCodes } from "~/features/auth/second-factor.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -18,6 +17,7 @@ import type { SpamReason } from "~/lib/forms";
 import { commandLine, type Role, type Staff } from "~/lib/staff";
 import { inviteAccount } from "~/features/auth/accounts.server";
 import { refreshResponseFigures } from "~/features/replies/figures.server";
+import { testHashParams } from "./hash-params";
 import { recordCall } from "~/features/replies/replies.server";
 
 /**
@@ -291,14 +291,6 @@ export async function seedOrder(database: string, order: SeedOrder): Promise<See
 export async function signInAsAdmin(database: string, password: string): Promise<SeededSession> {
   return usingDatabase(database, () => signInAs(builtInUsername, password));
 }
-
-/**
- * The tests' accounts' passwords are hashed with scrypt at N=2^12, not the site's 2^17: a check
- * takes a few milliseconds instead of half a second of a core, and the browser tests sign in
- * often. Each hash carries its parameters, so the site checks these as it checks any; accounts
- * the site makes itself (invitations, the built-in admin) keep its own cost.
- */
-const testHashParams: HashParams = { log2N: 12, r: 8, p: 1 };
 
 /**
  * A named account with an authenticator app set up on a fixed secret, as the tests' staff: the

@@ -28,6 +28,7 @@ import {
   newTotpSecret,
   storeRecoveryCodes,
 } from "./second-factor.server";
+import { testHashParams } from "../../../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -37,7 +38,7 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
   let ip = 0;
 
   async function owner(username: string): Promise<StaffSession> {
-    const id = await createAccount(username, password, "owner");
+    const id = await createAccount(username, password, "owner", { hashParams: testHashParams });
     const secret = newTotpSecret();
     await database()
       .db.transaction()
@@ -133,7 +134,7 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
   });
   it("changes another person's role and signs them out, never their own, the shared account's or the last owner's", async () => {
     const me = await owner(`chief-${dialect}`);
-    const person = await createAccount(`reader-${dialect}`, password, "moderator");
+    const person = await createAccount(`reader-${dialect}`, password, "moderator", { hashParams: testHashParams });
     await signIn(new Request("http://localhost/"), `reader-${dialect}`, password, `192.0.2.${++ip}`);
     expect(await changeRole(me, person, "leads")).toMatchObject({ ok: true });
     const row = await database()
@@ -148,14 +149,16 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
     expect(again).toMatchObject({ ok: true, next: "enrol" });
     expect(await changeRole(me, person, "boss")).toMatchObject({ ok: false, status: 400 });
     expect(await changeRole(me, me.accountId, "leads")).toMatchObject({ ok: false, status: 409 });
-    const shared = await createAccount("admin", password, "moderator").catch(async () => {
-      const existing = await database()
-        .db.selectFrom("accounts")
-        .select("id")
-        .where("username", "=", "admin")
-        .executeTakeFirstOrThrow();
-      return existing.id;
-    });
+    const shared = await createAccount("admin", password, "moderator", { hashParams: testHashParams }).catch(
+      async () => {
+        const existing = await database()
+          .db.selectFrom("accounts")
+          .select("id")
+          .where("username", "=", "admin")
+          .executeTakeFirstOrThrow();
+        return existing.id;
+      },
+    );
     expect(await changeRole(me, shared, "owner")).toMatchObject({ ok: false, status: 400 });
     const audit = await database()
       .db.selectFrom("audit_log")
@@ -187,7 +190,7 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
 
   it("signs one person out everywhere, or everyone but the owner, leaving their accounts as they were", async () => {
     const me = await owner(`keeper-${dialect}`);
-    const person = await createAccount(`roamer-${dialect}`, password, "moderator");
+    const person = await createAccount(`roamer-${dialect}`, password, "moderator", { hashParams: testHashParams });
     for (let i = 0; i < 2; i++)
       await signIn(new Request("http://localhost/"), `roamer-${dialect}`, password, `192.0.2.${++ip}`);
     expect(await listOwnSessions(person)).toHaveLength(2);
@@ -253,8 +256,8 @@ describe.each(testDialects)("the owner's list of accounts on %s", (dialect) => {
   const password = "copper-lantern-meadow-52";
 
   it("counts each account's open sessions, codes left and factors, a passkey included", async () => {
-    const viaApp = await createAccount(`app-${dialect}`, password, "leads");
-    const viaKey = await createAccount(`key-${dialect}`, password, "leads");
+    const viaApp = await createAccount(`app-${dialect}`, password, "leads", { hashParams: testHashParams });
+    const viaKey = await createAccount(`key-${dialect}`, password, "leads", { hashParams: testHashParams });
     const secret = newTotpSecret();
     await database()
       .db.transaction()
@@ -302,7 +305,7 @@ describe.each(testDialects)("the owner's list of accounts on %s", (dialect) => {
   });
 
   it("lets a passkey-only account sign in through the JSON call with a recovery code", async () => {
-    const id = await createAccount(`keyonly-${dialect}`, password, "owner");
+    const id = await createAccount(`keyonly-${dialect}`, password, "owner", { hashParams: testHashParams });
     await database()
       .db.insertInto("passkeys")
       .values({
@@ -339,7 +342,7 @@ describe.each(testDialects)("a person's own sessions on %s", (dialect) => {
   let ip = 0;
 
   async function sessions(username: string, count: number) {
-    await createAccount(username, password);
+    await createAccount(username, password, "moderator", { hashParams: testHashParams });
     const list: StaffSession[] = [];
     for (let i = 0; i < count; i++) {
       const result = await signIn(new Request("http://localhost/"), username, password, `192.0.2.${100 + ++ip}`);

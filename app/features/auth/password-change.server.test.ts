@@ -4,6 +4,7 @@ import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { createAccount, getStaff, signIn } from "./auth.server";
 import { changeOwnPassword } from "./password-change.server";
+import { testHashParams } from "../../../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -18,7 +19,7 @@ describe.each(testDialects)("a person changing their own password on %s", (diale
   /** A new account with two sessions (two browsers): the one that changes the password, and another. */
   async function person() {
     const username = `person-${++count}`;
-    await createAccount(username, first);
+    await createAccount(username, first, "moderator", { hashParams: testHashParams });
     const sessions = [];
     for (let i = 0; i < 2; i++) {
       const result = await signIn(request(""), username, first, `192.0.2.${++ip}`);

@@ -15,6 +15,7 @@ import {
   recoveryCodeCount,
   totpStep,
 } from "./second-factor.server";
+import { testHashParams } from "../../../tests/support/hash-params";
 
 setLogLevel("silent");
 
@@ -80,7 +81,7 @@ describe.each(testDialects)("a second factor on %s", (dialect) => {
   /** A leads account with an app set up on a known secret, and its recovery codes. */
   async function leads() {
     const username = `leads-${++count}`;
-    const id = await createAccount(username, password, "leads");
+    const id = await createAccount(username, password, "leads", { hashParams: testHashParams });
     const secret = newTotpSecret();
     const codes = await database()
       .db.transaction()
@@ -100,7 +101,7 @@ describe.each(testDialects)("a second factor on %s", (dialect) => {
     expect(await getStaff(page(cookie))).toBeUndefined();
 
     const owner = `owner-${++count}`;
-    await createAccount(owner, password, "owner");
+    await createAccount(owner, password, "owner", { hashParams: testHashParams });
     const first = await signIn(page(), owner, password, `192.0.2.${++ip}`);
     expect(first).toMatchObject({ ok: true, next: "enrol" });
   });
