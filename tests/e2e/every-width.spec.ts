@@ -14,7 +14,10 @@ import { seedInvitation, seedMessage, seedOrder, seedReviews, signInAsStaff } fr
  *
  * It fails on a page that scrolls sideways, a header whose links overlap or spill out of it, text
  * cut off by its box, a focused element hidden behind anything the site draws (every tabbable
- * element of the page is focused in turn at four sizes), and any axe violation.
+ * element of the page is focused in turn at four sizes), and any axe violation. axe scans each
+ * page on a phone and on a desktop, in each theme for the public pages: what it checks changes with
+ * the layout (which controls show, how large they are) and the theme (contrast), and between those
+ * the page's own checks above run at every size.
  */
 
 const sizes = [
@@ -257,7 +260,7 @@ test.describe("every public page", () => {
       test.slow();
       await page.setViewportSize(size("1280 px"));
       await page.goto(route.path);
-      const problems = await walk(page, ["320 px", "820 px", "1280 px", "200 % zoom"]);
+      const problems = await walk(page, ["320 px", "1280 px"]);
       expect(problems).toEqual([]);
 
       // The light theme's colours pass too, on a phone and a desktop.
@@ -312,7 +315,7 @@ test.describe("every admin page", () => {
       await page.setViewportSize(size("1280 px"));
       const response = await page.goto(path.replace(":order", order).replace(":message", message));
       expect(response?.status()).toBe(200);
-      expect(await walk(page, ["375 px", "820 px", "1280 px"])).toEqual([]);
+      expect(await walk(page, ["375 px", "1280 px"])).toEqual([]);
     });
   }
 
