@@ -275,6 +275,31 @@ test.describe("every public page", () => {
   }
 });
 
+test.describe("every public page in the fallback font", () => {
+  // The web font is refused, as for a visitor who blocks web fonts or before it arrives; the
+  // browser reports each refused file as a failed load.
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  for (const route of siteRoutes) {
+    test(`${route.path} with text spacing on a phone, in the fallback font`, async ({ page }) => {
+      await page.route(/\.woff2?(\?|$)/, (font) => font.abort());
+      await page.setViewportSize(size("375 px"));
+      await page.goto(route.path);
+      const webFontLoaded = () =>
+        page.evaluate(() =>
+          [...document.fonts].some((font) => font.family.includes("Atkinson") && font.status === "loaded"),
+        );
+      expect(await webFontLoaded()).toBe(false);
+      await page.addStyleTag({ content: textSpacing });
+      const problems: string[] = [];
+      for (const name of ["320 px", "375 px", "414 px", "400 % zoom"] as const) {
+        await page.setViewportSize(size(name));
+        problems.push(...(await layoutProblems(page, `${name} with text spacing, fallback font`)));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
 test.describe("every admin page", () => {
   let message = "";
   let order = "";

@@ -72,7 +72,8 @@ export function TrustBand() {
                   {marks[signal.mark]}
                 </svg>
               </span>
-              <span className="min-w-0">
+              {/* A word wider than its column (text spacing in a wider fallback font) breaks rather than overflow. */}
+              <span className="min-w-0 wrap-anywhere">
                 <span className="block leading-snug font-bold">{signal.title}</span>
                 {signal.detail ? <span className="block text-small text-muted">{signal.detail}</span> : null}
               </span>
