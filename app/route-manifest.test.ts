@@ -36,6 +36,7 @@ describe("the route manifest", () => {
       "/admin/orders/export.csv",
       "/admin/passkey",
       "/admin/verify",
+      "/admin/visits/export.csv",
     ]);
     for (const download of outside.filter((entry) => entry.path.includes("/export."))) {
       expect(download.access, download.path).toBeDefined();

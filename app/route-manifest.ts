@@ -176,6 +176,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/theme", file: "routes/theme.ts" },
   { path: "/api/contact", file: "routes/api.contact.ts" },
   { path: "/api/orders", file: "routes/api.orders.ts" },
+  { path: "/api/form-steps", file: "routes/api.form-steps.ts" },
   {
     path: "/api/testimonials",
     file: "routes/api.testimonials.ts",
@@ -195,6 +196,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/admin/invite/:token", file: "routes/admin.invite.tsx" },
   { path: "/admin/messages/export.csv", file: "routes/admin.messages.export.ts", access: "leads" },
   { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts", access: "leads" },
+  { path: "/admin/visits/export.csv", file: "routes/admin.visits.export.ts", access: "leads" },
   { path: "/admin/data-requests/export.json", file: "routes/admin.data-requests.export.ts", access: "owner" },
   {
     path: "/admin",
@@ -203,6 +205,7 @@ export const routeManifest: RouteEntry[] = [
       { path: "", file: "routes/admin._index.ts", access: "staff" },
       { path: "queue", file: "routes/admin.queue.tsx", access: "leads" },
       { path: "replies", file: "routes/admin.replies.tsx", access: "leads" },
+      { path: "visits", file: "routes/admin.visits.tsx", access: "leads" },
       { path: "templates", file: "routes/admin.templates.tsx", access: "leads" },
       { path: "testimonials", file: "routes/admin.testimonials.tsx", access: "reviews" },
       { path: "orders", file: "routes/admin.orders.tsx", access: "leads" },

@@ -32,6 +32,8 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   digest_days: ["day"],
   digests: ["id"],
   response_figures: ["kind"],
+  visit_counts: ["day", "page", "channel", "source", "medium", "campaign"],
+  form_counts: ["day", "form", "event"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({
   name,

@@ -971,7 +971,44 @@ const migrations: Record<string, Migration> = {
         await rebuildOutbox(db, ["contact", "review", "order", "order-receipt"]);
       }),
   },
+  "0023_site_counts": {
+    // Counts without identifiers (docs/decisions/029): page views per day, page and where the
+    // visit came from; the order form's steps and the forms' stored submissions per day; and, on
+    // each lead, the optional answer to "How did you hear about us?".
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("visit_counts")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("page", "text", (c) => c.notNull())
+          .addColumn("channel", "text", (c) => c.notNull())
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("medium", "text", (c) => c.notNull())
+          .addColumn("campaign", "text", (c) => c.notNull())
+          .addColumn("views", "integer", (c) => c.notNull())
+          .addPrimaryKeyConstraint("visit_counts_pk", ["day", "page", "channel", "source", "medium", "campaign"])
+          .execute();
+        await db.schema
+          .createTable("form_counts")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("form", "text", (c) => c.notNull())
+          .addColumn("event", "text", (c) => c.notNull())
+          .addColumn("count", "integer", (c) => c.notNull())
+          .addPrimaryKeyConstraint("form_counts_pk", ["day", "form", "event"])
+          .execute();
+        for (const table of heardTables) await db.schema.alterTable(table).addColumn("heard_from", "text").execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of heardTables) await db.schema.alterTable(table).dropColumn("heard_from").execute();
+        await db.schema.dropTable("form_counts").execute();
+        await db.schema.dropTable("visit_counts").execute();
+      }),
+  },
 };
+
+/** The tables whose rows can carry an answer to "How did you hear about us?" (0023). */
+const heardTables = ["contact_messages", "order_requests", "testimonials"] as const;
 
 /** The tables whose rows can carry a "possible spam" mark (0014). */
 const markedTables = ["contact_messages", "order_requests", "testimonials"] as const;

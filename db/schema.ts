@@ -52,6 +52,8 @@ export interface TestimonialTable {
   reply_by: string | null;
   /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
   spam_signals: string | null;
+  /** The answer to "How did you hear about us?" (app/content/heard.ts), or null when none was given. */
+  heard_from: string | null;
 }
 
 /**
@@ -93,6 +95,8 @@ export interface ContactMessageTable {
   first_reply_at: string | null;
   first_reply_by: string | null;
   reply_minutes: number | null;
+  /** The answer to "How did you hear about us?" (app/content/heard.ts), or null when none was given. */
+  heard_from: string | null;
 }
 
 export type OutboxChannel = "email" | "forward" | "none";
@@ -189,6 +193,8 @@ export interface OrderRequestTable {
   first_reply_at: string | null;
   first_reply_by: string | null;
   reply_minutes: number | null;
+  /** The answer to "How did you hear about us?" (app/content/heard.ts), or null when none was given. */
+  heard_from: string | null;
 }
 
 /** Fixed-window counters shared by every instance (so limits hold behind a load balancer). */
@@ -392,6 +398,34 @@ export interface SiteSecretTable {
   created_at: string;
 }
 
+/**
+ * Views of public pages per day (in the office's time zone), page and where the visit came from;
+ * nothing about who viewed them (docs/decisions/029). A view from another page of the site has
+ * channel "internal"; any other is a visit's entry.
+ */
+export interface VisitCountTable {
+  day: string;
+  /** The route's path from the route manifest, never the address as sent. */
+  page: string;
+  /** "internal", or where an entry came from: "direct", "search", "social", "email", "site" or "campaign". */
+  channel: string;
+  /** The search engine, network or site ("Google", "example.org"), or the campaign's utm_source; "" when none. */
+  source: string;
+  /** A campaign's utm_medium; "" when none. */
+  medium: string;
+  /** A campaign's utm_campaign; "" when none. */
+  campaign: string;
+  views: number;
+}
+
+/** A form's counted events per day: "step-N" (the order form's steps), "stored", "heard:<answer>". */
+export interface FormCountTable {
+  day: string;
+  form: string;
+  event: string;
+  count: number;
+}
+
 export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
@@ -415,4 +449,6 @@ export interface Database {
   digest_days: DigestDayTable;
   digests: DigestTable;
   response_figures: ResponseFigureTable;
+  visit_counts: VisitCountTable;
+  form_counts: FormCountTable;
 }

@@ -25,7 +25,9 @@ import { purgeExpiredData } from "../app/lib/personal-data.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
-import { cachedRoutes } from "../app/route-manifest";
+import { cachedRoutes, siteRoutes } from "../app/route-manifest";
+import { purgeOldCounts, startVisitCounting, visitTally } from "../app/lib/visits/tally.server";
+import { createViewCounter } from "../app/lib/visits/views.server";
 import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { formTickets } from "../app/lib/form-ticket.server";
@@ -294,6 +296,7 @@ function startDailyPurge(config: Config) {
       await purgeSignInFailures();
       await purgeIdempotencyKeys();
       await purgeOldDigests();
+      await purgeOldCounts();
     } catch (error) {
       log.error("daily purge failed", { error });
     }
@@ -372,6 +375,15 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const state: AppState = { shuttingDown: false };
   const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem);
 
+  const counting = config.visitCounts.on ? startVisitCounting(config.visitCounts.flushMs) : undefined;
+  const views = counting
+    ? createViewCounter({
+        pages: new Set(siteRoutes.map((route) => route.path)),
+        ownOrigins: [config.siteUrl],
+        tally: visitTally,
+        personal: hasSessionCookie,
+      })
+    : undefined;
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (serveStatic(req, res)) return;
     const render = () => app(req, res);
@@ -380,15 +392,20 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   };
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
-    if (!metrics) return answer(req, res);
+    if (!metrics && !views) return answer(req, res);
     const startedMs = performance.now();
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (path === "/metrics" && config.metrics.token) return metrics.handle(req, res);
+    if (metrics && path === "/metrics" && config.metrics.token) return metrics.handle(req, res);
+    if (views) {
+      const search = query === -1 ? "" : url.slice(query);
+      if (views.mirrored(req, res, path, search)) return;
+      views.observe(req, res, path, search);
+    }
     answer(req, res);
     // After answering: a file or a kept page has been written already, and is counted at once.
-    metrics.observeRequest(pathInfo(pagePathOf(path)).route, res, startedMs);
+    metrics?.observeRequest(pathInfo(pagePathOf(path)).route, res, startedMs);
   });
   // Node hands CONNECT to this event and, with no listener, drops the connection unanswered.
   server.on("connect", (req, socket) => {
@@ -437,6 +454,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       clearInterval(purge);
       await changes?.stop();
       await metrics?.close();
+      await counting?.stop();
       await closeDatabase();
       log.info("stopped");
     })();

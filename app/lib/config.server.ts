@@ -85,6 +85,8 @@ export const ConfigSchema = z
     REVIEW_RETENTION_MONTHS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(120).default(12)),
     SPAM_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(30)),
     PAGE_CACHE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+    VISIT_COUNTS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+    VISIT_FLUSH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5000)),
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
     METRICS_TOKEN: z.preprocess(
@@ -131,6 +133,11 @@ export const ConfigSchema = z
       shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
       /** Keep anonymous renders of the cached routes until a write changes them (server/page-cache.ts). */
       pageCache: env.PAGE_CACHE === "on",
+      /**
+       * Daily counts of page views, entries and the order form's steps, without identifiers
+       * (app/features/visits, docs/decisions/029), written to the database every `flushMs`.
+       */
+      visitCounts: { on: env.VISIT_COUNTS === "on", flushMs: env.VISIT_FLUSH_MS },
       /** A form sent sooner than this after it was shown carries one spam signal (never a verdict alone). */
       formMinFillMs: env.FORM_MIN_FILL_MS,
       /** Public form posts allowed per visitor address in ten minutes. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { heardAnswers, type HeardAnswer } from "~/content/heard";
 import { firstErrors } from "./forms";
 
 /**
@@ -86,3 +87,14 @@ export function fieldMistakes(schema: z.ZodType, values: unknown): Record<string
   const result = schema.safeParse(values);
   return result.success ? {} : fieldErrorsOf(result.error);
 }
+
+const heardValues = heardAnswers.map((answer) => answer.value) as [HeardAnswer, ...HeardAnswer[]];
+
+/**
+ * The optional answer to "How did you hear about us?": one of the listed answers, or nothing (an
+ * empty choice on the page, null or no field from a JSON client).
+ */
+export const heardFrom = z
+  .union([z.enum(heardValues), z.literal(""), z.null()], "Please choose one of the answers, or leave it empty")
+  .optional()
+  .transform((value) => value || undefined);

@@ -80,6 +80,7 @@ const tabs: Tab[] = [
   { name: "Orders", href: "/admin/orders", access: "leads", counts: [{ count: "orders", label: "new" }] },
   { name: "Messages", href: "/admin/messages", access: "leads", counts: [{ count: "messages", label: "new" }] },
   { name: "Reply times", href: "/admin/replies", access: "leads", counts: [] },
+  { name: "Visits", href: "/admin/visits", access: "leads", counts: [] },
   {
     name: "Spam",
     href: "/admin/spam",

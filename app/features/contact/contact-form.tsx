@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
+import { HeardField } from "~/components/ui/heard-field";
 import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
@@ -137,6 +138,7 @@ export function ContactForm({
           error={errors.message}
           hint={`At least ${messageMin} characters.`}
         />
+        <HeardField defaultValue={textOf(values.heard)} error={errors.heard} />
         <CheckboxField
           name="consent"
           label={

@@ -1,3 +1,4 @@
+import { heardQuestion } from "~/content/heard";
 import { defineFields } from "~/lib/form-fields";
 
 /** The contact form's fields, in the form's order: each one's label and longest value, written once. */
@@ -7,6 +8,7 @@ export const contactFields = defineFields({
   phone: { label: "Phone", max: 40 },
   topic: { label: "Topic" },
   message: { label: "Message", max: 5000 },
+  heard: { label: heardQuestion.label },
   consent: { label: "Privacy" },
 });
 export type ContactField = keyof typeof contactFields;

@@ -1,6 +1,6 @@
 import { contactTopics, type ContactTopicValue } from "~/content/contact";
 import { contactFields, messageMin } from "./fields";
-import { emailAddress, isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, heardFrom, isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 
 const topicValues = contactTopics.map((t) => t.value) as [ContactTopicValue, ...ContactTopicValue[]];
 
@@ -24,6 +24,7 @@ export const ContactFormSchema = z.object({
     .trim()
     .min(messageMin, `Message must be at least ${messageMin} characters`)
     .max(contactFields.message.max, `Message must be ${contactFields.message.max} characters or fewer`),
+  heard: heardFrom,
   consent: z.literal(["on", "true", true], "You must agree to the privacy policy").transform(() => true as const),
 });
 

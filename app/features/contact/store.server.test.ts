@@ -207,6 +207,7 @@ describe.each(testDialects)("migration 0009 on %s", (dialect) => {
           first_reply_at: null,
           first_reply_by: null,
           reply_minutes: null,
+          heard_from: null,
         },
       ]);
       await db

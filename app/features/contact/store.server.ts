@@ -6,6 +6,7 @@ import { configuredChannels, queueDeliveries } from "~/lib/outbox/queue.server";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
+import { countStored } from "~/lib/visits/stored.server";
 import type { ContactInput } from "./schema";
 
 /**
@@ -38,8 +39,10 @@ export async function storeContactMessage(
         handled_at: null,
         spam_signals: markColumn(signals),
         ...replyDueColumns("message", now),
+        heard_from: input.heard ?? null,
       })
       .execute();
+    await countStored(trx, "contact", input.heard, now);
     await queueDeliveries(trx, "contact", id, now, channels);
   });
   if (channels.length === 0) {

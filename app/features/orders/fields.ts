@@ -1,3 +1,4 @@
+import { heardQuestion } from "~/content/heard";
 import { defineFields, fieldLabels } from "~/lib/form-fields";
 
 /**
@@ -115,6 +116,7 @@ export const orderFields = defineFields({
   coverType: { label: "Cover type" },
   controllerPlacement: { label: "Controller placement" },
   medicalNotes: { label: "Notes", max: 2000 },
+  heard: { label: heardQuestion.label },
   privacyConsent: { label: "Privacy policy" },
   medicalDisclaimer: { label: "Medical disclaimer" },
 });
@@ -137,7 +139,11 @@ export const orderSteps = [
     fields: ["dailySittingHours", "discomfortAreas", "sensitivityLevel"],
   },
   { id: "choices", title: "Cushion choices", fields: ["priorities", "padSize", "coverType", "controllerPlacement"] },
-  { id: "consent", title: "Notes and consent", fields: ["medicalNotes", "privacyConsent", "medicalDisclaimer"] },
+  {
+    id: "consent",
+    title: "Notes and consent",
+    fields: ["medicalNotes", "heard", "privacyConsent", "medicalDisclaimer"],
+  },
 ] as const satisfies ReadonlyArray<{ id: string; title: string; fields: readonly OrderField[] }>;
 
 /** Order references look like AQ-7K3M-9QX2: no I, L, O or U, so they read aloud without doubt. */

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, CheckboxField, ChoiceGroup, ErrorSummary, TextArea, TextField } from "~/components/ui/field";
+import { HeardField } from "~/components/ui/heard-field";
+import { createStepBeacon } from "./step-beacon";
 import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
@@ -177,6 +179,12 @@ export function OrderForm({
   const someoneElse = submitter === "other";
   const errors = clientErrors ?? serverErrors ?? noErrors;
   const shown = stepped ? only(errors, step) : errors;
+
+  // Each step this page shows is counted once, without saying whose it is (./step-beacon.ts).
+  const [tellStep] = useState(createStepBeacon);
+  useEffect(() => {
+    if (stepped) tellStep(step);
+  }, [stepped, step, tellStep]);
 
   // Back from a reload: the saved answers return to the form's own controls.
   useEffect(() => {
@@ -446,6 +454,7 @@ export function OrderForm({
         hint="For example skin concerns, a recent pressure injury, or the chair's make and model."
         {...field("medicalNotes")}
       />
+      <HeardField defaultValue={text("heard")} error={shown.heard} />
       <CheckboxField
         name="privacyConsent"
         label={

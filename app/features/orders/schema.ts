@@ -1,4 +1,4 @@
-import { emailAddress, isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, heardFrom, isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
 import {
   type Choice,
   controllerPlacements,
@@ -111,6 +111,7 @@ export const OrderFields = z.object({
   coverType: z.enum(values(coverTypes), "Please select cover type"),
   controllerPlacement: z.enum(values(controllerPlacements), "Please select controller placement"),
   medicalNotes: optionalText(orderFields.medicalNotes.max),
+  heard: heardFrom,
   privacyConsent: agreement("You must agree to the privacy policy"),
   medicalDisclaimer: agreement("You must acknowledge the medical disclaimer"),
 } satisfies Record<OrderField, z.ZodType>);

@@ -10,6 +10,7 @@ import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.serve
 import { dayWindowSeconds, hitRateLimit } from "~/lib/rate-limit.server";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
+import { countStored } from "~/lib/visits/stored.server";
 import { referencePattern } from "./fields";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";
@@ -109,8 +110,10 @@ export async function storeOrder(
         status_changed_at: null,
         spam_signals: markColumn(options.signals ?? []),
         ...replyDueColumns("order", now),
+        heard_from: input.heard ?? null,
       })
       .execute();
+    await countStored(trx, "order", input.heard, now);
     await queueDeliveries(trx, "order", id, now, orderChannels(config));
     if (!config.smtp) return "no email";
     if (!(await mayConfirm(input.email, trx))) return "held back";

@@ -2,6 +2,7 @@
  * The review form's fields, tags and filter tabs: what the page and the form show, without the
  * schema (./schema.ts), which the browser loads only when the form is used (lib/lazy-check.ts).
  */
+import { heardQuestion } from "~/content/heard";
 import { defineFields, type FormAnswer } from "~/lib/form-fields";
 import type { PublicFormProblem } from "~/lib/forms";
 
@@ -108,6 +109,7 @@ export const reviewFields = defineFields({
   tags: { label: "Tags" },
   quote: { label: "Your review", max: 2000 },
   writtenBy: { label: "Who is writing this review" },
+  heard: { label: heardQuestion.label },
 });
 export type ReviewField = keyof typeof reviewFields;
 

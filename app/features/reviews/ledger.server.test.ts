@@ -456,6 +456,7 @@ describe.each(testDialects)("migration 0008 on %s", (dialect) => {
           reply_at: null,
           reply_by: null,
           spam_signals: null,
+          heard_from: null,
         },
       ]);
       expect((await migrator(db).migrateTo("0007_order_requests")).error).toBeUndefined();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { BotFields, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
+import { HeardField } from "~/components/ui/heard-field";
 import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
@@ -209,6 +210,7 @@ export function ReviewForm({
         error={errors.writtenBy}
         hint="Reviews written with help or for someone else are welcome; the published review says who wrote it."
       />
+      <HeardField idPrefix={idPrefix} defaultValue={textOf(values?.heard)} error={errors.heard} />
       <BotFields ticket={formTicket} idPrefix={idPrefix} />
       <p className="text-muted">
         Every review is read by our team before it is published, whatever its rating.{" "}

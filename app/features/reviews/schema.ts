@@ -1,5 +1,5 @@
 import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
-import { emailAddress, isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
+import { emailAddress, heardFrom, isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
 import { reviewFields, tagValues } from "./fields";
 
 const tagsInput = z
@@ -45,6 +45,7 @@ export const ReviewSchema = z.object({
     (v) => (v === "" || v === undefined ? "self" : v),
     z.enum(reviewWriters, "Choose who is writing the review"),
   ),
+  heard: heardFrom,
 });
 
 export type ReviewInput = z.infer<typeof ReviewSchema>;

@@ -9,6 +9,7 @@ import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import { type Executor, inTransaction } from "~/lib/db.server";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
+import { countStored } from "~/lib/visits/stored.server";
 import type { ReviewInput } from "./schema";
 import type { ReviewState } from "./types";
 
@@ -37,8 +38,10 @@ export async function createReview(
         created_at: now.toISOString(),
         approved_at: null,
         spam_signals: markColumn(signals),
+        heard_from: input.heard ?? null,
       })
       .execute();
+    await countStored(trx, "review", input.heard, now);
     await queueDeliveries(trx, "review", id, now);
   });
   if (!within) nudgeDeliveryWorker();

@@ -1,0 +1,239 @@
+import { sql } from "kysely";
+import { company } from "~/content/site";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/logger.server";
+import { otherValue, type VisitOrigin } from "./sources.server";
+
+/**
+ * Counts in memory, written to the database every few seconds in one statement per table, each
+ * row adding to the day's total (so every instance adds its own). A crash loses at most the
+ * counts since the last write; nothing else depends on them. Nothing here knows who anyone is:
+ * a view is a day, a page and where the visit came from (docs/decisions/029).
+ */
+
+/** The most different values of a source, medium or campaign kept per day; more are counted as "other". */
+export const maxValuesPerDay = 50;
+/** The most different rows held in memory between two writes; more are counted under "other". */
+const maxPendingRows = 20_000;
+/** Rows per statement: well under SQLite's and PostgreSQL's limits on bound values. */
+const rowsPerStatement = 500;
+/** How long counts are kept: 25 months, so a month can be set beside the same month a year before. */
+export const keptMonths = 25;
+
+const separator = "\u0001";
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: company.businessHours.timeZone,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The day (YYYY-MM-DD) in the company's time zone: the days staff read the counts by. */
+export function dayOf(at: number): string {
+  return dayFormat.format(at);
+}
+
+/** The day a count was made on, worked out once a minute rather than for every view. */
+function createDayClock() {
+  let minute = -1;
+  let day = "";
+  return (at: number) => {
+    const m = Math.floor(at / 60_000);
+    if (m !== minute) {
+      minute = m;
+      day = dayOf(at);
+    }
+    return day;
+  };
+}
+
+export interface FormEvent {
+  form: "contact" | "order" | "review";
+  /** "step-N" (the order form's steps, counted from the browser), "stored" or "heard:<answer>" (from the data). */
+  event: string;
+}
+
+type CampaignField = "source" | "medium" | "campaign";
+interface ViewRow {
+  day: string;
+  page: string;
+  channel: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  views: number;
+}
+interface EventRow {
+  day: string;
+  form: string;
+  event: string;
+  count: number;
+}
+
+function viewKey(row: Omit<ViewRow, "views">): string {
+  return [row.day, row.page, row.channel, row.source, row.medium, row.campaign].join(separator);
+}
+const campaignFields: CampaignField[] = ["source", "medium", "campaign"];
+
+export function createVisitTally({ now = Date.now }: { now?: () => number } = {}) {
+  const dayAt = createDayClock();
+  let views = new Map<string, ViewRow>();
+  let events = new Map<string, EventRow>();
+  /** Per day, the values of each field already written: a new one is kept only while there are fewer than the cap. */
+  const known = new Map<string, Map<CampaignField, Set<string>>>();
+  let writing: Promise<void> | undefined;
+  let failing = false;
+
+  function addView(row: ViewRow, into = views) {
+    let key = viewKey(row);
+    if (into.size >= maxPendingRows && !into.has(key)) {
+      row = { ...row, source: otherValue, medium: "", campaign: "" };
+      key = viewKey(row);
+    }
+    const held = into.get(key);
+    if (held) held.views += row.views;
+    else into.set(key, { ...row });
+  }
+
+  function addEvent(row: EventRow) {
+    const key = [row.day, row.form, row.event].join(separator);
+    const held = events.get(key);
+    if (held) held.count += row.count;
+    else if (events.size < maxPendingRows) events.set(key, { ...row });
+  }
+
+  async function knownValues(day: string): Promise<Map<CampaignField, Set<string>>> {
+    let sets = known.get(day);
+    if (sets) return sets;
+    const rows = await db()
+      .selectFrom("visit_counts")
+      .select(["source", "medium", "campaign"])
+      .distinct()
+      .where("day", "=", day)
+      .where("channel", "!=", "internal")
+      .execute();
+    sets = new Map(campaignFields.map((field) => [field, new Set(rows.map((row) => row[field]))]));
+    known.set(day, sets);
+    // Only today's and yesterday's are needed (a write just after midnight).
+    for (const old of known.keys()) if (old < day && known.size > 2) known.delete(old);
+    return sets;
+  }
+
+  /** A value as written: itself while the day has room for it, else "other". */
+  function fold(sets: Map<CampaignField, Set<string>>, field: CampaignField, value: string): string {
+    if (value === "" || value === otherValue) return value;
+    const set = sets.get(field)!;
+    if (set.has(value)) return value;
+    if (set.size >= maxValuesPerDay) return otherValue;
+    set.add(value);
+    return value;
+  }
+
+  async function write() {
+    const pendingViews = views;
+    const pendingEvents = events;
+    views = new Map();
+    events = new Map();
+    if (pendingViews.size === 0 && pendingEvents.size === 0) return;
+    try {
+      const merged = new Map<string, ViewRow>();
+      for (const row of pendingViews.values()) {
+        const sets = await knownValues(row.day);
+        addView(
+          {
+            ...row,
+            source: fold(sets, "source", row.source),
+            medium: fold(sets, "medium", row.medium),
+            campaign: fold(sets, "campaign", row.campaign),
+          },
+          merged,
+        );
+      }
+      const viewRows = [...merged.values()];
+      const eventRows = [...pendingEvents.values()];
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (let i = 0; i < viewRows.length; i += rowsPerStatement)
+            await trx
+              .insertInto("visit_counts")
+              .values(viewRows.slice(i, i + rowsPerStatement))
+              .onConflict((oc) =>
+                oc
+                  .columns(["day", "page", "channel", "source", "medium", "campaign"])
+                  .doUpdateSet({ views: sql`visit_counts.views + excluded.views` }),
+              )
+              .execute();
+          for (let i = 0; i < eventRows.length; i += rowsPerStatement)
+            await trx
+              .insertInto("form_counts")
+              .values(eventRows.slice(i, i + rowsPerStatement))
+              .onConflict((oc) =>
+                oc.columns(["day", "form", "event"]).doUpdateSet({ count: sql`form_counts.count + excluded.count` }),
+              )
+              .execute();
+        });
+      if (failing) log.info("visit counts are being written again");
+      failing = false;
+    } catch (error) {
+      // Kept for the next write (the database may be away for a moment); bounded like any count.
+      for (const row of pendingViews.values()) addView(row);
+      for (const row of pendingEvents.values()) addEvent(row);
+      if (!failing) log.warn("visit counts could not be written; they are kept in memory and tried again", { error });
+      failing = true;
+    }
+  }
+
+  return {
+    /** One view of a public page (`page` as the route manifest writes it). */
+    countView(page: string, origin: VisitOrigin | "internal", at = now()) {
+      const day = dayAt(at);
+      addView(
+        origin === "internal"
+          ? { day, page, channel: "internal", source: "", medium: "", campaign: "", views: 1 }
+          : { day, page, ...origin, views: 1 },
+      );
+    },
+    /** One event of a form (a step reached), counted with the views. */
+    countFormEvent({ form, event }: FormEvent, at = now()) {
+      addEvent({ day: dayAt(at), form, event, count: 1 });
+    },
+    /** Writes what has been counted since the last write; one write at a time. */
+    async flush() {
+      while (writing) await writing;
+      writing = write().finally(() => (writing = undefined));
+      await writing;
+    },
+    /** Counts not yet written (tests, metrics). */
+    pending() {
+      return { views: views.size, events: events.size };
+    },
+  };
+}
+
+export type VisitTally = ReturnType<typeof createVisitTally>;
+
+/** The process's tally: the server counts views into it, the order form's beacon its steps. */
+export const visitTally = createVisitTally();
+
+/** Writes the tally every `flushMs` until stopped; stopping writes what is left. */
+export function startVisitCounting(flushMs: number, tally: VisitTally = visitTally) {
+  const timer = setInterval(() => void tally.flush(), flushMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await tally.flush();
+    },
+  };
+}
+
+/** Drops counts older than `keptMonths` (the daily purge). */
+export async function purgeOldCounts(now = new Date()) {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - keptMonths);
+  const day = dayOf(cutoff.getTime());
+  await db().deleteFrom("visit_counts").where("day", "<", day).execute();
+  await db().deleteFrom("form_counts").where("day", "<", day).execute();
+}
