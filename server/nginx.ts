@@ -1,4 +1,7 @@
 import type { StaticManifest } from "./static-files";
+
+/** The internal location of deploy/nginx.conf that passes a copy of a page's request on, to be counted. */
+export const viewMirrorPath = "/.aquila-view";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
 
 /**
@@ -23,6 +26,8 @@ export function nginxPagesConfig(manifest: StaticManifest, options: HeaderOption
       "  gzip_static on;",
       '  add_header Cache-Control "no-cache" always;',
       '  add_header Vary "Accept-Encoding, Cookie" always;',
+      // The view is counted by an instance from a copy of the request (deploy/nginx.conf).
+      `  mirror ${viewMirrorPath};`,
       ...Object.entries(headers).map(([name, value]) => `  add_header ${name} "${value}" always;`),
       `  try_files ${template} @node;`,
       "}",

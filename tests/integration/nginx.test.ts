@@ -37,7 +37,7 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     requireBuild();
     dir = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-"));
     // As docs/deploy.md says to run the instances behind this nginx.
-    app = await startServerProcess({ TRUST_PROXY: "loopback" });
+    app = await startServerProcess({ TRUST_PROXY: "loopback", VISIT_FLUSH_MS: "100" });
     const port = await freePort();
     const redirectPort = await freePort();
     const config = writeNginxConfig(dir, { port, redirectPort, appPort: Number(new URL(app.url).port) });
@@ -75,6 +75,41 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await response.text()).toMatch(/<html[^>]*data-theme="light"/);
+  });
+
+  it("counts a view of a page it serves from disk once, by a copy of the request an instance only counts", async () => {
+    const file = app.output().match(/"msg":"database ready","dialect":"sqlite","location":"([^"]+)"/)?.[1] ?? "";
+    const views = (channel: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const row = db
+          .prepare(
+            "select coalesce(sum(views), 0) as views from visit_counts where page = '/case-studies' and channel = ?",
+          )
+          .get(channel) as { views: number };
+        return Number(row.views);
+      } finally {
+        db.close();
+      }
+    };
+    const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+    const page = await fetch(`${base}/case-studies`, {
+      headers: { "User-Agent": browser, Referer: "https://www.bing.com/" },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("server")).toMatch(/^nginx/);
+    expect(await page.text()).toContain("<html");
+    // Not counted: a program, and a browser that asks not to be (the copy carries the request's headers).
+    await fetch(`${base}/case-studies`, { headers: { "User-Agent": "curl/8.5.0" } });
+    await fetch(`${base}/case-studies`, { headers: { "User-Agent": browser, "Sec-GPC": "1" } });
+    // The header that marks nginx's copy, sent by a client to a page an instance renders: dropped, the page rendered.
+    const forged = await fetch(`${base}/contact`, { headers: { "User-Agent": browser, "X-Aquila-View": "1" } });
+    expect(forged.status).toBe(200);
+    expect(await forged.text()).toContain("<form");
+    for (let i = 0; i < 50 && views("search") === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(views("search")).toBe(1);
+    expect(views("direct")).toBe(0);
   });
 
   it("serves hashed assets as immutable, precompressed, with the security headers", async () => {

@@ -63,10 +63,11 @@ export function createViewCounter({
     },
     /**
      * nginx's copy of a request for a page it served itself: counted as that page's view, and
-     * answered 204. Returns false for a request without the header.
+     * answered 204. Returns false for any other request.
      */
     mirrored(req: IncomingMessage, res: ServerResponse, path: string, search: string): boolean {
-      if (req.headers[viewMirrorHeader] === undefined) return false;
+      // Only ever a GET of a public page: the header on anything else is ignored, and the request answered as usual.
+      if (req.headers[viewMirrorHeader] === undefined || req.method !== "GET" || !pages.has(path)) return false;
       const page = pageOf(req, path);
       if (page) tally.countView(page, visitOrigin(req.headers.referer, search, req.headers.host));
       res.statusCode = 204;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { type ServerProcess, startServerProcess } from "./server-process";
+
+/**
+ * Page views counted as the outside world makes them, on two instances sharing one database:
+ * what is counted, what is not, and that nothing about the visitor is kept anywhere.
+ */
+const browser =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36 UAMARK";
+const visitor = "203.0.113.77";
+const cookie = "aquila-theme=dark; tracker=COOKIEMARK";
+
+describe.each(testDialects)("visits counted on %s", (dialect) => {
+  let database: TestDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const env = { DATABASE_URL: database.url, VISIT_FLUSH_MS: "100", TRUST_PROXY: "loopback", LOG_LEVEL: "debug" };
+    a = await startServerProcess(env);
+    b = await startServerProcess(env);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  const get = (server: ServerProcess, path: string, headers: Record<string, string> = {}, method = "GET") =>
+    fetch(new URL(path, server.url), {
+      method,
+      redirect: "manual",
+      headers: { "User-Agent": browser, "X-Forwarded-For": visitor, Cookie: cookie, ...headers },
+    });
+
+  async function rows() {
+    const views = await database.db
+      .selectFrom("visit_counts")
+      .select(["page", "channel", "source", "medium", "campaign", "views"])
+      .orderBy("page")
+      .orderBy("channel")
+      .orderBy("source")
+      .orderBy("campaign")
+      .execute();
+    return views.map((row) => ({ ...row, views: Number(row.views) }));
+  }
+
+  it("counts a search entry, a campaign entry and a page reached from the site, on either instance; nothing else", async () => {
+    const answers = await Promise.all([
+      // A prerendered page, from a search engine (instance a).
+      get(a, "/product", { Referer: "https://www.google.com/search?q=pressure+cushion" }),
+      // A kept page from a newsletter link (instance b), and the same page again from the site.
+      get(b, "/?utm_source=newsletter&utm_medium=email&utm_campaign=autumn"),
+      get(a, "/testimonials", { Referer: `${a.url}/` }),
+      // Not counted: a program, a browser with Global Privacy Control or Do Not Track, HEAD, a prefetch, a 404, a post.
+      get(a, "/faq", { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
+      get(a, "/faq", { "User-Agent": "" }),
+      get(b, "/faq", { "Sec-GPC": "1" }),
+      get(b, "/faq", { DNT: "1" }),
+      get(a, "/faq", {}, "HEAD"),
+      get(b, "/faq", { "Sec-Purpose": "prefetch" }),
+      get(a, "/faq", { "Sec-Purpose": "prefetch;prerender" }),
+      get(a, "/no-such-page"),
+      get(a, "/robots.txt"),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 404, 200,
+    ]);
+    // A campaign value no list could hold: counted under "other".
+    expect((await get(b, `/about?utm_source=ads&utm_campaign=${"x".repeat(300)}`)).status).toBe(200);
+
+    const expected = [
+      { page: "/", channel: "email", source: "newsletter", medium: "email", campaign: "autumn", views: 1 },
+      { page: "/about", channel: "campaign", source: "ads", medium: "", campaign: "other", views: 1 },
+      { page: "/product", channel: "search", source: "Google", medium: "", campaign: "", views: 1 },
+      { page: "/testimonials", channel: "internal", source: "", medium: "", campaign: "", views: 1 },
+    ];
+    const deadline = Date.now() + 10_000;
+    while (JSON.stringify(await rows()) !== JSON.stringify(expected) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await rows()).toEqual(expected);
+    const days = await database.db.selectFrom("visit_counts").select("day").distinct().execute();
+    expect(days).toHaveLength(1);
+    expect(days[0]?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("keeps no address, browser name or cookie value in any table or log line", async () => {
+    await Promise.all([a.stop(), b.stop()]);
+    const tables = await database.db.introspection.getTables();
+    for (const table of tables) {
+      const all = await database.db
+        .selectFrom(table.name as "visit_counts")
+        .selectAll()
+        .execute();
+      const text = JSON.stringify(all);
+      for (const mark of [visitor, "UAMARK", "COOKIEMARK", "Googlebot"])
+        expect(text, `${table.name}`).not.toContain(mark);
+    }
+    expect(a.output() + b.output()).toContain('"path":"/testimonials"');
+    for (const output of [a.output(), b.output()]) {
+      for (const mark of [visitor, "UAMARK", "COOKIEMARK", "newsletter"]) expect(output).not.toContain(mark);
+    }
+  });
+});
