@@ -8,6 +8,9 @@ import type { PrivacyFacts } from "~/lib/config.server";
 import { siteCookies } from "~/lib/cookies";
 import { company, type Placeholder } from "./site";
 
+/** How long the daily counts of visits are kept (app/lib/visits/tally.server.ts deletes older ones). */
+export const keptCountMonths = 25;
+
 /** How long a request for a copy or a deletion takes at most, stated on the page. */
 export const dataRequestTime: { text: string } & Placeholder = {
   text: "30 days",
@@ -103,17 +106,17 @@ export function privacyPolicy(facts: PrivacyFacts) {
           {
             term: "Contact form",
             detail:
-              "Your name, email address, phone number if you give it, the topic, your message, and when you agreed to this policy. We use it to answer you.",
+              "Your name, email address, phone number if you give it, the topic, your message, your answer to \u201cHow did you hear about us?\u201d if you give one, and when you agreed to this policy. We use it to answer you.",
           },
           {
             term: "Review form",
             detail:
-              "Your name, email address, rating, review, the optional line about you (such as \u201cManual chair user\u201d), the tags you choose, and whether you wrote it yourself or someone wrote it with you or for you. We use the email address only to check that you are a customer and, if we need to, to ask you about your review; it is never published. If we publish your review, your name, rating, words, the line about you, the tags and who wrote it are public.",
+              "Your name, email address, rating, review, the optional line about you (such as \u201cManual chair user\u201d), the tags you choose, whether you wrote it yourself or someone wrote it with you or for you, and your answer to \u201cHow did you hear about us?\u201d if you give one. We use the email address only to check that you are a customer and, if we need to, to ask you about your review; it is never published. If we publish your review, your name, rating, words, the line about you, the tags and who wrote it are public.",
           },
           {
             term: "Order request",
             detail:
-              "The name and location of the person who will use the cushion, and who filled in the form for them, if someone did. The email address and phone number of the person we should contact about the order: the cushion user's, or your own if you fill in the form for someone else. Their wheelchair and seat measurements, current cushion and daily sitting hours. Where they feel discomfort, how sensitive their skin is and what matters most to them. Their choices of pad, cover and controller, any notes, and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
+              "The name and location of the person who will use the cushion, and who filled in the form for them, if someone did. The email address and phone number of the person we should contact about the order: the cushion user's, or your own if you fill in the form for someone else. Their wheelchair and seat measurements, current cushion and daily sitting hours. Where they feel discomfort, how sensitive their skin is and what matters most to them. Their choices of pad, cover and controller, any notes, the answer to \u201cHow did you hear about us?\u201d if one is given, and when the policy and the medical notice were agreed to. We use it to prepare the cushion and to contact you about it.",
           },
           {
             term: "Anything that looks automated",
@@ -139,6 +142,10 @@ export function privacyPolicy(facts: PrivacyFacts) {
             term: "Your browser tab",
             detail:
               "While you fill in the order form with JavaScript on, your answers are kept in that browser tab so that reloading the page does not lose them, until you send them or close the tab. Nothing leaves your device until you send it.",
+          },
+          {
+            term: "Counts of visits",
+            detail: `The website counts, per day, how many times each of its pages was viewed, how many visits began from a search engine, a social network, an email, another website (its name only, such as \u201cGoogle\u201d or \u201cexample.org\u201d), a link with campaign tags (utm_source, utm_medium, utm_campaign) or nowhere; how many people reached each step of the order form; and how many forms were sent. That is all it keeps: totals for a day, with nothing that could tell who viewed a page or link one visit to another. No cookie, no identifier, no network address, no browser details and no \u201cfingerprint\u201d is used or kept for it, and no other company receives it. The counting happens on our own servers as the pages are sent; the order form, with JavaScript on, tells our server only the number of the step you reached. Programs are not counted, and neither is anyone whose browser sends Global Privacy Control or Do Not Track. The daily totals are kept for ${months(keptCountMonths)}.`,
           },
           {
             term: "Logs",
@@ -189,6 +196,7 @@ export function privacyPolicy(facts: PrivacyFacts) {
           },
           { term: "Anything held as automated", detail: `${days(r.spamDays)} after it arrived.` },
           { term: "IP-address counters", detail: "Two days at most." },
+          { term: "Daily counts of visits", detail: `${months(keptCountMonths)}; they say nothing about any person.` },
         ],
       },
       {

@@ -3,6 +3,7 @@ import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
+import { heardLabel, heardQuestion } from "~/content/heard";
 import { staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import {
@@ -114,6 +115,10 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
         <div>
           <dt className="text-small text-muted">Received</dt>
           <dd>{formatDate(message.received_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-small text-muted">{heardQuestion.label}</dt>
+          <dd>{heardLabel(message.heard_from)}</dd>
         </div>
         <div>
           <dt className="text-small text-muted">Consent given</dt>

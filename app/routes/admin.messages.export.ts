@@ -1,4 +1,5 @@
 import { topicLabel } from "~/content/contact";
+import { heardLabel, heardQuestion } from "~/content/heard";
 import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
 import { recordAudit } from "~/lib/audit.server";
 import { exportMessages, parseInboxFilter } from "~/features/contact/inbox.server";
@@ -10,7 +11,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   requireConfirmed(request, staff, "/admin/messages");
   const rows = await exportMessages(parseInboxFilter(new URL(request.url).searchParams));
   const csv = toCsv(
-    ["Received", "Name", "Email", "Phone", "Topic", "Message", "Consent given", "Status", "Handled"],
+    [
+      "Received",
+      "Name",
+      "Email",
+      "Phone",
+      "Topic",
+      "Message",
+      heardQuestion.label,
+      "Consent given",
+      "Status",
+      "Handled",
+    ],
     rows.map((m) => [
       m.received_at,
       m.name,
@@ -18,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       m.phone,
       topicLabel(m.topic),
       m.message,
+      m.heard_from ? heardLabel(m.heard_from) : null,
       m.consent_at,
       m.status,
       m.handled_at,

@@ -3,6 +3,7 @@ import { recordAudit } from "~/lib/audit.server";
 import { exportOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { readableChoices } from "~/features/orders/labels";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "~/features/orders/fields";
+import { heardLabel } from "~/content/heard";
 import { csvDownload, toCsv } from "~/lib/csv";
 import type { Route } from "./+types/admin.orders.export";
 
@@ -38,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       orderFieldLabels.coverType,
       orderFieldLabels.controllerPlacement,
       orderFieldLabels.medicalNotes,
+      orderFieldLabels.heard,
       "Privacy policy agreed",
       "Medical disclaimer acknowledged",
     ],
@@ -69,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         choices.coverType,
         choices.controllerPlacement,
         o.medical_notes,
+        o.heard_from ? heardLabel(o.heard_from) : null,
         o.privacy_consent_at,
         o.medical_disclaimer_at,
       ];

@@ -93,7 +93,7 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
 
-      <BarChart title="Entries by channel" rows={report.channels} />
+      <BarChart title="Entries by channel" labelHeader="Channel" rows={report.channels} />
       <BarChart
         title="Entries by source"
         rows={report.sources}
@@ -124,7 +124,7 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
           { header: "Entries", cell: (row) => row.entries.toLocaleString("en-US"), short: true },
         ]}
       />
-      <BarChart title="Stored submissions per form" rows={report.conversions} />
+      <BarChart title="Stored submissions per form" labelHeader="Form" rows={report.conversions} />
       <BarChart
         title="How did you hear about us?"
         rows={report.heard}
@@ -138,7 +138,7 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
           { header: "All forms", cell: (row) => row.count.toLocaleString("en-US"), short: true },
         ]}
       />
-      <BarChart title="Order form, step by step" rows={report.orderFunnel} />
+      <BarChart title="Order form, step by step" labelHeader="Step" rows={report.orderFunnel} />
       <p className="mt-2 max-w-prose text-muted">
         The steps are counted only in browsers with JavaScript, where the form shows one step at a time; without it the
         whole form is one page, counted as &ldquo;Opened the order page&rdquo;. Stored requests are counted from what

@@ -722,28 +722,54 @@ async function benchHostile(options, started) {
   return data;
 }
 
-const metricsTurns = 5;
+const switchTurns = 5;
+
+/** A browser's request from a search engine: a view the site counts as an entry, the costliest kind. */
+const visitorHeaders = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36",
+  Referer: "https://www.google.com/search?q=pressure+relief+cushion",
+};
+
+/** The features whose cost on the kept pages `--only` measures: each with the setting that turns it off and on. */
+const switches = {
+  metrics: {
+    what: "metrics",
+    variable: "METRICS_TOKEN",
+    off: () => ({ METRICS_TOKEN: "" }),
+    on: () => ({ METRICS_TOKEN: randomToken() }),
+    headers: {},
+    paths: ["/testimonials", "/"],
+    report: "throughput-metrics",
+  },
+  counting: {
+    what: "visit counting",
+    variable: "VISIT_COUNTS",
+    off: () => ({ VISIT_COUNTS: "off", METRICS_TOKEN: "" }),
+    on: () => ({ VISIT_COUNTS: "on", METRICS_TOKEN: "" }),
+    // Every request a browser's, arriving from a search engine: each is counted as an entry.
+    headers: visitorHeaders,
+    // A prerendered page too: its file is answered fastest, so counting weighs most there.
+    paths: ["/testimonials", "/", "/about"],
+    report: "throughput-counting",
+  },
+};
 
 /**
- * What collecting metrics costs on the kept pages: two servers alike but for METRICS_TOKEN, loaded
- * in turns (their order reversed every other turn) and summed up by their median turns.
+ * What a feature costs on the kept pages: two servers alike but for its setting, loaded in turns
+ * (their order reversed every other turn) and summed up by their median turns.
  */
-async function benchMetrics(options, started) {
+async function benchSwitch(options, started, feature) {
   const serverCpu = options.pin.pinned ? options.pin.server : undefined;
-  const off = await startSite({ reviews: options.reviews, cpu: serverCpu, env: { METRICS_TOKEN: "" } });
-  const on = await startSite({
-    reviews: options.reviews,
-    cpu: serverCpu,
-    env: { METRICS_TOKEN: randomToken() },
-  });
-  const paths = ["/testimonials", "/"];
+  const off = await startSite({ reviews: options.reviews, cpu: serverCpu, env: feature.off() });
+  const on = await startSite({ reviews: options.reviews, cpu: serverCpu, env: feature.on() });
+  const paths = feature.paths;
   const runs = Object.fromEntries(paths.map((urlPath) => [urlPath, { on: [], off: [] }]));
   try {
     for (const urlPath of paths) {
       await keptCopy(off.url, urlPath);
       await keptCopy(on.url, urlPath);
     }
-    for (let turn = 0; turn < metricsTurns; turn++)
+    for (let turn = 0; turn < switchTurns; turn++)
       for (const urlPath of paths)
         for (const [key, site] of turn % 2 === 0
           ? [
@@ -756,9 +782,9 @@ async function benchMetrics(options, started) {
             ])
           runs[urlPath][key].push(
             await load(
-              `${urlPath} kept, metrics ${key} (turn ${turn + 1})`,
+              `${urlPath} kept, ${feature.what} ${key} (turn ${turn + 1})`,
               { ...options, check: site.check },
-              { url: `${site.url}${urlPath}` },
+              { url: `${site.url}${urlPath}`, headers: feature.headers },
             ),
           );
   } finally {
@@ -772,7 +798,7 @@ async function benchMetrics(options, started) {
   });
   const targets = [
     ...results.map((r) => ({
-      name: `kept \`${r.path}\` with metrics on: ≥ 0.97 × its rate with them off`,
+      name: `kept \`${r.path}\` with ${feature.what} on: ≥ 0.97 × its rate with it off`,
       ok: r.ratio >= 0.97,
       actual: `${fmt(r.on.requestsPerSec)} / ${fmt(r.off.requestsPerSec)} = ${r.ratio.toFixed(2)} ×`,
     })),
@@ -785,14 +811,14 @@ async function benchMetrics(options, started) {
   const data = {
     ...runHeader(options, options.wrkVersion, options.pin),
     seconds: Math.round((Date.now() - started) / 1000),
-    metrics: results,
+    [feature === switches.metrics ? "metrics" : "counting"]: results,
     targets,
   };
   const text = [
-    `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`. ${data.pinning}; wrk as for the other cases (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up, ${data.settings.durationSeconds} s measured), in ${metricsTurns} turns on two servers alike but for \`METRICS_TOKEN\`, their order reversed every other turn.`,
+    `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`. ${data.pinning}; wrk as for the other cases (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up, ${data.settings.durationSeconds} s measured), in ${switchTurns} turns on two servers alike but for \`${feature.variable}\`, their order reversed every other turn.${feature.headers["User-Agent"] ? " Every request is a browser's arriving from a search engine, so each one is counted as an entry." : ""}`,
     "",
     table(
-      ["Kept page", "Metrics off: req/s", "Metrics on: req/s", "On / off", "p50 / p99 ms off, on"],
+      ["Kept page", `${feature.what} off: req/s`, `${feature.what} on: req/s`, "On / off", "p50 / p99 ms off, on"],
       results.map((r) => [
         `\`${r.path}\``,
         withTurns(r.off),
@@ -807,7 +833,7 @@ async function benchMetrics(options, started) {
     ...targets.map((t) => `- ${t.result}: ${t.name} (${t.actual})`),
   ].join("\n");
   console.log(`\n${text}\n`);
-  writeReport("throughput-metrics", data, text);
+  writeReport(feature.report, data, text);
   return data;
 }
 
@@ -837,12 +863,13 @@ export async function benchThroughput(options = readOptions()) {
   const started = Date.now();
   const { wrk, version: wrkVersion } = findWrk();
   const pin = pinning();
-  if (options.only !== undefined && options.only !== "hostile" && options.only !== "metrics")
+  if (options.only !== undefined && options.only !== "hostile" && !Object.hasOwn(switches, options.only))
     throw new Error(
-      `--only: the throughput benchmark's cases run alone are "hostile" and "metrics", not ${options.only}`,
+      `--only: the throughput benchmark's cases run alone are "hostile", "metrics" and "counting", not ${options.only}`,
     );
   if (options.only === "hostile") return benchHostile({ ...options, wrk, wrkVersion, pin }, started);
-  if (options.only === "metrics") return benchMetrics({ ...options, wrk, wrkVersion, pin }, started);
+  if (options.only !== undefined)
+    return benchSwitch({ ...options, wrk, wrkVersion, pin }, started, switches[options.only]);
   options = { ...options, wrk, pin };
   const serverCpu = pin.pinned ? pin.server : undefined;
   const site = await startSite({ reviews: options.reviews, cpu: serverCpu });

@@ -36,3 +36,39 @@ export async function fillOrderFormPage(
   await page.getByLabel(/^I agree that Aquila/).check();
   if (disclaimer) await page.getByLabel(/^I understand that this request/).check();
 }
+
+/**
+ * Fills step `index` (from 0) of the order form by pointer, with the fewest answers it takes: the
+ * step must be on screen (with JavaScript), or the whole form (without).
+ */
+export async function fillOrderStep(page: Page, index: number, email: string) {
+  const fill = (label: RegExp, value: string) => page.getByLabel(label).fill(value);
+  const check = (label: string) => page.getByLabel(label, { exact: true }).check();
+  switch (index) {
+    case 0:
+      await fill(/^First name/, "Axe");
+      await fill(/^Last name/, "Check");
+      await fill(/^Email/, email);
+      return fill(/^Phone/, "866-555-0103");
+    case 1:
+      await fill(/^Country/, "United States");
+      await fill(/^State\/Province/, "Maine");
+      return fill(/^ZIP\/Postal code/, "04101");
+    case 2:
+      await check("Manual wheelchair");
+      await fill(/^Seat width/, "18");
+      return fill(/^Seat depth/, "16");
+    case 3:
+      await check("Up to 4 hours");
+      await check("Sitting bones");
+      return check("Medium");
+    case 4:
+      await check("Quiet operation");
+      await check("Made to my seat measurements");
+      await check("Standard cover");
+      return check("Left side of the chair");
+    case 5:
+      await page.getByLabel(/^I agree that Aquila/).check();
+      return page.getByLabel(/^I understand that this request/).check();
+  }
+}

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
+import { fillOrderStep } from "./order-form";
 import { e2eDatabase } from "./seed";
 
 /** The order request with JavaScript: six steps, kept across reloads, sent by keyboard alone. */
@@ -290,7 +291,7 @@ test.describe("when the connection drops while sending", () => {
     const email = `order-dropped-${Date.now()}@example.com`;
     await page.goto("/order");
     for (let index = 0; index < steps.length; index++) {
-      await fillStepByMouse(page, index, email);
+      await fillOrderStep(page, index, email);
       if (index < steps.length - 1) await page.getByRole("button", { name: "Continue" }).click();
     }
     await page.route("**/order.data*", (route) => route.abort());
@@ -327,7 +328,7 @@ for (const [theme, size, viewport] of [
       await page.getByRole("button", { name: index < steps.length - 1 ? "Continue" : "Send Order Request" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "problems with the form" })).toBeFocused();
       await expectNoAxeViolations(page, `step ${index + 1} errors`);
-      await fillStepByMouse(page, index, email);
+      await fillOrderStep(page, index, email);
       // Filling scrolled the page; the summary's links would pass under the sticky header.
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoAxeViolations(page, `step ${index + 1}`);
@@ -337,38 +338,6 @@ for (const [theme, size, viewport] of [
     await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
     await expectNoAxeViolations(page, "success");
   });
-}
-
-async function fillStepByMouse(page: Page, index: number, email: string) {
-  const fill = (label: RegExp, value: string) => page.getByLabel(label).fill(value);
-  const check = (label: string) => page.getByLabel(label, { exact: true }).check();
-  switch (index) {
-    case 0:
-      await fill(/^First name/, "Axe");
-      await fill(/^Last name/, "Check");
-      await fill(/^Email/, email);
-      return fill(/^Phone/, "866-555-0103");
-    case 1:
-      await fill(/^Country/, "United States");
-      await fill(/^State\/Province/, "Maine");
-      return fill(/^ZIP\/Postal code/, "04101");
-    case 2:
-      await check("Manual wheelchair");
-      await fill(/^Seat width/, "18");
-      return fill(/^Seat depth/, "16");
-    case 3:
-      await check("Up to 4 hours");
-      await check("Sitting bones");
-      return check("Medium");
-    case 4:
-      await check("Quiet operation");
-      await check("Made to my seat measurements");
-      await check("Standard cover");
-      return check("Left side of the chair");
-    case 5:
-      await page.getByLabel(/^I agree that Aquila/).check();
-      return page.getByLabel(/^I understand that this request/).check();
-  }
 }
 
 test.describe("as served, before any script runs", () => {
@@ -396,7 +365,7 @@ test.describe("as served, before any script runs", () => {
     ).toBeFocused();
     await expectNoAxeViolations(page, "one page, errors");
     for (let index = 0; index < steps.length; index++)
-      await fillStepByMouse(page, index, `order-html-${Date.now()}@example.com`);
+      await fillOrderStep(page, index, `order-html-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Send Order Request" }).click();
     await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
     await expectNoAxeViolations(page, "one page, success");

@@ -164,6 +164,8 @@ describe("operator scripts", () => {
     expect(second.stdout).toContain("database is up to date");
   });
 
+  // Six runs of the script, each a Node process loading the server bundle and, for a password,
+  // hashing it at 2^17: over 20 s on a loaded two-core machine.
   it("admin:create adds an account and admin:password sets a given one, or prints a one-time link for the person to choose it", async () => {
     requireBuild();
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-admin-")), "a.sqlite");
@@ -213,7 +215,7 @@ describe("operator scripts", () => {
     expect(short.status).toBe(2);
     const noRole = run("scripts/admin.mjs", ["create", "x"], { DATABASE_URL: url, NEW_PASSWORD: "" });
     expect(noRole.status).toBe(2);
-  });
+  }, 60_000);
 
   it("admin:create without a password prints a one-time invitation link that makes the account", async () => {
     requireBuild();

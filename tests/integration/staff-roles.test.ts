@@ -149,6 +149,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       "/admin/orders",
       "/admin/messages",
       "/admin/replies",
+      "/admin/visits",
       "/admin/spam",
     ]);
     expect(await tabs("owner")).toEqual([
@@ -157,6 +158,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       "/admin/orders",
       "/admin/messages",
       "/admin/replies",
+      "/admin/visits",
       "/admin/spam",
       "/admin/data-requests",
       "/admin/accounts",

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
+import { heardLabel } from "~/content/heard";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { getOrder } from "./admin.server";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "./fields";
@@ -100,6 +101,10 @@ export function AdminOrderDetails({ order, deliveries }: StoredOrder) {
         <Field label={orderFieldLabels.padSize}>{choices.padSize}</Field>
         <Field label={orderFieldLabels.coverType}>{choices.coverType}</Field>
         <Field label={orderFieldLabels.controllerPlacement}>{choices.controllerPlacement}</Field>
+      </Section>
+
+      <Section id="order-heard" title="How they heard of us">
+        <Field label={orderFieldLabels.heard}>{heardLabel(order.heard_from)}</Field>
       </Section>
 
       <Section id="order-consent" title="Consent">

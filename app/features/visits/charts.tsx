@@ -17,11 +17,14 @@ function short(label: string) {
 export function BarChart<Row extends { label: string; count: number }>({
   title,
   rows,
+  labelHeader,
   columns,
   empty = "Nothing counted in this period yet.",
 }: {
   title: string;
   rows: readonly Row[];
+  /** The name of the label column, when the table has the default columns. */
+  labelHeader?: string;
   /** The table's columns; by default the label and the count. */
   columns?: readonly Column<Row>[];
   empty?: string;
@@ -67,7 +70,7 @@ export function BarChart<Row extends { label: string; count: number }>({
             rowKey={(row) => row.label}
             columns={
               columns ?? [
-                { header: "", cell: (row) => row.label, rowHeader: true },
+                { header: labelHeader ?? "Name", cell: (row) => row.label, rowHeader: true },
                 {
                   header: "Count",
                   cell: (row) => row.count.toLocaleString("en-US"),

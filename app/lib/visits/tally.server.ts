@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { keptCountMonths } from "~/content/privacy";
 import { company } from "~/content/site";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
@@ -17,8 +18,8 @@ export const maxValuesPerDay = 50;
 const maxPendingRows = 20_000;
 /** Rows per statement: well under SQLite's and PostgreSQL's limits on bound values. */
 const rowsPerStatement = 500;
-/** How long counts are kept: 25 months, so a month can be set beside the same month a year before. */
-export const keptMonths = 25;
+/** How long counts are kept (stated on /privacy): 25 months, so a month can be set beside the same month a year before. */
+const keptMonths = keptCountMonths;
 
 const separator = "\u0001";
 
