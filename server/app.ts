@@ -398,12 +398,10 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     if (metrics && path === "/metrics" && config.metrics.token) return metrics.handle(req, res);
-    if (views) {
-      const search = query === -1 ? "" : url.slice(query);
-      if (views.mirrored(req, res, path, search)) return;
-      views.observe(req, res, path, search);
-    }
+    const search = query === -1 ? "" : url.slice(query);
+    if (views?.mirrored(req, res, path, search)) return;
     answer(req, res);
+    views?.answered(req, res, path, search);
     // After answering: a file or a kept page has been written already, and is counted at once.
     metrics?.observeRequest(pathInfo(pagePathOf(path)).route, res, startedMs);
   });

@@ -50,7 +50,10 @@ export function seedSync<N extends SeedName>(
 }
 
 async function serve() {
-  const request = JSON.parse(readFileSync(0, "utf8")) as { name: SeedName; args: unknown[] };
+  // Read as a stream: readFileSync(0) fails with EAGAIN when the pipe it is given does not block.
+  let input = "";
+  for await (const chunk of process.stdin) input += String(chunk);
+  const request = JSON.parse(input) as { name: SeedName; args: unknown[] };
   const seeder = seeders[request.name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
   if (!seeder) throw new Error(`No seeding function named ${String(request.name)}`);
   const result = await seeder(...request.args);

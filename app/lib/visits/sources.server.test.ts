@@ -19,6 +19,17 @@ describe("where a visit came from", () => {
     expect(visitOrigin("https://mail.google.com/mail/u/0/", "")).toMatchObject({ channel: "email", source: "Gmail" });
   });
 
+  it("matches the list's entries by host and then path, and not a look-alike host", () => {
+    expect(visitOrigin("https://www.bing.com/images/search?q=x", "")).toMatchObject({
+      channel: "search",
+      source: "Bing Images",
+    });
+    expect(visitOrigin("https://google.com.example.net/", "")).toMatchObject({
+      channel: "site",
+      source: "google.com.example.net",
+    });
+  });
+
   it("keeps another site's host only, without its path or query", () => {
     expect(visitOrigin("https://www.wheelchair-forum.example/thread/123?user=ann", "")).toEqual({
       channel: "site",

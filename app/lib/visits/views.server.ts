@@ -17,11 +17,33 @@ export const viewMirrorHeader = "x-aquila-view";
  */
 export function mayCount(headers: IncomingHttpHeaders): boolean {
   const agent = headers["user-agent"];
-  if (!agent || isbot(agent)) return false;
+  if (!agent || isProgram(agent)) return false;
   if (headers["sec-gpc"] === "1" || headers.dnt === "1") return false;
-  const purpose = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-purpose"] ?? ""} ${headers["x-moz"] ?? ""}`;
-  return !/prefetch|prerender|preview/i.test(purpose);
+  const purpose = headers["sec-purpose"] ?? headers.purpose ?? headers["x-purpose"] ?? headers["x-moz"];
+  if (purpose === undefined) return true;
+  const all = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-purpose"] ?? ""} ${headers["x-moz"] ?? ""}`;
+  return !/prefetch|prerender|preview/i.test(all);
 }
+
+/**
+ * `compute`, remembered for the last few hundred keys: browsers send the same few names and
+ * referrers again and again, and a page answered from memory takes about 35 µs, which isbot's
+ * pattern (about 2 µs) and reading a referrer would otherwise add to every time. A flood of new
+ * keys only empties it.
+ */
+function remembered<T>(compute: (key: string) => T, limit = 500): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    const known = kept.get(key);
+    if (known !== undefined) return known;
+    const value = compute(key);
+    if (kept.size >= limit) kept.clear();
+    kept.set(key, value);
+    return value;
+  };
+}
+
+const isProgram = remembered(isbot);
 
 /**
  * Counts views of public pages as they are answered, whichever way (a prerendered file, a kept
@@ -40,7 +62,36 @@ export function createViewCounter({
   tally: VisitTally;
   personal: (cookie: string | undefined) => boolean;
 }) {
-  const visitOrigin = createOriginReader(ownOrigins);
+  const readOrigin = createOriginReader(ownOrigins);
+  const direct = readOrigin(undefined, "");
+  // Most views have no query: their origin depends on the referrer alone, and on the Host only
+  // when the referrer is a site of its own name (the site reached by another name than SITE_URL).
+  const byReferer = remembered((referer: string) => {
+    let host = "";
+    try {
+      host = new URL(referer).host.toLowerCase();
+    } catch {
+      // Not an address: read as direct below.
+    }
+    return { origin: readOrigin(referer, ""), host };
+  });
+  const byAll = remembered((key: string) => {
+    const [referer, search, host] = key.split("\n");
+    return readOrigin(referer || undefined, search ?? "", host || undefined);
+  });
+  function visitOrigin(referer: string | undefined, search: string, host: string | undefined) {
+    if (search !== "") return byAll(`${referer ?? ""}\n${search}\n${host ?? ""}`);
+    if (!referer) return direct;
+    const known = byReferer(referer);
+    if (known.origin !== "internal" && known.origin.channel === "site" && known.host === host?.toLowerCase())
+      return "internal";
+    return known.origin;
+  }
+
+  function count(req: IncomingMessage, res: ServerResponse, page: string, search: string) {
+    if (res.statusCode !== 200 && res.statusCode !== 304) return;
+    tally.countView(page, visitOrigin(req.headers.referer, search, req.headers.host));
+  }
 
   /** The public page a request is a view of, or undefined. */
   function pageOf(req: IncomingMessage, path: string): string | undefined {
@@ -52,14 +103,15 @@ export function createViewCounter({
   }
 
   return {
-    /** Called before the request is answered; counts it once the answer is sent, if it is a view. */
-    observe(req: IncomingMessage, res: ServerResponse, path: string, search: string) {
+    /**
+     * Called once the request has been handed to what answers it: counts it if it is a view, at
+     * once for an answer already sent (a file, a kept page), or when a render's answer is sent.
+     */
+    answered(req: IncomingMessage, res: ServerResponse, path: string, search: string) {
       const page = pageOf(req, path);
       if (!page) return;
-      res.once("finish", () => {
-        if (res.statusCode !== 200 && res.statusCode !== 304) return;
-        tally.countView(page, visitOrigin(req.headers.referer, search, req.headers.host));
-      });
+      if (res.writableEnded) count(req, res, page, search);
+      else res.once("finish", () => count(req, res, page, search));
     },
     /**
      * nginx's copy of a request for a page it served itself: counted as that page's view, and
