@@ -74,7 +74,7 @@ test("the inbox lists, opens, marks handled, exports and deletes a message", asy
   const csv = await (await file.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString("utf8");
   expect(text.split("\r\n")[0]).toBe(
-    '"Received","Name","Email","Phone","Topic","Message","Consent given","Status","Handled"',
+    '"Received","Name","Email","Phone","Topic","Message","How did you hear about us?","Consent given","Status","Handled"',
   );
   expect(text).toContain(`"Cara =Formula"`);
   expect(text).toContain(`"${email}"`);

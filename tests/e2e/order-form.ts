@@ -11,7 +11,7 @@ export async function fillOrderFormPage(
 ) {
   await page.getByLabel("I am filling it in for someone else").check();
   await page.getByLabel(/^Your name/).fill("Carla Carer");
-  await page.getByLabel("Clinician or therapist").check();
+  await page.getByLabel("Clinician or therapist", { exact: true }).check();
   await page.getByLabel(/^First name/).fill("Dev");
   await page.getByLabel(/^Last name/).fill("Example");
   await page.getByLabel(/^Email/).fill(email);

@@ -64,7 +64,7 @@ async function walkWithJavaScript(page: Page, email: string) {
     await fillOrderStep(page, index, email);
     if (index < 5) await page.getByRole("button", { name: "Continue" }).click();
   }
-  await page.getByLabel("How did you hear about us?").selectOption("clinician");
+  await page.getByRole("group", { name: "How did you hear about us?" }).getByLabel("A clinician or therapist").check();
   await page.getByRole("button", { name: "Send Order Request" }).click();
   await expect(page.getByRole("heading", { name: "Order Request Received" })).toBeFocused();
 }

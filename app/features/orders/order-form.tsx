@@ -454,7 +454,7 @@ export function OrderForm({
         hint="For example skin concerns, a recent pressure injury, or the chair's make and model."
         {...field("medicalNotes")}
       />
-      <HeardField defaultValue={text("heard")} error={shown.heard} />
+      <HeardField as="radios" defaultValue={text("heard")} error={shown.heard} />
       <CheckboxField
         name="privacyConsent"
         label={

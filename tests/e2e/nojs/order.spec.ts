@@ -51,7 +51,7 @@ test("without JavaScript: a mistake keeps every answer, then the request is stor
   // Everything typed or chosen is still there.
   await expect(page.getByLabel("I am filling it in for someone else")).toBeChecked();
   await expect(page.getByLabel(/^Your name/)).toHaveValue("Carla Carer");
-  await expect(page.getByLabel("Clinician or therapist")).toBeChecked();
+  await expect(page.getByLabel("Clinician or therapist", { exact: true })).toBeChecked();
   await expect(page.getByLabel(/^Email/)).toHaveValue(email);
   await expect(page.getByLabel(/^Seat width/)).toHaveValue("45");
   await expect(page.getByLabel("Tailbone")).toBeChecked();
