@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { orderSteps } from "~/features/orders/fields";
-import { BarChart, MonthChart } from "~/features/visits/charts";
+import { BarChart, formatCount, MonthChart } from "~/features/visits/charts";
 import { formLabels, parsePeriod, periods } from "~/features/visits/periods";
 import { visitReport } from "~/features/visits/report.server";
 import { getConfig } from "~/lib/config.server";
@@ -85,11 +85,11 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
       <dl className="mt-6 grid max-w-xl grid-cols-2 gap-4">
         <div className="rounded-md border border-line p-4">
           <dt className="text-muted">Page views</dt>
-          <dd className="text-heading font-bold">{report.totals.views.toLocaleString("en-US")}</dd>
+          <dd className="text-heading font-bold">{formatCount(report.totals.views)}</dd>
         </div>
         <div className="rounded-md border border-line p-4">
           <dt className="text-muted">Entries</dt>
-          <dd className="text-heading font-bold">{report.totals.entries.toLocaleString("en-US")}</dd>
+          <dd className="text-heading font-bold">{formatCount(report.totals.entries)}</dd>
         </div>
       </dl>
 
@@ -100,7 +100,7 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
         columns={[
           { header: "Source", cell: (row) => row.label, rowHeader: true },
           { header: "Channel", cell: (row) => row.channel },
-          { header: "Entries", cell: (row) => row.count.toLocaleString("en-US"), short: true },
+          { header: "Entries", cell: (row) => formatCount(row.count), short: true },
         ]}
         empty="No entries from a search engine, a network, an email or another site in this period yet."
       />
@@ -111,7 +111,7 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
           { header: "utm_source", cell: (row) => row.source, rowHeader: true },
           { header: "utm_medium", cell: (row) => row.medium },
           { header: "utm_campaign", cell: (row) => row.campaign },
-          { header: "Entries", cell: (row) => row.count.toLocaleString("en-US"), short: true },
+          { header: "Entries", cell: (row) => formatCount(row.count), short: true },
         ]}
         empty="No entries from links with campaign tags in this period yet."
       />
@@ -120,8 +120,8 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
         rows={report.pages.map((row) => ({ ...row, label: row.page, count: row.views }))}
         columns={[
           { header: "Page", cell: (row) => row.page, rowHeader: true },
-          { header: "Views", cell: (row) => row.views.toLocaleString("en-US"), short: true },
-          { header: "Entries", cell: (row) => row.entries.toLocaleString("en-US"), short: true },
+          { header: "Views", cell: (row) => formatCount(row.views), short: true },
+          { header: "Entries", cell: (row) => formatCount(row.entries), short: true },
         ]}
       />
       <BarChart title="Stored submissions per form" labelHeader="Form" rows={report.conversions} />
@@ -132,10 +132,10 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
           { header: "Answer", cell: (row) => row.label, rowHeader: true },
           ...formNames.map((name, index) => ({
             header: name,
-            cell: (row: (typeof report.heard)[number]) => row.byForm[index]!.toLocaleString("en-US"),
+            cell: (row: (typeof report.heard)[number]) => formatCount(row.byForm[index]!),
             short: true,
           })),
-          { header: "All forms", cell: (row) => row.count.toLocaleString("en-US"), short: true },
+          { header: "All forms", cell: (row) => formatCount(row.count), short: true },
         ]}
       />
       <BarChart title="Order form, step by step" labelHeader="Step" rows={report.orderFunnel} />

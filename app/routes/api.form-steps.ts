@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getConfig } from "~/lib/config.server";
 import { log } from "~/lib/logger.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { methodNotAllowed } from "~/lib/request.server";
+import { methodNotAllowed, readJsonOrForm } from "~/lib/request.server";
 import { visitTally } from "~/lib/visits/tally.server";
 import { mayCount } from "~/lib/visits/views.server";
 import { FormStepSchema } from "~/features/orders/step-beacon.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.form-steps";
 export const loader = methodNotAllowed("POST");
 
 /** Beacons a visitor may send in ten minutes: a few walks through the order form's six steps. */
-const stepsPerWindow = 60;
+export const stepsPerWindow = 60;
 
 /**
  * The order form's beacon (navigator.sendBeacon, with JavaScript): "this browser reached step N",
@@ -22,16 +22,13 @@ const stepsPerWindow = 60;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ error: "Send the step as a form: form=order&step=2." }, { status: 400 });
-  }
-  const parsed = FormStepSchema.safeParse(Object.fromEntries(form));
+  const body = await readJsonOrForm(request);
+  if (!body.ok) return data({ error: body.error }, { status: body.status });
+  const parsed = FormStepSchema.safeParse(body.value);
   if (!parsed.success) return data({ error: "Send the step as a form: form=order&step=2." }, { status: 400 });
-  const headers = Object.fromEntries(request.headers);
-  if (!mayCount(headers)) return new Response(null, { status: 204 });
+  // Nothing to count: not even the rate limit's counter is written.
+  if (!getConfig().visitCounts.on || !mayCount(Object.fromEntries(request.headers)))
+    return new Response(null, { status: 204 });
   try {
     const limit = await hitRateLimit(`steps:${context.clientIp ?? "unknown"}`, stepsPerWindow, 600);
     if (!limit.allowed)
@@ -41,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.warn("a form step could not be counted", { error });
     return new Response(null, { status: 204 });
   }
-  if (getConfig().visitCounts.on)
-    visitTally.countFormEvent({ form: parsed.data.form, event: `step-${parsed.data.step}` });
+  visitTally.countFormEvent({ form: parsed.data.form, event: `step-${parsed.data.step}` });
   return new Response(null, { status: 204 });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { stepsPerWindow } from "~/routes/api.form-steps";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -84,6 +85,37 @@ describe.each(testDialects)("visits counted on %s", (dialect) => {
     const days = await database.db.selectFrom("visit_counts").select("day").distinct().execute();
     expect(days).toHaveLength(1);
     expect(days[0]?.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("counts the order form's beacon, refuses a body it does not know, and limits one address like a form", async () => {
+    const beacon = (body: string, headers: Record<string, string> = {}) =>
+      fetch(new URL("/api/form-steps", a.url), {
+        method: "POST",
+        headers: {
+          "User-Agent": browser,
+          "X-Forwarded-For": "203.0.113.78",
+          Origin: a.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...headers,
+        },
+        body,
+      });
+    expect((await beacon("form=contact&step=1")).status).toBe(400);
+    expect((await beacon("form=order&step=7")).status).toBe(400);
+    expect((await beacon("form=order&step=2", { "Sec-GPC": "1" })).status).toBe(204);
+    const statuses: number[] = [];
+    for (let i = 0; i <= stepsPerWindow; i++) statuses.push((await beacon("form=order&step=3")).status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(stepsPerWindow);
+    expect(statuses.at(-1)).toBe(429);
+    const steps = async () =>
+      (
+        await database.db.selectFrom("form_counts").select(["event", "count"]).where("form", "=", "order").execute()
+      ).map((row) => ({ ...row, count: Number(row.count) }));
+    const deadline = Date.now() + 10_000;
+    while ((await steps()).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await steps()).toEqual([{ event: "step-3", count: stepsPerWindow }]);
   });
 
   it("keeps no address, browser name or cookie value in any table or log line", async () => {

@@ -1,7 +1,7 @@
 import { orderSteps } from "./fields";
 
 /** Where the order form says which step a browser reached (app/routes/api.form-steps.ts). */
-export const formStepsPath = "/api/form-steps";
+const formStepsPath = "/api/form-steps";
 
 /**
  * Tells the server that this browser reached `step` (from 0) of the order form: the form and the

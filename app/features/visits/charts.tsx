@@ -5,6 +5,11 @@ const rowHeight = 44;
 const width = 320;
 const labelLimit = 44;
 
+/** A count as the Visits page writes it: 12,345. */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 function short(label: string) {
   return label.length > labelLimit ? `${label.slice(0, labelLimit - 1)}…` : label;
 }
@@ -56,7 +61,7 @@ export function BarChart<Row extends { label: string; count: number }>({
                     {short(row.label)}
                   </text>
                   <text x={width} y={y + 15} textAnchor="end" className="fill-current font-bold" fontSize={13}>
-                    {row.count.toLocaleString("en-US")}
+                    {formatCount(row.count)}
                   </text>
                   <rect x={0} y={y + 21} width={width} height={14} rx={3} className="fill-surface-raised" />
                   <rect x={0} y={y + 21} width={barWidth} height={14} rx={3} className="fill-brand" />
@@ -73,7 +78,7 @@ export function BarChart<Row extends { label: string; count: number }>({
                 { header: labelHeader ?? "Name", cell: (row) => row.label, rowHeader: true },
                 {
                   header: "Count",
-                  cell: (row) => row.count.toLocaleString("en-US"),
+                  cell: (row) => formatCount(row.count),
                   short: true,
                   className: "text-right",
                 },
@@ -151,9 +156,9 @@ export function MonthChart({
           rowKey={(row) => row.month}
           columns={[
             { header: "Month", cell: (row) => row.month, rowHeader: true },
-            { header: "Page views", cell: (row) => row.views.toLocaleString("en-US"), short: true },
-            { header: "Entries", cell: (row) => row.entries.toLocaleString("en-US"), short: true },
-            { header: "Stored", cell: (row) => row.stored.toLocaleString("en-US"), short: true },
+            { header: "Page views", cell: (row) => formatCount(row.views), short: true },
+            { header: "Entries", cell: (row) => formatCount(row.entries), short: true },
+            { header: "Stored", cell: (row) => formatCount(row.stored), short: true },
           ]}
         />
       </div>

@@ -25,22 +25,21 @@ function daysBefore(day: string, days: number): string {
 }
 
 /** The first day of the month `months` before the month of `day`. */
-function monthsBefore(day: string, months: number): string {
+function monthStartBefore(day: string, months: number): string {
   const at = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
   at.setUTCMonth(at.getUTCMonth() - months);
   return at.toISOString().slice(0, 10);
 }
 
+/** All views, and those that began a visit (from anywhere but the site itself), summed over a query's rows. */
+const viewsSum = sql<number>`coalesce(sum(views), 0)`;
+const entriesSum = sql<number>`coalesce(sum(case when channel <> 'internal' then views else 0 end), 0)`;
+
 /** The days a period covers, first and last, in the company's time zone. */
-export function periodDays(period: Period, now = new Date()): { from: string; to: string } {
+function periodDays(period: Period, now = new Date()): { from: string; to: string } {
   const to = dayOf(now.getTime());
   const chosen = periods.find((p) => p.value === period)!;
-  return { from: chosen.days ? daysBefore(to, chosen.days - 1) : monthsBefore(to, 12), to };
-}
-
-export interface Row {
-  label: string;
-  count: number;
+  return { from: chosen.days ? daysBefore(to, chosen.days - 1) : monthStartBefore(to, 12), to };
 }
 
 /**
@@ -51,20 +50,18 @@ export async function visitReport(period: Period, orderSteps: ReadonlyArray<{ ti
   const { from, to } = periodDays(period, now);
   const views = db().selectFrom("visit_counts").where("day", ">=", from).where("day", "<=", to);
   const forms = db().selectFrom("form_counts").where("day", ">=", from).where("day", "<=", to);
-  const total = sql<number>`coalesce(sum(views), 0)`;
-  const entries = sql<number>`coalesce(sum(case when channel <> 'internal' then views else 0 end), 0)`;
 
   const [totals, byChannel, bySource, campaigns, pages, formEvents, months] = await Promise.all([
-    views.select([total.as("views"), entries.as("entries")]).executeTakeFirstOrThrow(),
+    views.select([viewsSum.as("views"), entriesSum.as("entries")]).executeTakeFirstOrThrow(),
     views
-      .select(["channel", total.as("count")])
+      .select(["channel", viewsSum.as("count")])
       .where("channel", "<>", "internal")
       .groupBy("channel")
       .orderBy("count", "desc")
       .orderBy("channel")
       .execute(),
     views
-      .select(["channel", "source", total.as("count")])
+      .select(["channel", "source", viewsSum.as("count")])
       .where("channel", "not in", ["internal", "direct"])
       .groupBy(["channel", "source"])
       .orderBy("count", "desc")
@@ -72,7 +69,7 @@ export async function visitReport(period: Period, orderSteps: ReadonlyArray<{ ti
       .limit(20)
       .execute(),
     views
-      .select(["source", "medium", "campaign", total.as("count")])
+      .select(["source", "medium", "campaign", viewsSum.as("count")])
       .where("channel", "<>", "internal")
       .where((eb) => eb.or([eb("medium", "<>", ""), eb("campaign", "<>", ""), eb("channel", "=", "campaign")]))
       .groupBy(["source", "medium", "campaign"])
@@ -81,7 +78,7 @@ export async function visitReport(period: Period, orderSteps: ReadonlyArray<{ ti
       .limit(20)
       .execute(),
     views
-      .select(["page", total.as("views"), entries.as("entries")])
+      .select(["page", viewsSum.as("views"), entriesSum.as("entries")])
       .groupBy("page")
       .orderBy("views", "desc")
       .orderBy("page")
@@ -90,7 +87,7 @@ export async function visitReport(period: Period, orderSteps: ReadonlyArray<{ ti
       .select(["form", "event", sql<number>`coalesce(sum(count), 0)`.as("count")])
       .groupBy(["form", "event"])
       .execute(),
-    monthByMonth(monthsBefore(to, 12), to),
+    monthByMonth(monthStartBefore(to, 12), to),
   ]);
 
   const event = (form: string, name: string) =>
@@ -141,11 +138,7 @@ async function monthByMonth(from: string, to: string) {
   const [visits, stored] = await Promise.all([
     db()
       .selectFrom("visit_counts")
-      .select([
-        month.as("month"),
-        sql<number>`coalesce(sum(views), 0)`.as("views"),
-        sql<number>`coalesce(sum(case when channel <> 'internal' then views else 0 end), 0)`.as("entries"),
-      ])
+      .select([month.as("month"), viewsSum.as("views"), entriesSum.as("entries")])
       .where("day", ">=", from)
       .where("day", "<=", to)
       .groupBy(month)
@@ -160,7 +153,7 @@ async function monthByMonth(from: string, to: string) {
       .execute(),
   ]);
   const rows: Array<{ month: string; views: number; entries: number; stored: number }> = [];
-  for (let at = from.slice(0, 7); at <= to.slice(0, 7); at = monthsBefore(`${at}-01`, -1).slice(0, 7)) {
+  for (let at = from.slice(0, 7); at <= to.slice(0, 7); at = monthStartBefore(`${at}-01`, -1).slice(0, 7)) {
     const v = visits.find((row) => row.month === at);
     const s = stored.find((row) => row.month === at);
     rows.push({

@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import type { Executor } from "~/lib/db.server";
-import { dayOf, type FormEvent } from "./tally.server";
+import { addFormCounts, dayOf, type FormEvent } from "./tally.server";
 
 /**
  * Counts a stored submission in the transaction that stores it: one "stored" for its form and day,
@@ -10,14 +9,8 @@ import { dayOf, type FormEvent } from "./tally.server";
  */
 export async function countStored(trx: Executor, form: FormEvent["form"], heard: string | null | undefined, at: Date) {
   const day = dayOf(at.getTime());
-  await trx
-    .insertInto("form_counts")
-    .values([
-      { day, form, event: "stored", count: 1 },
-      { day, form, event: `heard:${heard ?? "none"}`, count: 1 },
-    ])
-    .onConflict((oc) =>
-      oc.columns(["day", "form", "event"]).doUpdateSet({ count: sql`form_counts.count + excluded.count` }),
-    )
-    .execute();
+  await addFormCounts(trx, [
+    { day, form, event: "stored", count: 1 },
+    { day, form, event: `heard:${heard ?? "none"}`, count: 1 },
+  ]);
 }

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
+import type { FormCountTable, VisitCountTable } from "../../../db/schema";
 import { keptCountMonths } from "~/content/privacy";
 import { company } from "~/content/site";
-import { db } from "~/lib/db.server";
+import { db, type Executor } from "~/lib/db.server";
+import { monthsBefore } from "~/lib/format";
 import { log } from "~/lib/logger.server";
 import { otherValue, type VisitOrigin } from "./sources.server";
 
@@ -18,8 +20,6 @@ export const maxValuesPerDay = 50;
 const maxPendingRows = 20_000;
 /** Rows per statement: well under SQLite's and PostgreSQL's limits on bound values. */
 const rowsPerStatement = 500;
-/** How long counts are kept (stated on /privacy): 25 months, so a month can be set beside the same month a year before. */
-const keptMonths = keptCountMonths;
 
 const separator = "\u0001";
 
@@ -56,20 +56,21 @@ export interface FormEvent {
 }
 
 type CampaignField = "source" | "medium" | "campaign";
-interface ViewRow {
-  day: string;
-  page: string;
-  channel: string;
-  source: string;
-  medium: string;
-  campaign: string;
-  views: number;
-}
-interface EventRow {
-  day: string;
-  form: string;
-  event: string;
-  count: number;
+type ViewRow = VisitCountTable;
+type EventRow = FormCountTable;
+
+/**
+ * Adds form counts to their day's rows, in one statement: the tally's steps, and a stored
+ * submission's counts in the transaction that stores it (./stored.server.ts).
+ */
+export async function addFormCounts(executor: Executor, rows: readonly EventRow[]) {
+  await executor
+    .insertInto("form_counts")
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(["day", "form", "event"]).doUpdateSet({ count: sql`form_counts.count + excluded.count` }),
+    )
+    .execute();
 }
 
 function viewKey(row: Omit<ViewRow, "views">): string {
@@ -181,13 +182,7 @@ export function createVisitTally({ now = Date.now }: { now?: () => number } = {}
               )
               .execute();
           for (let i = 0; i < eventRows.length; i += rowsPerStatement)
-            await trx
-              .insertInto("form_counts")
-              .values(eventRows.slice(i, i + rowsPerStatement))
-              .onConflict((oc) =>
-                oc.columns(["day", "form", "event"]).doUpdateSet({ count: sql`form_counts.count + excluded.count` }),
-              )
-              .execute();
+            await addFormCounts(trx, eventRows.slice(i, i + rowsPerStatement));
         });
       if (failing) log.info("visit counts are being written again");
       failing = false;
@@ -260,11 +255,9 @@ export function startVisitCounting(flushMs: number, tally: VisitTally = visitTal
   };
 }
 
-/** Drops counts older than `keptMonths` (the daily purge). */
+/** Drops counts older than the months /privacy states (the daily purge). */
 export async function purgeOldCounts(now = new Date()) {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - keptMonths);
-  const day = dayOf(cutoff.getTime());
+  const day = dayOf(Date.parse(monthsBefore(now, keptCountMonths)));
   await db().deleteFrom("visit_counts").where("day", "<", day).execute();
   await db().deleteFrom("form_counts").where("day", "<", day).execute();
 }

@@ -128,5 +128,3 @@ export function createViewCounter({
     },
   };
 }
-
-export type ViewCounter = ReturnType<typeof createViewCounter>;
