@@ -40,7 +40,15 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     };
   });
   beforeEach(async () => {
-    for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const)
+    for (const table of [
+      "spam",
+      "outbox",
+      "testimonials",
+      "contact_messages",
+      "order_requests",
+      "audit_log",
+      "form_counts",
+    ] as const)
       await database().db.deleteFrom(table).execute();
   });
   const outbox = () =>
@@ -61,6 +69,19 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
       .where("target_id", "=", id)
       .orderBy("at")
       .execute();
+  /** The submissions counted as leads (the Visits page's conversions), with their answers to "How did you hear about us?". */
+  const counted = async () =>
+    (
+      await database()
+        .db.selectFrom("form_counts")
+        .select(["form", "event", "count"])
+        .where("count", ">", 0)
+        .orderBy("form")
+        .orderBy("event")
+        .execute()
+    ).map((row) => `${row.form} ${row.event} ${Number(row.count)}`);
+  const heardOf = async (table: "contact_messages" | "order_requests" | "testimonials") =>
+    (await database().db.selectFrom(table).select("heard_from").execute()).map((row) => row.heard_from);
   const release = async () => {
     const [item] = await listSpam();
     return actOnSpam(staff, { intent: "release", id: item?.id }, spamRestorers);
@@ -74,6 +95,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
         topic: "product",
         message: `Which cover? ${links}`,
         consent: "on",
+        heard: "dealer",
         ...quick(),
       },
       `192.0.2.${++ip}`,
@@ -83,15 +105,19 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
     expect(await outbox()).toHaveLength(1);
     expect(await countOpenMessages()).toEqual({ new: 1, marked: 1 });
+    const leads = ["contact heard:dealer 1", "contact stored 1"];
+    expect(await counted()).toEqual(leads);
 
     expect(await moveMessageToSpam(staff, sent.id)).toBe(true);
     expect((await listMessages({})).messages).toEqual([]);
+    // No longer a lead: its counts go with it, and come back once with it.
+    expect(await counted()).toEqual([]);
     expect(await countOpenMessages()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     const [held] = await listSpam();
     expect(held).toMatchObject({
       kind: "contact",
-      payload: { name: "Ana", email: "ana@example.com", topic: "product" },
+      payload: { name: "Ana", email: "ana@example.com", topic: "product", heard: "dealer" },
     });
     expect(held?.reasons.map((r) => r.code)).toEqual(["too-fast", "links", "moved-by-staff"]);
     expect(held?.reasons.at(-1)?.detail).toBe("Moved to Spam by lead.");
@@ -100,6 +126,8 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await release()).toMatchObject({ ok: true, kind: "contact" });
     const [back] = (await listMessages({})).messages;
     expect(back).toMatchObject({ name: "Ana", received_at: held?.receivedAt, spam_signals: null, mark: [] });
+    expect(await heardOf("contact_messages")).toEqual(["dealer"]);
+    expect(await counted()).toEqual(leads);
     expect(await outbox()).toHaveLength(1);
     expect(await audit()).toEqual([
       { action: "move-to-spam", username: "lead", target_type: "contact_message" },
@@ -113,6 +141,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
         ...completeOrderForm,
         discomfortAreas: ["tailbone", "hips"],
         medicalNotes: links,
+        heard: "clinician",
         formStartTime: Date.now() - 300,
       },
       `192.0.2.${++ip}`,
@@ -125,8 +154,11 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
       { kind: "order-receipt", channel: "email", status: "pending" },
     ];
     expect(await outboxOf(sent.id)).toEqual(queued);
+    const leads = ["order heard:clinician 1", "order stored 1"];
+    expect(await counted()).toEqual(leads);
     expect(await moveOrderToSpam(staff, sent.id)).toBe(true);
     expect((await listOrders({})).orders).toEqual([]);
+    expect(await counted()).toEqual([]);
     expect(await countNewOrders()).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     expect(await auditOf(sent.id)).toEqual([
@@ -143,6 +175,8 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
       .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.discomfort_areas)).toEqual(["tailbone", "hips"]);
     expect(stored.medical_notes).toBe(links);
+    expect(await heardOf("order_requests")).toEqual(["clinician"]);
+    expect(await counted()).toEqual(leads);
     expect((await audit()).map((a) => a.action)).toEqual(["move-to-spam", "release-from-spam"]);
   });
 
@@ -154,6 +188,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
         rating: "8",
         quote: `Good on long drives, ${links}`,
         tags: ["travel"],
+        heard: "social",
         ...quick(),
       },
       `192.0.2.${++ip}`,
@@ -172,8 +207,10 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     // A published review no longer waits, marked or not.
     expect(await countAwaitingModeration()).toEqual({ pending: 1, marked: 1 });
     expect(await moveReviewToSpam(staff, second.id)).toBe(false);
+    expect(await counted()).toEqual(["review heard:none 1", "review heard:social 1", "review stored 2"]);
     expect(await moveReviewToSpam(staff, first.id)).toBe(true);
     expect((await listAllReviews()).map((r) => r.name)).toEqual(["Gus"]);
+    expect(await counted()).toEqual(["review heard:none 1", "review stored 1"]);
     // Its notice not yet sent is never sent; the published review's is untouched.
     expect(await outboxOf(first.id)).toEqual([]);
     expect(await outboxOf(second.id)).toEqual(notice);
@@ -182,6 +219,8 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await release()).toMatchObject({ ok: true, kind: "review" });
     const fay = (await listAllReviews()).find((r) => r.name === "Fay");
     expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [] });
+    expect((await heardOf("testimonials")).sort()).toEqual([null, "social"]);
+    expect(await counted()).toEqual(["review heard:none 1", "review heard:social 1", "review stored 2"]);
     expect(await outboxOf(String(fay?.id))).toEqual(notice);
     expect(await audit()).toEqual([
       { action: "approve", username: "lead", target_type: "testimonial" },

@@ -9,6 +9,7 @@ import { log } from "./logger.server";
 import { normalEmail, type PersonalDataSource } from "./personal-data.server";
 import { containing } from "./search";
 import type { Staff } from "./staff";
+import { uncountStored } from "./visits/stored.server";
 
 /**
  * The spam store: submissions that passed validation and carried certain evidence of a program
@@ -66,6 +67,8 @@ export interface TakenForSpam {
   payload: Record<string, unknown>;
   receivedAt: string;
   signals: SpamReason[];
+  /** Its answer to "How did you hear about us?", whose count goes with it. */
+  heard: string | null;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function moveToSpam(
     .execute(async (trx) => {
       const taken = await take(trx);
       if (!taken) return false;
+      await uncountStored(trx, kind, taken.heard, new Date(taken.receivedAt));
       const reasons: SpamReason[] = [
         ...taken.signals,
         { code: "moved-by-staff", detail: `Moved to Spam by ${staff.username}.` },

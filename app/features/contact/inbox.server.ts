@@ -109,8 +109,14 @@ export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
       topic: message.topic,
       message: message.message,
       consent: "on",
+      heard: message.heard_from,
     };
-    return { payload, receivedAt: message.received_at, signals: readMark(message.spam_signals) };
+    return {
+      payload,
+      receivedAt: message.received_at,
+      signals: readMark(message.spam_signals),
+      heard: message.heard_from,
+    };
   });
 }
 

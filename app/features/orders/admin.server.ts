@@ -162,7 +162,12 @@ export function moveOrderToSpam(staff: Staff, id: string): Promise<boolean> {
       .executeTakeFirst();
     if (!order) return undefined;
     await dropDeliveries(trx, orderKinds, [id]);
-    return { payload: orderPayload(order), receivedAt: order.received_at, signals: readMark(order.spam_signals) };
+    return {
+      payload: orderPayload(order),
+      receivedAt: order.received_at,
+      signals: readMark(order.spam_signals),
+      heard: order.heard_from,
+    };
   });
 }
 
@@ -192,6 +197,7 @@ function orderPayload(order: Selectable<OrderRequestTable>): Record<string, unkn
     coverType: order.cover_type,
     controllerPlacement: order.controller_placement,
     medicalNotes: order.medical_notes,
+    heard: order.heard_from,
     privacyConsent: "on",
     medicalDisclaimer: "on",
   };

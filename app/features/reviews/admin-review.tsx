@@ -4,6 +4,7 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { SelectField } from "~/components/ui/field";
 import { StarRating } from "~/components/ui/star-rating";
 import { MoveToSpamButton, SpamMark } from "~/components/ui/spam-mark";
+import { heardLabel } from "~/content/heard";
 import { declineReasonLabels, reasonOptions, reviewStateLabels, reviewWriterLabels } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -71,6 +72,7 @@ export function AdminReview({
         {review.context ? `${review.context} · ` : ""}
         {review.tags.map(tagLabel).join(", ")}
         {review.tags.length ? " · " : ""}Submitted {formatDate(review.createdAt)}
+        {review.heard ? ` · How they heard of us: ${heardLabel(review.heard)}` : ""}
       </p>
 
       <FlagNotice summary={quote.summary} />

@@ -46,6 +46,7 @@ export async function listAllReviews(
     declinedAt: row.declined_at,
     replyBy: row.reply_by,
     spamMark: readMark(row.spam_signals),
+    heard: row.heard_from,
   }));
 }
 
@@ -82,8 +83,9 @@ export function moveReviewToSpam(staff: Staff, id: string): Promise<boolean> {
       context: review.context,
       tags: parseJson<unknown>(review.tags, []),
       writtenBy: review.written_by,
+      heard: review.heard_from,
     };
-    return { payload, receivedAt: review.created_at, signals: readMark(review.spam_signals) };
+    return { payload, receivedAt: review.created_at, signals: readMark(review.spam_signals), heard: review.heard_from };
   });
 }
 

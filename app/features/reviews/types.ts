@@ -47,6 +47,8 @@ export interface ModeratedReview extends PublicReview {
   replyBy: string | null;
   /** The reasons it is marked as possible spam (none: not marked). */
   spamMark: SpamReason[];
+  /** Its writer's answer to "How did you hear about us?" (null: none). */
+  heard: string | null;
 }
 
 /** The average and count the structured data and the JSON API state, from the ledger. */

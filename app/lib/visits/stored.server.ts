@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Executor } from "~/lib/db.server";
 import { addFormCounts, dayOf, type FormEvent } from "./tally.server";
 
@@ -8,9 +9,35 @@ import { addFormCounts, dayOf, type FormEvent } from "./tally.server";
  * its retention period, and a submission held as spam is counted only once staff release it.
  */
 export async function countStored(trx: Executor, form: FormEvent["form"], heard: string | null | undefined, at: Date) {
+  await addFormCounts(trx, storedEvents(form, heard, at));
+}
+
+/**
+ * Takes back the counts of a stored submission that staff move to the spam store, in the move's
+ * transaction: it is no longer a lead, and "Not spam" stores (and counts) it again on the day it
+ * was received. A count already dropped with its day (older than the counts are kept) stays dropped.
+ */
+export async function uncountStored(
+  trx: Executor,
+  form: FormEvent["form"],
+  heard: string | null | undefined,
+  at: Date,
+) {
+  for (const row of storedEvents(form, heard, at))
+    await trx
+      .updateTable("form_counts")
+      .set({ count: sql`count - 1` })
+      .where("day", "=", row.day)
+      .where("form", "=", row.form)
+      .where("event", "=", row.event)
+      .where("count", ">", 0)
+      .execute();
+}
+
+function storedEvents(form: FormEvent["form"], heard: string | null | undefined, at: Date) {
   const day = dayOf(at.getTime());
-  await addFormCounts(trx, [
+  return [
     { day, form, event: "stored", count: 1 },
     { day, form, event: `heard:${heard ?? "none"}`, count: 1 },
-  ]);
+  ];
 }
