@@ -27,7 +27,7 @@ import { bodyTooLargeMessage, MAX_BODY_BYTES } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
 import { cachedRoutes, siteRoutes } from "../app/route-manifest";
 import { purgeOldCounts, startVisitCounting, visitTally } from "../app/lib/visits/tally.server";
-import { createViewCounter } from "../app/lib/visits/views.server";
+import { createViewCounter, viewMirrorHeader } from "../app/lib/visits/views.server";
 import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { formTickets } from "../app/lib/form-ticket.server";
@@ -392,8 +392,13 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   };
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
+    // nginx's copy of a page it served from disk (deploy/nginx.conf) needs only 204 when views are not counted.
+    if (!views && req.method === "GET" && req.headers[viewMirrorHeader] !== undefined) {
+      res.statusCode = 204;
+      return res.end();
+    }
     if (!metrics && !views) return answer(req, res);
-    const startedMs = performance.now();
+    const startedMs = metrics ? performance.now() : 0;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);

@@ -45,7 +45,8 @@ export default function AdminVisits({ loaderData }: Route.ComponentProps) {
         entry is a view that came from another site, a link with campaign tags, or nowhere (typed or bookmarked).
         Nothing here can tell who anyone is: no cookies, no addresses, no browser details. Programs, pages fetched ahead
         of time, and browsers that ask not to be counted (Global Privacy Control, Do Not Track) are left out. Counts
-        reach this page within {flushSeconds} seconds; if the server stops abruptly, those seconds are lost.
+        reach this page within {flushSeconds === 1 ? "a second" : `${flushSeconds} seconds`}; if the server stops
+        abruptly, the counts of that {flushSeconds === 1 ? "second" : "time"} are lost.
       </p>
       {counting ? null : (
         <p className="mt-3 max-w-prose rounded-md border border-warning bg-warning-soft p-3">

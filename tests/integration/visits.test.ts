@@ -136,3 +136,36 @@ describe.each(testDialects)("visits counted on %s", (dialect) => {
     }
   });
 });
+
+describe("with VISIT_COUNTS=off", () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    server = await startServerProcess({ DATABASE_URL: database.url, VISIT_COUNTS: "off", VISIT_FLUSH_MS: "100" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("counts nothing, and answers nginx's copy of a page it served with 204 alone, not the page again", async () => {
+    const headers = { "User-Agent": browser, Referer: "https://www.google.com/search?q=cushion" };
+    const page = await fetch(new URL("/about", server.url), { headers });
+    expect(page.status).toBe(200);
+    const copy = await fetch(new URL("/about", server.url), { headers: { ...headers, "X-Aquila-View": "1" } });
+    expect(copy.status).toBe(204);
+    expect(await copy.text()).toBe("");
+    const beacon = await fetch(new URL("/api/form-steps", server.url), {
+      method: "POST",
+      headers: { ...headers, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "form=order&step=2",
+    });
+    expect(beacon.status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await database.db.selectFrom("visit_counts").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("form_counts").selectAll().execute()).toEqual([]);
+  });
+});

@@ -33,12 +33,20 @@ export function mayCount(headers: IncomingHttpHeaders): boolean {
  */
 function remembered<T>(compute: (key: string) => T, limit = 500): (key: string) => T {
   const kept = new Map<string, T>();
+  // The last key, compared before the map is asked: a comparison of two strings costs less than
+  // working out the hash of a new one (each request's header is a new string).
+  let lastKey: string | undefined;
+  let lastValue: T | undefined;
   return (key) => {
-    const known = kept.get(key);
-    if (known !== undefined) return known;
-    const value = compute(key);
-    if (kept.size >= limit) kept.clear();
-    kept.set(key, value);
+    if (key === lastKey) return lastValue as T;
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (kept.size >= limit) kept.clear();
+      kept.set(key, value);
+    }
+    lastKey = key;
+    lastValue = value;
     return value;
   };
 }
