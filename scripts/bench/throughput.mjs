@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import Database from "../../db/sqlite-driver.mjs";
 import { importSource } from "../import-source.mjs";
+import { deployNginxConfig } from "../nginx-deploy-config.mjs";
 import {
   buildDir,
   countReviews,
@@ -236,6 +237,34 @@ async function startBareNode(siteUrl, paths, pin) {
   return { url, stop };
 }
 
+/**
+ * nginx as deployed (deploy/nginx.conf, one worker) in front of the instance on `appPort`; with
+ * `copies: false`, the build's pages.conf without the `mirror` lines, so a prerendered page it
+ * serves sends no copy of its request to be counted.
+ */
+async function startDeployNginx({ pin, appPort, copies }) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-bench-deploy-"));
+  chmodSync(tmp, 0o755);
+  let pagesConf;
+  if (!copies) {
+    pagesConf = path.join(tmp, "pages.conf");
+    const pages = readFileSync(path.join(buildDir, "nginx", "pages.conf"), "utf8");
+    writeFileSync(pagesConf, pages.replace(/^\s*mirror .*$/gm, ""));
+  }
+  const port = await freePort();
+  const config = path.join(tmp, "nginx.conf");
+  writeFileSync(
+    config,
+    deployNginxConfig(tmp, { port, redirectPort: await freePort(), appPort, pagesConf, workers: 1 }),
+  );
+  const [file, ...args] = onCore(pin, pin.server, [nginxPath, "-p", tmp, "-c", config]);
+  const child = spawn(file, args, { stdio: ["ignore", "inherit", "inherit"] });
+  const stop = stopper(child, "SIGQUIT", tmp);
+  const url = `http://127.0.0.1:${port}`;
+  await whenAnswering(child, stop, `${url}/healthz`, (exit) => `nginx exited (${exit}) on ${config}`);
+  return { url, stop };
+}
+
 /** nginx (Debian's, from a generated configuration in a temporary folder) serving the same files as Node. */
 async function startNginx({ page, asset, kept, pin }) {
   const port = await freePort();
@@ -348,65 +377,100 @@ async function compare(servers, urlPath) {
 /** A Lua string literal. */
 const lua = (text) => JSON.stringify(text);
 
+/** wrk's Lua script for one kind of request, in a temporary folder `remove()` deletes. */
+function wrkScript({ method = "GET", headers = {}, body, status }) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-"));
+  const setup = [
+    `wrk.method = ${lua(method)}`,
+    ...Object.entries(headers).map(([key, value]) => `wrk.headers[${lua(key)}] = ${lua(value)}`),
+    ...(body === undefined ? [] : [`wrk.body = ${lua(body)}`]),
+  ].join("\n");
+  const file = path.join(tmp, "report.lua");
+  writeFileSync(file, `${setup}\n${luaReport(status)}`);
+  return { file, remove: () => rmSync(tmp, { recursive: true, force: true }) };
+}
+
+/** The command of one wrk run of `seconds` on `url`, on the load's core when pinned. */
+function wrkCommand(options, script, url, seconds) {
+  const args = [
+    "-t1",
+    `-c${options.connections}`,
+    `-d${seconds}s`,
+    "--timeout",
+    "5s",
+    "-s",
+    script,
+    "-H",
+    `Accept-Encoding: ${acceptEncoding}`,
+    url,
+  ];
+  return onCore(options.pin, options.pin.load, [options.wrk, ...args]);
+}
+
+/** What one wrk run printed, as figures (see luaReport). */
+function wrkFigures(url, { status, stdout, stderr }) {
+  if (status !== 0) throw new Error(`wrk failed for ${url}: ${stderr || stdout}`);
+  const line = stdout.split("\n").find((l) => l.startsWith("WRK_RESULT "));
+  if (!line) throw new Error(`wrk printed no result for ${url}:\n${stdout}`);
+  const [requests, durationUs, bytes, connect, read, write, statusCount, timeout, p50, p99, max] = line
+    .split(" ")
+    .slice(1)
+    .map(Number);
+  const seconds = durationUs / 1e6;
+  const ms = (us) => Math.round(us / 10) / 100;
+  return {
+    requestsPerSec: Math.round(requests / seconds),
+    requests,
+    latencyP50Ms: ms(p50),
+    latencyP99Ms: ms(p99),
+    latencyMaxMs: ms(max),
+    bytesPerSec: Math.round(bytes / seconds),
+    non2xx: statusCount,
+    errors: connect + read + write,
+    timeouts: timeout,
+  };
+}
+
+/** One wrk run, not waited for: several can load their servers at the same moment. */
+function wrkRun(options, script, url, seconds) {
+  const [file, ...args] = wrkCommand(options, script, url, seconds);
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("close", (status) => {
+      try {
+        resolve(wrkFigures(url, { status, stdout, stderr }));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
 /**
  * One wrk run: a warm-up that is not counted, then the measured run, with one thread and
  * `options.connections` connections. POST bodies and headers go in wrk's Lua script. `status`:
  * the one status every answer should have, when it is not a 2xx or 3xx (`non2xx` then counts the
  * answers with any other).
  */
-export async function load(name, options, { url, method = "GET", headers = {}, body, status }) {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-"));
+export async function load(name, options, { url, ...request }) {
+  const script = wrkScript(request);
   try {
-    const setup = [
-      `wrk.method = ${lua(method)}`,
-      ...Object.entries(headers).map(([key, value]) => `wrk.headers[${lua(key)}] = ${lua(value)}`),
-      ...(body === undefined ? [] : [`wrk.body = ${lua(body)}`]),
-    ].join("\n");
-    const script = path.join(tmp, "report.lua");
-    writeFileSync(script, `${setup}\n${luaReport(status)}`);
     const run = (seconds) => {
-      const args = [
-        "-t1",
-        `-c${options.connections}`,
-        `-d${seconds}s`,
-        "--timeout",
-        "5s",
-        "-s",
-        script,
-        "-H",
-        `Accept-Encoding: ${acceptEncoding}`,
-        url,
-      ];
-      const [file, ...rest] = onCore(options.pin, options.pin.load, [options.wrk, ...args]);
-      const result = spawnSync(file, rest, { encoding: "utf8" });
-      if (result.status !== 0) throw new Error(`wrk failed for ${url}: ${result.stderr || result.stdout}`);
-      const line = result.stdout.split("\n").find((l) => l.startsWith("WRK_RESULT "));
-      if (!line) throw new Error(`wrk printed no result for ${url}:\n${result.stdout}`);
-      const [requests, durationUs, bytes, connect, read, write, status, timeout, p50, p99, max] = line
-        .split(" ")
-        .slice(1)
-        .map(Number);
-      return { requests, durationUs, bytes, connect, read, write, status, timeout, p50, p99, max };
+      const [file, ...rest] = wrkCommand(options, script.file, url, seconds);
+      return wrkFigures(url, spawnSync(file, rest, { encoding: "utf8" }));
     };
     if (options.warmup > 0) run(options.warmup);
     console.log(`${name}: ${options.duration} s`);
     const r = run(options.duration);
     options.check?.();
-    const seconds = r.durationUs / 1e6;
-    const ms = (us) => Math.round(us / 10) / 100;
-    return {
-      requestsPerSec: Math.round(r.requests / seconds),
-      requests: r.requests,
-      latencyP50Ms: ms(r.p50),
-      latencyP99Ms: ms(r.p99),
-      latencyMaxMs: ms(r.max),
-      bytesPerSec: Math.round(r.bytes / seconds),
-      non2xx: r.status,
-      errors: r.connect + r.read + r.write,
-      timeouts: r.timeout,
-    };
+    return r;
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    script.remove();
   }
 }
 
@@ -722,9 +786,28 @@ async function benchHostile(options, started) {
   return data;
 }
 
-const switchTurns = 5;
+const switchTurns = 6;
 
-/** A browser's request from a search engine: a view the site counts as an entry, the costliest kind. */
+/**
+ * The time one core spent busy and in all, from /proc/stat (Linux), in clock ticks; undefined
+ * elsewhere, or when the servers are not pinned to one core.
+ */
+function coreTicks(pin) {
+  if (!pin.pinned) return undefined;
+  try {
+    const line = readFileSync("/proc/stat", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith(`cpu${pin.server} `));
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    // idle and iowait
+    return { busy: total - ticks[3] - ticks[4], total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The visitors' headers of the features measured below: a browser's, arriving from a search engine. */
 const visitorHeaders = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36",
   Referer: "https://www.google.com/search?q=pressure+relief+cushion",
@@ -750,100 +833,161 @@ const switches = {
     headers: visitorHeaders,
     // A prerendered page too: its file is answered fastest, so counting weighs most there.
     paths: ["/testimonials", "/", "/about"],
+    // As deployed, nginx serves this page from disk and sends a copy of each request to an instance to be counted.
+    fromNginx: "/about",
     report: "throughput-counting",
   },
 };
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /**
- * What a feature costs on the kept pages: two servers alike but for its setting, loaded in turns
- * (their order reversed every other turn) and summed up by their median turns.
+ * What a feature costs on the kept pages: two servers alike but for its setting, pinned to one
+ * core and loaded at the same moment by two wrk processes, so each gets half the core and the
+ * ratio of their rates is the ratio of their costs per request. Loading them one after the other
+ * compares moments as well as servers: on a shared machine a core's speed drifts by ±10 % from one
+ * run to the next, more than the few per cent measured here. The order the two are started in is
+ * reversed every other turn; the busy share of their core says whether they were saturated (if
+ * wrk could not keep up, both would answer all it sent and the ratio would read 1).
  */
 async function benchSwitch(options, started, feature) {
   const serverCpu = options.pin.pinned ? options.pin.server : undefined;
   const off = await startSite({ reviews: options.reviews, cpu: serverCpu, env: feature.off() });
   const on = await startSite({ reviews: options.reviews, cpu: serverCpu, env: feature.on() });
   const paths = feature.paths;
-  const runs = Object.fromEntries(paths.map((urlPath) => [urlPath, { on: [], off: [] }]));
+  const runs = Object.fromEntries(paths.map((urlPath) => [urlPath, { on: [], off: [], ratios: [], busy: [] }]));
+  const script = wrkScript({ headers: feature.headers });
+  let copies;
   try {
     for (const urlPath of paths) {
       await keptCopy(off.url, urlPath);
       await keptCopy(on.url, urlPath);
     }
+    const together = async (urlPath, seconds, turn) => {
+      const sides = turn % 2 === 0 ? [off, on] : [on, off];
+      const [first, second] = await Promise.all(
+        sides.map((site) => wrkRun(options, script.file, `${site.url}${urlPath}`, seconds)),
+      );
+      off.check();
+      on.check();
+      return turn % 2 === 0 ? { off: first, on: second } : { off: second, on: first };
+    };
     for (let turn = 0; turn < switchTurns; turn++)
-      for (const urlPath of paths)
-        for (const [key, site] of turn % 2 === 0
-          ? [
-              ["off", off],
-              ["on", on],
-            ]
-          : [
-              ["on", on],
-              ["off", off],
-            ])
-          runs[urlPath][key].push(
-            await load(
-              `${urlPath} kept, ${feature.what} ${key} (turn ${turn + 1})`,
-              { ...options, check: site.check },
-              { url: `${site.url}${urlPath}`, headers: feature.headers },
-            ),
-          );
+      for (const urlPath of paths) {
+        if (options.warmup > 0) await together(urlPath, options.warmup, turn);
+        console.log(`${urlPath} kept, ${feature.what} off and on at once (turn ${turn + 1}): ${options.duration} s`);
+        const before = coreTicks(options.pin);
+        const both = await together(urlPath, options.duration, turn);
+        const after = coreTicks(options.pin);
+        const run = runs[urlPath];
+        run.off.push(both.off);
+        run.on.push(both.on);
+        run.ratios.push(both.on.requestsPerSec / both.off.requestsPerSec);
+        if (before && after) run.busy.push((after.busy - before.busy) / (after.total - before.total));
+      }
+    if (feature.fromNginx) copies = await benchCopies(options, feature, on);
   } finally {
+    script.remove();
     await off.stop();
     await on.stop();
   }
   const results = paths.map((urlPath) => {
-    const offTurn = medianTurn(runs[urlPath].off);
-    const onTurn = medianTurn(runs[urlPath].on);
-    // A busy neighbour on a shared machine only ever slows a turn down, so each server's fastest
-    // turn is the other estimate of what it can do; it is shown beside the medians, not judged.
-    const fastest = (turns) => Math.max(...turns.map((turn) => turn.requestsPerSec));
+    const run = runs[urlPath];
     return {
       path: urlPath,
-      off: offTurn,
-      on: onTurn,
-      ratio: ratio(onTurn.requestsPerSec, offTurn.requestsPerSec),
-      fastestRatio: ratio(fastest(runs[urlPath].on), fastest(runs[urlPath].off)),
+      off: medianTurn(run.off),
+      on: medianTurn(run.on),
+      ratio: Math.round(median(run.ratios) * 1000) / 1000,
+      turnRatios: run.ratios.map((r) => Math.round(r * 1000) / 1000),
+      coreBusy: run.busy.length ? Math.round(Math.min(...run.busy) * 1000) / 1000 : undefined,
     };
   });
+  const saturated = results.every((r) => r.coreBusy === undefined || r.coreBusy >= 0.98);
   const targets = [
     ...results.map((r) => ({
       name: `kept \`${r.path}\` with ${feature.what} on: ≥ 0.97 × its rate with it off`,
       ok: r.ratio >= 0.97,
-      actual: `${fmt(r.on.requestsPerSec)} / ${fmt(r.off.requestsPerSec)} = ${r.ratio.toFixed(2)} ×`,
+      actual: `median of the turns' on / off: ${r.ratio.toFixed(3)} ×`,
     })),
     {
+      name: "the servers' core busy ≥ 98 % of every measured run (else wrk, not the servers, set the pace)",
+      ok: saturated,
+      actual: results
+        .map((r) => `${r.path}: ${r.coreBusy === undefined ? "not measured" : `${(r.coreBusy * 100).toFixed(1)} %`}`)
+        .join("; "),
+    },
+    ...(copies
+      ? [
+          {
+            name: `\`${copies.path}\` from nginx, sending a copy of each request to be counted: ≥ 0.97 × its rate without`,
+            ok: copies.ratio >= 0.97,
+            actual: `${fmt(copies.with.requestsPerSec)} / ${fmt(copies.without.requestsPerSec)} = ${copies.ratio.toFixed(2)} ×`,
+          },
+        ]
+      : []),
+    {
       name: "no errors, timeouts or non-2xx answers to wrk",
-      ok: results.every((r) => clean(r.on) && clean(r.off)),
-      actual: results.map((r) => `${r.path}: ${failures(r.on)} on, ${failures(r.off)} off`).join("; "),
+      ok:
+        results.every((r) => clean(r.on) && clean(r.off)) && (!copies || (clean(copies.with) && clean(copies.without))),
+      actual: [
+        ...results.map((r) => `${r.path}: ${failures(r.on)} on, ${failures(r.off)} off`),
+        ...(copies ? [`nginx: ${failures(copies.with)} with copies, ${failures(copies.without)} without`] : []),
+      ].join("; "),
     },
   ].map((t) => ({ ...t, result: passFail(t.ok) }));
   const data = {
     ...runHeader(options, options.wrkVersion, options.pin),
     seconds: Math.round((Date.now() - started) / 1000),
     [feature === switches.metrics ? "metrics" : "counting"]: results,
+    ...(copies ? { nginxCopies: copies } : {}),
     targets,
   };
   const text = [
-    `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`. ${data.pinning}; wrk as for the other cases (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up, ${data.settings.durationSeconds} s measured), in ${switchTurns} turns on two servers alike but for \`${feature.variable}\`, their order reversed every other turn.${feature.headers["User-Agent"] ? " Every request is a browser's arriving from a search engine, so each one is counted as an entry." : ""}`,
+    `Run on ${data.machine.date.slice(0, 10)}: ${describeMachine(data.machine)}; wrk ${data.wrkVersion}. Command: \`${data.command}\`. ${data.pinning}. Two servers alike but for \`${feature.variable}\` share that one core and are loaded at the same moment, each by its own wrk (one thread, ${data.settings.connections} connections, ${data.settings.warmupSeconds} s warm-up, ${data.settings.durationSeconds} s measured), in ${switchTurns} turns, the order they are started in reversed every other turn: each server gets half the core, so the ratio of their rates is the ratio of their costs per request, and a drift of the machine's speed slows both alike.${feature.headers["User-Agent"] ? " Every request is a browser's arriving from a search engine, so each one is counted as an entry." : ""}`,
     "",
     table(
       [
         "Kept page",
         `${feature.what} off: req/s`,
         `${feature.what} on: req/s`,
-        "On / off",
-        "Fastest turns, on / off",
+        "On / off (median turn)",
+        "On / off, each turn",
         "p50 / p99 ms off, on",
       ],
       results.map((r) => [
         `\`${r.path}\``,
         withTurns(r.off),
         withTurns(r.on),
-        `${r.ratio.toFixed(2)} ×`,
-        `${r.fastestRatio.toFixed(2)} ×`,
+        `${r.ratio.toFixed(3)} ×`,
+        r.turnRatios.map((x) => x.toFixed(3)).join(", "),
         `${r.off.latencyP50Ms} / ${r.off.latencyP99Ms}, ${r.on.latencyP50Ms} / ${r.on.latencyP99Ms}`,
       ]),
     ),
+    ...(copies
+      ? [
+          "",
+          `As deployed, nginx serves \`${copies.path}\` from disk and sends a copy of each request to an instance, which counts it and answers 204 (deploy/nginx.conf). nginx (one worker, deploy/nginx.conf as shipped) and the counting instance share the servers' core, loaded one after the other in ${copies.turns} turns, the order reversed every other turn, against the same nginx without the copies:`,
+          "",
+          table(
+            [
+              "Prerendered page",
+              "From nginx, no copy: req/s",
+              "With a copy to count: req/s",
+              "With / without",
+              "p50 / p99 ms without, with",
+            ],
+            [
+              [
+                `\`${copies.path}\``,
+                withTurns(copies.without),
+                withTurns(copies.with),
+                `${copies.ratio.toFixed(2)} ×`,
+                `${copies.without.latencyP50Ms} / ${copies.without.latencyP99Ms}, ${copies.with.latencyP50Ms} / ${copies.with.latencyP99Ms}`,
+              ],
+            ],
+          ),
+        ]
+      : []),
     "",
     "Targets:",
     "",
@@ -852,6 +996,49 @@ async function benchSwitch(options, started, feature) {
   console.log(`\n${text}\n`);
   writeReport(feature.report, data, text);
   return data;
+}
+
+const copyTurns = 4;
+
+/**
+ * What counting the views of a page nginx serves from disk costs nginx: the same nginx as
+ * deployed, with and without the copy of each request to the counting instance `site`, loaded one
+ * after the other (the gap is far wider than the machine's drift).
+ */
+async function benchCopies(options, feature, site) {
+  const withCopies = await startDeployNginx({ pin: options.pin, appPort: site.port, copies: true });
+  const without = await startDeployNginx({ pin: options.pin, appPort: site.port, copies: false });
+  const runs = { with: [], without: [] };
+  try {
+    for (let turn = 0; turn < copyTurns; turn++)
+      for (const [key, nginx] of turn % 2 === 0
+        ? [
+            ["without", without],
+            ["with", withCopies],
+          ]
+        : [
+            ["with", withCopies],
+            ["without", without],
+          ])
+        runs[key].push(
+          await load(
+            `${feature.fromNginx} from nginx, ${key} copies to count (turn ${turn + 1})`,
+            { ...options, check: site.check },
+            { url: `${nginx.url}${feature.fromNginx}`, headers: feature.headers },
+          ),
+        );
+  } finally {
+    await withCopies.stop();
+    await without.stop();
+  }
+  const [withTurn, withoutTurn] = [medianTurn(runs.with), medianTurn(runs.without)];
+  return {
+    path: feature.fromNginx,
+    turns: copyTurns,
+    with: withTurn,
+    without: withoutTurn,
+    ratio: ratio(withTurn.requestsPerSec, withoutTurn.requestsPerSec),
+  };
 }
 
 function randomToken() {

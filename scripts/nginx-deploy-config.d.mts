@@ -1,0 +1,11 @@
+export declare function deployNginxConfig(
+  dir: string,
+  options: {
+    port: number;
+    redirectPort: number;
+    appPort: number;
+    tls?: { cert: string; key: string };
+    pagesConf?: string;
+    workers?: number;
+  },
+): string;
