@@ -218,7 +218,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await countAwaitingModeration()).toEqual({ pending: 0, marked: 0 });
     expect(await release()).toMatchObject({ ok: true, kind: "review" });
     const fay = (await listAllReviews()).find((r) => r.name === "Fay");
-    expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [] });
+    expect(fay).toMatchObject({ state: "pending", rating: 8, tags: ["travel"], spamMark: [], heard: "social" });
     expect((await heardOf("testimonials")).sort()).toEqual([null, "social"]);
     expect(await counted()).toEqual(["review heard:none 1", "review heard:social 1", "review stored 2"]);
     expect(await outboxOf(String(fay?.id))).toEqual(notice);

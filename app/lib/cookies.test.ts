@@ -35,5 +35,8 @@ describe("the site's cookies", () => {
   it("are read whole after the first '=', every value of a name sent twice", () => {
     expect(cookieValues("a=1; theme=da=rk; theme=light", "theme")).toEqual(["da=rk", "light"]);
     expect(cookieValues(undefined, "theme")).toEqual([]);
+    // The name inside another cookie's name or value is not that cookie.
+    expect(cookieValues("xtheme=dark; a=theme", "theme")).toEqual([]);
+    expect(cookieValues("a=1", "theme")).toEqual([]);
   });
 });

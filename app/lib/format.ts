@@ -1,6 +1,11 @@
+/** "12,345": a count as the site writes it. */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 /** "1 review", "1,024 reviews": a count with the word that goes with it. */
 export function plural(n: number, words: { one: string; many: string }): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? words.one : words.many}`;
+  return `${formatCount(n)} ${n === 1 ? words.one : words.many}`;
 }
 
 /** "2.1 MB", "980 KB": sizes as people read them (decimal units, like file managers on the web). */

@@ -67,8 +67,6 @@ export interface TakenForSpam {
   payload: Record<string, unknown>;
   receivedAt: string;
   signals: SpamReason[];
-  /** Its answer to "How did you hear about us?", whose count goes with it. */
-  heard: string | null;
 }
 
 /**
@@ -91,7 +89,9 @@ export async function moveToSpam(
     .execute(async (trx) => {
       const taken = await take(trx);
       if (!taken) return false;
-      await uncountStored(trx, kind, taken.heard, new Date(taken.receivedAt));
+      // No longer a lead: its counts leave with it (its answer to "How did you hear about us?" is in the payload).
+      const heard = typeof taken.payload.heard === "string" ? taken.payload.heard : null;
+      await uncountStored(trx, kind, heard, new Date(taken.receivedAt));
       const reasons: SpamReason[] = [
         ...taken.signals,
         { code: "moved-by-staff", detail: `Moved to Spam by ${staff.username}.` },

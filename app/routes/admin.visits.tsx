@@ -2,10 +2,11 @@ import { Form, Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { orderSteps } from "~/features/orders/fields";
-import { BarChart, formatCount, MonthChart } from "~/features/visits/charts";
+import { BarChart, MonthChart } from "~/features/visits/charts";
 import { formLabels, parsePeriod, periods } from "~/features/visits/periods";
 import { visitReport } from "~/features/visits/report.server";
 import { getConfig } from "~/lib/config.server";
+import { formatCount } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.visits";
 

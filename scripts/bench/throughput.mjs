@@ -390,23 +390,6 @@ function wrkScript({ method = "GET", headers = {}, body, status }) {
   return { file, remove: () => rmSync(tmp, { recursive: true, force: true }) };
 }
 
-/** The command of one wrk run of `seconds` on `url`, on the load's core when pinned. */
-function wrkCommand(options, script, url, seconds) {
-  const args = [
-    "-t1",
-    `-c${options.connections}`,
-    `-d${seconds}s`,
-    "--timeout",
-    "5s",
-    "-s",
-    script,
-    "-H",
-    `Accept-Encoding: ${acceptEncoding}`,
-    url,
-  ];
-  return onCore(options.pin, options.pin.load, [options.wrk, ...args]);
-}
-
 /** What one wrk run printed, as figures (see luaReport). */
 function wrkFigures(url, { status, stdout, stderr }) {
   if (status !== 0) throw new Error(`wrk failed for ${url}: ${stderr || stdout}`);
@@ -431,9 +414,21 @@ function wrkFigures(url, { status, stdout, stderr }) {
   };
 }
 
-/** One wrk run, not waited for: several can load their servers at the same moment. */
+/** One wrk run of `seconds` on `url`, on the load's core when pinned; several can load their servers at the same moment. */
 function wrkRun(options, script, url, seconds) {
-  const [file, ...args] = wrkCommand(options, script, url, seconds);
+  const [file, ...args] = onCore(options.pin, options.pin.load, [
+    options.wrk,
+    "-t1",
+    `-c${options.connections}`,
+    `-d${seconds}s`,
+    "--timeout",
+    "5s",
+    "-s",
+    script,
+    "-H",
+    `Accept-Encoding: ${acceptEncoding}`,
+    url,
+  ]);
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -460,13 +455,9 @@ function wrkRun(options, script, url, seconds) {
 export async function load(name, options, { url, ...request }) {
   const script = wrkScript(request);
   try {
-    const run = (seconds) => {
-      const [file, ...rest] = wrkCommand(options, script.file, url, seconds);
-      return wrkFigures(url, spawnSync(file, rest, { encoding: "utf8" }));
-    };
-    if (options.warmup > 0) run(options.warmup);
+    if (options.warmup > 0) await wrkRun(options, script.file, url, options.warmup);
     console.log(`${name}: ${options.duration} s`);
-    const r = run(options.duration);
+    const r = await wrkRun(options, script.file, url, options.duration);
     options.check?.();
     return r;
   } finally {

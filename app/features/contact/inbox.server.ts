@@ -111,12 +111,7 @@ export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
       consent: "on",
       heard: message.heard_from,
     };
-    return {
-      payload,
-      receivedAt: message.received_at,
-      signals: readMark(message.spam_signals),
-      heard: message.heard_from,
-    };
+    return { payload, receivedAt: message.received_at, signals: readMark(message.spam_signals) };
   });
 }
 

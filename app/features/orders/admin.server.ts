@@ -162,12 +162,7 @@ export function moveOrderToSpam(staff: Staff, id: string): Promise<boolean> {
       .executeTakeFirst();
     if (!order) return undefined;
     await dropDeliveries(trx, orderKinds, [id]);
-    return {
-      payload: orderPayload(order),
-      receivedAt: order.received_at,
-      signals: readMark(order.spam_signals),
-      heard: order.heard_from,
-    };
+    return { payload: orderPayload(order), receivedAt: order.received_at, signals: readMark(order.spam_signals) };
   });
 }
 

@@ -85,7 +85,7 @@ export function moveReviewToSpam(staff: Staff, id: string): Promise<boolean> {
       writtenBy: review.written_by,
       heard: review.heard_from,
     };
-    return { payload, receivedAt: review.created_at, signals: readMark(review.spam_signals), heard: review.heard_from };
+    return { payload, receivedAt: review.created_at, signals: readMark(review.spam_signals) };
   });
 }
 

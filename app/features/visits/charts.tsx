@@ -1,14 +1,10 @@
 import { useId } from "react";
 import { type Column, StackedTable } from "~/components/ui/stacked-table";
+import { formatCount } from "~/lib/format";
 
 const rowHeight = 44;
 const width = 320;
 const labelLimit = 44;
-
-/** A count as the Visits page writes it: 12,345. */
-export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
-}
 
 function short(label: string) {
   return label.length > labelLimit ? `${label.slice(0, labelLimit - 1)}…` : label;

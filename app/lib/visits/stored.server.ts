@@ -23,15 +23,15 @@ export async function uncountStored(
   heard: string | null | undefined,
   at: Date,
 ) {
-  for (const row of storedEvents(form, heard, at))
-    await trx
-      .updateTable("form_counts")
-      .set({ count: sql`count - 1` })
-      .where("day", "=", row.day)
-      .where("form", "=", row.form)
-      .where("event", "=", row.event)
-      .where("count", ">", 0)
-      .execute();
+  const [stored, answer] = storedEvents(form, heard, at);
+  await trx
+    .updateTable("form_counts")
+    .set({ count: sql`count - 1` })
+    .where("day", "=", stored.day)
+    .where("form", "=", form)
+    .where("event", "in", [stored.event, answer.event])
+    .where("count", ">", 0)
+    .execute();
 }
 
 function storedEvents(form: FormEvent["form"], heard: string | null | undefined, at: Date) {
@@ -39,5 +39,5 @@ function storedEvents(form: FormEvent["form"], heard: string | null | undefined,
   return [
     { day, form, event: "stored", count: 1 },
     { day, form, event: `heard:${heard ?? "none"}`, count: 1 },
-  ];
+  ] as const;
 }
