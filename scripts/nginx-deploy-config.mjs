@@ -9,14 +9,18 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  * paths to this checkout, loopback ports instead of 80/443, a local certificate or no TLS, and
  * the instance on `appPort` as the upstream. Returns a complete nginx.conf whose own files (pid,
  * logs, temporary folders) are in `dir`. `pagesConf`: another file in place of the build's
- * build/nginx/pages.conf.
+ * build/nginx/pages.conf. `viewLog`: where nginx logs the views of the pages it serves itself
+ * (in `dir` if not given), or false for no such log.
  */
-export function deployNginxConfig(dir, { port, redirectPort, appPort, tls, pagesConf, workers }) {
+export function deployNginxConfig(dir, { port, redirectPort, appPort, tls, pagesConf, workers, viewLog }) {
   let site = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
   if (pagesConf) site = site.replace("/srv/aquila/build/nginx/pages.conf", pagesConf);
   site = site
     .replaceAll("/srv/aquila", root.replace(/\/$/, ""))
     .replace("/var/log/nginx/aquila.access.log", path.join(dir, "access.log"))
+    .replace(/^.*\/var\/log\/aquila\/views\.log.*$/m, (line) =>
+      viewLog === false ? "" : line.replace("/var/log/aquila/views.log", viewLog ?? path.join(dir, "views.log")),
+    )
     .replaceAll("/var/log/nginx/aquila.error.log", path.join(dir, "site-error.log"))
     .replace("listen 80;", `listen 127.0.0.1:${redirectPort};`)
     .replace(/^\s*listen \[::\]:\d+.*$/gm, "")
@@ -37,6 +41,8 @@ export function deployNginxConfig(dir, { port, redirectPort, appPort, tls, pages
   return `
 ${user}
 ${workers ? `worker_processes ${workers};` : ""}
+# As docs/deploy.md asks of /etc/nginx/nginx.conf: isbot's pattern (build/nginx/views.conf) compiled.
+pcre_jit on;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;

@@ -27,7 +27,8 @@ import { bodyTooLargeMessage, MAX_BODY_BYTES } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
 import { cachedRoutes, siteRoutes } from "../app/route-manifest";
 import { purgeOldCounts, startVisitCounting, visitTally } from "../app/lib/visits/tally.server";
-import { createViewCounter, viewMirrorHeader } from "../app/lib/visits/views.server";
+import { followViewLog } from "../app/lib/visits/view-log.server";
+import { createViewCounter } from "../app/lib/visits/views.server";
 import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { formTickets } from "../app/lib/form-ticket.server";
@@ -44,6 +45,7 @@ import {
   nginxErrorPagesConfig,
   nginxErrorStatuses,
   nginxPagesConfig,
+  nginxViewsConfig,
   nginxStaticHeadersConfig,
 } from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
@@ -80,6 +82,7 @@ export async function writeNginxPages(buildDir: string, manifest: StaticManifest
   const options = headerOptions(getConfig());
   makePublicDir(path.join(buildDir, "nginx"));
   writePublicFile(path.join(buildDir, "nginx", "pages.conf"), nginxPagesConfig(manifest, options));
+  writePublicFile(path.join(buildDir, "nginx", "views.conf"), nginxViewsConfig());
   writePublicFile(path.join(buildDir, "nginx", "static-headers.conf"), nginxStaticHeadersConfig(options));
   writePublicFile(path.join(buildDir, "nginx", "errors.conf"), nginxErrorPagesConfig(options));
   makePublicDir(path.join(buildDir, nginxErrorDir));
@@ -384,6 +387,9 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
         personal: hasSessionCookie,
       })
     : undefined;
+  // The views of the pages nginx serves from disk, which it logs for one instance to count (docs/deploy.md).
+  const viewLog =
+    views && config.visitCounts.viewLog ? followViewLog(config.visitCounts.viewLog, views.logged) : undefined;
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (serveStatic(req, res)) return;
     const render = () => app(req, res);
@@ -392,11 +398,6 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   };
   const server = createServer(serverTimeouts, (req, res) => {
     if (state.shuttingDown) res.setHeader("Connection", "close");
-    // nginx's copy of a page it served from disk (deploy/nginx.conf) needs only 204 when views are not counted.
-    if (!views && req.method === "GET" && req.headers[viewMirrorHeader] !== undefined) {
-      res.statusCode = 204;
-      return res.end();
-    }
     if (!metrics && !views) return answer(req, res);
     const startedMs = metrics ? performance.now() : 0;
     const url = req.url ?? "/";
@@ -404,7 +405,6 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     const path = query === -1 ? url : url.slice(0, query);
     if (metrics && path === "/metrics" && config.metrics.token) return metrics.handle(req, res);
     const search = query === -1 ? "" : url.slice(query);
-    if (views?.mirrored(req, res, path, search)) return;
     answer(req, res);
     views?.answered(req, res, path, search);
     // After answering: a file or a kept page has been written already, and is counted at once.
@@ -457,6 +457,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       clearInterval(purge);
       await changes?.stop();
       await metrics?.close();
+      await viewLog?.stop();
       await counting?.stop();
       await closeDatabase();
       log.info("stopped");

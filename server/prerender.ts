@@ -29,6 +29,9 @@ import {
   type StaticManifest,
 } from "./static-files";
 
+/** The folder of the build that holds the prerendered pages (nginx serves them from it, server/nginx.ts). */
+export const prerenderedDir = "prerendered";
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -113,7 +116,7 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
   const fingerprint = renderFingerprint(config);
   // Each configuration renders into its own folder, so instances with different settings can
   // share one build directory.
-  const outDir = path.join(buildDir, "prerendered", fingerprintId(fingerprint));
+  const outDir = path.join(buildDir, prerenderedDir, fingerprintId(fingerprint));
   for (const route of siteRoutes.filter((r) => r.prerender)) {
     const variants = {} as Record<Theme, ManifestPage>;
     for (const theme of themes) {

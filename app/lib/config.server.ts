@@ -87,6 +87,10 @@ export const ConfigSchema = z
     PAGE_CACHE: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     VISIT_COUNTS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     VISIT_FLUSH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5000)),
+    VIEW_LOG: z.preprocess(
+      emptyToUndefined,
+      z.string().startsWith("/", "VIEW_LOG must be an absolute path (the file nginx logs views to)").optional(),
+    ),
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(5000).default(2000)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
     METRICS_TOKEN: z.preprocess(
@@ -135,9 +139,11 @@ export const ConfigSchema = z
       pageCache: env.PAGE_CACHE === "on",
       /**
        * Daily counts of page views, entries and the order form's steps, without identifiers
-       * (app/features/visits, docs/decisions/029), written to the database every `flushMs`.
+       * (app/features/visits, docs/decisions/029), written to the database every `flushMs`;
+       * `viewLog`: the file nginx logs the views of the pages it serves itself to, which this
+       * instance reads and counts (one instance only, docs/deploy.md).
        */
-      visitCounts: { on: env.VISIT_COUNTS === "on", flushMs: env.VISIT_FLUSH_MS },
+      visitCounts: { on: env.VISIT_COUNTS === "on", flushMs: env.VISIT_FLUSH_MS, viewLog: env.VIEW_LOG },
       /** A form sent sooner than this after it was shown carries one spam signal (never a verdict alone). */
       formMinFillMs: env.FORM_MIN_FILL_MS,
       /** Public form posts allowed per visitor address in ten minutes. */

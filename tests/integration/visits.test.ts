@@ -1,3 +1,6 @@
+import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
 import { stepsPerWindow } from "~/routes/api.form-steps";
@@ -12,15 +15,26 @@ const browser =
 const visitor = "203.0.113.77";
 const cookie = "aquila-theme=dark; tracker=COOKIEMARK";
 
+/** Reads `read` every 100 ms until it gives `expected`, for 10 s at most (counts are written every 100 ms). */
+async function until<T>(read: () => Promise<T>, expected: T) {
+  const deadline = Date.now() + 10_000;
+  while (JSON.stringify(await read()) !== JSON.stringify(expected) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 describe.each(testDialects)("visits counted on %s", (dialect) => {
   let database: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
+  let viewLog = "";
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     const env = { DATABASE_URL: database.url, VISIT_FLUSH_MS: "100", TRUST_PROXY: "loopback", LOG_LEVEL: "debug" };
-    a = await startServerProcess(env);
+    // Instance a also reads the views nginx logs for the pages it serves from disk (docs/deploy.md).
+    viewLog = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-views-")), "views.log");
+    writeFileSync(viewLog, "");
+    a = await startServerProcess({ ...env, VIEW_LOG: viewLog });
     b = await startServerProcess(env);
   }, 120_000);
 
@@ -78,9 +92,7 @@ describe.each(testDialects)("visits counted on %s", (dialect) => {
       { page: "/product", channel: "search", source: "Google", medium: "", campaign: "", views: 1 },
       { page: "/testimonials", channel: "internal", source: "", medium: "", campaign: "", views: 1 },
     ];
-    const deadline = Date.now() + 10_000;
-    while (JSON.stringify(await rows()) !== JSON.stringify(expected) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(rows, expected);
     expect(await rows()).toEqual(expected);
     const days = await database.db.selectFrom("visit_counts").select("day").distinct().execute();
     expect(days).toHaveLength(1);
@@ -118,6 +130,34 @@ describe.each(testDialects)("visits counted on %s", (dialect) => {
     expect(await steps()).toEqual([{ event: "step-3", count: stepsPerWindow }]);
   });
 
+  it("counts each view nginx logs once, with its source, and skips a line it cannot read", async () => {
+    const now = (Date.now() / 1000).toFixed(3);
+    const line = (...fields: string[]) => `${[now, ...fields].join("\t")}\n`;
+    appendFileSync(
+      viewLog,
+      line("/case-studies", "www.bing.com", "www.example.com", "-", "-", "-") +
+        line("/case-studies", "-", "www.example.com", "newsletter", "email", "-") +
+        // From the site itself (the Host it was asked for): internal, not an entry.
+        line("/review-policy", "www.example.com", "www.example.com", "-", "-", "-") +
+        line("/review-policy", "-", "www.example.com", "ads", "-", "x".repeat(300)) +
+        // Not a public page, and not a line of the log's shape.
+        line("/admin", "-", "www.example.com", "-", "-", "-") +
+        "garbage\n",
+    );
+    const logged = async () => (await rows()).filter((row) => ["/case-studies", "/review-policy"].includes(row.page));
+    const expected = [
+      { page: "/case-studies", channel: "email", source: "newsletter", medium: "email", campaign: "", views: 1 },
+      { page: "/case-studies", channel: "search", source: "Bing", medium: "", campaign: "", views: 1 },
+      { page: "/review-policy", channel: "campaign", source: "ads", medium: "", campaign: "other", views: 1 },
+      { page: "/review-policy", channel: "internal", source: "", medium: "", campaign: "", views: 1 },
+    ];
+    await until(logged, expected);
+    // Past the next read of the log: a line counted twice would show now.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await logged()).toEqual(expected);
+    expect((await rows()).filter((row) => row.page === "/admin")).toEqual([]);
+  });
+
   it("keeps no address, browser name or cookie value in any table or log line", async () => {
     await Promise.all([a.stop(), b.stop()]);
     const tables = await database.db.introspection.getTables();
@@ -140,10 +180,18 @@ describe.each(testDialects)("visits counted on %s", (dialect) => {
 describe("with VISIT_COUNTS=off", () => {
   let database: TestDatabase;
   let server: ServerProcess;
+  let viewLog = "";
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    server = await startServerProcess({ DATABASE_URL: database.url, VISIT_COUNTS: "off", VISIT_FLUSH_MS: "100" });
+    viewLog = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-views-off-")), "views.log");
+    writeFileSync(viewLog, "");
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      VISIT_COUNTS: "off",
+      VISIT_FLUSH_MS: "100",
+      VIEW_LOG: viewLog,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -151,20 +199,19 @@ describe("with VISIT_COUNTS=off", () => {
     await database?.drop();
   });
 
-  it("counts nothing, and answers nginx's copy of a page it served with 204 alone, not the page again", async () => {
+  it("counts nothing: not its pages, not the order form's steps, not the views nginx logs", async () => {
     const headers = { "User-Agent": browser, Referer: "https://www.google.com/search?q=cushion" };
     const page = await fetch(new URL("/about", server.url), { headers });
     expect(page.status).toBe(200);
-    const copy = await fetch(new URL("/about", server.url), { headers: { ...headers, "X-Aquila-View": "1" } });
-    expect(copy.status).toBe(204);
-    expect(await copy.text()).toBe("");
+    appendFileSync(viewLog, `${Date.now() / 1000}\t/about\twww.google.com\twww.example.com\t-\t-\t-\n`);
     const beacon = await fetch(new URL("/api/form-steps", server.url), {
       method: "POST",
       headers: { ...headers, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: "form=order&step=2",
     });
     expect(beacon.status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Longer than a read of the log (each second) and a write of the counts.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await database.db.selectFrom("visit_counts").selectAll().execute()).toEqual([]);
     expect(await database.db.selectFrom("form_counts").selectAll().execute()).toEqual([]);
   });

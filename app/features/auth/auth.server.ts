@@ -44,7 +44,8 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-const tokenPattern = /^[\w-]{43}$/;
+/** A session token as `signIn` gives it out (nginx's view log reads the same shape, server/nginx.ts). */
+export const tokenPattern = /^[\w-]{43}$/;
 
 export function isTokenShape(token: string): boolean {
   return tokenPattern.test(token);

@@ -3,12 +3,7 @@ import { isbot } from "isbot";
 import { pagePathOf } from "~/lib/route-data-url";
 import { createOriginReader } from "./sources.server";
 import type { VisitTally } from "./tally.server";
-
-/**
- * The header nginx's mirror of a prerendered page's request carries (deploy/nginx.conf): nginx
- * answered the page from disk, and this instance only counts it, answering 204.
- */
-export const viewMirrorHeader = "x-aquila-view";
+import type { LoggedView } from "./view-log.server";
 
 /**
  * Whether a request is a person's view that may be counted: not a program (isbot, or no browser
@@ -122,17 +117,16 @@ export function createViewCounter({
       else res.once("finish", () => count(req, res, page, search));
     },
     /**
-     * nginx's copy of a request for a page it served itself: counted as that page's view, and
-     * answered 204. Returns false for any other request.
+     * A view of a page nginx served from disk, read from its log (app/lib/visits/view-log.server.ts):
+     * nginx has applied mayCount's rules, and the line holds only the referrer's host.
      */
-    mirrored(req: IncomingMessage, res: ServerResponse, path: string, search: string): boolean {
-      // Only ever a GET of a public page: the header on anything else is ignored, and the request answered as usual.
-      if (req.headers[viewMirrorHeader] === undefined || req.method !== "GET" || !pages.has(path)) return false;
-      const page = pageOf(req, path);
-      if (page) tally.countView(page, visitOrigin(req.headers.referer, search, req.headers.host));
-      res.statusCode = 204;
-      res.end();
-      return true;
+    logged(view: LoggedView) {
+      if (!pages.has(view.path)) return;
+      tally.countView(
+        view.path,
+        visitOrigin(view.from ? `https://${view.from}/` : undefined, view.search, view.host),
+        view.at,
+      );
     },
   };
 }
