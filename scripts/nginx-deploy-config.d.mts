@@ -7,5 +7,8 @@ export declare function deployNginxConfig(
     tls?: { cert: string; key: string };
     pagesConf?: string;
     workers?: number;
+    viewLog?: string | false;
   },
 ): string;
+
+export declare function nginxTempPaths(dir: string): string;

@@ -4,6 +4,13 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+/** nginx's temporary folders (the http block's), in `dir` rather than the system's. */
+export function nginxTempPaths(dir) {
+  return ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `${kind}_temp_path ${dir}/${kind};`)
+    .join("\n  ");
+}
+
 /**
  * deploy/nginx.conf as shipped, with only what differs on a test or benchmark machine rewritten:
  * paths to this checkout, loopback ports instead of 80/443, a local certificate or no TLS, and
@@ -50,11 +57,7 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  ${nginxTempPaths(dir)}
   ${site}
 }`;
 }

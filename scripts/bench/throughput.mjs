@@ -11,7 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import Database from "../../db/sqlite-driver.mjs";
 import { importSource } from "../import-source.mjs";
-import { deployNginxConfig } from "../nginx-deploy-config.mjs";
+import { deployNginxConfig, nginxTempPaths } from "../nginx-deploy-config.mjs";
 import {
   buildDir,
   countReviews,
@@ -273,11 +273,7 @@ http {
   server_tokens off;
   sendfile on;
   tcp_nopush on;
-  client_body_temp_path ${tmp}/client_body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
+  ${nginxTempPaths(tmp)}
   gzip_static on;
   server {
     listen 127.0.0.1:${port};

@@ -23,6 +23,19 @@ export interface LoggedView {
 const campaignTags = ["utm_source", "utm_medium", "utm_campaign"] as const;
 
 /**
+ * The fields of a line, in order, each with the nginx variable it is written from: server/nginx.ts
+ * writes the `log_format` from this list ($aquila_log_path and $aquila_from are maps of
+ * deploy/nginx.conf and build/nginx/views.conf: the path without its query, the referrer's host).
+ */
+export const viewLogFields = [
+  ["time", "$msec"],
+  ["path", "$aquila_log_path"],
+  ["from", "$aquila_from"],
+  ["host", "$host"],
+  ...campaignTags.map((tag) => [tag, `$arg_${tag}`] as const),
+] as const;
+
+/**
  * A field as nginx's `escape=default` wrote it: `"`, `\` and bytes outside printable ASCII as
  * `\xHH`, and an empty value as "-" (never a value of these fields otherwise: a path starts with
  * "/", and a bare "-" says nothing as a tag).
@@ -39,7 +52,7 @@ function unescapeField(field: string): string {
 /** One line of the view log, or undefined for one that is not of its shape. */
 export function parseViewLine(line: string): LoggedView | undefined {
   const fields = line.split("\t");
-  if (fields.length !== 4 + campaignTags.length) return undefined;
+  if (fields.length !== viewLogFields.length) return undefined;
   const [time = "", rawPath = "", from = "", host = "", ...tags] = fields.map(unescapeField);
   if (!/^\d+(\.\d+)?$/.test(time)) return undefined;
   let path: string;

@@ -5,6 +5,9 @@ import { createOriginReader } from "./sources.server";
 import type { VisitTally } from "./tally.server";
 import type { LoggedView } from "./view-log.server";
 
+/** The purposes of a request for a page fetched ahead of time, which may never be seen (nginx applies it too, server/nginx.ts). */
+export const aheadPurposes = /prefetch|prerender|preview/i;
+
 /**
  * Whether a request is a person's view that may be counted: not a program (isbot, or no browser
  * name at all), not a page fetched ahead of time that may never be seen (prefetch, prerender), and
@@ -17,7 +20,7 @@ export function mayCount(headers: IncomingHttpHeaders): boolean {
   const purpose = headers["sec-purpose"] ?? headers.purpose ?? headers["x-purpose"] ?? headers["x-moz"];
   if (purpose === undefined) return true;
   const all = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-purpose"] ?? ""} ${headers["x-moz"] ?? ""}`;
-  return !/prefetch|prerender|preview/i.test(all);
+  return !aheadPurposes.test(all);
 }
 
 /**
