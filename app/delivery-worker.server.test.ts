@@ -1,5 +1,4 @@
 import Database from "../db/sqlite-driver.mjs";
-import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliveryKinds } from "~/deliveries.server";
 import { storeContactMessage } from "~/features/contact/store.server";
@@ -73,13 +72,13 @@ function lockWhileSending(url: string, id: string) {
 describe("the delivery worker while another process holds the SQLite write lock", () => {
   const database = useTestDatabase("sqlite");
   afterEach(async () => {
-    await sql`pragma busy_timeout = 5000`.execute(database().db);
+    database().setLockWaitMs?.(5000);
   });
 
   it("waits for the lock without logging an error, then delivers (and a real failure is still reported)", async () => {
     const id = await storeContactMessage(message, new Date(), ["email"]);
     // The worker's connection gives up on a lock after 50 ms instead of 5 s, so a long batch is quick to stage.
-    await sql`pragma busy_timeout = 50`.execute(database().db);
+    database().setLockWaitMs?.(50);
     const other = new Database(database().url);
     other.exec("begin immediate");
     other.prepare("insert into rate_limits (key, window_start, count) values ('batch', 1767225600, 1)").run();
@@ -117,7 +116,7 @@ describe("the delivery worker while another process holds the SQLite write lock"
 
   it("records the outcome of an attempt once another process lets go of the lock it took while the item was being sent, without logging an error", async () => {
     const id = await storeContactMessage({ ...message, email: "outcome@example.com" }, new Date(), ["email"]);
-    await sql`pragma busy_timeout = 50`.execute(database().db);
+    database().setLockWaitMs?.(50);
     const { kinds, seenBeforeRelease } = lockWhileSending(database().url, id);
     let attempted = 0;
     const lines = await logLines(async () => {
@@ -147,7 +146,7 @@ describe("the delivery worker while another process holds the SQLite write lock"
 
   it("leaves an outcome it cannot record before the item's lease ends to the lease, instead of waiting past it", async () => {
     const id = await storeContactMessage({ ...message, email: "late@example.com" }, new Date(), ["email"]);
-    await sql`pragma busy_timeout = 50`.execute(database().db);
+    database().setLockWaitMs?.(50);
     const { kinds, seenBeforeRelease } = lockWhileSending(database().url, id);
     // The item is claimed with a minute's lease; by the time it has been tried, 55 s of it are gone.
     let claimed = false;

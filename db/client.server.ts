@@ -11,21 +11,31 @@ import {
   SqliteDialect,
   SqliteDriver,
   type SqliteDialectConfig,
+  type QueryResult,
   sql,
 } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
+import { askWithin, createSilenceAwarePool, cut, databaseTimeLimits, isSilence } from "./postgres-pool.server";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * Whether the database answers a trivial query within `databaseTimeLimits.probeMs`. On
+   * PostgreSQL it asks on a connection of its own, so a pool busy with slow work never makes a
+   * healthy database look away, and a silent one is found within seconds.
+   */
+  ping(): Promise<boolean>;
   dialect: Dialect;
   /** Where the data lives, with any password removed, for logs. */
   location: string;
   /** PostgreSQL: the pool's connections now (open, idle, and requests waiting for one), for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** SQLite: how long a statement waits for another process's write lock (5 s; tests stage long waits quickly). */
+  setLockWaitMs?: (ms: number) => void;
   /** Starts watching for writes to the tables the public pages show (migration 0010). */
   watchPublicChanges(): ChangeFeed;
   close(): Promise<void>;
@@ -98,6 +108,9 @@ function sqliteChanges(connection: () => SQLite.Database | undefined): ChangeFee
 /** How long the listener waits before connecting again: doubles from 100 ms up to 2 s. */
 const listenRetryMs = { first: 100, max: 2_000 };
 
+/** How often the listening connection is asked whether it still answers. */
+const listenHeartbeatMs = 5_000;
+
 /**
  * PostgreSQL: a connection of its own that LISTENs on public_pages. Each notification (sent by the
  * triggers when a write commits, on any instance) moves the version. While the connection is
@@ -123,6 +136,7 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     const next = new pg.Client({
       connectionString: url,
       application_name: "aquila-public-changes",
+      connectionTimeoutMillis: databaseTimeLimits.connectMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
@@ -152,6 +166,31 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
       retry();
     }
   };
+  /**
+   * Asks the listening connection a trivial question. One that does not answer in time is silent
+   * (a frozen network closes nothing), so it is cut: version() is undefined until a new connection
+   * listens, and no kept page outlives a change it could not hear. The 'end' that follows the cut
+   * starts the reconnection.
+   */
+  let checking: Promise<void> | undefined;
+  const check = () =>
+    (checking ??= (async () => {
+      const listening = client;
+      try {
+        if (listening) await askWithin(listening, "select 1", databaseTimeLimits.probeMs);
+      } catch (error) {
+        // The connection is lost: version() is undefined until a new one listens.
+        if (listening && client === listening && isSilence(error)) {
+          onProblem(new Error("the connection that hears changes stopped answering; listening again"));
+          cut(listening);
+        }
+      } finally {
+        checking = undefined;
+      }
+    })());
+  // A silent connection would otherwise go unnoticed until a write waited on it.
+  const heartbeat = setInterval(() => void check(), listenHeartbeatMs);
+  heartbeat.unref();
   void connect();
   return {
     version: () => (client ? count : undefined),
@@ -160,19 +199,17 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     // sends the notices it was signalled about before it says it is ready for the next query
     // (postgres.c, before ReadyForQuery). So once a query on the listening connection has been
     // answered, every notice committed before it was sent has been received and counted.
-    async catchUp() {
-      try {
-        await client?.query("select 1");
-      } catch {
-        // The connection is lost: version() is undefined until a new one listens.
-      }
-    },
+    catchUp: () => check(),
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       const current = client;
       client = undefined;
-      await current?.end().catch(() => undefined);
+      // A silent connection would wait for its goodbye forever: cut it after a moment.
+      const ended = current?.end().catch(() => undefined);
+      const waited = new Promise((resolve) => setTimeout(resolve, databaseTimeLimits.closeMs).unref());
+      if ((await Promise.race([ended, waited.then(() => "late")])) === "late") if (current) cut(current);
     },
   };
 }
@@ -236,6 +273,17 @@ function keepPrivate(file: string) {
  * turn (busy_timeout) and then sees the other writer's rows. Every transaction here writes.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #waiting: LockWaits;
+  #connection: { inner: DatabaseConnection; waiting: DatabaseConnection } | undefined;
+  constructor(config: SqliteDialectConfig, waiting: LockWaits) {
+    super(config);
+    this.#waiting = waiting;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    if (this.#connection?.inner !== inner) this.#connection = { inner, waiting: this.#waiting.wrap(inner) };
+    return this.#connection.waiting;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
@@ -243,13 +291,69 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #waiting: LockWaits;
+  constructor(config: SqliteDialectConfig, waiting: LockWaits) {
     super(config);
     this.#config = config;
+    this.#waiting = waiting;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#waiting);
   }
+}
+
+/**
+ * Waits for another process's write lock without stopping the process. SQLite's own busy timeout
+ * sleeps inside the call, and better-sqlite3 calls synchronously: while a backup or a second
+ * instance held the lock, every write froze the whole server for up to 5 s, kept and static pages
+ * and `/readyz` included, one write after another. Here the connection's own timeout is zero and
+ * a statement refused for the lock is tried again after a pause that lets everything else run,
+ * for up to `sqliteBusyTimeoutMs`. Only a statement that changed nothing is tried again: one
+ * outside a transaction, or the `begin immediate` that opens one.
+ *
+ * Once a wait has run out, the lock is taken to be held for long: later statements try once and
+ * fail at once (answered 503 with Retry-After) instead of each waiting its 5 s in turn, until one
+ * gets through (`/readyz` tries a write every second, so that is within a second of the lock's
+ * release).
+ */
+class LockWaits {
+  #heldLong = false;
+  /** How long one statement waits for the lock in all. */
+  waitMs = sqliteBusyTimeoutMs;
+  constructor(private readonly sqlite: () => SQLite.Database | undefined) {}
+
+  /** Whether the last wait for the write lock ran out, and nothing has been written since. */
+  get heldLong() {
+    return this.#heldLong;
+  }
+
+  wrap(inner: DatabaseConnection): DatabaseConnection {
+    return {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const started = performance.now();
+        for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+          try {
+            const result = await inner.executeQuery<R>(query);
+            if (!isRead(query)) this.#heldLong = false;
+            return result;
+          } catch (error) {
+            const retriable = isDatabaseBusy(error) && !this.sqlite()?.inTransaction;
+            if (!retriable) throw error;
+            if (this.#heldLong || performance.now() - started + pause > this.waitMs) {
+              this.#heldLong = true;
+              throw error;
+            }
+          }
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+      },
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),
+    };
+  }
+}
+
+function isRead(query: CompiledQuery): boolean {
+  return /^\s*(select|with|pragma)\b/i.test(query.sql);
 }
 
 /**
@@ -289,45 +393,61 @@ const maxKeptStatements = 200;
  */
 export function createDatabase(
   url: string,
-  options: { onConnectionError?: (error: Error) => void } = {},
+  options: {
+    onConnectionError?: (error: Error) => void;
+    /** Told of every query, connection or ping that ran out of time (PostgreSQL), for the metrics. */
+    onTimeout?: (error: Error) => void;
+    /**
+     * PostgreSQL: false lifts the limits on statements (not on connecting), for work that may
+     * rightly run for minutes: migrations on a large site, a copy of the whole database.
+     */
+    queryLimits?: boolean;
+  } = {},
 ): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === "postgres") {
-    // A database that takes no connections at all (a host gone from the network) is given 10 s, not
-    // forever: requests then fail, and are answered 503, instead of hanging.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
-    // An idle connection can be cut (a database restart, a failover, an administrator). Unhandled,
-    // that event would end the process; the pool replaces the connection on the next query.
-    pool.on("error", (error) => options.onConnectionError?.(error));
-    // A connection can also drop while checked out between two queries; its client must not be
-    // left without a listener either.
-    pool.on("connect", (client) => client.on("error", (error) => options.onConnectionError?.(error)));
+    const onProblem = (error: Error) => options.onConnectionError?.(error);
+    // Every query, connection and ping has a time limit (db/postgres-pool.server.ts): a database
+    // that stops answering is found within seconds, and nothing waits on it for longer.
+    const pool = createSilenceAwarePool(url, {
+      onProblem,
+      onTimeout: (error) => options.onTimeout?.(error),
+      queryLimits: options.queryLimits,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const location = url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
-    const onProblem = (error: Error) => options.onConnectionError?.(error);
     return {
       db,
       dialect,
       location,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      ping: pool.ping,
+      poolStats: pool.stats,
       watchPublicChanges: () => postgresChanges(url, onProblem),
       close: () => db.destroy(),
     };
   }
   const file = sqliteFile(url);
   let connection: SQLite.Database | undefined;
+  const lockWaits = new LockWaits(() => connection);
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({
-      database: async () => {
-        connection = openSqlite(file);
-        return withStatementCache(connection);
+    dialect: new ImmediateSqliteDialect(
+      {
+        database: async () => {
+          connection = openSqlite(file);
+          // Waits for another process's lock are made by LockWaits, without blocking the process.
+          connection.pragma("busy_timeout = 0");
+          return withStatementCache(connection);
+        },
       },
-    }),
+      lockWaits,
+    ),
   });
   return {
     db,
     dialect,
     location: file,
+    ping: () => isReachable(db),
+    setLockWaitMs: (ms) => (lockWaits.waitMs = ms),
     watchPublicChanges: () => sqliteChanges(() => connection),
     close: () => db.destroy(),
   };

@@ -66,8 +66,9 @@ export async function tableReports(db: Kysely<Database>): Promise<TableReport[]>
 }
 
 export async function copyDatabase(fromUrl: string, toUrl: string, batchSize = 500) {
-  const source = createDatabase(fromUrl);
-  const target = createDatabase(toUrl);
+  // A copy of a large site reads and writes for minutes: no statement time limit.
+  const source = createDatabase(fromUrl, { queryLimits: false });
+  const target = createDatabase(toUrl, { queryLimits: false });
   try {
     await migrateToLatest(source.db);
     await migrateToLatest(target.db);

@@ -140,6 +140,14 @@ function createExpressApp(
       log.info("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
     });
     if (state.shuttingDown) res.setHeader("Connection", "close");
+    // Every 503 says when to ask again, whichever handler answered it (a form post while the
+    // database is away, a full disk, a staff action): clients and crawlers then wait, not retry at once.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      if (args[0] === 503 && !this.hasHeader("Retry-After"))
+        this.setHeader("Retry-After", String(outageRetryAfterSeconds));
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders({ nonce }, options))) res.setHeader(name, value);
@@ -310,6 +318,11 @@ function startDailyPurge(config: Config) {
   return timer;
 }
 
+/** How long a shutdown may take in all, from the signal to the end of `shutdown` (the promise is 10 s). */
+const shutdownWithinMs = 9_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /** How long shutdown waits for an email or forward in flight: within the 10 s a shutdown takes. */
 const workerStopMs = 8_500;
 
@@ -435,6 +448,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const shutdown = (reason: string) => {
     closing ??= (async () => {
+      const began = Date.now();
       log.info("shutting down", { reason });
       // Deliveries stop between items from now on, during the drain: the one being sent finishes,
       // the rest wait in the outbox for the next start, whatever the backlog.
@@ -452,15 +466,18 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       await closed;
       clearInterval(sweep);
       clearTimeout(timer);
-      await officeClock.stop();
-      await workerStopped;
       clearInterval(purge);
-      await changes?.stop();
-      await metrics?.close();
-      await viewLog?.stop();
-      await counting?.stop();
-      await closeDatabase();
-      log.info("stopped");
+      // Each of these is bounded (a database that stops answering is given up on within seconds),
+      // and the whole is given what is left of the 10 s: a process that must exit, exits.
+      const rest = (async () => {
+        await Promise.all([officeClock.stop(), workerStopped, changes?.stop(), metrics?.close(), viewLog?.stop()]);
+        await counting?.stop();
+        await closeDatabase();
+      })();
+      const left = Math.max(0, shutdownWithinMs - (Date.now() - began));
+      const finished = await Promise.race([rest.then(() => true), delay(left).then(() => false)]);
+      if (finished) log.info("stopped");
+      else log.warn("stopped before everything had closed; the database or mail server did not answer in time");
     })();
     return closing;
   };

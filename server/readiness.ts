@@ -1,7 +1,8 @@
 import { open, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
-import { isReachable, type DatabaseHandle } from "../db/client.server";
+import type { DatabaseHandle } from "../db/client.server";
+import { databaseTimeLimits } from "../db/postgres-pool.server";
 
 /**
  * What `/readyz` asks before it says an instance is ready: that the database answers and takes a
@@ -11,8 +12,9 @@ import { isReachable, type DatabaseHandle } from "../db/client.server";
  * The write is one row rewritten in the database (on either database, the server's own disk), and
  * for SQLite also 64 KB written and synced to a file beside the database: SQLite reuses space its
  * files already hold, so a row can still be written for a while after the disk has filled.
- * The database is asked on every probe; the write is made at most once a second, its answer
- * standing in between, so a load balancer checking often costs one small synced write a second.
+ * The database is asked on every probe (`ping`, within 2 s); the write is made at most once a
+ * second, its answer standing in between, so a load balancer checking often costs one small synced
+ * write a second. A probe answers within about 4 s whatever the database does.
  */
 export function createReadiness(database: DatabaseHandle, now = () => Date.now()) {
   let lastWrite: { at: number; ok: boolean } | undefined;
@@ -33,18 +35,26 @@ export function createReadiness(database: DatabaseHandle, now = () => Date.now()
   }
 
   return async function readinessProblem(): Promise<string | undefined> {
-    if (!(await isReachable(database.db))) return "database unreachable";
+    if (!(await database.ping())) return "database unreachable";
     if (!lastWrite || now() - lastWrite.at >= 1_000) {
       writing ??= writes().then((ok) => {
         lastWrite = { at: now(), ok };
         writing = undefined;
         return ok;
       });
-      await writing;
+      // A write that waits (another process holds SQLite's write lock, or PostgreSQL's row) is not
+      // waited out here: the probe answers within seconds, and the write's own answer counts once in.
+      const answered = await Promise.race([writing, delay(writeWaitMs).then(() => "waiting" as const)]);
+      if (answered === "waiting") return "database cannot write";
     }
     return lastWrite?.ok === false ? "database cannot write" : undefined;
   };
 }
+
+/** How long `/readyz` waits for its write before saying the database cannot write. */
+const writeWaitMs = databaseTimeLimits.probeMs;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** A rate-limit key no request can produce (theirs are `purpose:address`). */
 const probeKey = "readiness probe";

@@ -1,4 +1,3 @@
-import { isReachable } from "../../db/client.server";
 import { getDatabase } from "./db.server";
 import { log } from "./logger.server";
 
@@ -43,7 +42,7 @@ const unreachableCodes = new Set([
 
 /** What node-postgres says, without a code, when a connection ends or cannot be made in time. */
 const unreachableMessages =
-  /connection terminated|timeout exceeded when trying to connect|connection ended unexpectedly|client has encountered a connection error|cannot use a pool after calling end|not queryable/i;
+  /connection terminated|timeout exceeded when trying to connect|connection ended unexpectedly|client has encountered a connection error|cannot use a pool after calling end|not queryable|query read timeout/i;
 
 /** Whether an error (or what it wraps) says the database is unreachable or cannot store anything. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
@@ -66,7 +65,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 let away = false;
 let probing = false;
-let probe: () => Promise<boolean> = () => isReachable(getDatabase().db);
+let probe: () => Promise<boolean> = () => getDatabase().ping();
 
 /** Tests replace the probe. */
 export function setDatabaseProbe(next: () => Promise<boolean>) {

@@ -18,6 +18,13 @@ export function onDatabaseConnectionLost(handler: (error: Error) => void) {
   connectionLost = handler;
 }
 
+let timedOut: (error: Error) => void = () => {};
+
+/** Told whenever a query, a connection or a ping ran out of time (the metrics count them). */
+export function onDatabaseTimeout(handler: (error: Error) => void) {
+  timedOut = handler;
+}
+
 /** Set while a page is prerendered: what it rendered, and whether it asked for the database. */
 const prerendering = new AsyncLocalStorage<{ path: string; touched: boolean }>();
 
@@ -32,6 +39,7 @@ export function getDatabase(): DatabaseHandle {
       log.warn("database connection lost; it will be replaced", { error: error.message });
       connectionLost(error);
     },
+    onTimeout: (error) => timedOut(error),
   });
   return handle;
 }
@@ -108,8 +116,19 @@ export function db() {
   return recorded && recording.getStore() ? base.withPlugin(tableRecorder) : base;
 }
 
+/**
+ * Brings the schema up to date. On PostgreSQL this runs on connections of its own without the
+ * statement time limit: building an index over a large table may rightly take minutes.
+ */
 export async function migrateDatabase(): Promise<string[]> {
-  return migrateToLatest(getDatabase().db);
+  const current = getDatabase();
+  if (current.dialect !== "postgres") return migrateToLatest(current.db);
+  const unlimited = createDatabase(getConfig().databaseUrl, { queryLimits: false });
+  try {
+    return await migrateToLatest(unlimited.db);
+  } finally {
+    await unlimited.close();
+  }
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -1,5 +1,7 @@
+import { isDatabaseBusy } from "../../db/client.server";
 import type { SpamKind } from "../../db/schema";
 import { getConfig } from "./config.server";
+import { noteDatabaseError, outageRetryAfterSeconds } from "./database-outage.server";
 import {
   assessSpam,
   burstThreshold,
@@ -86,7 +88,11 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
     }
     return { ok: true, id: await options.store(input, verdict.reasons), quarantined: false };
   } catch (error) {
-    log.error(`could not store a ${kind} submission`, { error });
-    return { ok: false, status: 503, problem: "unavailable", errors: {} };
+    // A database that is away, a full disk or another process holding the write lock for long is
+    // told to the sender with when to try again.
+    if (noteDatabaseError(error) || isDatabaseBusy(error))
+      log.warn(`could not store a ${kind} submission: the database cannot be written now`, { error });
+    else log.error(`could not store a ${kind} submission`, { error });
+    return { ok: false, status: 503, problem: "unavailable", errors: {}, retryAfter: outageRetryAfterSeconds };
   }
 }

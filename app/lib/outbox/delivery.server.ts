@@ -1,7 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { isDatabaseBusy, sqliteBusyTimeoutMs } from "../../../db/client.server";
+import { databaseTimeLimits } from "../../../db/postgres-pool.server";
 import type { OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
+import { isDatabaseUnavailable } from "../database-outage.server";
 import { log } from "../logger.server";
 import { flattenedToOneLine } from "../zod";
 import { claimDueItem, markFailedAttempt, markSent } from "./queue.server";
@@ -173,20 +175,28 @@ function handlerFor(kinds: DeliveryKinds, kind: string): DeliveryKind {
  * lease ends; past that the error stands, and the lease decides.
  */
 async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now: () => Date): Promise<void> {
-  const deadline = Date.parse(item.locked_until ?? "") - sqliteBusyTimeoutMs - 1_000;
+  const deadline = Date.parse(item.locked_until ?? "") - longestWaitMs - 1_000;
   for (;;) {
     try {
       await write();
       return;
     } catch (error) {
       // A lease that cannot be read (NaN) allows no wait.
-      if (!(isDatabaseBusy(error) && now().getTime() + outcomeRetryMs < deadline)) throw error;
+      const passing = isDatabaseBusy(error) || isDatabaseUnavailable(error);
+      if (!(passing && now().getTime() + outcomeRetryMs < deadline)) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, outcomeRetryMs));
   }
 }
 
 const outcomeRetryMs = 250;
+
+/**
+ * The longest one try at recording an outcome can take: SQLite's wait for another writer's lock,
+ * or PostgreSQL's limit on an answer. A database that stopped answering for less than the lease
+ * (60 s) less this is waited out, so what was sent is recorded once and never sent again.
+ */
+const longestWaitMs = Math.max(sqliteBusyTimeoutMs, databaseTimeLimits.queryMs);
 
 /**
  * Sends every item that is due now, one at a time; returns how many were attempted. `keepGoing` is
@@ -247,13 +257,18 @@ export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
       );
       waiting = false;
     } catch (error) {
-      if (!isDatabaseBusy(error)) log.error("delivery worker failed", { error });
-      // Another writer holds the database: the next turn asks again. Said once per wait, not every turn.
+      const passing = isDatabaseBusy(error) || isDatabaseUnavailable(error);
+      if (!passing) log.error("delivery worker failed", { error });
+      // Another writer holds the database, or it is away: the next turn asks again. Said once per
+      // wait, not every turn.
       else if (!waiting)
-        log.info("the database is busy with another writer; deliveries wait for it", {
-          error: error instanceof Error ? error.message : String(error),
-        });
-      waiting = isDatabaseBusy(error);
+        log.info(
+          isDatabaseBusy(error)
+            ? "the database is busy with another writer; deliveries wait for it"
+            : "the database is away; deliveries wait for it",
+          { error: error instanceof Error ? error.message : String(error) },
+        );
+      waiting = passing;
     } finally {
       running = false;
     }
