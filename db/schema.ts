@@ -379,8 +379,12 @@ export interface IdempotencyKeyTable {
    * one-time submission key it is ("contact-form", …): a key counts per endpoint.
    */
   endpoint: string;
+  /**
+   * An API key as `<hash of the client's address>:<key>`, so that each client's keys are its own
+   * (clientKey in app/lib/idempotency.server.ts); a page form's one-time key as issued.
+   */
   key: string;
-  /** SHA-256 of the request body: the same key with another body is refused (422). */
+  /** SHA-256 of the request body: the same key from the same client with another body is refused (422). */
   body_hash: string;
   /** The answer's status; null while the first request with this key is still being answered. */
   status: number | null;

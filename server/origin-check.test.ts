@@ -26,4 +26,25 @@ describe("cross-origin state changes", () => {
     ).toBe(false);
     expect(isForeignStateChange("POST", {}, own)).toBe(false);
   });
+
+  it("refuses a post with no origin whose referrer is another site's page, or not an address", () => {
+    expect(isForeignStateChange("POST", { referer: "https://evil.example/form.html" }, own)).toBe(true);
+    // Another port, another scheme or a subdomain is another origin.
+    expect(isForeignStateChange("POST", { referer: "https://www.aquila.example:8443/order" }, own)).toBe(true);
+    expect(isForeignStateChange("POST", { referer: "http://www.aquila.example/order" }, own)).toBe(true);
+    expect(isForeignStateChange("POST", { referer: "https://aquila.example.evil.example/" }, own)).toBe(true);
+    expect(isForeignStateChange("POST", { referer: "not an address" }, own)).toBe(true);
+  });
+
+  it("accepts a post with no origin from one of our own pages; an origin, when sent, is what counts", () => {
+    expect(isForeignStateChange("POST", { referer: "https://www.aquila.example/order?step=2#top" }, own)).toBe(false);
+    expect(isForeignStateChange("POST", { referer: "https://www.aquila.example" }, own)).toBe(false);
+    expect(
+      isForeignStateChange(
+        "POST",
+        { origin: "https://www.aquila.example", referer: "https://elsewhere.example/" },
+        own,
+      ),
+    ).toBe(false);
+  });
 });

@@ -12,9 +12,15 @@ import { log } from "./logger.server";
  * sends it again with the same key and gets the first answer again, status and body, with nothing
  * stored twice. Without the header nothing changes: the clients of docs/requirements.md §5 send none.
  *
- * - A key is 1 to 200 printable ASCII characters, counted per endpoint; anything else is a 400.
- * - The same key with a different body (compared by SHA-256) is a 422: it is a client's mistake,
- *   and answering the first outcome would tell it something it did not ask.
+ * - A key is 1 to 200 printable ASCII characters, counted per endpoint and per client address;
+ *   anything else is a 400. A key is the client's own: another client's earlier use of the same
+ *   key (a guessed or copied one) never refuses or answers a request from this one, which is
+ *   handled and stored as if the key were new. A client's retry comes from its own address; one
+ *   that moved to another address in between is handled afresh, as it would be without a key.
+ *   Clients behind one address (a NAT) share its keys, as they share its rate limit: a key is
+ *   meant to be random (a UUID), and two such clients do not pick the same one.
+ * - The same key with a different body (compared by SHA-256) from the same address is a 422: it is
+ *   a client's mistake, and answering the first outcome would tell it something it did not ask.
  * - The key's row is inserted before the submission is handled, and the primary key lets only one
  *   insert win: of requests sent at once with one key, one is handled and the others wait for its
  *   answer (up to `waitMs`), then are told with a 409 that it is still in progress.
@@ -154,6 +160,15 @@ async function forgetKey(endpoint: KeyEndpoint, key: string) {
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("base64url");
 
 /**
+ * The key as stored: the client's address (as a hash, never the address itself) before the key the
+ * client sent, so that each client's keys are its own. Without an address (a caller that has none)
+ * the key is stored as sent.
+ */
+export function clientKey(key: string, client: string | undefined): string {
+  return client === undefined ? key : `${sha256(`idempotency-client:${client}`).slice(0, 22)}:${key}`;
+}
+
+/**
  * Answers `run()` for a request without a key; with one, answers the first outcome for that key
  * and body, running `run()` only for the first. The one helper the three API routes share.
  */
@@ -161,11 +176,13 @@ export async function withIdempotencyKey<A extends Answer<unknown>>(
   request: Request,
   endpoint: IdempotentEndpoint,
   run: () => Promise<A>,
+  client?: string,
 ): Promise<A | Answer<KeyRefusal>> {
-  const key = request.headers.get("Idempotency-Key");
-  if (key === null) return run();
-  if (!keyPattern.test(key))
+  const sent = request.headers.get("Idempotency-Key");
+  if (sent === null) return run();
+  if (!keyPattern.test(sent))
     return refuse(400, "invalid", "The Idempotency-Key header must be 1 to 200 printable ASCII characters.");
+  const key = clientKey(sent, client);
   const bodyHash = sha256(new Uint8Array(await request.clone().arrayBuffer()));
 
   let claim: Claim;

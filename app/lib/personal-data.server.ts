@@ -150,6 +150,54 @@ export async function exportPersonalData(staff: Staff, sources: PersonalDataSour
   };
 }
 
+/** What the data-requests page shows of one record: its line and link, never its stored fields. */
+export interface ListedRecord {
+  id: string;
+  at: string;
+  summary: string;
+  href: string;
+  /** How many delivery records (emails and forwards) it has. */
+  deliveries: number;
+}
+
+export interface ListedPersonalData {
+  email: string;
+  kinds: Array<{ kind: PersonalDataKind; label: string; records: ListedRecord[] }>;
+  total: number;
+  fingerprint: string;
+}
+
+/**
+ * A data-request search as staff see it: each record's one line, link and count of deliveries,
+ * and the fingerprint a deletion is confirmed against. What the records hold stays on the server
+ * (the export hands it over, and opening a record shows it, each recorded in the audit log). The
+ * search itself is recorded as a view of that person's data, with the counts and not the address.
+ */
+export async function listPersonalData(
+  staff: Staff,
+  sources: PersonalDataSources,
+  email: string,
+): Promise<ListedPersonalData> {
+  const found = await findPersonalData(sources, email);
+  await recordAudit(staff, "viewed", "data_request", null, `Data request searched; ${countsLine(found)}`);
+  return {
+    email: found.email,
+    total: found.total,
+    fingerprint: found.fingerprint,
+    kinds: found.kinds.map((k) => ({
+      kind: k.kind,
+      label: k.label,
+      records: k.records.map((r) => ({
+        id: r.id,
+        at: r.at,
+        summary: r.summary,
+        href: r.href,
+        deliveries: k.deliveries.filter((d) => d.refId === r.id).length,
+      })),
+    })),
+  };
+}
+
 export type EraseResult =
   | { ok: true; erased: Record<PersonalDataKind, number>; deliveries: number }
   | { ok: false; changed: true; total: number };

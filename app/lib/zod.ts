@@ -25,10 +25,14 @@ export function isStorableText(value: string): boolean {
 export const unstorableMessage = "Please remove characters that cannot be saved";
 
 /**
- * Control characters (C0 with tab, DEL, C1 with NEL) and the line and paragraph separators: what
- * could end a line or steer what follows wherever a name travels (an email, a CSV cell, a log).
+ * Control characters (C0 with tab, DEL, C1 with NEL), the line and paragraph separators, and the
+ * bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): what could end
+ * a line or steer what follows wherever a name travels (an email, a CSV cell, a log); an override
+ * shows the rest of the line in another order than it was written (U+202E before "moc.live"
+ * reads "evil.com"). The marks U+200E and U+200F, which only say which way a neutral character
+ * runs, stay allowed.
  */
-const notPrintableOnOneLine = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const notPrintableOnOneLine = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 const runsNotPrintableOnOneLine = new RegExp(`${notPrintableOnOneLine.source}+`, "gu");
 
 function isOneLineText(value: string): boolean {

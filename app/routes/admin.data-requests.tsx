@@ -9,14 +9,14 @@ import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime, plural } from "~/lib/format";
 import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";
-import { erasePersonalData, findPersonalData, type PersonalDataKind } from "~/lib/personal-data.server";
+import { erasePersonalData, listPersonalData, type PersonalDataKind } from "~/lib/personal-data.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import { personalDataSources } from "~/personal-data.server";
 import type { Route } from "./+types/admin.data-requests";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const reviewMonths = getConfig().retention.reviewMonths;
   if (!params.has("email")) return { searched: null, error: null, reviewMonths };
@@ -28,7 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       typed: params.get("email")?.slice(0, 254),
       reviewMonths,
     };
-  return { searched: await findPersonalData(personalDataSources, parsed.data.email), error: null, reviewMonths };
+  // Each record's line and link only; who searched is recorded like the opening of a record.
+  const staff = context.get(staffContext);
+  return {
+    searched: await listPersonalData(staff, personalDataSources, parsed.data.email),
+    error: null,
+    reviewMonths,
+  };
 }
 
 const kindWords: Record<PersonalDataKind, { one: string; many: string }> = {
@@ -123,7 +129,7 @@ export default function AdminDataRequests({ loaderData, actionData }: Route.Comp
                 {kind.records.length ? (
                   <ul className="mt-2 space-y-1">
                     {kind.records.map((record) => {
-                      const deliveries = kind.deliveries.filter((d) => d.refId === record.id).length;
+                      const deliveries = record.deliveries;
                       return (
                         <li key={record.id}>
                           <Link

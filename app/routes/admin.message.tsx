@@ -4,7 +4,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
-import { staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import {
   deleteMessage,
@@ -67,6 +67,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await retryMessageDelivery(staff, params.id);
       return actionDone("Delivery queued again.");
     case "delete":
+      // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
+      requireConfirmed(request, staff);
       await deleteMessage(staff, params.id);
       return redirect("/admin/messages");
     case "move-to-spam":

@@ -3,7 +3,7 @@ import type { OrderStatus } from "../../db/schema";
 import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
-import { staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import {
   deleteOrder,
   getOrder,
@@ -80,6 +80,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await retryOrderDelivery(staff, params.id);
       return actionDone("Delivery queued again.");
     case "delete":
+      // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
+      requireConfirmed(request, staff);
       await deleteOrder(staff, params.id);
       return redirect("/admin/orders");
     case "move-to-spam":

@@ -8,7 +8,7 @@ import { staffContext } from "~/features/auth/auth.server";
 import { spamKindsFor } from "~/features/spam/access";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { can } from "~/lib/staff";
-import { senderName, SpamItemDetails } from "~/features/spam/spam-item";
+import { senderName, shownSpamItem, SpamItemDetails } from "~/features/spam/spam-item";
 import { readFlash } from "~/lib/flash.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Arrived just now from "Move to Spam" on a message or an order request: shown once, not on a reload.
   const moved = readFlash(request)?.key === "moved-to-spam";
   return {
-    items,
+    items: items.map(shownSpamItem),
     total,
     retentionDays: getConfig().retention.spamDays,
     moved,

@@ -22,7 +22,8 @@ describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialec
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     // A rate limit high enough that only the key, never the limit, keeps a repeat from being stored.
-    server = await startServerProcess({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000" });
+    // Behind a trusted proxy, as deployed, so that two clients can be told apart by their addresses.
+    server = await startServerProcess({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000", TRUST_PROXY: "loopback" });
   }, 60_000);
 
   afterAll(async () => {
@@ -30,10 +31,14 @@ describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialec
     await database?.drop();
   });
 
-  const post = async (route: string, body: unknown, key?: string) => {
+  const post = async (route: string, body: unknown, key?: string, from?: string) => {
     const response = await fetch(new URL(route, server.url), {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(key === undefined ? {} : { "Idempotency-Key": key }) },
+      headers: {
+        "Content-Type": "application/json",
+        ...(key === undefined ? {} : { "Idempotency-Key": key }),
+        ...(from === undefined ? {} : { "X-Forwarded-For": from }),
+      },
       body: JSON.stringify(body),
     });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
@@ -97,6 +102,35 @@ describe.each(testDialects)("an Idempotency-Key on the JSON API, on %s", (dialec
     expect(other.status).toBe(422);
     expect(other.json.error).toMatch(/Idempotency-Key/);
     expect(await ordersFrom("second-body@example.com")).toEqual([]);
+  });
+
+  it("another client's earlier use of a key neither refuses nor answers a request: it is stored, and each retry replays its own", async () => {
+    const mine = { ...order, email: "first-client@example.com", formStartTime: Date.now() - 10_000 };
+    const theirs = { ...order, email: "second-client@example.com", formStartTime: Date.now() - 10_000 };
+    const first = await post("/api/orders", mine, "guessable-key-1", "203.0.113.10");
+    expect(first.status).toBe(201);
+    // A stranger sends the same key: another body is stored as a request of its own, not a 422…
+    const stranger = await post("/api/orders", theirs, "guessable-key-1", "203.0.113.20");
+    expect(stranger.status).toBe(201);
+    expect(stranger.json.reference).not.toBe(first.json.reference);
+    expect(await ordersFrom("second-client@example.com")).toEqual([stranger.json.reference]);
+    // …and the same body is a new request too, never told the first client's reference.
+    const copy = await post("/api/orders", mine, "guessable-key-1", "203.0.113.30");
+    expect(copy.status).toBe(201);
+    expect(copy.json.reference).not.toBe(first.json.reference);
+    // Each client's retry answers its own first outcome and stores nothing more.
+    expect(await post("/api/orders", mine, "guessable-key-1", "203.0.113.10")).toEqual(first);
+    expect(await post("/api/orders", theirs, "guessable-key-1", "203.0.113.20")).toEqual(stranger);
+    expect((await ordersFrom("first-client@example.com")).sort()).toEqual(
+      [first.json.reference, copy.json.reference].sort(),
+    );
+    expect(await ordersFrom("second-client@example.com")).toHaveLength(1);
+    // The first client sending another body under its own key is still its own mistake.
+    expect((await post("/api/orders", theirs, "guessable-key-1", "203.0.113.10")).status).toBe(422);
+    // The stored key does not hold the client's address.
+    const stored = await database.db.selectFrom("idempotency_keys").select("key").execute();
+    expect(stored.filter((row) => row.key.endsWith(":guessable-key-1"))).toHaveLength(3);
+    expect(stored.some((row) => row.key.includes("203.0.113"))).toBe(false);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
 import { readMail, startSmtp } from "../support/mail";
+import { bidiControls, broken } from "../support/one-line";
 import { specOrder } from "../support/spec-messages";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -233,4 +234,52 @@ describe.each(testDialects)("order requests and the mail they cause, on %s", (di
       reviews: await countOf("testimonials"),
     }).toEqual(before);
   });
+
+  it.each(Object.entries(bidiControls))(
+    "refuses a name with %s, which would show the rest of it in another order, and stores nothing",
+    async (_, character) => {
+      const name = broken("Jane Reyes", character);
+      const countOf = async (table: "order_requests" | "contact_messages" | "testimonials") =>
+        (await database.db.selectFrom(table).select("id").execute()).length;
+      const before = [
+        await countOf("order_requests"),
+        await countOf("contact_messages"),
+        await countOf("testimonials"),
+      ];
+      const orderAnswer = await post("/api/orders", {
+        ...order,
+        email: "bidi@example.com",
+        lastName: name,
+        formStartTime: Date.now() - 10_000,
+      });
+      expect(orderAnswer.status).toBe(400);
+      expect(orderAnswer.json.errors).toEqual({ lastName: "Please enter the last name on one line" });
+      const contactAnswer = await post("/api/contact", {
+        name,
+        email: "bidi@example.com",
+        topic: "product",
+        message: "Which cushion size fits a 16 inch seat?",
+        consent: true,
+        honeypot: "",
+      });
+      expect(contactAnswer.status).toBe(400);
+      expect(contactAnswer.json.errors).toEqual({ name: "Please enter the name on one line" });
+      const reviewAnswer = await post("/api/testimonials", {
+        name,
+        email: "bidi@example.com",
+        rating: 9,
+        quote: "Comfortable all day.",
+        context: "Ohio",
+        tags: ["comfort"],
+        honeypot: "",
+      });
+      expect(reviewAnswer.status).toBe(400);
+      expect(reviewAnswer.json.errors).toEqual({ name: "Please enter the name on one line" });
+      expect([
+        await countOf("order_requests"),
+        await countOf("contact_messages"),
+        await countOf("testimonials"),
+      ]).toEqual(before);
+    },
+  );
 });

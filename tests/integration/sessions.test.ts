@@ -161,6 +161,29 @@ describe("staff sessions across two processes on one SQLite file", () => {
     expect(await isSignedIn(a, cookie)).toBe(true);
   });
 
+  it("refuses a post with no Origin whose Referer is another site's page; one from our own page or with neither goes through", async () => {
+    const post = (referer: string | undefined, ip: string) =>
+      fetch(new URL("/api/auth/login", a.url), {
+        method: "POST",
+        headers: {
+          "X-Forwarded-For": ip,
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          ...(referer === undefined ? {} : { Referer: referer }),
+        },
+        body: JSON.stringify({ username: "admin", password }),
+        redirect: "manual",
+      });
+    const foreign = await post("https://attacker.example/free-cushions.html", "203.0.113.31");
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+    const ours = await post(new URL("/admin/login?redirectTo=%2Fadmin", a.url).toString(), "203.0.113.32");
+    expect(ours.status).toBe(200);
+    // An API client sends neither header (docs/requirements.md §5), as before.
+    const client = await post(undefined, "203.0.113.33");
+    expect(client.status).toBe(200);
+  });
+
   it(
     "counts one address's guesses at one account across both processes, and never stops the right password from another address",
     async () => {

@@ -5,7 +5,23 @@ import { describe, expect, it } from "vitest";
  * printable text (docs/requirements.md §3), shared by every form's schema test.
  */
 
-/** Characters that end a line, or control what follows, somewhere a name can travel (an email, a CSV, a log). */
+/** The bidirectional embeddings, overrides and isolates: each would show what follows it in another order. */
+export const bidiControls = {
+  "a left-to-right embedding (U+202A)": "\u202a",
+  "a right-to-left embedding (U+202B)": "\u202b",
+  "a pop directional formatting (U+202C)": "\u202c",
+  "a left-to-right override (U+202D)": "\u202d",
+  "a right-to-left override (U+202E)": "\u202e",
+  "a left-to-right isolate (U+2066)": "\u2066",
+  "a right-to-left isolate (U+2067)": "\u2067",
+  "a first strong isolate (U+2068)": "\u2068",
+  "a pop directional isolate (U+2069)": "\u2069",
+} as const;
+
+/**
+ * Characters that end a line, or control what follows, somewhere a name can travel (an email, a
+ * CSV, a log), and the bidirectional controls that would show the rest of it in another order.
+ */
 export const notOneLine = {
   "a line feed": "\n",
   "a carriage return": "\r",
@@ -17,6 +33,7 @@ export const notOneLine = {
   "a tab": "\t",
   "an escape": "\u001b",
   "a delete (U+007F)": "\u007f",
+  ...bidiControls,
 } as const;
 
 /** Names in every script, with the apostrophes, hyphens and accents real names have. */

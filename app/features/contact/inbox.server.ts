@@ -40,8 +40,22 @@ export const inboxPageSize = 50;
 
 /** Newest first, with each message's delivery state summarised. */
 export async function listMessages(filter: InboxFilter, page = 1, now = new Date()) {
+  // What the list shows, and no more: the phone number, consent and answers stay on the message's
+  // own page, whose opening is recorded in the audit log.
   const rows = await filtered(filter)
-    .selectAll()
+    .select([
+      "id",
+      "name",
+      "email",
+      "topic",
+      "message",
+      "received_at",
+      "status",
+      "spam_signals",
+      "reply_due_at",
+      "reply_late_at",
+      "first_reply_at",
+    ])
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
     .limit(inboxPageSize + 1)

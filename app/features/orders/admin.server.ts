@@ -54,7 +54,11 @@ function filtered(filter: OrderFilter) {
 
 export const ordersPageSize = 50;
 
-/** Newest first, with each request's deliveries (to staff and the receipt) summarised. */
+/**
+ * Newest first, with each request's deliveries (to staff and the receipt) summarised: the columns
+ * the list shows, never the phone number or health details (those are on the request's own page,
+ * whose opening is recorded in the audit log).
+ */
 export async function listOrders(filter: OrderFilter, page = 1, now = new Date()) {
   const rows = await filtered(filter)
     .select([
@@ -63,7 +67,6 @@ export async function listOrders(filter: OrderFilter, page = 1, now = new Date()
       "first_name",
       "last_name",
       "email",
-      "phone",
       "submitted_by_name",
       "country",
       "state",

@@ -37,6 +37,22 @@ const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
   ],
 };
 
+/** Who sent it and how to reach them, shown above every kind's fields. */
+const senderFields = ["name", "firstName", "lastName", "email"] as const;
+
+/**
+ * The part of a held submission the spam page shows (`SpamItemDetails`): who sent it and the
+ * fields listed for its kind. The rest (an order request's health answers, consents, what was
+ * typed into fields the page does not list) stays on the server until it is released.
+ */
+export function shownSpamItem<T extends SpamItemView>(item: T): T {
+  const shown = [...senderFields, ...fieldsByKind[item.kind].map(([field]) => field)];
+  return {
+    ...item,
+    payload: Object.fromEntries(shown.filter((field) => field in item.payload).map((f) => [f, item.payload[f]])),
+  };
+}
+
 /** Who sent a held submission: a message's or review's name, an order request's first and last name. */
 export function senderName(payload: Record<string, unknown>): string {
   return text(payload.name) || [text(payload.firstName), text(payload.lastName)].filter(Boolean).join(" ");
