@@ -122,6 +122,12 @@ class RequestTally {
   }
 }
 
+const defaultGaugesNamedLikeCounters = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 /**
  * The metrics of this server, served together with `appRegistry` (the counters features move,
  * app/lib/metrics.server.ts). Returns undefined when metrics are off.
@@ -135,6 +141,10 @@ export async function startMetrics(
   // This start's own registry: a second start in one process (tests) registers its metrics afresh.
   const own = new Registry();
   collectDefaultMetrics({ register: own, eventLoopMonitoringPrecision: 20 });
+  // prom-client also reports the counts of active handles, requests and resources as gauges named
+  // `…_total`, which Prometheus keeps for counters (`promtool check metrics` names all three). The
+  // same counts stay in `nodejs_active_handles` and its kin, by type: sum() them for the total.
+  for (const name of defaultGaugesNamedLikeCounters) own.removeSingleMetric(name);
   const registers = [own];
 
   const tally = new RequestTally();

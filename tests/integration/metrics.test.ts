@@ -11,6 +11,7 @@ import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
 import { smtpConfig, startQuickSmtp } from "../support/mail";
+import { promtool, requirePromtool, skipWithoutPromtool } from "../support/promtool";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
 setLogLevel("silent");
@@ -116,6 +117,16 @@ describe("/metrics on a running server", () => {
     expect(after).not.toContain("example.com");
     expect(after).not.toContain("?");
     expect(after).not.toContain("no-such-page");
+  });
+
+  it.skipIf(skipWithoutPromtool)("answers what `promtool check metrics` accepts without a word", async () => {
+    requirePromtool();
+    // Some requests first, so the labelled series are there to be checked too.
+    expect((await get("/testimonials")).status).toBe(200);
+    expect((await get("/no-such-page")).status).toBe(404);
+    const check = promtool(["check", "metrics"], { input: await scrape() });
+    expect(check.stdout + check.stderr).toBe("");
+    expect(check.status).toBe(0);
   });
 
   it("reports the database, the outbox, held spam, sign-ins and the process", async () => {
