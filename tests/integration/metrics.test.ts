@@ -10,7 +10,7 @@ import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
-import { smtpConfig, startQuickSmtp } from "../support/mail";
+import { smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
 import { promtool, requirePromtool, skipWithoutPromtool } from "../support/promtool";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
@@ -151,6 +151,46 @@ describe("/metrics on a running server", () => {
     const before = sample(text, "aquila_sign_in_failures_total");
     expect((await signIn("not the password at all")).status).toBe(401);
     expect(sample(await scrape(), "aquila_sign_in_failures_total") - before).toBe(1);
+  });
+});
+
+describe("a mail server that answers 451 to every message", () => {
+  it("counts each refused delivery attempt by kind and channel", async () => {
+    const smtp = await startSmtp(0, { refuseWith: 451 });
+    const server = await startServerProcess({
+      METRICS_TOKEN: token,
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(smtp.port),
+      STAFF_EMAIL: "staff@aquila.example",
+    });
+    const failures = async () => {
+      const response = await fetch(new URL("/metrics", server.url), { headers: { Authorization: `Bearer ${token}` } });
+      return sample(await response.text(), "aquila_delivery_failures_total", { kind: "review", channel: "email" });
+    };
+    try {
+      // Reported at 0 before any failure, so that Prometheus reads the first one as an increase.
+      expect(await failures()).toBe(0);
+      const review = await fetch(new URL("/api/testimonials", server.url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Ines", email: "ines@example.com", rating: 8, quote: "Refused mail", tags: [] }),
+      });
+      expect(review.status).toBe(201);
+      // The worker tries at once, after the review is stored.
+      const deadline = Date.now() + 15_000;
+      while (smtp.refused() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(smtp.refused()).toBe(1);
+      let counted = await failures();
+      while (counted === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        counted = await failures();
+      }
+      expect(counted).toBe(1);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   });
 });
 

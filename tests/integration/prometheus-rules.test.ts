@@ -48,6 +48,7 @@ describe("deploy/prometheus-rules.yml", () => {
   it("raises each alert the deployment guide lists, with a severity and words for the person paged", () => {
     expect(rules.map((rule) => rule.alert).sort()).toEqual([
       "AquilaDeliveriesFailed",
+      "AquilaDeliveriesFailing",
       "AquilaEventLoopLag",
       "AquilaInstanceDown",
       "AquilaInstanceNotReady",
@@ -81,7 +82,7 @@ describe("deploy/prometheus-rules.yml", () => {
       requirePromtool();
       const check = promtool(["check", "rules", "prometheus-rules.yml"]);
       expect(check.stderr).toBe("");
-      expect(check.stdout).toContain("SUCCESS: 8 rules found");
+      expect(check.stdout).toContain("SUCCESS: 9 rules found");
       const test = promtool(["test", "rules", "prometheus-rules.test.yml"]);
       expect(test.stdout + test.stderr).toContain("SUCCESS");
       expect(test.status).toBe(0);
