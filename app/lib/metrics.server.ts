@@ -31,3 +31,9 @@ export const deliveryFailures = new Counter({
   registers: [metricsRegistry],
 });
 for (const kind of outboxKinds) for (const channel of ["email", "forward"]) deliveryFailures.inc({ kind, channel }, 0);
+
+export const databaseTimeouts = new Counter({
+  name: "aquila_database_timeouts_total",
+  help: "Database queries or connection attempts that ran out of time (this instance).",
+  registers: [metricsRegistry],
+});

@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.server";
+import type { Database } from "../../db/schema";
 import { testDialects } from "../../db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { getDatabase } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
+import { metricsRegistry } from "~/lib/metrics.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
+import { createReadiness } from "../../server/readiness";
 import { smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
 import { promtool, requirePromtool, skipWithoutPromtool } from "../support/promtool";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
@@ -267,5 +272,53 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
     if (dialect === "postgres")
       expect(sample(text, "aquila_database_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
     await metrics.close();
+  });
+});
+
+describe("a database that stops answering", () => {
+  it("reads as down within the scrape's wait, instead of holding the scrape", async () => {
+    // Every query waits for a connection that never comes, as with a frozen database server.
+    const never = new Promise<never>(() => {});
+    const frozen = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => ({
+          init: async () => {},
+          acquireConnection: () => never,
+          beginTransaction: async () => {},
+          commitTransaction: async () => {},
+          rollbackTransaction: async () => {},
+          releaseConnection: async () => {},
+          destroy: async () => {},
+        }),
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+    const database = {
+      db: frozen,
+      dialect: "sqlite",
+      location: ":memory:",
+      watchPublicChanges: () => {
+        throw new Error("not watched here");
+      },
+      close: async () => {},
+    } satisfies DatabaseHandle;
+    const metrics = await startMetrics(
+      metricsRegistry,
+      { token },
+      { database, readinessProblem: createReadiness(database), spamMaxRows: 100, databaseWaitMs: 300 },
+    );
+    if (!metrics) throw new Error("metrics are on with a token");
+    try {
+      const started = performance.now();
+      const text = await metrics.scrape();
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(sample(text, "aquila_database_up")).toBe(0);
+      expect(sample(text, "aquila_ready")).toBe(0);
+      expect(text).toMatch(/^aquila_database_timeouts_total 0$/m);
+    } finally {
+      await metrics.close();
+    }
   });
 });

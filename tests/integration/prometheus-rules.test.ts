@@ -47,6 +47,8 @@ describe("deploy/prometheus-rules.yml", () => {
 
   it("raises each alert the deployment guide lists, with a severity and words for the person paged", () => {
     expect(rules.map((rule) => rule.alert).sort()).toEqual([
+      "AquilaDatabaseTimeouts",
+      "AquilaDatabaseUnreachable",
       "AquilaDeliveriesFailed",
       "AquilaDeliveriesFailing",
       "AquilaEventLoopLag",
@@ -82,7 +84,7 @@ describe("deploy/prometheus-rules.yml", () => {
       requirePromtool();
       const check = promtool(["check", "rules", "prometheus-rules.yml"]);
       expect(check.stderr).toBe("");
-      expect(check.stdout).toContain("SUCCESS: 9 rules found");
+      expect(check.stdout).toContain("SUCCESS: 11 rules found");
       const test = promtool(["test", "rules", "prometheus-rules.test.yml"]);
       expect(test.stdout + test.stderr).toContain("SUCCESS");
       expect(test.status).toBe(0);
