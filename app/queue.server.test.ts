@@ -51,6 +51,8 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
     expect(names(queue.today)).toEqual(["Cy"]);
     expect(names(queue.later)).toEqual(["Dee"]);
     expect(queue.more).toBe(false);
+    expect(queue.waiting).toBe(4);
+    expect(queue.waitingOverdue).toBe(2);
     expect(queue.overdue[1]).toMatchObject({ kind: "order", href: expect.stringMatching(/^\/admin\/orders\//) });
     expect(queue.today[0]).toMatchObject({
       title: "Cy — Technical Support",

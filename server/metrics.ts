@@ -46,6 +46,12 @@ export interface MetricsSources {
   /** Why the instance is not ready (server/readiness.ts), or undefined when it is. */
   readinessProblem: () => Promise<string | undefined>;
   spamMaxRows: number;
+  /**
+   * How long a scrape waits for the database (and the readiness check) before it reports it down:
+   * a database that has stopped answering must read as aquila_database_up 0 within Prometheus's
+   * scrape timeout (10 s by default), not hold the scrape until it fails as a whole.
+   */
+  databaseWaitMs?: number;
 }
 
 /** One route's requests: counts by status class, and latencies by bucket. */
@@ -122,6 +128,12 @@ class RequestTally {
   }
 }
 
+const defaultGaugesNamedLikeCounters = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
 /**
  * The metrics of this server, served together with `appRegistry` (the counters features move,
  * app/lib/metrics.server.ts). Returns undefined when metrics are off.
@@ -135,6 +147,10 @@ export async function startMetrics(
   // This start's own registry: a second start in one process (tests) registers its metrics afresh.
   const own = new Registry();
   collectDefaultMetrics({ register: own, eventLoopMonitoringPrecision: 20 });
+  // prom-client also reports the counts of active handles, requests and resources as gauges named
+  // `…_total`, which Prometheus keeps for counters (`promtool check metrics` names all three). The
+  // same counts stay in `nodejs_active_handles` and its kin, by type: sum() them for the total.
+  for (const name of defaultGaugesNamedLikeCounters) own.removeSingleMetric(name);
   const registers = [own];
 
   const tally = new RequestTally();
@@ -217,27 +233,33 @@ export async function startMetrics(
 }
 
 /** Gauges read when Prometheus scrapes: from the database (the same from every instance) and from this instance's pool. */
-function registerDatabaseGauges(registers: Registry[], { database, readinessProblem, spamMaxRows }: MetricsSources) {
+function registerDatabaseGauges(
+  registers: Registry[],
+  { database, readinessProblem, spamMaxRows, databaseWaitMs = 3_000 }: MetricsSources,
+) {
   const fromDatabase = "Read from the database, so the same from every instance.";
   const db = database.db;
   /** One database read per scrape, shared by the gauges that need it. */
   let reading: Promise<DatabaseFigures | undefined> | undefined;
   const figures = () => {
-    reading ??= readFigures(db).finally(() => setTimeout(() => (reading = undefined), 0));
+    reading ??= within(databaseWaitMs, readFigures(db), () => {
+      log.warn("metrics could not read the database", { error: `no answer within ${databaseWaitMs} ms` });
+      return undefined;
+    }).finally(() => setTimeout(() => (reading = undefined), 0));
     return reading;
   };
 
   new Gauge({
     name: "aquila_ready",
-    help: "1 when /readyz would answer 200 on this instance (the database answers and takes a write), else 0.",
+    help: `1 when /readyz would answer 200 on this instance (the database answers and takes a write, here within ${databaseWaitMs / 1000} s), else 0.`,
     registers,
     async collect() {
-      this.set((await readinessProblem()) ? 0 : 1);
+      this.set((await within(databaseWaitMs, readinessProblem(), () => "no answer in time")) ? 0 : 1);
     },
   });
   new Gauge({
     name: "aquila_database_up",
-    help: "1 when the database answered this scrape's reads from this instance, else 0.",
+    help: `1 when the database answered this scrape's reads from this instance within ${databaseWaitMs / 1000} s, else 0.`,
     registers,
     async collect() {
       this.set((await figures()) ? 1 : 0);
@@ -303,6 +325,20 @@ function registerDatabaseGauges(registers: Registry[], { database, readinessProb
         this.set({ state: "waiting" }, stats.waiting);
       },
     });
+}
+
+/** What `work` gives, or what `late` gives once `ms` have passed without it (the work is left to end on its own). */
+async function within<T>(ms: number, work: Promise<T>, late: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 interface DatabaseFigures {

@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { staffContext } from "~/features/auth/auth.server";
 import { assignees } from "~/features/queue/assign.server";
 import { parseQueueFilter, type QueueItem, waitingLeads } from "~/features/queue/queue.server";
-import { plural } from "~/lib/format";
+import { formatCount, plural } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.queue";
 
@@ -42,15 +42,25 @@ const sections = [
  * then the rest, each by when it is due (docs/requirements.md §4.8).
  */
 export default function AdminQueue({ loaderData }: Route.ComponentProps) {
-  const waiting = loaderData.overdue.length + loaderData.today.length + loaderData.later.length;
+  const { waiting, waitingOverdue, more } = loaderData;
+  const listed = loaderData.overdue.length + loaderData.today.length + loaderData.later.length;
+  /** Leads due today or later that the list leaves out (it holds the soonest due, overdue first). */
+  const notOverdueLeftOut = waiting - waitingOverdue > loaderData.today.length + loaderData.later.length;
+  /** A section's count: all of them, or, when the list stops short of them, how many it shows. */
+  const sectionCount = (key: (typeof sections)[number]["key"]) => {
+    const shown = formatCount(loaderData[key].length);
+    if (key === "overdue")
+      return loaderData.overdue.length < waitingOverdue ? `${shown} of ${formatCount(waitingOverdue)} shown` : shown;
+    return notOverdueLeftOut ? `${shown} shown` : shown;
+  };
   return (
     <>
       <h1 className="text-heading font-bold">Today&apos;s work</h1>
       <p className="mt-1 max-w-prose text-muted">
         {waiting === 0
           ? "No message or order request is waiting for a reply."
-          : `${plural(waiting, { one: "lead is", many: "leads are" })} waiting for a reply, the soonest due first. A message is due one business day after it arrives and late after two; an order request's call is due one business day after it arrives.`}
-        {loaderData.more ? " Only the first 200 of each kind are listed here; the lists have the rest." : ""}
+          : `${plural(waiting, { one: "lead is", many: "leads are" })} waiting for a reply${waitingOverdue > 0 ? ` (${formatCount(waitingOverdue)} overdue)` : ""}, the soonest due first. A message is due one business day after it arrives and late after two; an order request's call is due one business day after it arrives.`}
+        {more ? ` Showing the ${formatCount(listed)} due soonest; the Messages and Orders lists have them all.` : ""}
       </p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <FilterSelect
@@ -80,10 +90,14 @@ export default function AdminQueue({ loaderData }: Route.ComponentProps) {
         .map((section) => (
           <section key={section.key} aria-labelledby={`queue-${section.key}`} className="mt-8">
             <h2 id={`queue-${section.key}`} className="text-subheading font-bold">
-              {section.title} <span className="font-normal text-muted">({loaderData[section.key].length})</span>
+              {section.title} <span className="font-normal text-muted">({sectionCount(section.key)})</span>
             </h2>
             {loaderData[section.key].length === 0 ? (
-              <p className="mt-2 text-muted">{section.empty}</p>
+              <p className="mt-2 text-muted">
+                {notOverdueLeftOut && section.key !== "overdue"
+                  ? `None of the ${formatCount(listed)} shown; the Messages and Orders lists have the rest.`
+                  : section.empty}
+              </p>
             ) : (
               <ol className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface">
                 {loaderData[section.key].map((item) => (

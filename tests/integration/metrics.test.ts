@@ -1,16 +1,22 @@
 import { randomUUID } from "node:crypto";
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.server";
+import type { Database } from "../../db/schema";
 import { testDialects } from "../../db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { getDatabase } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
+import { metricsRegistry } from "~/lib/metrics.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
-import { smtpConfig, startQuickSmtp } from "../support/mail";
+import { createReadiness } from "../../server/readiness";
+import { smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
+import { promtool, requirePromtool, skipWithoutPromtool } from "../support/promtool";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
 setLogLevel("silent");
@@ -118,6 +124,16 @@ describe("/metrics on a running server", () => {
     expect(after).not.toContain("no-such-page");
   });
 
+  it.skipIf(skipWithoutPromtool)("answers what `promtool check metrics` accepts without a word", async () => {
+    requirePromtool();
+    // Some requests first, so the labelled series are there to be checked too.
+    expect((await get("/testimonials")).status).toBe(200);
+    expect((await get("/no-such-page")).status).toBe(404);
+    const check = promtool(["check", "metrics"], { input: await scrape() });
+    expect(check.stdout + check.stderr).toBe("");
+    expect(check.status).toBe(0);
+  });
+
   it("reports the database, the outbox, held spam, sign-ins and the process", async () => {
     const text = await scrape();
     expect(sample(text, "aquila_ready")).toBe(1);
@@ -140,6 +156,46 @@ describe("/metrics on a running server", () => {
     const before = sample(text, "aquila_sign_in_failures_total");
     expect((await signIn("not the password at all")).status).toBe(401);
     expect(sample(await scrape(), "aquila_sign_in_failures_total") - before).toBe(1);
+  });
+});
+
+describe("a mail server that answers 451 to every message", () => {
+  it("counts each refused delivery attempt by kind and channel", async () => {
+    const smtp = await startSmtp(0, { refuseWith: 451 });
+    const server = await startServerProcess({
+      METRICS_TOKEN: token,
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(smtp.port),
+      STAFF_EMAIL: "staff@aquila.example",
+    });
+    const failures = async () => {
+      const response = await fetch(new URL("/metrics", server.url), { headers: { Authorization: `Bearer ${token}` } });
+      return sample(await response.text(), "aquila_delivery_failures_total", { kind: "review", channel: "email" });
+    };
+    try {
+      // Reported at 0 before any failure, so that Prometheus reads the first one as an increase.
+      expect(await failures()).toBe(0);
+      const review = await fetch(new URL("/api/testimonials", server.url), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Ines", email: "ines@example.com", rating: 8, quote: "Refused mail", tags: [] }),
+      });
+      expect(review.status).toBe(201);
+      // The worker tries at once, after the review is stored.
+      const deadline = Date.now() + 15_000;
+      while (smtp.refused() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(smtp.refused()).toBe(1);
+      let counted = await failures();
+      while (counted === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        counted = await failures();
+      }
+      expect(counted).toBe(1);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
   });
 });
 
@@ -216,5 +272,53 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
     if (dialect === "postgres")
       expect(sample(text, "aquila_database_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
     await metrics.close();
+  });
+});
+
+describe("a database that stops answering", () => {
+  it("reads as down within the scrape's wait, instead of holding the scrape", async () => {
+    // Every query waits for a connection that never comes, as with a frozen database server.
+    const never = new Promise<never>(() => {});
+    const frozen = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => ({
+          init: async () => {},
+          acquireConnection: () => never,
+          beginTransaction: async () => {},
+          commitTransaction: async () => {},
+          rollbackTransaction: async () => {},
+          releaseConnection: async () => {},
+          destroy: async () => {},
+        }),
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+    const database = {
+      db: frozen,
+      dialect: "sqlite",
+      location: ":memory:",
+      watchPublicChanges: () => {
+        throw new Error("not watched here");
+      },
+      close: async () => {},
+    } satisfies DatabaseHandle;
+    const metrics = await startMetrics(
+      metricsRegistry,
+      { token },
+      { database, readinessProblem: createReadiness(database), spamMaxRows: 100, databaseWaitMs: 300 },
+    );
+    if (!metrics) throw new Error("metrics are on with a token");
+    try {
+      const started = performance.now();
+      const text = await metrics.scrape();
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(sample(text, "aquila_database_up")).toBe(0);
+      expect(sample(text, "aquila_ready")).toBe(0);
+      expect(text).toMatch(/^aquila_database_timeouts_total 0$/m);
+    } finally {
+      await metrics.close();
+    }
   });
 });

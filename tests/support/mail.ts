@@ -18,14 +18,20 @@ export interface SmtpOptions {
    * the sender cannot know the message arrived.
    */
   dropAfterAccepting?: number;
+  /**
+   * Refuses every message at the end of its data with this SMTP code ("451": try again later, as
+   * a mail server short of space or greylisting answers), recording nothing.
+   */
+  refuseWith?: number;
 }
 
 /** A real SMTP server on a free loopback port (or `listenPort`), recording every message it accepts. */
 export async function startSmtp(
   listenPort = 0,
-  { delayMs = 0, dropAfterAccepting = 0 }: SmtpOptions = {},
-): Promise<{ port: number; received: ReceivedMail[]; close: () => Promise<void> }> {
+  { delayMs = 0, dropAfterAccepting = 0, refuseWith }: SmtpOptions = {},
+): Promise<{ port: number; received: ReceivedMail[]; refused: () => number; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
+  let refused = 0;
   const sockets = new Set<Socket>();
   let toDrop = dropAfterAccepting;
   const server = new SMTPServer({
@@ -38,6 +44,11 @@ export async function startSmtp(
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
       stream.on("end", () => {
+        if (refuseWith !== undefined) {
+          refused++;
+          callback(Object.assign(new Error("Requested action aborted: try again later"), { responseCode: refuseWith }));
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -59,7 +70,12 @@ export async function startSmtp(
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    refused: () => refused,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**

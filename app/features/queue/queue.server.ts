@@ -31,14 +31,18 @@ export interface Queue {
   overdue: QueueItem[];
   today: QueueItem[];
   later: QueueItem[];
-  /** More waiting leads than one page shows; the lists hold the rest. */
+  /** How many leads wait (of the filter's), counted in the database, whatever the lists hold. */
+  waiting: number;
+  /** How many of them are past their due time. */
+  waitingOverdue: number;
+  /** More leads wait than the lists hold (the `queueLimit` due soonest); the Messages and Orders lists have them all. */
   more: boolean;
 }
 
-/** How many waiting leads of each kind the queue reads; past that it says there are more. */
+/** How many waiting leads the queue lists, the soonest due first; past that it says how many it leaves out. */
 export const queueLimit = 200;
 
-const group: Record<DueState, keyof Omit<Queue, "more">> = {
+const group: Record<DueState, "overdue" | "today" | "later"> = {
   late: "overdue",
   overdue: "overdue",
   today: "today",
@@ -49,7 +53,8 @@ const group: Record<DueState, keyof Omit<Queue, "more">> = {
 export type QueueFilter = { who: "anyone" } | { who: "nobody" } | { who: "account"; accountId: string };
 
 export async function waitingLeads(now = new Date(), filter: QueueFilter = { who: "anyone" }): Promise<Queue> {
-  const [messages, orders, people] = await Promise.all([
+  const at = now.toISOString();
+  const [messages, orders, people, ...counts] = await Promise.all([
     db()
       .selectFrom("contact_messages")
       .select([
@@ -65,6 +70,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       ])
       .where("status", "=", "new")
       .where("first_reply_at", "is", null)
+      .where("reply_due_at", "is not", null)
       .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
@@ -86,12 +92,28 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       ])
       .where("status", "=", "new")
       .where("first_reply_at", "is", null)
+      .where("reply_due_at", "is not", null)
       .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
       .limit(queueLimit + 1)
       .execute(),
     db().selectFrom("accounts").select(["id", "username"]).execute(),
+    ...(["contact_messages", "order_requests"] as const).map((table) =>
+      db()
+        .selectFrom(table)
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as("n"),
+          eb.fn
+            .sum<number | string | null>(eb.case().when("reply_due_at", "<", at).then(1).else(0).end())
+            .as("overdue"),
+        ])
+        .where("status", "=", "new")
+        .where("first_reply_at", "is", null)
+        .where("reply_due_at", "is not", null)
+        .$call(whose(filter))
+        .executeTakeFirstOrThrow(),
+    ),
   ]);
   const nameOf = (id: string | null) => (id ? (people.find((p) => p.id === id)?.username ?? null) : null);
   const waiting = (
@@ -131,13 +153,18 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       .flatMap((o) => waiting(o, "order", `${o.first_name} ${o.last_name} — order request ${o.reference}`)),
   ];
   items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
+  // Each kind's first `queueLimit` by due time hold the `queueLimit` due soonest of both.
+  const listed = items.slice(0, queueLimit);
+  const total = counts.reduce((sum, row) => sum + Number(row.n), 0);
   const queue: Queue = {
     overdue: [],
     today: [],
     later: [],
-    more: messages.length > queueLimit || orders.length > queueLimit,
+    waiting: total,
+    waitingOverdue: counts.reduce((sum, row) => sum + Number(row.overdue ?? 0), 0),
+    more: total > listed.length,
   };
-  for (const item of items) queue[group[item.due.state]].push(item);
+  for (const item of listed) queue[group[item.due.state]].push(item);
   return queue;
 }
 

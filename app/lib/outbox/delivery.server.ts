@@ -5,6 +5,7 @@ import type { OutboxKind, OutboxTable } from "../../../db/schema";
 import { type Config, getConfig } from "../config.server";
 import { isDatabaseUnavailable } from "../database-outage.server";
 import { log } from "../logger.server";
+import { deliveryFailures } from "../metrics.server";
 import { flattenedToOneLine } from "../zod";
 import { claimDueItem, markFailedAttempt, markSent } from "./queue.server";
 
@@ -224,6 +225,7 @@ export async function deliverDue(
       await send(item, handler, notice, config);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      deliveryFailures.inc({ kind: item.kind, channel: item.channel });
       await recordOutcome(item, () => markFailedAttempt(item, message, now()), now);
       log.warn("delivery failed; will retry", {
         kind: item.kind,
