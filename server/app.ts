@@ -8,9 +8,15 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
 import { type Config, getConfig, renderFingerprint } from "../app/lib/config.server";
-import { closeDatabase, getDatabase, migrateDatabase, onDatabaseConnectionLost } from "../app/lib/db.server";
+import {
+  closeDatabase,
+  getDatabase,
+  migrateDatabase,
+  onDatabaseConnectionLost,
+  onDatabaseTimeout,
+} from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
-import { metricsRegistry } from "../app/lib/metrics.server";
+import { databaseTimeouts, metricsRegistry } from "../app/lib/metrics.server";
 import {
   checkDatabaseNow,
   databaseAway,
@@ -353,6 +359,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const config = getConfig();
   const database = getDatabase();
   onDatabaseConnectionLost(() => void checkDatabaseNow());
+  onDatabaseTimeout(() => databaseTimeouts.inc());
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
   await ensureBuiltInAccount();

@@ -111,6 +111,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a PostgreSQL that stops 
       expect(Date.now() - frozenAt).toBeLessThan(5_000);
       await duringSilence(server);
       expect(await metric("aquila_database_up")).toBe(0);
+      expect(await metric("aquila_database_timeouts_total")).toBeGreaterThan(0);
       // Longer than every limit on a query: the connections that froze are never answered again.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, frozenAt + 20_000 - Date.now())));
       await duringSilence(server);

@@ -299,6 +299,7 @@ describe("a database that stops answering", () => {
       db: frozen,
       dialect: "sqlite",
       location: ":memory:",
+      ping: () => new Promise<boolean>(() => {}),
       watchPublicChanges: () => {
         throw new Error("not watched here");
       },
