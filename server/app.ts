@@ -349,8 +349,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
   await ensureBuiltInAccount();
-  const dated = await dateUndatedLeads();
-  if (dated > 0) log.info("leads stored before due times were dated from when they arrived", { dated });
+  await dateUndatedLeads();
   const ownerLink = await inviteFirstOwner();
   if (ownerLink)
     log.warn("no owner account yet: open this link within 24 hours to create it (docs/staff.md)", {
