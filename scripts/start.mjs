@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
 
 // React and React Router pick their production builds from NODE_ENV; `npm start` is production
@@ -36,9 +37,26 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, async () => {
-    await running.shutdown(signal);
-    process.exit(0);
-  });
+const stop = async (reason) => {
+  await running.shutdown(reason);
+  process.exit(0);
+};
+// `on`, not `once`: Ctrl-C in a terminal reaches both npm and this process, and npm passes it on,
+// so a second SIGINT comes at once and must join the shutdown rather than kill the process.
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void stop(signal));
+
+// Under `npm start` (npm 11), npm passes SIGTERM and SIGINT to the command it ran. Its `sh -c`
+// (dash) neither passes them on nor execs the last command, so the server went on as an orphan;
+// the script's `exec` makes this process npm's own child, signalled directly. A supervisor that
+// signals only npm, or kills it outright, would still orphan it: started by npm, the server shuts
+// down when its parent goes. (Run directly, as by the systemd unit, it keeps running whatever
+// becomes of its parent.)
+if (process.env.npm_lifecycle_event === "start") {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    void stop("npm, which started the server, is gone");
+  }, 500);
+  watch.unref();
 }

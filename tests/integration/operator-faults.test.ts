@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -76,7 +77,7 @@ describe("staff deliveries through faults", () => {
     }
   });
 
-  it("SIGTERM with 500 deliveries pending and a slow mail server exits within 10 s; the rest go after the next start", async () => {
+  it("SIGTERM with 500 deliveries pending and a slow mail server exits within 7 s; the rest go after the next start", async () => {
     const backlog = 500;
     const at = new Date();
     await db()
@@ -101,7 +102,8 @@ describe("staff deliveries through faults", () => {
       const code = await first.stop("SIGTERM");
       const took = Date.now() - stopping;
       expect(code).toBe(0);
-      expect(took).toBeLessThan(10_000);
+      // Promised within 10 s; 7 leaves a margin for a loaded machine.
+      expect(took).toBeLessThanOrEqual(7_000);
       const sentBefore = slow.received.length;
       expect(sentBefore).toBeLessThan(backlog);
 
@@ -129,6 +131,48 @@ describe("staff deliveries through faults", () => {
       await fast?.close();
     }
   }, 120_000);
+
+  it("SIGTERM while a mail server has taken the connection and says nothing exits within 7 s; the email keeps its lease", async () => {
+    const at = new Date();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (let i = 0; i < 3; i++) await storeContactMessage(message, at, ["email"], trx);
+      });
+    // Accepts the connection and never sends its greeting, as a wedged mail server does.
+    const connections = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      connections.add(socket);
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const server = await startServerProcess({
+      DATABASE_URL: database().url,
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String((silent.address() as net.AddressInfo).port),
+      STAFF_EMAIL: "staff@aquila.example",
+      SITE_URL: "https://www.aquila.example",
+      PAGE_CACHE: "off",
+    });
+    try {
+      await until(async () => connections.size > 0, 20_000, "the first email's connection is taken");
+      const stopping = Date.now();
+      const code = await server.stop("SIGTERM");
+      const took = Date.now() - stopping;
+      expect(code).toBe(0);
+      expect(took).toBeLessThanOrEqual(7_000);
+      expect(server.output()).toContain("a delivery was still in flight at shutdown");
+      // The email in flight is neither sent nor failed: its lease runs on, and it is tried again then.
+      const rows = await db().selectFrom("outbox").select(["status", "attempts", "locked_until"]).execute();
+      expect(rows.map((row) => row.status)).toEqual(["pending", "pending", "pending"]);
+      const leased = rows.filter((row) => row.locked_until && row.locked_until > new Date().toISOString());
+      expect(leased).toHaveLength(1);
+    } finally {
+      await server.stop("SIGKILL");
+      for (const socket of connections) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 60_000);
 });
 
 /** Mounting a small file system takes root, as CI has; elsewhere the test says it was skipped. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
@@ -10,7 +11,7 @@ import { storeOrder } from "~/features/orders/store.server";
 import { createReview, declineReview, publishReview, setReply, setVerified } from "~/features/reviews/store.server";
 import type { TagValue } from "~/features/reviews/fields";
 import { ReviewSchema } from "~/features/reviews/schema";
-import type { ReviewDeclineReason, ReviewWriter } from "../../db/schema";
+import type { Database, ReviewDeclineReason, ReviewWriter } from "../../db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import type { SpamReason } from "~/lib/forms";
@@ -470,4 +471,79 @@ export async function seedSampleLeads(
     await refreshResponseFigures(now);
     return { session, waitingMessage };
   });
+}
+
+export interface UndatedMessages {
+  /** Every `handledEvery`-th is marked handled by staff; the others wait for a reply. */
+  handledEvery?: number;
+  /** They arrived over the two years before this, the newest first. */
+  now?: string | Date;
+}
+
+/**
+ * `count` contact messages as a version before due times left them (migration 0020): no
+ * `reply_due_at` or `reply_late_at`, no reply recorded, every `handledEvery`-th handled by staff.
+ * The first is stored by the contact form's own function; the rest are copies of its row with
+ * their own id, names, time and status, written with one multi-row insert per 500, so an upgrade
+ * with a large backlog is set up in seconds. Returns how many wait for a reply and how many were
+ * handled.
+ */
+export async function writeUndatedMessages(
+  database: Kysely<Database>,
+  count: number,
+  { handledEvery = 3, now }: UndatedMessages = {},
+): Promise<{ waiting: number; handled: number }> {
+  const newest = toDate(now).getTime() - 60_000;
+  const twoYears = 2 * 365 * 24 * 3_600_000;
+  const receivedAt = (i: number) => new Date(newest - Math.floor((i / count) * twoYears)).toISOString();
+  const isHandled = (i: number) => i % handledEvery === handledEvery - 1;
+  const status = (i: number) => (isHandled(i) ? { status: "handled" as const, handled_at: receivedAt(i) } : {});
+  const first = await database.transaction().execute((trx) =>
+    storeContactMessage(
+      ContactFormSchema.parse({
+        name: "Upgrade Person 1",
+        email: "upgrade1@example.org",
+        topic: "general",
+        message: "A question asked before due times were kept.",
+        consent: "on",
+      }),
+      new Date(receivedAt(0)),
+      [],
+      trx,
+    ),
+  );
+  const template = await database
+    .updateTable("contact_messages")
+    .set({ reply_due_at: null, reply_late_at: null, ...status(0) })
+    .where("id", "=", first)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (let start = 1; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        ...template,
+        id: randomUUID(),
+        name: `Upgrade Person ${i + 1}`,
+        email: `upgrade${i + 1}@example.org`,
+        consent_at: receivedAt(i),
+        received_at: receivedAt(i),
+        status: "new" as const,
+        handled_at: null,
+        ...status(i),
+      };
+    });
+    await database.insertInto("contact_messages").values(rows).execute();
+  }
+  const handled = Array.from({ length: count }, (_, i) => i).filter(isHandled).length;
+  return { waiting: count - handled, handled };
+}
+
+/** `writeUndatedMessages` on the database `database`, for a process beside a server. */
+export async function seedUndatedMessages(
+  database: string,
+  count: number,
+  options: UndatedMessages = {},
+): Promise<{ waiting: number; handled: number }> {
+  return usingDatabase(database, (handle) => writeUndatedMessages(handle.db, count, options));
 }

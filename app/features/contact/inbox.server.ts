@@ -1,6 +1,6 @@
 import { contactTopics } from "~/content/contact";
 import { recordAudit } from "~/lib/audit.server";
-import { officeTime, replyDueView } from "~/lib/reply-promises.server";
+import { dateReopenedLead, officeTime, replyDueView } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { countFailing, deliveriesOf, dropDeliveries, retryDeliveries, retryFailing } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
@@ -136,6 +136,7 @@ export async function setMessageStatus(staff: Staff, id: string, status: "new" |
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
+  if (status === "new") await dateReopenedLead("message", id);
   await recordAudit(staff, status === "handled" ? "mark-handled" : "reopen", "contact_message", id);
   return true;
 }

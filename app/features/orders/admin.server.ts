@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import { type OrderRequestTable, type OrderStatus, orderStatuses } from "../../../db/schema";
-import { officeTime, replyDueView } from "~/lib/reply-promises.server";
+import { dateReopenedLead, officeTime, replyDueView } from "~/lib/reply-promises.server";
 import { parseJson } from "~/lib/json";
 import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
@@ -210,6 +210,7 @@ export async function setOrderStatus(staff: Staff, id: string, status: OrderStat
     .where("status", "!=", status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
+  if (status === "new") await dateReopenedLead("order", id);
   await recordAudit(staff, `order-status:${status}`, "order_request", id);
   return true;
 }
