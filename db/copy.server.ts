@@ -25,6 +25,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   spam: ["id"],
   rate_limits: ["key", "window_start"],
   sign_in_failures: ["id"],
+  sign_in_devices: ["id_hash"],
   audit_log: ["id"],
   idempotency_keys: ["endpoint", "key"],
   site_secrets: ["name"],

@@ -1005,6 +1005,35 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable("visit_counts").execute();
       }),
   },
+  "0024_sign_in_devices": {
+    // Browsers that have signed in to an account before (docs/decisions/030-known-devices.md):
+    // each device cookie's token stored hashed, with its account and times, and failed sign-ins
+    // counted against the device they came from as well as their address.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("sign_in_devices")
+          .addColumn("id_hash", "text", (c) => c.primaryKey())
+          .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("sign_in_devices_account_idx").on("sign_in_devices").column("account_id").execute();
+        await db.schema.createIndex("sign_in_devices_expires_idx").on("sign_in_devices").column("expires_at").execute();
+        await db.schema.alterTable("sign_in_failures").addColumn("device", "text").execute();
+        await db.schema
+          .createIndex("sign_in_failures_device_idx")
+          .on("sign_in_failures")
+          .columns(["device", "at"])
+          .execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropIndex("sign_in_failures_device_idx").execute();
+        await db.schema.alterTable("sign_in_failures").dropColumn("device").execute();
+        await db.schema.dropTable("sign_in_devices").execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry an answer to "How did you hear about us?" (0023). */

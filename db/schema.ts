@@ -219,6 +219,22 @@ export interface SignInFailureTable {
   /** The address block tried from: an IPv4 address or an IPv6 /64 (app/lib/address-block.server.ts). */
   ip: string;
   at: string;
+  /** The hash of the device cookie the attempt carried for this account, if it had a known one. */
+  device: string | null;
+}
+
+/**
+ * Browsers that have signed in to an account (docs/decisions/030-known-devices.md): the hash of
+ * the token in each one's device cookie, never the token. A sign-in carrying a known one is
+ * counted against the device instead of its address. Gone when the account's password changes,
+ * it is disabled or its second factor is reset, when the browser signs in again (a new token),
+ * and a year after it was given.
+ */
+export interface SignInDeviceTable {
+  id_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface AccountTable {
@@ -446,6 +462,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   spam: SpamTable;
   sign_in_failures: SignInFailureTable;
+  sign_in_devices: SignInDeviceTable;
   idempotency_keys: IdempotencyKeyTable;
   site_secrets: SiteSecretTable;
   lead_replies: LeadReplyTable;

@@ -23,3 +23,10 @@ export function setCookie(
 export function clearCookie(cookie: SiteCookie, https: boolean): string {
   return setCookie(cookie, "", https, 0);
 }
+
+/** Headers setting each cookie given, in order (an undefined one is left out). */
+export function setCookieHeaders(...values: Array<string | undefined>): Headers {
+  const headers = new Headers();
+  for (const value of values) if (value !== undefined) headers.append("Set-Cookie", value);
+  return headers;
+}

@@ -45,6 +45,16 @@ export const siteCookies = {
     purpose: "keeps a member of staff signed in",
     lasts: "for 12 hours at most",
   },
+  device: {
+    name: "aquila_device",
+    hostOnly: true,
+    httpOnly: true,
+    sameSite: "strict",
+    maxAgeSeconds: 365 * 24 * 60 * 60,
+    purpose:
+      "tells the staff sign-in that this browser has signed in to that account before, so others\u2019 wrong guesses never keep it out; it is set only for staff, and stays after signing out",
+    lasts: "for a year after the last sign-in",
+  },
 } as const satisfies Record<string, SiteCookie>;
 
 /** The name a cookie is sent under: `__Host-` first on HTTPS for one that asks for it. */

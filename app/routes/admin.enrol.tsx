@@ -5,7 +5,9 @@ import { getStaff, isConfirmed, pageAddress, renewSession, sessionAtStep } from 
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { continueIntent, RecoveryCodeList } from "~/features/auth/recovery-code-list";
+import { rememberDevice } from "~/features/auth/devices.server";
 import { enrolment, finishEnrolment, mayEnrol } from "~/features/auth/second-step.server";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -55,8 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
 async function continueAfterCodes(request: Request, redirectTo: unknown) {
   const session = await getStaff(request);
   const cookie = session ? await renewSession(request, session, {}) : undefined;
-  if (!cookie) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, 303);
-  return redirect(safeRedirect(redirectTo), { status: 303, headers: { "Set-Cookie": cookie } });
+  if (!session || !cookie)
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, 303);
+  // Password and second factor proved here: this browser is one the account has signed in from.
+  const headers = setCookieHeaders(cookie, await rememberDevice(request, session.accountId));
+  return redirect(safeRedirect(redirectTo), { status: 303, headers });
 }
 
 export const headers = forwardRetryAfter;

@@ -5,6 +5,7 @@ import { acceptInvitation, openInvitation } from "~/features/auth/accounts.serve
 import { expiredInvitationMessage } from "~/features/auth/invitations";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import { signIn } from "~/features/auth/auth.server";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { formObject } from "~/lib/forms";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const signedIn = await signIn(request, result.username, String(form.password), context.clientIp ?? "unknown");
   if (!signedIn.ok) return redirect("/admin/login", 303);
   const next = signedIn.next ? `/admin/${signedIn.next}` : "/admin";
-  return redirect(next, { status: 303, headers: { "Set-Cookie": signedIn.cookie } });
+  return redirect(next, { status: 303, headers: setCookieHeaders(signedIn.cookie, signedIn.deviceCookie) });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -14,6 +14,7 @@ import {
 import { AdminPasswordSchema, LoginSchema } from "~/features/auth/schema";
 import { adminSectionAddress } from "~/features/reviews/outcomes";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { flashUnique, setFlash } from "~/lib/flash.server";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -51,10 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: 303,
       headers: { "Set-Cookie": result.cookie },
     });
-  const headers = new Headers([
-    ["Set-Cookie", result.cookie],
-    ["Set-Cookie", setFlash("signed-in")],
-  ]);
+  const headers = setCookieHeaders(result.cookie, result.deviceCookie, setFlash("signed-in"));
   return redirect(redirectTo, { status: 303, headers });
 }
 
@@ -68,8 +66,9 @@ async function signInFromBox(request: Request, form: Record<string, FormDataEntr
   const result: SignInResult = parsed.success
     ? await signIn(request, builtInUsername, parsed.data.password, clientIp)
     : { ok: false, status: 401, message: signInFailedMessage };
-  const headers = new Headers(result.ok ? [] : retryAfterHeaders(result));
-  if (result.ok) headers.append("Set-Cookie", result.cookie);
+  const headers = result.ok
+    ? setCookieHeaders(result.cookie, result.deviceCookie)
+    : new Headers(retryAfterHeaders(result));
   headers.append(
     "Set-Cookie",
     result.ok ? setFlash("admin-access") : setFlash("admin-denied", signInFailureId(result, flashUnique())),

@@ -1,9 +1,17 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { data } from "react-router";
-import { getSession, isConfirmed, secondStepOf, signInWithPasskey, upgradeSession } from "~/features/auth/auth.server";
+import {
+  getSession,
+  isConfirmed,
+  secondStepOf,
+  type SignedIn,
+  signInWithPasskey,
+  upgradeSession,
+} from "~/features/auth/auth.server";
 import { addPasskey, authenticationOptions, checkPasskey, registrationOptions } from "~/features/auth/passkeys.server";
 import { markConfirmed, sessionEndedMessage } from "~/features/auth/second-step.server";
 import { recordAudit } from "~/lib/audit.server";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { methodNotAllowed, readJsonOrForm } from "~/lib/request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isPasskeyPurpose } from "~/features/auth/passkey-purpose";
@@ -34,8 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (step === "options") return data(await authenticationOptions("sign-in"));
     const checked = await checkPasskey("sign-in", response as AuthenticationResponseJSON);
     if (!checked.ok) return data({ error: checked.message }, { status: 401 });
-    const cookie = await signInWithPasskey(request, { accountId: checked.accountId, username: checked.username });
-    return data({ next }, { headers: { "Set-Cookie": cookie } });
+    const signedIn = await signInWithPasskey(request, { accountId: checked.accountId, username: checked.username });
+    return renewedAnswer(signedIn, { next });
   }
   if (!session) return data({ error: "Sign in first." }, { status: 401 });
 
@@ -73,7 +81,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** An answer under the session's new id, or 401 when the session ended before it could be renewed. */
-function renewedAnswer<T extends object>(cookie: string | undefined, answer: T) {
-  if (!cookie) return data({ error: sessionEndedMessage }, { status: 401 });
-  return data(answer, { headers: { "Set-Cookie": cookie } });
+function renewedAnswer<T extends object>(cookies: string | SignedIn | undefined, answer: T) {
+  if (!cookies) return data({ error: sessionEndedMessage }, { status: 401 });
+  const headers =
+    typeof cookies === "string" ? setCookieHeaders(cookies) : setCookieHeaders(cookies.cookie, cookies.deviceCookie);
+  return data(answer, { headers });
 }

@@ -4,6 +4,7 @@ import { sessionAtStep } from "~/features/auth/auth.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { completeSecondStep } from "~/features/auth/second-step.server";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { setFlash } from "~/lib/flash.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
@@ -30,10 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!code.trim()) return data({ error: "Enter the code from your app, or a recovery code." }, { status: 400 });
   const result = await completeSecondStep(request, session, code);
   if (!result.ok) return data({ error: result.message }, { status: result.status, headers: retryAfterHeaders(result) });
-  const headers = new Headers([
-    ["Set-Cookie", result.cookie],
-    ["Set-Cookie", setFlash("signed-in")],
-  ]);
+  const headers = setCookieHeaders(result.cookie, result.deviceCookie, setFlash("signed-in"));
   return redirect(safeRedirect(form.redirectTo), { status: 303, headers });
 }
 

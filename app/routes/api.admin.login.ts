@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { builtInUsername, signIn } from "~/features/auth/auth.server";
 import { AdminPasswordSchema } from "~/features/auth/schema";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.login";
 
@@ -20,5 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status, headers },
     );
   }
-  return data({ user: { username: result.staff.username } }, { headers: { "Set-Cookie": result.cookie } });
+  return data(
+    { user: { username: result.staff.username } },
+    { headers: setCookieHeaders(result.cookie, result.deviceCookie) },
+  );
 }

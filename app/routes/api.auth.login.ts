@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { signIn } from "~/features/auth/auth.server";
 import { ApiLoginSchema } from "~/features/auth/schema";
+import { setCookieHeaders } from "~/lib/cookies.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";
 import { fieldErrorsOf } from "~/lib/zod";
 import type { Route } from "./+types/api.auth.login";
@@ -28,5 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = retryAfterHeaders(result);
     return data({ error: result.message }, { status: result.status, headers });
   }
-  return data({ user: { username: result.staff.username } }, { headers: { "Set-Cookie": result.cookie } });
+  return data(
+    { user: { username: result.staff.username } },
+    { headers: setCookieHeaders(result.cookie, result.deviceCookie) },
+  );
 }

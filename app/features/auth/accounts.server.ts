@@ -16,6 +16,7 @@ import {
   newToken,
   type StaffSession,
 } from "./auth.server";
+import { forgetDevices } from "./devices.server";
 import { passwordProblem } from "./password-policy.server";
 import { hashPassword } from "./password.server";
 import { InviteEmailSchema, NewPasswordSchema, NewUsernameSchema } from "./schema";
@@ -355,6 +356,7 @@ export async function setDisabled(by: StaffSession, accountId: unknown, disabled
         .where("id", "=", account.id)
         .execute();
       const ended = disabled ? await endSessions(trx, account.id) : 0;
+      if (disabled) await forgetDevices(trx, account.id);
       await recordAudit(
         by,
         disabled ? "account-disabled" : "account-enabled",
@@ -474,6 +476,7 @@ export async function resetSecondFactor(by: StaffSession, accountId: unknown): P
     .transaction()
     .execute(async (trx) => {
       await removeSecondFactor(trx, account.id);
+      await forgetDevices(trx, account.id);
       await signOutAndRecord(trx, by, "factor-reset", account, account.username);
     });
   return {

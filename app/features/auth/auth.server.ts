@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { createContext, data, type MiddlewareFunction, redirect } from "react-router";
 import { recordAudit } from "~/lib/audit.server";
@@ -11,11 +11,15 @@ import { db, type Executor } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { signInFailures, signInRefusals } from "~/lib/metrics.server";
 import { type Ability, can, requiresSecondFactor, type Role, roleOf, type Staff } from "~/lib/staff";
+import { forgetDevices, knownDevice, rememberDevice } from "./devices.server";
 import { createHashQueue } from "./hash-queue.server";
 import { passwordProblem } from "./password-policy.server";
 import { generatePassword, type HashParams, hashPassword, verifyPassword } from "./password.server";
 import { checkSecondFactor } from "./second-factor.server";
 import { releaseSignInAttempt, reserveSignInAttempt, warnIfUnderAttack } from "./sign-in-limits.server";
+import { hashToken, isTokenShape, newToken } from "./tokens.server";
+
+export { hashToken, isTokenShape, newToken, tokenPattern } from "./tokens.server";
 
 /**
  * One account system for staff (see docs/decisions/003-admin-sessions.md): accounts with scrypt
@@ -29,26 +33,6 @@ const touchEveryMs = 60_000;
 
 function sessionCookieName() {
   return cookieName(siteCookies.session, getConfig().siteIsHttps);
-}
-
-/**
- * A secret handed out once (a session's cookie, an invitation's link): 32 random bytes,
- * base64url. Only its hash (`hashToken`) is stored; `isTokenShape` turns away anything else
- * before a database is asked.
- */
-export function newToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-export function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** A session token as `signIn` gives it out (nginx's view log reads the same shape, server/nginx.ts). */
-export const tokenPattern = /^[\w-]{43}$/;
-
-export function isTokenShape(token: string): boolean {
-  return tokenPattern.test(token);
 }
 
 /** The session token a Cookie header carries, if it has one of the shape `signIn` gives out. */
@@ -135,8 +119,9 @@ export async function setPassword(username: string, password: string) {
 
 /**
  * Puts a new password hash on an account and ends its sessions, all but `keep` (the hash of the
- * session of a person changing their own). The hash is made before, outside the transaction: it
- * takes a large part of a second.
+ * session of a person changing their own), and its device cookies, every one: a browser is
+ * known again when it next signs in. The hash is made before, outside the transaction: it takes a
+ * large part of a second.
  */
 export async function replacePassword(within: Executor, accountId: string, passwordHash: string, keep?: string) {
   const now = new Date().toISOString();
@@ -146,6 +131,7 @@ export async function replacePassword(within: Executor, accountId: string, passw
     .where("id", "=", accountId)
     .execute();
   await endSessions(within, accountId, keep);
+  await forgetDevices(within, accountId);
 }
 
 /** Ends every session of an account, all but `keep` (a session's id hash); returns how many ended. */
@@ -169,9 +155,17 @@ let decoyHash: Promise<string> | undefined;
  * one of them may be for an address with recent failures: a flood from such addresses, however
  * many, leaves a turn free for staff, whose address has none. Four may wait, fewest failures
  * first, which is also as many as one address's five allowed guesses at an account need beside
- * the one being checked.
+ * the one being checked. A browser that has signed in before (devices.server.ts) has a third turn
+ * of its own and goes first (docs/decisions/030-known-devices.md): a flood of guesses from
+ * addresses never seen, which fills the others, never holds it up.
  */
-const passwordChecks = createHashQueue({ running: 2, runningWithFailures: 1, waiting: 4, maxWaitMs: 10_000 });
+const passwordChecks = createHashQueue({
+  running: 2,
+  runningWithFailures: 1,
+  waiting: 4,
+  maxWaitMs: 10_000,
+  runningFirst: 1,
+});
 /** About the time the queue takes to drain when it is full (six checks, two at a time). */
 const busyRetryAfterSeconds = 3;
 
@@ -179,7 +173,15 @@ const busyRetryAfterSeconds = 3;
 export type SecondStep = "verify" | "enrol";
 
 export type SignInResult =
-  | { ok: true; staff: Staff; cookie: string; next?: SecondStep }
+  | {
+      ok: true;
+      staff: Staff;
+      /** The session's Set-Cookie. */
+      cookie: string;
+      /** The device cookie's, when the sign-in is complete (no second step owed). */
+      deviceCookie?: string;
+      next?: SecondStep;
+    }
   | { ok: false; status: 401 | 429; message: string; retryAfter?: number; refusal?: SignInRefusal };
 
 export const signInFailedMessage = "Invalid username or password";
@@ -202,7 +204,8 @@ export async function signIn(
   now = Date.now(),
   options: SignInOptions = {},
 ): Promise<SignInResult> {
-  const reservation = await reserveSignInAttempt(username, clientIp, now);
+  const device = await knownDevice(request, username, now);
+  const reservation = await reserveSignInAttempt(username, clientIp, now, device);
   if (!reservation.ok) return refused("failures", username, reservation.wait);
   const account = await db()
     .selectFrom("accounts")
@@ -210,11 +213,15 @@ export async function signIn(
     .select(hasPasskeyColumn)
     .where("username", "=", username)
     .executeTakeFirst();
-  const checked = await passwordChecks.run(reservation.address, reservation.failures, async () =>
-    verifyPassword(
-      password,
-      account?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString("hex")))),
-    ),
+  const checked = await passwordChecks.run(
+    reservation.device ?? reservation.address,
+    reservation.failures,
+    async () =>
+      verifyPassword(
+        password,
+        account?.password_hash ?? (await (decoyHash ??= hashPassword(randomBytes(16).toString("hex")))),
+      ),
+    { first: reservation.device !== undefined },
   );
   if (!checked.ok) {
     // Never checked, so it must not count against the address.
@@ -262,7 +269,9 @@ export async function signIn(
     confirmedAt: needsFactor ? secondFactorAt : new Date(now).toISOString(),
   });
   const next: SecondStep | undefined = needsFactor && !secondFactorAt ? (hasFactor ? "verify" : "enrol") : undefined;
-  return { ok: true, staff, cookie, next };
+  // A sign-in with every step done: from now on this browser is one the account has signed in from.
+  const deviceCookie = next ? undefined : await rememberDevice(request, account.id, now);
+  return { ok: true, staff, cookie, deviceCookie, next };
 }
 
 function asStaff(account: { id: string; username: string }): Staff {
@@ -342,8 +351,20 @@ export async function renewSession(
 }
 
 /** The session after its person proved a second factor: from the sign-in's second step or from adding a passkey. */
-export async function upgradeSession(request: Request, session: StaffSession, now = Date.now()) {
-  return renewSession(request, session, { secondFactorAt: now, confirmedAt: now }, now);
+export async function upgradeSession(
+  request: Request,
+  session: StaffSession,
+  now = Date.now(),
+): Promise<SignedIn | undefined> {
+  const cookie = await renewSession(request, session, { secondFactorAt: now, confirmedAt: now }, now);
+  if (!cookie) return undefined;
+  return { cookie, deviceCookie: await rememberDevice(request, session.accountId, now) };
+}
+
+/** A sign-in complete with every step: the session's Set-Cookie and the device cookie's. */
+export interface SignedIn {
+  cookie: string;
+  deviceCookie: string;
 }
 
 /**
@@ -579,10 +600,10 @@ export async function requireStaffApi(request: Request): Promise<StaffSession> {
  * A sign-in with a passkey (checked by passkeys.server.ts): the passkey is the password and the
  * second factor in one, so the session has proved both. Whatever session the browser had ends.
  */
-export async function signInWithPasskey(request: Request, staff: Staff, now = Date.now()): Promise<string> {
+export async function signInWithPasskey(request: Request, staff: Staff, now = Date.now()): Promise<SignedIn> {
   await revokeSession(request);
   const at = new Date(now).toISOString();
   const cookie = await startSession(request, staff.accountId, now, { secondFactorAt: at, confirmedAt: at });
   await recordAudit(staff, "sign-in", "session", null, "Passkey.");
-  return cookie;
+  return { cookie, deviceCookie: await rememberDevice(request, staff.accountId, now) };
 }

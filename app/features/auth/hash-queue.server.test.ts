@@ -73,6 +73,38 @@ describe("the queue of password checks", () => {
     expect(started).toEqual(["flood-1", "staff", "flood-2"]);
   });
 
+  it("gives a known device a turn of its own at once, however full the line, and starts no other check until it is done", async () => {
+    const queue = createHashQueue({
+      running: 2,
+      runningWithFailures: 1,
+      waiting: 4,
+      maxWaitMs: 60_000,
+      runningFirst: 1,
+    });
+    const { started, work, end } = pendingWork();
+    // A flood from addresses never seen: two run, four wait, the rest are refused.
+    const flood = Array.from({ length: 8 }, (_, n) => queue.run(`2001:db8:${n}::`, 0, work(`flood-${n}`)));
+    await tick();
+    expect(started).toEqual(["flood-0", "flood-1"]);
+    expect(await flood[6]).toEqual({ ok: false });
+    // A browser never seen waits, or is refused, like the flood.
+    expect(await queue.run("192.0.2.10", 0, work("stranger"))).toEqual({ ok: false });
+    const known = queue.run("device-a", 0, work("known"), { first: true });
+    await tick();
+    expect(started).toEqual(["flood-0", "flood-1", "known"]);
+    // A second known device waits for the first, not for the flood.
+    const other = queue.run("device-b", 0, work("other"), { first: true });
+    await end("flood-0");
+    expect(started).toEqual(["flood-0", "flood-1", "known"]);
+    await end("known");
+    expect(started).toEqual(["flood-0", "flood-1", "known", "other"]);
+    await end("other");
+    // Only then does the flood's line move on.
+    expect(started).toEqual(["flood-0", "flood-1", "known", "other", "flood-2"]);
+    expect(await known).toEqual({ ok: true, value: "known" });
+    expect(await other).toEqual({ ok: true, value: "other" });
+  });
+
   it("when the queue is full, refuses at once the attempt whose address has the most failures", async () => {
     const queue = createHashQueue({ running: 1, runningWithFailures: 1, waiting: 2, maxWaitMs: 60_000 });
     const { started, work, end } = pendingWork();

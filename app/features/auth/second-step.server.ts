@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { recordAudit } from "~/lib/audit.server";
 import { db } from "~/lib/db.server";
 import { hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
-import { mayHaveSecondFactor, renewSession, type StaffSession, upgradeSession } from "./auth.server";
+import { mayHaveSecondFactor, renewSession, type SignedIn, type StaffSession, upgradeSession } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./second-factor.server";
 
@@ -13,13 +13,20 @@ import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./se
  */
 
 export type StepResult =
-  { ok: true; cookie: string } | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
+  | {
+      ok: true;
+      cookie: string;
+      /** The device cookie's Set-Cookie, when the step completed a sign-in. */
+      deviceCookie?: string;
+    }
+  | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
 
 /** The session ended while its step was being proved (signed out elsewhere, or the same step sent twice at once). */
 export const sessionEndedMessage = "This session has ended. Please sign in again.";
 
-function renewed(cookie: string | undefined): StepResult {
-  return cookie ? { ok: true, cookie } : { ok: false, status: 401, message: sessionEndedMessage };
+function renewed(cookies: string | SignedIn | undefined): StepResult {
+  if (!cookies) return { ok: false, status: 401, message: sessionEndedMessage };
+  return typeof cookies === "string" ? { ok: true, cookie: cookies } : { ok: true, ...cookies };
 }
 
 /** The sign-in's second step: a code from the app or a recovery code; the session gets a new id. */

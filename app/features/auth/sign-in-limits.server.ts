@@ -18,10 +18,15 @@ import { log } from "~/lib/logger.server";
  * old). The wait is computed from the stored failures, so Retry-After is the true time until the
  * next attempt is accepted. The rows live in the database, so every instance applies the same
  * limits.
+ *
+ * A browser that has signed in to the account before (its device cookie, devices.server.ts) is
+ * counted by the device instead, wherever it is: 5 failures in an hour. Past that, its cookie is
+ * not trusted until they leave the window, and it is counted by its address like any browser.
  */
 export const signInLimits = {
   perAddress: { failures: 20, windowMs: 15 * 60_000 },
   perAccountAndAddress: { failures: 5, windowMs: 60_000 },
+  perDevice: { failures: 5, windowMs: 60 * 60_000 },
 } as const;
 
 /** Failures at one account, from anywhere, in 15 minutes that make the log warn of an attack. */
@@ -65,13 +70,35 @@ function recentFailures(trx: Executor, address: string, now: number) {
  * read side by side, so they queue on an advisory lock named after the address, which it releases
  * at commit.
  */
-async function serialisePerAddress(trx: Executor, address: string) {
+async function serialisePer(trx: Executor, key: string) {
   if (getDatabase().dialect !== "postgres") return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in ${address}`}, 0))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in ${key}`}, 0))`.execute(trx);
+}
+
+/** The failures of a device in its window, newest first, at most as many as its rule allows. */
+function deviceFailures(trx: Executor, device: string, now: number) {
+  const { failures, windowMs } = signInLimits.perDevice;
+  return trx
+    .selectFrom("sign_in_failures")
+    .select("at")
+    .where("device", "=", device)
+    .where("at", ">", new Date(now - windowMs).toISOString())
+    .orderBy("at", "desc")
+    .limit(failures)
+    .execute();
 }
 
 export type SignInReservation =
-  { ok: true; id: string; address: string; failures: number } | { ok: false; wait: number };
+  | {
+      ok: true;
+      id: string;
+      address: string;
+      /** The known device it was counted against, if it was. */
+      device?: string;
+      /** The failures already counted against the device, or else the address, for the queue of checks. */
+      failures: number;
+    }
+  | { ok: false; wait: number };
 
 /**
  * Counts an attempt before its password is checked, so attempts sent at once are counted like
@@ -79,15 +106,41 @@ export type SignInReservation =
  * try this account again) or stores it as a failure. A right password then releases it
  * (`releaseSignInAttempt`); a wrong one, or a check that never ends, leaves it counted as a
  * failure. `failures` is how many this address had in the wider window, for the queue of checks.
+ *
+ * `device`: the hash of a device cookie known for this account (`knownDevice`). While the device
+ * has fewer failures than its rule allows, the attempt is counted against it and the address's
+ * rules are not asked: others' failures from that address never refuse it. Its row names the
+ * address too, so it is a failure of the address as well.
  */
-export async function reserveSignInAttempt(username: string, ip: string, now = Date.now()): Promise<SignInReservation> {
+export async function reserveSignInAttempt(
+  username: string,
+  ip: string,
+  now = Date.now(),
+  device?: string,
+): Promise<SignInReservation> {
   const address = addressBlock(ip);
   const account = accountKey(username);
-  const { perAddress, perAccountAndAddress } = signInLimits;
+  const { perAddress, perAccountAndAddress, perDevice } = signInLimits;
+  const store = async (trx: Executor) => {
+    const id = randomUUID();
+    await trx
+      .insertInto("sign_in_failures")
+      .values({ id, account, ip: address, at: new Date(now).toISOString(), device: device ?? null })
+      .execute();
+    return id;
+  };
   return db()
     .transaction()
     .execute(async (trx) => {
-      await serialisePerAddress(trx, address);
+      if (device) {
+        // Locks are always taken device first, then address: two attempts never wait on each other.
+        await serialisePer(trx, `device ${device}`);
+        const failed = await deviceFailures(trx, device, now);
+        if (failed.length < perDevice.failures) {
+          return { ok: true, id: await store(trx), address, device, failures: failed.length };
+        }
+      }
+      await serialisePer(trx, address);
       const fromAddress = await recentFailures(trx, address, now);
       const accountSince = new Date(now - perAccountAndAddress.windowMs).toISOString();
       const atAccount = fromAddress.filter((row) => row.account === account && row.at > accountSince);
@@ -96,12 +149,7 @@ export async function reserveSignInAttempt(username: string, ip: string, now = D
         waitFor(atAccount, perAccountAndAddress.failures, perAccountAndAddress.windowMs, now),
       );
       if (waitMs > 0) return { ok: false, wait: Math.ceil(waitMs / 1000) };
-      const id = randomUUID();
-      await trx
-        .insertInto("sign_in_failures")
-        .values({ id, account, ip: address, at: new Date(now).toISOString() })
-        .execute();
-      return { ok: true, id, address, failures: fromAddress.length };
+      return { ok: true, id: await store(trx), address, failures: fromAddress.length };
     });
 }
 
@@ -135,9 +183,11 @@ export async function warnIfUnderAttack(username: string, now = Date.now()) {
   log.warn("many failed sign-ins at one account; it may be under attack", { account, minutes: 15 });
 }
 
+/** Failures older than a day, every window behind them, and device cookies past their year. */
 export async function purgeSignInFailures(now = Date.now()) {
   await db()
     .deleteFrom("sign_in_failures")
     .where("at", "<", new Date(now - 86_400_000).toISOString())
     .execute();
+  await db().deleteFrom("sign_in_devices").where("expires_at", "<=", new Date(now).toISOString()).execute();
 }
