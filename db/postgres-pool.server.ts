@@ -3,7 +3,7 @@ import type { PostgresPool, PostgresPoolClient } from "kysely";
 import pg from "pg";
 
 /**
- * How long the site waits for PostgreSQL (decisions.md, "A database that stops answering"). A
+ * How long the site waits for PostgreSQL (docs/decisions/031-database-time-limits.md). A
  * database or a network that goes silent (a frozen host, a firewall dropping packets, a failover
  * that leaves old connections open) closes nothing, so only a timer notices it; without these,
  * a request, the delivery worker and a shutdown each waited for an answer that never came.
