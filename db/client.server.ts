@@ -151,7 +151,7 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     });
     try {
       await next.connect();
-      await next.query("listen public_pages");
+      await askWithin(next, "listen public_pages", databaseTimeLimits.probeMs);
       if (stopped) {
         await next.end();
         return;
@@ -172,22 +172,20 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
    * listens, and no kept page outlives a change it could not hear. The 'end' that follows the cut
    * starts the reconnection.
    */
-  let checking: Promise<void> | undefined;
-  const check = () =>
-    (checking ??= (async () => {
-      const listening = client;
-      try {
-        if (listening) await askWithin(listening, "select 1", databaseTimeLimits.probeMs);
-      } catch (error) {
-        // The connection is lost: version() is undefined until a new one listens.
-        if (listening && client === listening && isSilence(error)) {
-          onProblem(new Error("the connection that hears changes stopped answering; listening again"));
-          cut(listening);
-        }
-      } finally {
-        checking = undefined;
+  const ask = async () => {
+    const listening = client;
+    try {
+      if (listening) await askWithin(listening, "select 1", databaseTimeLimits.probeMs);
+    } catch (error) {
+      // The connection is lost: version() is undefined until a new one listens.
+      if (listening && client === listening && isSilence(error)) {
+        onProblem(new Error("the connection that hears changes stopped answering; listening again"));
+        cut(listening);
       }
-    })());
+    }
+  };
+  let beating: Promise<void> | undefined;
+  const check = (own = false) => (own ? ask() : (beating ??= ask().finally(() => (beating = undefined))));
   // A silent connection would otherwise go unnoticed until a write waited on it.
   const heartbeat = setInterval(() => void check(), listenHeartbeatMs);
   heartbeat.unref();
@@ -199,7 +197,9 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     // sends the notices it was signalled about before it says it is ready for the next query
     // (postgres.c, before ReadyForQuery). So once a query on the listening connection has been
     // answered, every notice committed before it was sent has been received and counted.
-    catchUp: () => check(),
+    // Its own question each time: one asked before the caller's commit may be answered before
+    // the notice of that commit arrives.
+    catchUp: () => check(true),
     async stop() {
       stopped = true;
       clearTimeout(timer);
@@ -274,6 +274,8 @@ function keepPrivate(file: string) {
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #waiting: LockWaits;
+  /** Whether Kysely has a transaction open on the connection (its one connection). */
+  #inTransaction = false;
   #connection: { inner: DatabaseConnection; waiting: DatabaseConnection } | undefined;
   constructor(config: SqliteDialectConfig, waiting: LockWaits) {
     super(config);
@@ -281,11 +283,27 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await super.acquireConnection();
-    if (this.#connection?.inner !== inner) this.#connection = { inner, waiting: this.#waiting.wrap(inner) };
+    if (this.#connection?.inner !== inner)
+      this.#connection = { inner, waiting: this.#waiting.wrap(inner, () => this.#inTransaction) };
     return this.#connection.waiting;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    this.#inTransaction = true;
+  }
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
   }
 }
 
@@ -327,7 +345,8 @@ class LockWaits {
     return this.#heldLong;
   }
 
-  wrap(inner: DatabaseConnection): DatabaseConnection {
+  /** `inTransaction`: whether Kysely has a transaction open, whatever SQLite did with it after an error. */
+  wrap(inner: DatabaseConnection, inTransaction: () => boolean): DatabaseConnection {
     return {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
         const started = performance.now();
@@ -337,7 +356,7 @@ class LockWaits {
             if (!isRead(query)) this.#heldLong = false;
             return result;
           } catch (error) {
-            const retriable = isDatabaseBusy(error) && !this.sqlite()?.inTransaction;
+            const retriable = isDatabaseBusy(error) && !inTransaction() && !this.sqlite()?.inTransaction;
             if (!retriable) throw error;
             if (this.#heldLong || performance.now() - started + pause > this.waitMs) {
               this.#heldLong = true;
@@ -446,7 +465,9 @@ export function createDatabase(
     db,
     dialect,
     location: file,
-    ping: () => isReachable(db),
+    // A read waits for Kysely's one connection, which a write waiting for another process's lock
+    // holds for up to 5 s: the ping gives up sooner.
+    ping: () => withinMs(isReachable(db), databaseTimeLimits.probeMs, false),
     setLockWaitMs: (ms) => (lockWaits.waitMs = ms),
     watchPublicChanges: () => sqliteChanges(() => connection),
     close: () => db.destroy(),
@@ -468,6 +489,13 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
+}
+
+/** `work`'s answer, or `otherwise` if it has none within `ms`. */
+function withinMs<T>(work: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

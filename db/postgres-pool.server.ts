@@ -109,9 +109,14 @@ export function createSilenceAwarePool(
   let pinging: Promise<boolean> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
 
-  function retire(error: Error) {
+  /**
+   * `from`: the pool the silent connection belonged to. A connection of a pool already retired
+   * (one still being made when its pool was retired, whose answer ran out later) says nothing of
+   * the pool that replaced it.
+   */
+  function retire(error: Error, from: Generation = current) {
     onTimeout(error);
-    if (closed) return;
+    if (closed || from !== current) return;
     const old = current;
     if (!old.retired) {
       old.retired = true;
@@ -135,7 +140,9 @@ export function createSilenceAwarePool(
     retryTimer.unref();
   }
 
+  /** A connection (made if needed) and `select 1` on it, within `probeMs` in all. */
   async function pingOnce(): Promise<boolean> {
+    const deadline = Date.now() + databaseTimeLimits.probeMs;
     try {
       if (!pingClient) {
         const next = new pg.Client({ ...clientConfig, connectionTimeoutMillis: databaseTimeLimits.probeMs });
@@ -146,7 +153,9 @@ export function createSilenceAwarePool(
         pingClient = next;
         await next.connect();
       }
-      await askWithin(pingClient, "select 1", databaseTimeLimits.probeMs);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error("Query read timeout");
+      await askWithin(pingClient, "select 1", left);
       silent = false;
       return true;
     } catch (error) {
@@ -168,7 +177,12 @@ export function createSilenceAwarePool(
     async connect(): Promise<PostgresPoolClient> {
       if (silent) throw silentError();
       const from = current;
-      const client = await from.pool.connect();
+      const client = await from.pool.connect().catch((error: unknown) => {
+        // No free connection, or no new one, in time: counted, but not taken for silence on its own
+        // (a pool busy with slow work looks the same); the ping decides.
+        if (error instanceof Error && /timeout/i.test(error.message)) onTimeout(error);
+        throw error;
+      });
       let broken = false;
       const query = ((...args: Parameters<pg.PoolClient["query"]>) => {
         const result = (client.query as (...a: unknown[]) => unknown)(...args);
@@ -176,7 +190,7 @@ export function createSilenceAwarePool(
           return result.catch((error: unknown) => {
             if (isSilence(error)) {
               broken = true;
-              retire(error as Error);
+              retire(error as Error, from);
             }
             throw error;
           });

@@ -194,10 +194,10 @@ const outcomeRetryMs = 250;
 
 /**
  * The longest one try at recording an outcome can take: SQLite's wait for another writer's lock,
- * or PostgreSQL's limit on an answer. A database that stopped answering for less than the lease
+ * or PostgreSQL's wait for a connection and then for an answer. A database that stopped answering for less than the lease
  * (60 s) less this is waited out, so what was sent is recorded once and never sent again.
  */
-const longestWaitMs = Math.max(sqliteBusyTimeoutMs, databaseTimeLimits.queryMs);
+const longestWaitMs = Math.max(sqliteBusyTimeoutMs, databaseTimeLimits.connectMs + databaseTimeLimits.queryMs);
 
 /**
  * Sends every item that is due now, one at a time; returns how many were attempted. `keepGoing` is

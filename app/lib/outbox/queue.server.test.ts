@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "../../../db/test-databases";
 import { db } from "../db.server";
 import { useTestDatabase } from "../test-database";
-import { countFailing, queueDeliveries, retryFailing } from "./queue.server";
+import { claimDueItem, countFailing, markFailedAttempt, markSent, queueDeliveries, retryFailing } from "./queue.server";
 
 describe.each(testDialects)("failing deliveries on %s", (dialect) => {
   useTestDatabase(dialect);
@@ -37,5 +37,26 @@ describe.each(testDialects)("failing deliveries on %s", (dialect) => {
     expect(byId.get(leased)).toMatchObject({ status: "pending", attempts: 2 });
     expect(byId.get(order)).toMatchObject({ status: "failed", attempts: 8 });
     expect(rows.filter((row) => row.status === "stored_only")).toHaveLength(1);
+  });
+
+  it("never puts back as pending a row whose lease another try took, or that was sent, when a failure is recorded late", async () => {
+    await db().deleteFrom("outbox").execute();
+    const start = new Date("2026-11-27T10:00:00Z");
+    await queueDeliveries(db(), "contact", "late", start, ["email"]);
+    const first = await claimDueItem(start);
+    expect(first).toBeDefined();
+    // The database was away past the lease: another instance claimed the row again and sent it.
+    const second = await claimDueItem(new Date(start.getTime() + 61_000));
+    expect(second?.id).toBe(first!.id);
+    await markFailedAttempt(first!, "the database was away", new Date(start.getTime() + 62_000));
+    expect(
+      await db().selectFrom("outbox").select(["status", "locked_until", "last_error"]).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "pending", locked_until: second!.locked_until, last_error: null });
+    await markSent(second!.id, new Date(start.getTime() + 63_000));
+    await markFailedAttempt(second!, "recorded after it was sent", new Date(start.getTime() + 64_000));
+    expect(await db().selectFrom("outbox").select(["status", "last_error"]).executeTakeFirstOrThrow()).toEqual({
+      status: "sent",
+      last_error: null,
+    });
   });
 });

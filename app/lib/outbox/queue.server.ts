@@ -90,7 +90,16 @@ export async function markSent(id: string, now = new Date()) {
     .execute();
 }
 
-export async function markFailedAttempt(item: Pick<OutboxTable, "id" | "attempts">, error: string, now = new Date()) {
+/**
+ * Records a failed try, only while this try's lease is the row's: an outcome recorded late (the
+ * database was away) after another instance claimed the row again, or sent it, must not put it
+ * back as pending, or it would be sent once more.
+ */
+export async function markFailedAttempt(
+  item: Pick<OutboxTable, "id" | "attempts" | "locked_until">,
+  error: string,
+  now = new Date(),
+) {
   const finalFailure = item.attempts >= maxAttempts;
   await db()
     .updateTable("outbox")
@@ -101,6 +110,10 @@ export async function markFailedAttempt(item: Pick<OutboxTable, "id" | "attempts
       next_attempt_at: new Date(now.getTime() + backoffMs(item.attempts)).toISOString(),
     })
     .where("id", "=", item.id)
+    .where("status", "=", "pending")
+    .where((eb) =>
+      item.locked_until === null ? eb("locked_until", "is", null) : eb("locked_until", "=", item.locked_until),
+    )
     .execute();
 }
 
