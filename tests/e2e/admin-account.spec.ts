@@ -53,5 +53,8 @@ test("a person changes their own password, after a mistake, and signs in with th
   ]);
 
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Signed out first: going on at once could cancel the sign-out's post, and the sign-in page
+  // would then send the still signed-in person on to the reviews.
+  await expect(page).toHaveURL(/\/admin\/login$/);
   await signInThroughThePage(page, username, next);
 });
