@@ -16,7 +16,16 @@ import {
 } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations";
-import { askWithin, createSilenceAwarePool, cut, databaseTimeLimits, isSilence } from "./postgres-pool.server";
+import { within } from "../app/lib/within";
+import {
+  askWithin,
+  connectionConfig,
+  createSilenceAwarePool,
+  cut,
+  databaseTimeLimits,
+  endWithin,
+  isSilence,
+} from "./postgres-pool.server";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -133,13 +142,7 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     retryMs = Math.min(retryMs * 2, listenRetryMs.max);
   };
   const connect = async () => {
-    const next = new pg.Client({
-      connectionString: url,
-      application_name: "aquila-public-changes",
-      connectionTimeoutMillis: databaseTimeLimits.connectMs,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
+    const next = new pg.Client({ ...connectionConfig(url), application_name: "aquila-public-changes" });
     next.on("notification", () => {
       if (client === next) count++;
     });
@@ -184,10 +187,9 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
       }
     }
   };
-  let beating: Promise<void> | undefined;
-  const check = (own = false) => (own ? ask() : (beating ??= ask().finally(() => (beating = undefined))));
   // A silent connection would otherwise go unnoticed until a write waited on it.
-  const heartbeat = setInterval(() => void check(), listenHeartbeatMs);
+  let beating: Promise<void> | undefined;
+  const heartbeat = setInterval(() => void (beating ??= ask().finally(() => (beating = undefined))), listenHeartbeatMs);
   heartbeat.unref();
   void connect();
   return {
@@ -199,17 +201,14 @@ function postgresChanges(url: string, onProblem: (error: Error) => void): Change
     // answered, every notice committed before it was sent has been received and counted.
     // Its own question each time: one asked before the caller's commit may be answered before
     // the notice of that commit arrives.
-    catchUp: () => check(true),
+    catchUp: ask,
     async stop() {
       stopped = true;
       clearTimeout(timer);
       clearInterval(heartbeat);
       const current = client;
       client = undefined;
-      // A silent connection would wait for its goodbye forever: cut it after a moment.
-      const ended = current?.end().catch(() => undefined);
-      const waited = new Promise((resolve) => setTimeout(resolve, databaseTimeLimits.closeMs).unref());
-      if ((await Promise.race([ended, waited.then(() => "late")])) === "late") if (current) cut(current);
+      if (current) await endWithin(current.end(), [current]);
     },
   };
 }
@@ -340,24 +339,22 @@ class LockWaits {
   waitMs = sqliteBusyTimeoutMs;
   constructor(private readonly sqlite: () => SQLite.Database | undefined) {}
 
-  /** Whether the last wait for the write lock ran out, and nothing has been written since. */
-  get heldLong() {
-    return this.#heldLong;
-  }
-
   /** `inTransaction`: whether Kysely has a transaction open, whatever SQLite did with it after an error. */
   wrap(inner: DatabaseConnection, inTransaction: () => boolean): DatabaseConnection {
     return {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-        const started = performance.now();
+        // The clock is read and the statement looked at only once the lock has been met: every
+        // other query (all of them, nearly always) goes straight through.
+        let started: number | undefined;
         for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
           try {
             const result = await inner.executeQuery<R>(query);
-            if (!isRead(query)) this.#heldLong = false;
+            if (this.#heldLong && !isRead(query)) this.#heldLong = false;
             return result;
           } catch (error) {
             const retriable = isDatabaseBusy(error) && !inTransaction() && !this.sqlite()?.inTransaction;
             if (!retriable) throw error;
+            started ??= performance.now();
             if (this.#heldLong || performance.now() - started + pause > this.waitMs) {
               this.#heldLong = true;
               throw error;
@@ -467,7 +464,7 @@ export function createDatabase(
     location: file,
     // A read waits for Kysely's one connection, which a write waiting for another process's lock
     // holds for up to 5 s: the ping gives up sooner.
-    ping: () => withinMs(isReachable(db), databaseTimeLimits.probeMs, false),
+    ping: () => within(databaseTimeLimits.probeMs, isReachable(db), () => false),
     setLockWaitMs: (ms) => (lockWaits.waitMs = ms),
     watchPublicChanges: () => sqliteChanges(() => connection),
     close: () => db.destroy(),
@@ -489,13 +486,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
-}
-
-/** `work`'s answer, or `otherwise` if it has none within `ms`. */
-function withinMs<T>(work: Promise<T>, ms: number, otherwise: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

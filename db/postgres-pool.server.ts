@@ -1,6 +1,7 @@
 import type net from "node:net";
 import type { PostgresPool, PostgresPoolClient } from "kysely";
 import pg from "pg";
+import { within } from "../app/lib/within";
 
 /**
  * How long the site waits for PostgreSQL (docs/decisions/031-database-time-limits.md). A
@@ -58,6 +59,32 @@ export function cut(client: pg.Client) {
 }
 
 /**
+ * Waits for `ending` (connections saying goodbye) for `closeMs`, then cuts `clients`: a connection
+ * to a silent database would wait for its goodbye to be answered, and hold up a shutdown.
+ */
+export async function endWithin(ending: Promise<unknown>, clients: Iterable<pg.Client>) {
+  const ended = await within(
+    databaseTimeLimits.closeMs,
+    ending.then(
+      () => true,
+      () => true,
+    ),
+    () => false,
+  );
+  if (!ended) for (const client of clients) cut(client);
+}
+
+/** What every connection to PostgreSQL is opened with: a limit on connecting, and TCP keepalive. */
+export function connectionConfig(url: string): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: databaseTimeLimits.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
  * A pg pool for Kysely that notices silence. Every connection has the limits above. When a query
  * or a ping gets no answer in time, the connections in use are all on the path that went silent:
  * the pool is retired and every one of its connections cut, so requests waiting on them fail at
@@ -74,15 +101,12 @@ export function createSilenceAwarePool(
   }: { onProblem: (error: Error) => void; onTimeout: (error: Error) => void; queryLimits?: boolean },
 ): SilenceAwarePool {
   const clientConfig = {
-    connectionString: url,
-    connectionTimeoutMillis: databaseTimeLimits.connectMs,
+    ...connectionConfig(url),
     ...(queryLimits && {
       statement_timeout: databaseTimeLimits.statementMs,
       query_timeout: databaseTimeLimits.queryMs,
       idle_in_transaction_session_timeout: databaseTimeLimits.idleInTransactionMs,
     }),
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
   };
 
   const generation = (): Generation => {
@@ -204,18 +228,11 @@ export function createSilenceAwarePool(
       idle: current.pool.idleCount,
       waiting: current.pool.waitingCount,
     }),
-    /**
-     * Ends every connection, politely for `closeMs`, then by cutting what is left: a connection to
-     * a silent database would otherwise wait for its goodbye to be answered, and hold up a shutdown.
-     */
     async end() {
       closed = true;
       clearTimeout(retryTimer);
       if (pingClient) cut(pingClient);
-      const ending = current.pool.end().catch(() => undefined);
-      const timer = new Promise((resolve) => setTimeout(resolve, databaseTimeLimits.closeMs).unref());
-      await Promise.race([ending, timer]);
-      for (const client of current.clients) cut(client);
+      await endWithin(current.pool.end(), current.clients);
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   onDatabaseTimeout,
 } from "../app/lib/db.server";
 import { log } from "../app/lib/logger.server";
+import { within } from "../app/lib/within";
 import { databaseTimeouts, metricsRegistry } from "../app/lib/metrics.server";
 import {
   checkDatabaseNow,
@@ -327,8 +328,6 @@ function startDailyPurge(config: Config) {
 /** How long a shutdown may take in all, from the signal to the end of `shutdown` (the promise is 10 s). */
 const shutdownWithinMs = 8_000;
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 /**
  * How long after SIGTERM a shutdown lets go of what is still open: an email or forward whose mail
  * server or receiver is slow or silent (it keeps its lease and is sent again later), and a request
@@ -490,7 +489,11 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
         await closeDatabase();
       })();
       const left = Math.max(0, shutdownWithinMs - (Date.now() - began));
-      const finished = await Promise.race([rest.then(() => true), delay(left).then(() => false)]);
+      const finished = await within(
+        left,
+        rest.then(() => true),
+        () => false,
+      );
       if (finished) log.info("stopped");
       else log.warn("stopped before everything had closed; the database or mail server did not answer in time");
     })();

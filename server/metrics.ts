@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from "pr
 import type { DatabaseHandle } from "../db/client.server";
 import type { PageCacheResult } from "./page-cache";
 import { log } from "../app/lib/logger.server";
+import { within } from "../app/lib/within";
 
 /**
  * Prometheus metrics (docs/deploy.md, "Metrics"): what an operator needs to see this instance's
@@ -325,20 +326,6 @@ function registerDatabaseGauges(
         this.set({ state: "waiting" }, stats.waiting);
       },
     });
-}
-
-/** What `work` gives, or what `late` gives once `ms` have passed without it (the work is left to end on its own). */
-async function within<T>(ms: number, work: Promise<T>, late: () => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(late()), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 interface DatabaseFigures {

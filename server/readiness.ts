@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../db/client.server";
 import { databaseTimeLimits } from "../db/postgres-pool.server";
+import { within } from "../app/lib/within";
 
 /**
  * What `/readyz` asks before it says an instance is ready: that the database answers and takes a
@@ -44,8 +45,7 @@ export function createReadiness(database: DatabaseHandle, now = () => Date.now()
       });
       // A write that waits (another process holds SQLite's write lock, or PostgreSQL's row) is not
       // waited out here: the probe answers within seconds, and the write's own answer counts once in.
-      const answered = await Promise.race([writing, delay(writeWaitMs).then(() => "waiting" as const)]);
-      if (answered === "waiting") return "database cannot write";
+      if (!(await within(writeWaitMs, writing, () => false))) return "database cannot write";
     }
     return lastWrite?.ok === false ? "database cannot write" : undefined;
   };
@@ -53,8 +53,6 @@ export function createReadiness(database: DatabaseHandle, now = () => Date.now()
 
 /** How long `/readyz` waits for its write before saying the database cannot write. */
 const writeWaitMs = databaseTimeLimits.probeMs;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** A rate-limit key no request can produce (theirs are `purpose:address`). */
 const probeKey = "readiness probe";
