@@ -16,33 +16,13 @@ import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
 import { createReadiness } from "../../server/readiness";
 import { smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
+import { sample } from "../support/metrics-text";
 import { promtool, requirePromtool, skipWithoutPromtool } from "../support/promtool";
 import { freePort, type ServerProcess, startServerProcess } from "./server-process";
 
 setLogLevel("silent");
 
 const token = "metrics-token-for-the-tests-0123456789";
-
-/** The samples of a scrape, keyed `name{label="value",…}` with labels sorted; comments left out. */
-function samples(text: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    const match = line.match(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/);
-    if (!match) continue;
-    const labels = (match[2] ?? "").match(/\w+="(?:[^"\\]|\\.)*"/g) ?? [];
-    found.set(`${match[1]}{${labels.sort().join(",")}}`, Number(match[3]));
-  }
-  return found;
-}
-
-/** One sample's value (0 when absent), its labels given in any order. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const key = `${name}{${Object.entries(labels)
-    .map(([label, value]) => `${label}="${value}"`)
-    .sort()
-    .join(",")}}`;
-  return samples(text).get(key) ?? 0;
-}
 
 describe("/metrics on a running server", () => {
   let server: ServerProcess;

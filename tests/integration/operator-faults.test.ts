@@ -11,9 +11,9 @@ import { db } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, outboxMessageId, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { createTestDatabase } from "../../db/test-databases";
-import { readMail, smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
-import { startTcpRelay } from "../support/tcp-relay";
+import { messageIdOf, smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
+import { postgresBehindRelay } from "../support/tcp-relay";
+import { until } from "../support/until";
 import { startServerProcess } from "./server-process";
 
 setLogLevel("silent");
@@ -30,20 +30,6 @@ const message = ContactFormSchema.parse({
   message: "Which cover fits an 18 inch seat?",
   consent: "on",
 });
-
-function messageIdOf(raw: string): string | undefined {
-  return readMail(raw)
-    .headers.match(/^Message-ID: (.+)$/im)?.[1]
-    ?.trim();
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("staff deliveries through faults", () => {
   const database = useTestDatabase("sqlite");
@@ -214,12 +200,8 @@ describe("a full disk", () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("a database outage on PostgreSQL", () => {
   it("serves kept pages from memory, answers 503 with Retry-After elsewhere (JSON for the API), and recovers", async () => {
-    const database = await createTestDatabase("postgres");
-    await database.close();
-    const url = new URL(database.url);
-    const relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
-    url.port = String(relay.port);
-    const server = await startServerProcess({ DATABASE_URL: url.toString() });
+    const { database, relay, url } = await postgresBehindRelay();
+    const server = await startServerProcess({ DATABASE_URL: url });
     const get = (address: string) => fetch(new URL(address, server.url));
     try {
       const before = await get("/testimonials");

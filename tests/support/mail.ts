@@ -186,3 +186,10 @@ export function readMail(raw: string): { headers: string; text: string } {
   }
   return { headers, text: body };
 }
+
+/** The Message-ID header of a message as sent. */
+export function messageIdOf(raw: string): string | undefined {
+  return readMail(raw)
+    .headers.match(/^Message-ID: (.+)$/im)?.[1]
+    ?.trim();
+}

@@ -1,4 +1,5 @@
 import net from "node:net";
+import { createTestDatabase } from "../../db/test-databases";
 
 /**
  * A TCP relay to `target` on a loopback port of its own: what a server reaches its database
@@ -80,4 +81,18 @@ export async function startTcpRelay(target: { host: string; port: number }) {
       await this.cut();
     },
   };
+}
+
+/**
+ * A fresh PostgreSQL test database reached through a relay of its own: `url` is what a server is
+ * given, through the relay; `database` is reached directly (to read what was stored, and to drop).
+ */
+export async function postgresBehindRelay() {
+  const database = await createTestDatabase("postgres");
+  await database.close();
+  const direct = new URL(database.url);
+  const relay = await startTcpRelay({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const url = new URL(database.url);
+  url.port = String(relay.port);
+  return { database, relay, url: url.toString() };
 }
