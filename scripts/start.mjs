@@ -9,6 +9,10 @@ import { fileURLToPath } from "node:url";
 // unless told otherwise.
 process.env.NODE_ENV ??= "production";
 
+// Read before anything slow (a build, the server's start-up): were npm killed meanwhile, this process
+// would already be re-parented, and a parent read later would never change.
+const parent = process.ppid;
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const stamp = path.join(root, "build", "server", "index.js");
 
@@ -52,7 +56,6 @@ for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void stop(s
 // down when its parent goes. (Run directly, as by the systemd unit, it keeps running whatever
 // becomes of its parent.)
 if (process.env.npm_lifecycle_event === "start") {
-  const parent = process.ppid;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(watch);
