@@ -74,7 +74,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
-      .limit(queueLimit + 1)
+      .limit(queueLimit)
       .execute(),
     db()
       .selectFrom("order_requests")
@@ -96,7 +96,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
       .$call(whose(filter))
       .orderBy("reply_due_at")
       .orderBy("id")
-      .limit(queueLimit + 1)
+      .limit(queueLimit)
       .execute(),
     db().selectFrom("accounts").select(["id", "username"]).execute(),
     ...(["contact_messages", "order_requests"] as const).map((table) =>
@@ -147,10 +147,8 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
     ];
   };
   const items = [
-    ...messages.slice(0, queueLimit).flatMap((m) => waiting(m, "message", `${m.name} — ${topicLabel(m.topic)}`)),
-    ...orders
-      .slice(0, queueLimit)
-      .flatMap((o) => waiting(o, "order", `${o.first_name} ${o.last_name} — order request ${o.reference}`)),
+    ...messages.flatMap((m) => waiting(m, "message", `${m.name} — ${topicLabel(m.topic)}`)),
+    ...orders.flatMap((o) => waiting(o, "order", `${o.first_name} ${o.last_name} — order request ${o.reference}`)),
   ];
   items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
   // Each kind's first `queueLimit` by due time hold the `queueLimit` due soonest of both.
