@@ -104,7 +104,7 @@ describe.each(testDialects)("the first start after due times came, with a backlo
     });
     setLogLevel("info");
     try {
-      expect(await dateUndatedLeads({ batchSize: 1_000, progressEveryMs: 0 })).toBe(toDate);
+      expect(await dateUndatedLeads({ progressEveryMs: 0 })).toBe(toDate);
     } finally {
       setLogLevel("silent");
       write.mockRestore();

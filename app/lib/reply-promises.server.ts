@@ -80,9 +80,10 @@ export function replyDueColumns(kind: LeadKind, arrivedAt: Date) {
 /** Where each kind of lead is stored. */
 export const leadTables = { message: "contact_messages", order: "order_requests" } as const;
 
+/** Leads dated per transaction. */
+const batchSize = 1_000;
+
 export interface DatingOptions {
-  /** Leads dated per transaction. */
-  batchSize?: number;
   /** How often a progress line is logged while it runs. */
   progressEveryMs?: number;
 }
@@ -99,10 +100,7 @@ export interface DatingOptions {
  * an upgrade with a large backlog shows progress rather than a silent start (docs/deploy.md,
  * "Upgrading"). Returns how many it dated.
  */
-export async function dateUndatedLeads({
-  batchSize = 1_000,
-  progressEveryMs = 2_000,
-}: DatingOptions = {}): Promise<number> {
+export async function dateUndatedLeads({ progressEveryMs = 2_000 }: DatingOptions = {}): Promise<number> {
   const kinds = Object.keys(leadTables) as LeadKind[];
   // Still waiting: new, with no reply or call recorded (the queue's own test), and no due time.
   const waiting = (table: (typeof leadTables)[LeadKind]) =>
