@@ -161,22 +161,21 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
 
 /**
  * The key as stored: the client's address (as a hash, never the address itself) before the key the
- * client sent, so that each client's keys are its own. Without an address (a caller that has none)
- * the key is stored as sent.
+ * client sent, so that each client's keys are its own.
  */
-export function clientKey(key: string, client: string | undefined): string {
-  return client === undefined ? key : `${sha256(`idempotency-client:${client}`).slice(0, 22)}:${key}`;
+function clientKey(key: string, client: string): string {
+  return `${sha256(`idempotency-client:${client}`).slice(0, 22)}:${key}`;
 }
 
 /**
- * Answers `run()` for a request without a key; with one, answers the first outcome for that key
- * and body, running `run()` only for the first. The one helper the three API routes share.
+ * Answers `run()` for a request without a key; with one, answers the first outcome for that key,
+ * body and client address (`client`), running `run()` only for the first. The one helper the three API routes share.
  */
 export async function withIdempotencyKey<A extends Answer<unknown>>(
   request: Request,
   endpoint: IdempotentEndpoint,
+  client: string,
   run: () => Promise<A>,
-  client?: string,
 ): Promise<A | Answer<KeyRefusal>> {
   const sent = request.headers.get("Idempotency-Key");
   if (sent === null) return run();

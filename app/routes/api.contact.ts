@@ -16,24 +16,20 @@ export const loader = methodNotAllowed("POST");
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  return withIdempotencyKey(
-    request,
-    "contact",
-    async () => {
-      const body = await readJsonOrForm(request);
-      if (!body.ok)
-        return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
-      const result = await submitContact(body.value, context.clientIp ?? "unknown");
-      if (result.ok) return data({ ok: true }, { status: 201 });
-      const error =
-        result.problem === "invalid"
-          ? "Some fields are not valid"
-          : `${contactOutcomes.failedTitle}. ${failureNotice(result.problem, getConfig().siteEmail).description}`;
-      return data(
-        { ok: false, error, problem: result.problem, errors: result.errors },
-        { status: result.status, headers: retryAfterHeaders(result) },
-      );
-    },
-    context.clientIp ?? "unknown",
-  );
+  const client = context.clientIp ?? "unknown";
+  return withIdempotencyKey(request, "contact", client, async () => {
+    const body = await readJsonOrForm(request);
+    if (!body.ok)
+      return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
+    const result = await submitContact(body.value, client);
+    if (result.ok) return data({ ok: true }, { status: 201 });
+    const error =
+      result.problem === "invalid"
+        ? "Some fields are not valid"
+        : `${contactOutcomes.failedTitle}. ${failureNotice(result.problem, getConfig().siteEmail).description}`;
+    return data(
+      { ok: false, error, problem: result.problem, errors: result.errors },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
+  });
 }

@@ -17,34 +17,30 @@ export const loader = methodNotAllowed("POST");
  * repeat answer the first outcome, with the same reference, and store nothing (decision 021).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return withIdempotencyKey(
-    request,
-    "orders",
-    async () => {
-      const body = await readJsonOrForm(request);
-      if (!body.ok)
-        return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
-      const notLists = listsNotSentAsLists(body, ["discomfortAreas", "priorities"]);
-      if (notLists)
-        return data(
-          { ok: false, problem: "invalid", errors: notLists, error: "Some fields are not valid" },
-          { status: 400 },
-        );
-      const result = await submitOrder(body.value, context.clientIp ?? "unknown");
-      if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
-      const email = getConfig().siteEmail;
-      // A full spam store is told in the order's own words, with both ways to reach the company.
-      const error =
-        result.problem === "invalid"
-          ? "Some fields are not valid"
-          : result.problem === "full"
-            ? orderFailureText(result.problem, email)
-            : failureNotice(result.problem, email).description;
+  const client = context.clientIp ?? "unknown";
+  return withIdempotencyKey(request, "orders", client, async () => {
+    const body = await readJsonOrForm(request);
+    if (!body.ok)
+      return data({ ok: false, problem: "invalid", errors: {}, error: body.error }, { status: body.status });
+    const notLists = listsNotSentAsLists(body, ["discomfortAreas", "priorities"]);
+    if (notLists)
       return data(
-        { ok: false, error, problem: result.problem, errors: result.errors },
-        { status: result.status, headers: retryAfterHeaders(result) },
+        { ok: false, problem: "invalid", errors: notLists, error: "Some fields are not valid" },
+        { status: 400 },
       );
-    },
-    context.clientIp ?? "unknown",
-  );
+    const result = await submitOrder(body.value, client);
+    if (result.ok) return data({ ok: true, reference: result.reference }, { status: 201 });
+    const email = getConfig().siteEmail;
+    // A full spam store is told in the order's own words, with both ways to reach the company.
+    const error =
+      result.problem === "invalid"
+        ? "Some fields are not valid"
+        : result.problem === "full"
+          ? orderFailureText(result.problem, email)
+          : failureNotice(result.problem, email).description;
+    return data(
+      { ok: false, error, problem: result.problem, errors: result.errors },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
+  });
 }

@@ -48,31 +48,27 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  return withIdempotencyKey(
-    request,
-    "testimonials",
-    async () => {
-      const body = await readJsonOrForm(request);
-      if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
-      const notLists = listsNotSentAsLists(body, ["tags"]);
-      if (notLists)
-        return data(
-          { ok: false, error: "Some fields are not valid", problem: "invalid", errors: notLists },
-          { status: 400 },
-        );
-      const result = await submitReview(body.value, context.clientIp ?? "unknown");
-      if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
-      const notice =
-        result.problem === "missing"
-          ? reviewOutcomes.missing
-          : result.problem === "invalid"
-            ? { description: "Some fields are not valid" }
-            : failureOutcome(result.problem, getConfig().siteEmail);
+  const client = context.clientIp ?? "unknown";
+  return withIdempotencyKey(request, "testimonials", client, async () => {
+    const body = await readJsonOrForm(request);
+    if (!body.ok) return data({ ok: false, error: body.error }, { status: body.status });
+    const notLists = listsNotSentAsLists(body, ["tags"]);
+    if (notLists)
       return data(
-        { ok: false, error: notice.description, problem: result.problem, errors: result.errors },
-        { status: result.status, headers: retryAfterHeaders(result) },
+        { ok: false, error: "Some fields are not valid", problem: "invalid", errors: notLists },
+        { status: 400 },
       );
-    },
-    context.clientIp ?? "unknown",
-  );
+    const result = await submitReview(body.value, client);
+    if (result.ok) return data({ ok: true, message: reviewOutcomes.submitted.description }, { status: 201 });
+    const notice =
+      result.problem === "missing"
+        ? reviewOutcomes.missing
+        : result.problem === "invalid"
+          ? { description: "Some fields are not valid" }
+          : failureOutcome(result.problem, getConfig().siteEmail);
+    return data(
+      { ok: false, error: notice.description, problem: result.problem, errors: result.errors },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
+  });
 }
