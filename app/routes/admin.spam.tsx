@@ -4,7 +4,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
 import { spamKindsFor } from "~/features/spam/access";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { can } from "~/lib/staff";
@@ -45,6 +45,8 @@ const releasedTo: Record<SpamKind, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
   const form = Object.fromEntries(await readForm(request));
+  // Deleting cannot be undone: proof of who they are within five minutes, as in the lists it came from.
+  if (form.intent === "delete") requireConfirmed(request, staff);
   const result = await actOnSpam(staff, form, spamRestorers, spamKindsFor(staff.role));
   if (!result.ok) return actionFailed(result.error, result.status);
   return actionDone(

@@ -9,7 +9,8 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * What the admin pages send to a signed-in browser, read as the browser reads it (the page's HTML
  * and its React Router data URL): a person's health answers, phone number and consents leave the
  * server only on the page of their record, whose opening is in the audit log. And deleting an
- * order request or a message asks for proof of who one is within five minutes, as for a review.
+ * order request or a message, or one held as spam, asks for proof of who one is within five
+ * minutes, as for a review.
  */
 
 const medicalNote = "Pressure sore healing on the left hip since March";
@@ -208,4 +209,39 @@ describe.each(testDialects)("admin pages' data on %s", (dialect) => {
     },
     60_000,
   );
+
+  it("deletes a submission held as spam only after proof of who one is within five minutes", async () => {
+    const id = randomUUID();
+    await database.db
+      .insertInto("spam")
+      .values({
+        id,
+        kind: "contact",
+        payload: JSON.stringify({ name: "Moved Here", email: "moved@example.org", message: "Hello" }),
+        reasons: JSON.stringify([{ code: "moved-by-staff", detail: "Moved to Spam by test.owner." }]),
+        received_at: new Date().toISOString(),
+      })
+      .execute();
+    const session = await signInAsTestStaff(database.url, "owner");
+    await database.db
+      .updateTable("sessions")
+      .set({ confirmed_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .where("account_id", "=", session.staff.accountId)
+      .execute();
+    const stored = () => database.db.selectFrom("spam").select("id").where("id", "=", id).executeTakeFirst();
+
+    const refused = await post("/admin/spam", { intent: "delete", id }, session.header);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(`/admin/confirm?redirectTo=${encodeURIComponent("/admin/spam")}`);
+    expect(await stored()).toEqual({ id });
+
+    // Just signed in is proof enough.
+    const deleted = await post(
+      "/admin/spam",
+      { intent: "delete", id },
+      (await signInAsTestStaff(database.url, "owner")).header,
+    );
+    expect(deleted.status).toBe(200);
+    expect(await stored()).toBeUndefined();
+  }, 60_000);
 });
