@@ -35,6 +35,7 @@ export function requireBuild() {
 
 /**
  * Starts the production server on a free port with its own database and waits until it listens.
+ * `command` runs it another way than `node scripts/start.mjs` (`["npm", "start"]`, as an operator does).
  * `wrap` runs it under another command, such as `["faketime", "-f", "@2026-11-30 14:00:00"]` to
  * start its clock at a chosen moment. Such a command may run the server as its own child and not
  * pass signals on (faketime does both), so a wrapped server gets a process group of its own, and
@@ -42,13 +43,16 @@ export function requireBuild() {
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
-  { wrap = [] }: { wrap?: string[] } = {},
+  {
+    wrap = [],
+    command = [process.execPath, path.join(root, "scripts/start.mjs")],
+  }: { wrap?: string[]; command?: string[] } = {},
 ): Promise<ServerProcess> {
   requireBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aquila-int-"));
-  const [command, ...prefix] = [...wrap, process.execPath];
+  const [program, ...args] = [...wrap, ...command];
   const grouped = wrap.length > 0;
-  const child = spawn(command!, [...prefix, path.join(root, "scripts/start.mjs")], {
+  const child = spawn(program!, args, {
     cwd: root,
     detached: grouped,
     env: {

@@ -183,7 +183,7 @@ async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now:
       return;
     } catch (error) {
       // A lease that cannot be read (NaN) allows no wait.
-      const passing = isDatabaseBusy(error) || isDatabaseUnavailable(error);
+      const passing = mayPass(error);
       if (!(passing && now().getTime() + outcomeRetryMs < deadline)) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, outcomeRetryMs));
@@ -191,6 +191,11 @@ async function recordOutcome(item: OutboxTable, write: () => Promise<void>, now:
 }
 
 const outcomeRetryMs = 250;
+
+/** Whether the database cannot be written just now (another writer's lock, or away), a state that passes. */
+function mayPass(error: unknown): boolean {
+  return isDatabaseBusy(error) || isDatabaseUnavailable(error);
+}
 
 /**
  * The longest one try at recording an outcome can take: SQLite's wait for another writer's lock,
@@ -259,7 +264,7 @@ export function startDeliveryWorker(kinds: DeliveryKinds, intervalMs = 5_000) {
       );
       waiting = false;
     } catch (error) {
-      const passing = isDatabaseBusy(error) || isDatabaseUnavailable(error);
+      const passing = mayPass(error);
       if (!passing) log.error("delivery worker failed", { error });
       // Another writer holds the database, or it is away: the next turn asks again. Said once per
       // wait, not every turn.
