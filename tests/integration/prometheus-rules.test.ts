@@ -90,11 +90,4 @@ describe("deploy/prometheus-rules.yml", () => {
       expect(test.status).toBe(0);
     },
   );
-
-  it.skipIf(skipWithoutPromtool)("reports in a format promtool reads without a complaint", async () => {
-    requirePromtool();
-    const check = promtool(["check", "metrics"], { input: await scrapeOnce() });
-    expect(check.stdout + check.stderr).toBe("");
-    expect(check.status).toBe(0);
-  });
 });

@@ -3,13 +3,10 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** Runs Prometheus's promtool through scripts/promtool.mjs (which fetches it on Debian), in `cwd`. */
-export function promtool(
-  args: string[],
-  { input, cwd = path.join(root, "deploy") }: { input?: string; cwd?: string } = {},
-) {
+/** Runs Prometheus's promtool through scripts/promtool.mjs (which fetches it on Debian), in deploy/. */
+export function promtool(args: string[], { input }: { input?: string } = {}) {
   return spawnSync(process.execPath, [path.join(root, "scripts/promtool.mjs"), ...args], {
-    cwd,
+    cwd: path.join(root, "deploy"),
     encoding: "utf8",
     timeout: 120_000,
     input,
@@ -17,7 +14,7 @@ export function promtool(
 }
 
 /** Whether promtool can be had here. */
-export const hasPromtool = promtool(["--version"]).status === 0;
+const hasPromtool = promtool(["--version"]).status === 0;
 
 /** Whether this is CI (CI=true), where .ci/run makes sure of promtool. */
 const inCi = !["", "0", "false"].includes(process.env.CI ?? "");
