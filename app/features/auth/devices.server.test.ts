@@ -4,8 +4,18 @@ import { db } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { resetSecondFactor, setDisabled } from "./accounts.server";
-import { createAccount, revokeSession, setPassword, signIn, type StaffSession } from "./auth.server";
+import {
+  createAccount,
+  getSession,
+  revokeSession,
+  setPassword,
+  signIn,
+  signInWithPasskey,
+  type StaffSession,
+} from "./auth.server";
 import { knownDevice } from "./devices.server";
+import { confirmTotp, currentTotpCode, newTotpSecret } from "./second-factor.server";
+import { completeSecondStep } from "./second-step.server";
 import { reserveSignInAttempt, signInLimits } from "./sign-in-limits.server";
 import { testHashParams } from "../../../tests/support/hash-params";
 
@@ -29,12 +39,12 @@ describe.each(testDialects)("known devices on %s", (dialect) => {
     owner = { accountId: id, username: "boss" } as StaffSession;
   });
 
-  /** A fresh moderator signed in once: its name and the device cookie its browser got. */
+  /** A fresh moderator signed in once: its id, and the session and device cookies its browser got. */
   async function signedInOnce(name: string) {
-    await createAccount(name, password, "moderator", { hashParams: testHashParams });
+    const id = await createAccount(name, password, "moderator", { hashParams: testHashParams });
     const result = await signIn(requestWith(), name, password, nextIp());
     if (!result.ok) throw new Error(result.message);
-    return { cookie: pair(result.cookie), device: pair(result.deviceCookie) };
+    return { id, cookie: pair(result.cookie), device: pair(result.deviceCookie) };
   }
 
   it("gives a browser a device cookie at a complete sign-in, known for that account only, and kept at sign-out", async () => {
@@ -55,6 +65,38 @@ describe.each(testDialects)("known devices on %s", (dialect) => {
     expect(result.ok && result.deviceCookie).toBeFalsy();
   });
 
+  it("gives one when the second step is completed with an authenticator code", async () => {
+    const id = await createAccount("lead-a", password, "leads", { hashParams: testHashParams });
+    const secret = newTotpSecret();
+    await db()
+      .transaction()
+      .execute(async (trx) => confirmTotp(trx, id, secret, await currentTotpCode(secret)));
+    // Setting up used this step's code: start from a clean slate, so the second step may use it.
+    await db().updateTable("accounts").set({ totp_last_step: null }).where("id", "=", id).execute();
+
+    const first = await signIn(requestWith(), "lead-a", password, nextIp());
+    expect(first).toMatchObject({ ok: true, next: "verify" });
+    if (!first.ok) throw new Error(first.message);
+    expect(first.deviceCookie).toBeFalsy();
+    const session = await getSession(requestWith(pair(first.cookie)));
+    if (!session) throw new Error("no session after the password");
+
+    const step = await completeSecondStep(requestWith(pair(first.cookie)), session, await currentTotpCode(secret));
+    if (!step.ok) throw new Error(step.message);
+    const device = pair(step.deviceCookie);
+    expect(device).toMatch(/^aquila_device=[\w-]{43}$/);
+    expect(await knownDevice(requestWith(device), "lead-a")).toBeDefined();
+  });
+
+  it("gives one at a sign-in with a passkey", async () => {
+    const id = await createAccount("lead-b", password, "leads", { hashParams: testHashParams });
+    // The passkey itself is checked before this (passkeys.server.ts); this is what follows a good one.
+    const signedIn = await signInWithPasskey(requestWith(), { accountId: id, username: "lead-b" });
+    const device = pair(signedIn.deviceCookie);
+    expect(device).toMatch(/^aquila_device=[\w-]{43}$/);
+    expect(await knownDevice(requestWith(device), "lead-b")).toBeDefined();
+  });
+
   it("renews the token at each sign-in and forgets the one it replaces", async () => {
     const { device } = await signedInOnce("mod-b");
     const again = await signIn(requestWith(device), "mod-b", password, nextIp());
@@ -71,12 +113,12 @@ describe.each(testDialects)("known devices on %s", (dialect) => {
     expect(await knownDevice(requestWith(changed.device), "mod-c")).toBeUndefined();
 
     const disabled = await signedInOnce("mod-d");
-    expect(await setDisabled(owner, (await accountId("mod-d")) ?? "", true)).toMatchObject({ ok: true });
-    expect(await setDisabled(owner, (await accountId("mod-d")) ?? "", false)).toMatchObject({ ok: true });
+    expect(await setDisabled(owner, disabled.id, true)).toMatchObject({ ok: true });
+    expect(await setDisabled(owner, disabled.id, false)).toMatchObject({ ok: true });
     expect(await knownDevice(requestWith(disabled.device), "mod-d")).toBeUndefined();
 
     const reset = await signedInOnce("mod-e");
-    expect(await resetSecondFactor(owner, (await accountId("mod-e")) ?? "")).toMatchObject({ ok: true });
+    expect(await resetSecondFactor(owner, reset.id)).toMatchObject({ ok: true });
     expect(await knownDevice(requestWith(reset.device), "mod-e")).toBeUndefined();
   });
 
@@ -102,9 +144,4 @@ describe.each(testDialects)("known devices on %s", (dialect) => {
     );
     expect(later).toMatchObject({ ok: true, device: hash, failures: 0 });
   });
-
-  async function accountId(username: string) {
-    const row = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
-    return row?.id;
-  }
 });
