@@ -44,22 +44,29 @@ function waitFor(rows: Array<{ at: string }>, limit: number, windowMs: number, n
 }
 
 /**
- * The newest failures from an address in the per-address window, at most as many as that rule
- * allows, with the account each tried. The per-account rule is read from the same rows: with
- * fewer than the limit they are every failure of the window, which holds the shorter one; with as
- * many, the per-address rule refuses anyway, and a failure at the account missing from them is
- * no newer than the oldest of them, so the per-account wait it would set is shorter than the
- * per-address one, and the answer's wait is the same.
+ * The newest failures of an address (`ip`) or a device in the window of `rule`, at most as many as
+ * it allows, with the account each tried.
+ *
+ * For an address, the per-account rule is read from the same rows: with fewer than the limit they
+ * are every failure of the window, which holds the shorter one; with as many, the per-address rule
+ * refuses anyway, and a failure at the account missing from them is no newer than the oldest of
+ * them, so the per-account wait it would set is shorter than the per-address one, and the answer's
+ * wait is the same.
  */
-function recentFailures(trx: Executor, address: string, now: number) {
-  const { failures, windowMs } = signInLimits.perAddress;
+function recentFailures(
+  trx: Executor,
+  by: "ip" | "device",
+  key: string,
+  rule: { failures: number; windowMs: number },
+  now: number,
+) {
   return trx
     .selectFrom("sign_in_failures")
     .select(["at", "account"])
-    .where("ip", "=", address)
-    .where("at", ">", new Date(now - windowMs).toISOString())
+    .where(by, "=", key)
+    .where("at", ">", new Date(now - rule.windowMs).toISOString())
     .orderBy("at", "desc")
-    .limit(failures)
+    .limit(rule.failures)
     .execute();
 }
 
@@ -73,19 +80,6 @@ function recentFailures(trx: Executor, address: string, now: number) {
 async function serialisePer(trx: Executor, key: string) {
   if (getDatabase().dialect !== "postgres") return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in ${key}`}, 0))`.execute(trx);
-}
-
-/** The failures of a device in its window, newest first, at most as many as its rule allows. */
-function deviceFailures(trx: Executor, device: string, now: number) {
-  const { failures, windowMs } = signInLimits.perDevice;
-  return trx
-    .selectFrom("sign_in_failures")
-    .select("at")
-    .where("device", "=", device)
-    .where("at", ">", new Date(now - windowMs).toISOString())
-    .orderBy("at", "desc")
-    .limit(failures)
-    .execute();
 }
 
 export type SignInReservation =
@@ -135,13 +129,13 @@ export async function reserveSignInAttempt(
       if (device) {
         // Locks are always taken device first, then address: two attempts never wait on each other.
         await serialisePer(trx, `device ${device}`);
-        const failed = await deviceFailures(trx, device, now);
+        const failed = await recentFailures(trx, "device", device, perDevice, now);
         if (failed.length < perDevice.failures) {
           return { ok: true, id: await store(trx), address, device, failures: failed.length };
         }
       }
       await serialisePer(trx, address);
-      const fromAddress = await recentFailures(trx, address, now);
+      const fromAddress = await recentFailures(trx, "ip", address, perAddress, now);
       const accountSince = new Date(now - perAccountAndAddress.windowMs).toISOString();
       const atAccount = fromAddress.filter((row) => row.account === account && row.at > accountSince);
       const waitMs = Math.max(
