@@ -1,5 +1,5 @@
 import { getPattern } from "isbot";
-import { tokenPattern } from "../app/features/auth/auth.server";
+import { tokenPattern } from "../app/features/auth/tokens.server";
 import { cookieName, siteCookies } from "../app/lib/cookies";
 import { viewLogFields } from "../app/lib/visits/view-log.server";
 import { aheadPurposes } from "../app/lib/visits/views.server";

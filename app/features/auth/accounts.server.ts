@@ -8,12 +8,9 @@ import { sendMailNow, type SentNow } from "~/lib/outbox/delivery.server";
 import {
   createAccount,
   endSessions,
-  hashToken,
   hasPasskeyColumn,
   replacePassword,
-  isTokenShape,
   mayHaveSecondFactor,
-  newToken,
   type StaffSession,
 } from "./auth.server";
 import { forgetDevices } from "./devices.server";
@@ -22,6 +19,7 @@ import { hashPassword } from "./password.server";
 import { InviteEmailSchema, NewPasswordSchema, NewUsernameSchema } from "./schema";
 import { expiredInvitationMessage, invitationHours } from "./invitations";
 import { removeSecondFactor } from "./second-factor.server";
+import { hashToken, isTokenShape, newToken } from "./tokens.server";
 
 /**
  * Staff accounts as an owner manages them (docs/staff.md): invitations by one-time link, disabling

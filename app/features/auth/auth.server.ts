@@ -19,8 +19,6 @@ import { checkSecondFactor } from "./second-factor.server";
 import { releaseSignInAttempt, reserveSignInAttempt, warnIfUnderAttack } from "./sign-in-limits.server";
 import { hashToken, isTokenShape, newToken } from "./tokens.server";
 
-export { hashToken, isTokenShape, newToken, tokenPattern } from "./tokens.server";
-
 /**
  * One account system for staff (see docs/decisions/003-admin-sessions.md): accounts with scrypt
  * hashes; server-side sessions whose id is stored hashed; cookies HttpOnly + SameSite=Strict

@@ -12,7 +12,7 @@ import { hashToken, isTokenShape, newToken } from "./tokens.server";
  * neither refuses it nor makes it wait. A device with too many failures of its own
  * (`signInLimits.perDevice`) is treated as a browser never seen until they leave their window.
  */
-export const deviceLifetimeMs = siteCookies.device.maxAgeSeconds * 1000;
+const deviceLifetimeMs = siteCookies.device.maxAgeSeconds * 1000;
 
 function deviceCookieName() {
   return cookieName(siteCookies.device, getConfig().siteIsHttps);

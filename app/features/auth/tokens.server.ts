@@ -13,7 +13,10 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** A session token as `signIn` gives it out (nginx's view log reads the same shape, server/nginx.ts). */
+/**
+ * The shape of every token `newToken` gives out: sessions, devices and invitations alike. nginx's
+ * view log finds session cookies by it (server/nginx.ts).
+ */
 export const tokenPattern = /^[\w-]{43}$/;
 
 export function isTokenShape(token: string): boolean {
