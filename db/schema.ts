@@ -99,7 +99,9 @@ export interface ContactMessageTable {
   heard_from: string | null;
 }
 
-export type OutboxChannel = "email" | "forward" | "none";
+/** The channels a delivery is sent on ("none": stored only, nothing to send). */
+export const sendingChannels = ["email", "forward"] as const;
+export type OutboxChannel = (typeof sendingChannels)[number] | "none";
 /**
  * What an outbox row delivers, written once: a contact message, a new pending review, an order
  * request (to staff), an order request's receipt (to the requester), a staff member's reply to a

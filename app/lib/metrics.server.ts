@@ -1,5 +1,5 @@
 import { Counter, Registry } from "prom-client";
-import { outboxKinds } from "../../db/schema";
+import { outboxKinds, sendingChannels } from "../../db/schema";
 
 /**
  * The process's Prometheus registry (served by server/metrics.ts when metrics are on), and the
@@ -30,7 +30,7 @@ export const deliveryFailures = new Counter({
   labelNames: ["kind", "channel"] as const,
   registers: [metricsRegistry],
 });
-for (const kind of outboxKinds) for (const channel of ["email", "forward"]) deliveryFailures.inc({ kind, channel }, 0);
+for (const kind of outboxKinds) for (const channel of sendingChannels) deliveryFailures.inc({ kind, channel }, 0);
 
 export const databaseTimeouts = new Counter({
   name: "aquila_database_timeouts_total",

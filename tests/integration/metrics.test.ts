@@ -162,15 +162,8 @@ describe("a mail server that answers 451 to every message", () => {
       });
       expect(review.status).toBe(201);
       // The worker tries at once, after the review is stored.
-      const deadline = Date.now() + 15_000;
-      while (smtp.refused() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(smtp.refused()).toBe(1);
-      let counted = await failures();
-      while (counted === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        counted = await failures();
-      }
-      expect(counted).toBe(1);
+      await expect.poll(() => smtp.refused(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(failures, { timeout: 15_000 }).toBe(1);
       expect(smtp.received).toHaveLength(0);
     } finally {
       await server.stop();
