@@ -7,8 +7,9 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
  * What the admin pages send to a signed-in browser, read as the browser reads it (the page's HTML
- * and its React Router data URL): a person's health answers, phone number and consents leave the
- * server only on the page of their record, whose opening is in the audit log. And deleting an
+ * and its React Router data URL): the list and search pages carry no health answers, consents or
+ * (except where a list shows it) phone number; the spam page carries only the fields it shows of a
+ * held request (its notes among them). A record's own page shows the rest. And deleting an
  * order request or a message, or one held as spam, asks for proof of who one is within five
  * minutes, as for a review.
  */
@@ -160,7 +161,8 @@ describe.each(testDialects)("admin pages' data on %s", (dialect) => {
     expect(spam).toContain("555-000-1111");
     for (const text of ["discomfortAreas", "sensitivityLevel", "wheelchairType", "privacyConsent", "thighs"])
       expect(spam, `/admin/spam.data carries ${text}`).not.toContain(text);
-    // The request's own page shows everything, and says so in the audit log.
+    // The request's own page shows everything (tests/integration/staff-roles.test.ts checks that its
+    // opening is audited).
     const opened = await (await get(`/admin/orders/${orderId}.data`)).text();
     expect(opened).toContain(medicalNote);
   }, 30_000);
