@@ -275,23 +275,32 @@ export function countReviews(databaseFile) {
  * Builds if needed, starts `node scripts/start.mjs` on a free port with a fresh SQLite file, waits
  * for /healthz, then seeds `reviews` published reviews. `stop()` sends SIGTERM and waits.
  */
+/**
+ * A benchmark server's environment: production, on loopback, and nothing sent anywhere and nobody
+ * able to sign in, whatever the shell has set.
+ */
+export function quietServerEnv() {
+  return {
+    ...process.env,
+    ADMIN_PASSWORD: randomBytes(24).toString("base64url"),
+    STAFF_EMAIL: "",
+    SMTP_HOST: "",
+    CONTACT_FORWARD_URL: "",
+    TRUST_PROXY: "false",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+  };
+}
+
 export async function startSite({ reviews, env: extraEnv = {}, cpu }) {
   ensureBuild();
   const port = await freePort();
   const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-bench-"));
   const databaseFile = path.join(tmp, "bench.sqlite");
   const env = {
-    ...process.env,
-    // Nothing is sent anywhere and nobody can sign in, whatever the shell has set.
-    ADMIN_PASSWORD: randomBytes(24).toString("base64url"),
-    STAFF_EMAIL: "",
-    SMTP_HOST: "",
-    CONTACT_FORWARD_URL: "",
-    TRUST_PROXY: "false",
+    ...quietServerEnv(),
     ...buildSettings(),
-    NODE_ENV: "production",
     PORT: String(port),
-    HOST: "127.0.0.1",
     DATABASE_URL: databaseFile,
     LOG_LEVEL: "warn",
     FORM_MIN_FILL_MS: "0",

@@ -5,12 +5,12 @@
 // the server is started as `npm start` runs it and timed until it listens, and stopped.
 // `--postgres URL` names an empty PostgreSQL database to use instead of a new SQLite file.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { buildDir, root, runAsMain, runSeeder } from "./common.mjs";
+import { ensureBuild, quietServerEnv, root, runAsMain, runSeeder, stopper } from "./common.mjs";
 
 /** Starts the server on `env` and resolves once it listens, with the time taken and what it logged. */
 function startTimed(env) {
@@ -48,17 +48,11 @@ export async function benchUpgrade(argv = process.argv.slice(2)) {
   });
   const count = Number(values.messages ?? 150_000);
   if (!Number.isInteger(count) || count < 1) throw new Error(`--messages needs a whole number, got ${values.messages}`);
-  if (!existsSync(path.join(buildDir, "server", "index.js"))) throw new Error("No build: run `npm run build` first.");
+  ensureBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-upgrade-"));
   const databaseUrl = values.postgres ?? path.join(dir, "site.sqlite");
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: "info",
-  };
+  const env = { ...quietServerEnv(), PORT: "0", DATABASE_URL: databaseUrl, LOG_LEVEL: "info" };
+  let stop;
   try {
     const migrated = spawnSync(process.execPath, [path.join(root, "scripts/db-migrate.mjs")], {
       cwd: root,
@@ -73,16 +67,16 @@ export async function benchUpgrade(argv = process.argv.slice(2)) {
         `${seeded.handled.toLocaleString("en")} handled) in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`,
     );
     const { child, ms, lines } = await startTimed(env);
+    stop = stopper(child, "SIGTERM", dir);
     const done = lines.find((line) => line.msg === "leads stored before due times were dated from when they arrived");
     const progress = lines.filter((line) => line.msg === "dating the leads stored before due times").length;
     console.log(
       `Listening ${(ms / 1000).toFixed(1)} s after the start; dating ${(done?.dated ?? 0).toLocaleString("en")} leads took ` +
         `${((done?.ms ?? 0) / 1000).toFixed(1)} s, with ${progress} progress lines (${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"}).`,
     );
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (stop) await stop();
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
