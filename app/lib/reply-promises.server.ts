@@ -1,6 +1,7 @@
 import { type BusinessCalendar, businessCalendar } from "./business-calendar.server";
 import { company } from "~/content/site";
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database } from "../../db/schema";
 import { db } from "./db.server";
 import { log } from "./logger.server";
 import type { DueState, LeadKind, ReplyDueView } from "./reply-due";
@@ -80,6 +81,17 @@ export function replyDueColumns(kind: LeadKind, arrivedAt: Date) {
 /** Where each kind of lead is stored. */
 export const leadTables = { message: "contact_messages", order: "order_requests" } as const;
 
+type LeadTable = (typeof leadTables)[LeadKind];
+
+/**
+ * A lead still waiting for its first answer: new, with no reply or call recorded. The queue, the
+ * overdue count and the dating of old leads all mean this, and say it here once.
+ */
+export function stillWaiting<T extends LeadTable>(eb: ExpressionBuilder<Database, T>) {
+  const lead = eb as unknown as ExpressionBuilder<Database, LeadTable>;
+  return lead.and([lead("status", "=", "new"), lead("first_reply_at", "is", null)]);
+}
+
 /** Leads dated per transaction. */
 const batchSize = 1_000;
 
@@ -103,12 +115,7 @@ export interface DatingOptions {
 export async function dateUndatedLeads({ progressEveryMs = 2_000 }: DatingOptions = {}): Promise<number> {
   const kinds = Object.keys(leadTables) as LeadKind[];
   // Still waiting: new, with no reply or call recorded (the queue's own test), and no due time.
-  const waiting = (table: (typeof leadTables)[LeadKind]) =>
-    db()
-      .selectFrom(table)
-      .where("status", "=", "new")
-      .where("first_reply_at", "is", null)
-      .where("reply_due_at", "is", null);
+  const waiting = (table: LeadTable) => db().selectFrom(table).where(stillWaiting).where("reply_due_at", "is", null);
   const totals = await Promise.all(
     kinds.map(async (kind) =>
       Number(
@@ -136,8 +143,7 @@ export async function dateUndatedLeads({ progressEveryMs = 2_000 }: DatingOption
           const rows = await trx
             .selectFrom(table)
             .select(["id", "received_at"])
-            .where("status", "=", "new")
-            .where("first_reply_at", "is", null)
+            .where(stillWaiting)
             .where("reply_due_at", "is", null)
             .limit(batchSize)
             .execute();

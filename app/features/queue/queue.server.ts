@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from "kysely";
 import type { Database } from "../../../db/schema";
 import { db } from "~/lib/db.server";
 import type { DueState, ReplyDueView } from "~/lib/reply-due";
-import { officeTime, replyDueView } from "~/lib/reply-promises.server";
+import { officeTime, replyDueView, stillWaiting } from "~/lib/reply-promises.server";
 
 /**
  * Today's work (docs/requirements.md §4.8): every message and order request still waiting for its
@@ -68,8 +68,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
         "assigned_to",
         "first_reply_at",
       ])
-      .where("status", "=", "new")
-      .where("first_reply_at", "is", null)
+      .where(stillWaiting)
       .where("reply_due_at", "is not", null)
       .$call(whose(filter))
       .orderBy("reply_due_at")
@@ -90,8 +89,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
         "assigned_to",
         "first_reply_at",
       ])
-      .where("status", "=", "new")
-      .where("first_reply_at", "is", null)
+      .where(stillWaiting)
       .where("reply_due_at", "is not", null)
       .$call(whose(filter))
       .orderBy("reply_due_at")
@@ -108,8 +106,7 @@ export async function waitingLeads(now = new Date(), filter: QueueFilter = { who
             .sum<number | string | null>(eb.case().when("reply_due_at", "<", at).then(1).else(0).end())
             .as("overdue"),
         ])
-        .where("status", "=", "new")
-        .where("first_reply_at", "is", null)
+        .where(stillWaiting)
         .where("reply_due_at", "is not", null)
         .$call(whose(filter))
         .executeTakeFirstOrThrow(),
@@ -192,8 +189,7 @@ export async function countOverdue(now = new Date()): Promise<number> {
       db()
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("status", "=", "new")
-        .where("first_reply_at", "is", null)
+        .where(stillWaiting)
         .where("reply_due_at", "<", at)
         .executeTakeFirstOrThrow(),
     ),
