@@ -157,7 +157,7 @@ for (const theme of ["dark", "light"] as const) {
     baseURL,
   }) => {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
-    await signInAsStaff(context, baseURL ?? "");
+    await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
     const stamp = Date.now();
     const [order] = seedOrders([
       {
@@ -195,7 +195,7 @@ for (const theme of ["dark", "light"] as const) {
 }
 
 test("a failed delivery is queued again from the request, and that is audited", async ({ page, context, baseURL }) => {
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   const stamp = Date.now();
   const [order] = seedOrders([
     { firstName: "Lee", lastName: `Retry${stamp}`, email: `orders-retry-${stamp}@example.com` },

@@ -155,7 +155,7 @@ test("a message still waiting two business days after it arrived is shown as lat
 });
 
 test("a CSV cell that looks like a formula is exported as text", async ({ page, context, baseURL }) => {
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   const email = `formula-${Date.now()}@example.com`;
   seedMessage({ name: '=HYPERLINK("http://evil.example")', email });
   const response = await page.request.get("/admin/messages/export.csv");

@@ -223,7 +223,7 @@ test("a review held as spam is released into moderation, or deleted for good", a
   }
   expect(rows("select id from testimonials where email = ?", `spam-review-${stamp}@example.com`)).toEqual([]);
 
-  await signInAsStaff(context, baseURL ?? "");
+  await signInAsStaff(context, baseURL ?? "", "owner", { fresh: true });
   await page.goto("/admin/spam");
   await expect(page.getByRole("link", { name: /^Spam ?, \d+ held/ })).toBeVisible();
   await page

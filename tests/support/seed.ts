@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { createDatabase, type DatabaseHandle } from "../../db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
-import { builtInUsername, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
+import { builtInUsername, confirmWithinMs, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
+import { hashToken } from "~/features/auth/tokens.server";
 import { hashRecoveryCode, newRecoveryCodes } from "~/features/auth/second-factor.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -368,6 +369,23 @@ async function signInAs(username: string, password: string, code?: string): Prom
   const header = result.cookie.split(";")[0] ?? "";
   const split = header.indexOf("=");
   return { staff: result.staff, name: header.slice(0, split), value: header.slice(split + 1), header };
+}
+
+/**
+ * Makes a session's last proof of who its person is older than the five minutes an export, an
+ * erasure or an account change allows, as it is for a person who signed in a while ago. The
+ * session stays signed in.
+ */
+export function outliveConfirmation(database: string, session: SeededSession): Promise<void> {
+  return usingDatabase(database, async () => {
+    const long = new Date(Date.now() - 2 * confirmWithinMs).toISOString();
+    const [aged] = await db()
+      .updateTable("sessions")
+      .set({ confirmed_at: long })
+      .where("id_hash", "=", hashToken(session.value))
+      .execute();
+    if (Number(aged?.numUpdatedRows) !== 1) throw new Error("the session to age was not found");
+  });
 }
 
 /** Who the site takes a session cookie (`name=value`) to be, as it would on a request; undefined once it has ended. */
