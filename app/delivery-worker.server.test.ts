@@ -1,4 +1,4 @@
-import Database from "../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deliveryKinds } from "~/deliveries.server";
 import { storeContactMessage } from "~/features/contact/store.server";

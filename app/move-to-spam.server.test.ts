@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
 import { countOpenMessages, listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";

@@ -1,6 +1,6 @@
 import { purgeOldDigests, sendDigestIfDue } from "~/features/queue/digest.server";
 import { refreshResponseFigures } from "~/features/replies/figures.server";
-import { isDatabaseBusy } from "../db/client.server";
+import { isDatabaseBusy } from "#db/client.server";
 import { log } from "~/lib/logger.server";
 
 export { purgeOldDigests };

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { unwatchedReads } from "../db/public-changes";
+import { unwatchedReads } from "#db/public-changes";
 import { db, recordTables } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";

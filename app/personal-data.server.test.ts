@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import SQLite from "../db/sqlite-driver.mjs";
+import SQLite from "#db/sqlite-driver.mjs";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";

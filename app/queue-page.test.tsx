@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { staffContext, type StaffSession } from "~/features/auth/auth.server";
 import { ContactFormSchema } from "~/features/contact/schema";

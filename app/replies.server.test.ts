@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { startSmtp } from "../tests/support/mail";
 import { deliveryKinds } from "~/deliveries.server";

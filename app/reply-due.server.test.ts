@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
 import type { SpamReason } from "~/lib/forms";
 import { setLogLevel } from "~/lib/logger.server";

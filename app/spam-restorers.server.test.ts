@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/auth.server";
 import { listMessages } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";

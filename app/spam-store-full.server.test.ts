@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { testDialects } from "../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { company } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";

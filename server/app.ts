@@ -67,7 +67,7 @@ export { createAccount, setPassword } from "../app/features/auth/auth.server";
 export { passwordProblem } from "../app/features/auth/password-policy.server";
 export { inviteAccount, passwordLink } from "../app/features/auth/accounts.server";
 export { commandLine } from "../app/lib/staff";
-export { copyDatabase } from "../db/copy.server";
+export { copyDatabase } from "#db/copy.server";
 
 function headerOptions(config: Config): HeaderOptions {
   return {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { sql } from "kysely";
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from "prom-client";
-import type { DatabaseHandle } from "../db/client.server";
+import type { DatabaseHandle } from "#db/client.server";
 import type { PageCacheResult } from "./page-cache";
 import { log } from "../app/lib/logger.server";
 import { within } from "../app/lib/within";

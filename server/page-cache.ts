@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { themeFromCookieHeader } from "../app/lib/theme";
 import type { CachedRoute } from "../app/route-manifest";
-import type { ChangeFeed } from "../db/client.server";
+import type { ChangeFeed } from "#db/client.server";
 import { type HeaderOptions, inlineScriptHashes, securityHeaders } from "./security-headers";
 import { etagOf, prepare, sendPrepared } from "./static-files";
 import { prepareTicketed, sendTicketed, ticketPlaces } from "./ticketed-page";

@@ -1,8 +1,8 @@
 import { open, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../db/client.server";
-import { databaseTimeLimits } from "../db/postgres-pool.server";
+import type { DatabaseHandle } from "#db/client.server";
+import { databaseTimeLimits } from "#db/postgres-pool.server";
 import { within } from "../app/lib/within";
 
 /**

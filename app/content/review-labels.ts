@@ -2,7 +2,7 @@
  * The short words about reviews that cards, the ledger, the form and the admin show: kept apart
  * from the policy page's text (review-policy.ts), so the pages that hydrate carry only these.
  */
-import { type ReviewDeclineReason, reviewDeclineReasons, type ReviewWriter } from "../../db/schema";
+import { type ReviewDeclineReason, reviewDeclineReasons, type ReviewWriter } from "#db/schema";
 
 export const reviewPolicyPath = "/review-policy";
 export const reviewPolicyTitle = "How we moderate reviews";

@@ -3,7 +3,7 @@
  * short labels are in review-labels.ts, and the list of reasons itself lives in db/schema.ts
  * (`reviewDeclineReasons`), so a new reason is a compile error here until it is explained.
  */
-import type { ReviewDeclineReason } from "../../db/schema";
+import type { ReviewDeclineReason } from "#db/schema";
 import { reviewPolicyTitle, verifiedMeaning } from "./review-labels";
 import { company, type Placeholder } from "./site";
 

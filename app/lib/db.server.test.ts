@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.server";
+import type { DatabaseHandle } from "#db/client.server";
 import { getDatabase, renderWithoutDatabase, setDatabaseForTests } from "./db.server";
 
 const standIn = { dialect: "sqlite", location: "stand-in" } as unknown as DatabaseHandle;

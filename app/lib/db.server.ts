@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { KyselyPlugin, Transaction } from "kysely";
-import type { Database } from "../../db/schema";
-import { createDatabase, type DatabaseHandle, migrateToLatest } from "../../db/client.server";
+import type { Database } from "#db/schema";
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "#db/client.server";
 import { getConfig } from "./config.server";
 import { log } from "./logger.server";
 

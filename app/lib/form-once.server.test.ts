@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { ticketLifetimeMs } from "./form-ticket";
 import { formTickets, submitTicketed } from "./form-ticket.server";
 import type { FillStart } from "./forms";

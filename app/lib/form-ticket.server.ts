@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 import { db, unrecorded } from "./db.server";
 import { setFlash } from "./flash.server";
 import { ticketField, ticketLifetimeMs } from "./form-ticket";

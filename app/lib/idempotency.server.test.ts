@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { db } from "./db.server";
 import { purgeIdempotencyKeys, withIdempotencyKey } from "./idempotency.server";
 import { useTestDatabase } from "./test-database";

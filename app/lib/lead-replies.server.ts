@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 
 /**
  * The replies stored on leads (app/features/replies), as a data request's export shows them with

@@ -1,5 +1,5 @@
 import { Counter, Registry } from "prom-client";
-import { outboxKinds, sendingChannels } from "../../db/schema";
+import { outboxKinds, sendingChannels } from "#db/schema";
 
 /**
  * The process's Prometheus registry (served by server/metrics.ts when metrics are on), and the

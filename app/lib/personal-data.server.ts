@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, OutboxKind } from "../../db/schema";
+import type { Database, OutboxKind } from "#db/schema";
 import { recordAudit } from "./audit.server";
 import type { Config } from "./config.server";
 import { db, type Executor } from "./db.server";

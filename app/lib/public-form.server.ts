@@ -1,5 +1,5 @@
-import { isDatabaseBusy } from "../../db/client.server";
-import type { SpamKind } from "../../db/schema";
+import { isDatabaseBusy } from "#db/client.server";
+import type { SpamKind } from "#db/schema";
 import { getConfig } from "./config.server";
 import { noteDatabaseError, outageRetryAfterSeconds } from "./database-outage.server";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { useTestDatabase } from "./test-database";
 import { hitRateLimit } from "./rate-limit.server";
 

@@ -1,7 +1,7 @@
 import { type BusinessCalendar, businessCalendar } from "./business-calendar.server";
 import { company } from "~/content/site";
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 import { db } from "./db.server";
 import { log } from "./logger.server";
 import type { DueState, LeadKind, ReplyDueView } from "./reply-due";

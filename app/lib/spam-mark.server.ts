@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#db/schema";
 import { redirect } from "react-router";
 import { db } from "./db.server";
 import { setFlash } from "./flash.server";

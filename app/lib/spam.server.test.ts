@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { setLogLevel } from "./logger.server";
 import { countSpam, listSpam, purgeOldSpam, quarantine, takeSpam } from "./spam.server";
 import { useTestDatabase } from "./test-database";

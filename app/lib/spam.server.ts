@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { type SpamKind, spamKinds } from "../../db/schema";
+import { type SpamKind, spamKinds } from "#db/schema";
 import { recordAudit } from "./audit.server";
 import { db, type Executor, inTransaction } from "./db.server";
 import type { SpamReason } from "./forms";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase } from "#db/test-databases";
 import { setDatabaseForTests } from "./db.server";
 
 /**

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import type { OrderStatus } from "../../db/schema";
+import type { OrderStatus } from "#db/schema";
 import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "react-router";
-import { orderStatuses } from "../../db/schema";
+import { orderStatuses } from "#db/schema";
 import { filterQuery, ListFilters } from "~/components/admin/list-filters";
 import { Pager, pageNumber } from "~/components/ui/pager";
 import { DeliveryStatus } from "~/components/admin/delivery-status";

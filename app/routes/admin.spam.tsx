@@ -15,7 +15,7 @@ import { seo } from "~/lib/seo";
 import { getConfig } from "~/lib/config.server";
 import { countSpam, listSpam } from "~/lib/spam.server";
 import { spamRestorers } from "~/spam-restorers.server";
-import type { SpamKind } from "../../db/schema";
+import type { SpamKind } from "#db/schema";
 import type { Route } from "./+types/admin.spam";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 

@@ -4,7 +4,7 @@ import { declineReasonLabels, reviewPolicyPath } from "~/content/review-labels";
 import { declineReasonExplanations, reviewPolicy } from "~/content/review-policy";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
-import { reviewDeclineReasons } from "../../db/schema";
+import { reviewDeclineReasons } from "#db/schema";
 import type { Route } from "./+types/review-policy";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).

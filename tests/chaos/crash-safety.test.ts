@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { startServerProcess } from "../integration/server-process";
 
 /**

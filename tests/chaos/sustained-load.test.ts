@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase } from "#db/test-databases";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
 import { seedReviews } from "../support/seed";
 

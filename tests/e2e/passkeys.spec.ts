@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { freePort, type ServerProcess, startServerProcess } from "../integration/server-process";
 import { seedInvitation } from "../support/seed";
 import { expect, expectNoAxeViolations, test } from "./fixtures";

@@ -1,4 +1,4 @@
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { mailTo, type MailSite, startMailSite } from "./mail-site";
 import { signInAsStaff } from "./seed";

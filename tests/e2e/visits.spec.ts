@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { type ServerProcess, startServerProcess } from "../integration/server-process";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
 import { fillOrderFormPage, fillOrderStep } from "./order-form";

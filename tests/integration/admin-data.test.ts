@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { generateTOTP } from "@epic-web/totp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { seedMessage, seedOrder, type SeededSession, signInAsTestStaff, testTotpSecret } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";
 

@@ -1,5 +1,5 @@
 import http from "node:http";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./server-process";
 

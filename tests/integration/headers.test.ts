@@ -2,7 +2,7 @@ import { type ChildProcess, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
 import { type ServerProcess, startServerProcess } from "./server-process";

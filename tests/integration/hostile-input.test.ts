@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";

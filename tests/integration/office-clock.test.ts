@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../db/client.server";
+import { createDatabase } from "#db/client.server";
 import { startSmtp } from "../support/mail";
 import { seedMessage } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { readMail, startSmtp } from "../support/mail";
 import { bidiControls, broken } from "../support/one-line";
 import { specOrder } from "../support/spec-messages";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { readPage, ticketsIn, withoutTickets } from "../support/kept-pages";
 import { seedReview } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";

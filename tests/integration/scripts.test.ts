@@ -2,9 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "../../db/sqlite-driver.mjs";
+import Database from "#db/sqlite-driver.mjs";
 import { describe, expect, it } from "vitest";
-import { createDatabase } from "../../db/client.server";
+import { createDatabase } from "#db/client.server";
 import { verifyPassword } from "../../app/features/auth/password.server";
 import { requireBuild } from "./server-process";
 

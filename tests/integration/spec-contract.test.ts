@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type DatabaseHandle } from "../../db/client.server";
-import { testDialects } from "../../db/test-databases";
+import { createDatabase, type DatabaseHandle } from "#db/client.server";
+import { testDialects } from "#db/test-databases";
 import { type ServerProcess, startServerProcess } from "./server-process";
 import { orderMessages, specMessage, specOrder, specReview } from "../support/spec-messages";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { testDialects } from "../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { ContactFormSchema } from "~/features/contact/schema";

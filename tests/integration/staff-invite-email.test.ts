@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type DatabaseHandle } from "../../db/client.server";
+import { createDatabase, type DatabaseHandle } from "#db/client.server";
 import { readMail, startSmtp } from "../support/mail";
 import { type SeededSession, signInAsTestStaff } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";

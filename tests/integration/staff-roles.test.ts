@@ -5,8 +5,8 @@ import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type DatabaseHandle } from "../../db/client.server";
-import { testDialects } from "../../db/test-databases";
+import { createDatabase, type DatabaseHandle } from "#db/client.server";
+import { testDialects } from "#db/test-databases";
 import { staffRoutes } from "~/route-manifest";
 import { abilities, type Role } from "~/lib/staff";
 import {

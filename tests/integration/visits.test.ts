@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/test-databases";
+import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { stepsPerWindow } from "~/routes/api.form-steps";
 import { type ServerProcess, startServerProcess } from "./server-process";
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { createDatabase, type DatabaseHandle } from "../../db/client.server";
+import { createDatabase, type DatabaseHandle } from "#db/client.server";
 import type { ContactTopicValue } from "~/content/contact";
 import { builtInUsername, confirmWithinMs, createAccount, getStaff, signIn } from "~/features/auth/auth.server";
 import { hashToken } from "~/features/auth/tokens.server";
@@ -12,7 +12,7 @@ import { storeOrder } from "~/features/orders/store.server";
 import { createReview, declineReview, publishReview, setReply, setVerified } from "~/features/reviews/store.server";
 import type { TagValue } from "~/features/reviews/fields";
 import { ReviewSchema } from "~/features/reviews/schema";
-import type { Database, ReviewDeclineReason, ReviewWriter } from "../../db/schema";
+import type { Database, ReviewDeclineReason, ReviewWriter } from "#db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import type { SpamReason } from "~/lib/forms";

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { createTestDatabase } from "../../db/test-databases";
+import { createTestDatabase } from "#db/test-databases";
 
 /**
  * A TCP relay to `target` on a loopback port of its own: what a server reaches its database

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { auditActions, listAudit } from "~/lib/audit.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { commandLine } from "~/lib/staff";

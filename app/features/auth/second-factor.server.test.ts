@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { generateTOTP } from "@epic-web/totp";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { createAccount, getSession, getStaff, secondStepOf, signIn } from "./auth.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { log, setLogLevel } from "~/lib/logger.server";
 import { createAccount, signIn } from "./auth.server";

@@ -1,8 +1,8 @@
 import { type Insertable, type Kysely, Migrator } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationProvider } from "../../../db/migrations";
-import type { ContactMessageTable, Database } from "../../../db/schema";
-import { createTestDatabase, testDialects } from "../../../db/test-databases";
+import { migrationProvider } from "#db/migrations";
+import type { ContactMessageTable, Database } from "#db/schema";
+import { createTestDatabase, testDialects } from "#db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import { submitContact } from "./submit.server";

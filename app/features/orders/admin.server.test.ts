@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import type { Staff } from "~/lib/staff";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";

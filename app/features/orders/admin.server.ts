@@ -1,5 +1,5 @@
 import { type Selectable, sql } from "kysely";
-import { type OrderRequestTable, type OrderStatus, orderStatuses } from "../../../db/schema";
+import { type OrderRequestTable, type OrderStatus, orderStatuses } from "#db/schema";
 import { dateReopenedLead, officeTime, replyDueView } from "~/lib/reply-promises.server";
 import { parseJson } from "~/lib/json";
 import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";

@@ -1,4 +1,4 @@
-import type { OrderRequestTable, OrderStatus } from "../../../db/schema";
+import type { OrderRequestTable, OrderStatus } from "#db/schema";
 import {
   choiceLabel,
   controllerPlacements,

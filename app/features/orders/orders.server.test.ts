@@ -1,8 +1,8 @@
 import { type Kysely, Migrator, NO_MIGRATIONS, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../../db/schema";
-import { migrationProvider } from "../../../db/migrations";
-import { createTestDatabase, testDialects } from "../../../db/test-databases";
+import type { Database } from "#db/schema";
+import { migrationProvider } from "#db/migrations";
+import { createTestDatabase, testDialects } from "#db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
 import { type Config, parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";

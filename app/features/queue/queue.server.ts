@@ -1,6 +1,6 @@
 import { topicLabel } from "~/content/contact";
 import type { SelectQueryBuilder } from "kysely";
-import type { Database } from "../../../db/schema";
+import type { Database } from "#db/schema";
 import { db } from "~/lib/db.server";
 import type { DueState, ReplyDueView } from "~/lib/reply-due";
 import { officeTime, replyDueView, stillWaiting } from "~/lib/reply-promises.server";

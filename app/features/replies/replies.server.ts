@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { Database, LeadReplyTable, OutboxTable } from "../../../db/schema";
+import type { Database, LeadReplyTable, OutboxTable } from "#db/schema";
 import { callOutcomeLabel, defaultTemplates, orderRequestTemplate, type ReplyTemplate } from "~/content/replies";
 import { recordAudit } from "~/lib/audit.server";
 import { businessCalendar } from "~/lib/business-calendar.server";

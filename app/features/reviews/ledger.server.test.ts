@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, Migrator, sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type ReviewDeclineReason, reviewDeclineReasons, reviewWriters } from "../../../db/schema";
-import { migrationProvider } from "../../../db/migrations";
-import type { Database } from "../../../db/schema";
-import { createTestDatabase, testDialects } from "../../../db/test-databases";
+import { type ReviewDeclineReason, reviewDeclineReasons, reviewWriters } from "#db/schema";
+import { migrationProvider } from "#db/migrations";
+import type { Database } from "#db/schema";
+import { createTestDatabase, testDialects } from "#db/test-databases";
 import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";

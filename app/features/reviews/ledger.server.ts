@@ -1,5 +1,5 @@
 // The public ledger: what became of every review received, from the tallies the database keeps.
-import { type ReviewDeclineReason, reviewDeclineReasons } from "../../../db/schema";
+import { type ReviewDeclineReason, reviewDeclineReasons } from "#db/schema";
 import { db } from "~/lib/db.server";
 import type { ReviewLedger } from "./types";
 

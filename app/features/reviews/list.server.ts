@@ -1,7 +1,7 @@
 // Published reviews as the pages and the API list them: the home page's newest, and the /testimonials
 // pages by cursor (decision 019).
 import type { CompiledQuery, Selectable } from "kysely";
-import type { TestimonialTable } from "../../../db/schema";
+import type { TestimonialTable } from "#db/schema";
 import { db } from "~/lib/db.server";
 import type { FilterValue, ReviewPosition } from "./fields";
 import { countPublished } from "./ledger.server";

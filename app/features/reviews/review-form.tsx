@@ -7,7 +7,7 @@ import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/out
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
 import { reviewPolicyPath, reviewPolicyTitle, reviewWriterLabels } from "~/content/review-labels";
-import { reviewWriters } from "../../../db/schema";
+import { reviewWriters } from "#db/schema";
 import { fieldLabels, listOf, textOf } from "~/lib/form-fields";
 import { isFailureProblem } from "~/lib/forms";
 import { lazyCheck } from "~/lib/lazy-check";

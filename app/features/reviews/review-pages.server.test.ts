@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { migrationProvider } from "../../../db/migrations";
-import { testDialects } from "../../../db/test-databases";
+import { migrationProvider } from "#db/migrations";
+import { testDialects } from "#db/test-databases";
 import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
 import type { Staff } from "~/lib/staff";

@@ -1,4 +1,4 @@
-import { reviewDeclineReasons, reviewWriters } from "../../../db/schema";
+import { reviewDeclineReasons, reviewWriters } from "#db/schema";
 import { emailAddress, heardFrom, isStorableText, lineOfText, rowIdSchema, unstorableMessage, z } from "~/lib/zod";
 import { reviewFields, tagValues } from "./fields";
 

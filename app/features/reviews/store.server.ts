@@ -1,7 +1,7 @@
 // What writes a review: the public form's new review, and each decision staff take on one, with its audit line.
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
-import type { Database, ReviewDeclineReason, TestimonialTable } from "../../../db/schema";
+import type { Database, ReviewDeclineReason, TestimonialTable } from "#db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";

@@ -1,5 +1,5 @@
 import type { SpamReason } from "~/lib/forms";
-import type { ReviewDeclineReason, ReviewWriter } from "../../../db/schema";
+import type { ReviewDeclineReason, ReviewWriter } from "#db/schema";
 
 /** A published review as pages show it: never the reviewer's email. */
 export interface PublicReview {

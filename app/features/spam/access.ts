@@ -1,5 +1,5 @@
 import { can, type Role } from "~/lib/staff";
-import { type SpamKind, spamKinds } from "../../../db/schema";
+import { type SpamKind, spamKinds } from "#db/schema";
 
 /** Held reviews are a moderator's; held messages and order requests carry health details, so they are leads'. */
 const abilityFor = { review: "reviews", contact: "leads", order: "leads" } as const satisfies Record<SpamKind, string>;

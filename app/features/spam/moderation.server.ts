@@ -1,4 +1,4 @@
-import { type SpamKind, spamKinds } from "../../../db/schema";
+import { type SpamKind, spamKinds } from "#db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";

@@ -1,4 +1,4 @@
-import type { SpamKind } from "../../../db/schema";
+import type { SpamKind } from "#db/schema";
 import type { SpamReason } from "~/lib/forms";
 import { formatDate } from "~/lib/format";
 

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { isDatabaseBusy, sqliteBusyTimeoutMs } from "../../../db/client.server";
-import { databaseTimeLimits } from "../../../db/postgres-pool.server";
-import type { OutboxKind, OutboxTable } from "../../../db/schema";
+import { isDatabaseBusy, sqliteBusyTimeoutMs } from "#db/client.server";
+import { databaseTimeLimits } from "#db/postgres-pool.server";
+import type { OutboxKind, OutboxTable } from "#db/schema";
 import { type Config, getConfig } from "../config.server";
 import { isDatabaseUnavailable } from "../database-outage.server";
 import { log } from "../logger.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { db } from "../db.server";
 import { useTestDatabase } from "../test-database";
 import { claimDueItem, countFailing, markFailedAttempt, markSent, queueDeliveries, retryFailing } from "./queue.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
-import type { Database, OutboxChannel, OutboxKind, OutboxTable } from "../../../db/schema";
+import type { Database, OutboxChannel, OutboxKind, OutboxTable } from "#db/schema";
 import { type Config, getConfig } from "../config.server";
 import { db, getDatabase } from "../db.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../../../db/test-databases";
+import { testDialects } from "#db/test-databases";
 import { db } from "../db.server";
 import { useTestDatabase } from "../test-database";
 import { createVisitTally, dayOf, maxValuesPerDay, purgeOldCounts } from "./tally.server";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { FormCountTable, VisitCountTable } from "../../../db/schema";
+import type { FormCountTable, VisitCountTable } from "#db/schema";
 import { keptCountMonths } from "~/content/privacy";
 import { company } from "~/content/site";
 import { db, type Executor } from "~/lib/db.server";
