@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { StarRating } from "~/components/ui/star-rating";
 import { reasonOptions } from "~/content/review-labels";
-import type { PanelReview, PendingPanelReview } from "./admin-section";
+import type { PanelReview, PendingPanelReview } from "./types";
 import { FlaggedQuote, FlagNotice } from "./flagged-text";
 import { adminSectionAddress, moderationNotice, type PanelModeration } from "./outcomes";
 

@@ -1,24 +1,9 @@
-import type { SpamReason } from "~/lib/forms";
 import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import type { FlaggedText } from "./flags";
 import { adminAccessOutcomes, adminSectionAddress, type PanelModeration } from "./outcomes";
-
-export interface PanelReview {
-  id: string;
-  name: string;
-  rating: number;
-  quote: string;
-}
-
-/** A pending review, with what staff must check before approving it. */
-export interface PendingPanelReview extends PanelReview {
-  flags: FlaggedText;
-  /** The reasons it is marked as possible spam (none: not marked). */
-  spamMark: SpamReason[];
-}
+import type { PanelReview, PendingPanelReview } from "./types";
 
 /** The outcome the admin box was sent back with (a one-time notice), drawn with or without JavaScript. */
 export type AdminNotice = { accessDenied: string } | { moderated: PanelModeration };

@@ -1,5 +1,6 @@
 import type { SpamReason } from "~/lib/forms";
 import type { ReviewDeclineReason, ReviewWriter } from "#db/schema";
+import type { FlaggedText } from "./flags";
 
 /** A published review as pages show it: never the reviewer's email. */
 export interface PublicReview {
@@ -54,4 +55,19 @@ export interface ModeratedReview extends PublicReview {
 /** The average and count the structured data and the JSON API state, from the ledger. */
 export function ratingSummary(ledger: ReviewLedger): { average: number; count: number } {
   return { average: ledger.average, count: ledger.published };
+}
+
+/** A review as the admin box on the reviews page lists it. */
+export interface PanelReview {
+  id: string;
+  name: string;
+  rating: number;
+  quote: string;
+}
+
+/** A pending review, with what staff must check before approving it. */
+export interface PendingPanelReview extends PanelReview {
+  flags: FlaggedText;
+  /** The reasons it is marked as possible spam (none: not marked). */
+  spamMark: SpamReason[];
 }
