@@ -2,16 +2,13 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { mayHaveSecondFactor, renewSession, requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { mayHaveSecondFactor } from "~/features/auth/account-creation.server";
+import { renewSession } from "~/features/auth/sessions.server";
+import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
 import { PasskeyList } from "~/features/auth/passkey-list";
-import {
-  accountEmail,
-  endOtherSessions,
-  endOwnSession,
-  listOwnSessions,
-  setAccountEmail,
-} from "~/features/auth/accounts.server";
+import { accountEmail, endOtherSessions, endOwnSession, setAccountEmail } from "~/features/auth/own-account.server";
+import { listOwnSessions } from "~/features/auth/sessions.server";
 import { unusedRecoveryCodes } from "~/features/auth/second-factor.server";
 import { mayEnrol } from "~/features/auth/second-step.server";
 import { browserName, type OpenSession, SessionList } from "~/features/auth/session-list";

@@ -4,17 +4,17 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { StackedTable } from "~/components/ui/stacked-table";
 import { SelectField, TextField } from "~/components/ui/field";
-import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { invitationHours } from "~/features/auth/invitations";
 import {
   changeRole,
   endAccountSessions,
   endEveryoneElsesSessions,
-  inviteAccount,
   listAccounts,
   resetSecondFactor,
   setDisabled,
-} from "~/features/auth/accounts.server";
+} from "~/features/auth/account-admin.server";
+import { inviteAccount } from "~/features/auth/invitations.server";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { formatDateTime } from "~/lib/format";
 import { getConfig } from "~/lib/config.server";
