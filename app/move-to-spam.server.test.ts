@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testDialects } from "#db/test-databases";
-import { createAccount } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/account-creation.server";
 import { countOpenMessages, listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
 import { countNewOrders, listOrders, moveOrderToSpam } from "~/features/orders/admin.server";

@@ -3,7 +3,7 @@ import SQLite from "#db/sqlite-driver.mjs";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
-import { createAccount } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/account-creation.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";
 import { ContactFormSchema } from "~/features/contact/schema";

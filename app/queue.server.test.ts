@@ -5,7 +5,7 @@ import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { createAccount } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/account-creation.server";
 import { assignLead } from "~/features/queue/assign.server";
 import { countOverdue, parseQueueFilter, type QueueFilter, waitingLeads } from "~/features/queue/queue.server";
 import { parseConfig } from "~/lib/config.server";

@@ -3,7 +3,7 @@ import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { startSmtp } from "../tests/support/mail";
 import { deliveryKinds } from "~/deliveries.server";
-import { createAccount } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/account-creation.server";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { deleteMessage, moveMessageToSpam } from "~/features/contact/inbox.server";
 import { storeContactMessage } from "~/features/contact/store.server";

@@ -22,7 +22,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { themeFetcherKey } from "./components/layout/theme-switch";
 import { toast, Toaster } from "./components/ui/toast";
-import { getStaff } from "./features/auth/auth.server";
+import { getStaff } from "./features/auth/sessions.server";
 import { type NoticeHandle, noticeFor } from "./lib/flash";
 import { clearFlash, readFlash } from "./lib/flash.server";
 import { revalidateUnlessUnreachable } from "./lib/unreachable";
@@ -199,7 +199,7 @@ export function ErrorBoundary() {
     return <NotFound showRouterHint={root?.isDevelopment ?? false} />;
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    // A staff page the person's role does not include (app/features/auth/auth.server.ts).
+    // A staff page the person's role does not include (app/features/auth/access.server.ts).
     return (
       <div className="container-page py-16">
         <title>{pageTitle("Not part of your role")}</title>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
-import { createAccount } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/account-creation.server";
 import type { SpamReason } from "~/lib/forms";
 import { setLogLevel } from "~/lib/logger.server";
 import { countSpam, listSpam, quarantine } from "~/lib/spam.server";

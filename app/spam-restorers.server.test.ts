@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
-import { createAccount } from "~/features/auth/auth.server";
+import { createAccount } from "~/features/auth/account-creation.server";
 import { listMessages } from "~/features/contact/inbox.server";
 import { submitContact } from "~/features/contact/submit.server";
 import { submitOrder } from "~/features/orders/store.server";

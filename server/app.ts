@@ -24,8 +24,9 @@ import {
   outageMessage,
   outageRetryAfterSeconds,
 } from "../app/lib/database-outage.server";
-import { ensureBuiltInAccount, hasSessionCookie } from "../app/features/auth/auth.server";
-import { firstOwnerUsername, inviteFirstOwner } from "../app/features/auth/accounts.server";
+import { ensureBuiltInAccount } from "../app/features/auth/account-creation.server";
+import { hasSessionCookie } from "../app/features/auth/sessions.server";
+import { firstOwnerUsername, inviteFirstOwner } from "../app/features/auth/invitations.server";
 import { deliveryKinds } from "../app/deliveries.server";
 import { personalDataSources } from "../app/personal-data.server";
 import { purgeExpiredData } from "../app/lib/personal-data.server";
@@ -63,9 +64,10 @@ import { dateUndatedLeads } from "../app/lib/reply-promises.server";
 import { purgeOldDigests, startOfficeClock } from "../app/office-clock.server";
 
 export { closeDatabase, migrateDatabase };
-export { createAccount, setPassword } from "../app/features/auth/auth.server";
+export { createAccount } from "../app/features/auth/account-creation.server";
+export { setPassword } from "../app/features/auth/password-change.server";
 export { passwordProblem } from "../app/features/auth/password-policy.server";
-export { inviteAccount, passwordLink } from "../app/features/auth/accounts.server";
+export { inviteAccount, passwordLink } from "../app/features/auth/invitations.server";
 export { commandLine } from "../app/lib/staff";
 export { copyDatabase } from "#db/copy.server";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { staffContext } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/access.server";
 import { can } from "~/lib/staff";
 import type { Route } from "./+types/admin._index";
 

@@ -1,17 +1,15 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { ErrorSummary, TextField } from "~/components/ui/field";
-import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { mayHaveSecondFactor, renewSession, requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { mayHaveSecondFactor } from "~/features/auth/account-creation.server";
+import { renewSession } from "~/features/auth/sessions.server";
+import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
+import { DailyListForm } from "~/features/auth/daily-list-form";
 import { PasskeyList } from "~/features/auth/passkey-list";
-import {
-  accountEmail,
-  endOtherSessions,
-  endOwnSession,
-  listOwnSessions,
-  setAccountEmail,
-} from "~/features/auth/accounts.server";
+import { PasswordChangeForm, passwordChanged } from "~/features/auth/password-change-form";
+import { accountEmail, endOtherSessions, endOwnSession, setAccountEmail } from "~/features/auth/own-account.server";
+import { listOwnSessions } from "~/features/auth/sessions.server";
 import { unusedRecoveryCodes } from "~/features/auth/second-factor.server";
 import { mayEnrol } from "~/features/auth/second-step.server";
 import { browserName, type OpenSession, SessionList } from "~/features/auth/session-list";
@@ -22,20 +20,10 @@ import { changeOwnPassword } from "~/features/auth/password-change.server";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import type { NoticeHandle } from "~/lib/flash";
 import { readFlash, setFlash } from "~/lib/flash.server";
-import { defineFields, fieldLabels } from "~/lib/form-fields";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.account";
-
-const passwordFields = defineFields({
-  current: { label: "Current password" },
-  password: { label: "New password" },
-  confirm: { label: "New password again" },
-});
-const labels = fieldLabels(passwordFields);
-
-const changed = { title: "Password changed", description: "Your other sessions were ended; this one goes on." };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
@@ -115,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const handle: NoticeHandle = { notices: { "password-changed": () => changed } };
+export const handle: NoticeHandle = { notices: { "password-changed": () => passwordChanged } };
 export const headers = forwardRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -150,80 +138,26 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           </a>
         </p>
       ) : null}
-      <h2 className="mt-8 text-subheading font-bold">Change your password</h2>
-      <p className="mt-2 text-muted">
-        At least {loaderData.minLength} characters; not one of the most common passwords, and not your username or the
-        company&apos;s name. A password manager may fill it in. Your other sessions end when it changes.
-      </p>
-      {loaderData.changed && !actionData ? (
-        <OutcomePanel tone="success" role="status" title={changed.title} focusOnArrival className="mt-4">
-          <p>{changed.description}</p>
-        </OutcomePanel>
-      ) : null}
-      <Form method="post" noValidate className="mt-6 space-y-5">
-        <ErrorSummary errors={errors} labels={labels} idPrefix="account" />
-        {/* The username, for a password manager to file the new password under. */}
-        <input type="text" name="username" autoComplete="username" value={loaderData.username} readOnly hidden />
-        <TextField
-          name="current"
-          label={labels.current}
-          idPrefix="account"
-          type="password"
-          required
-          autoComplete="current-password"
-          error={errors.current}
-        />
-        <TextField
-          name="password"
-          label={labels.password}
-          idPrefix="account"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <TextField
-          name="confirm"
-          label={labels.confirm}
-          idPrefix="account"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
-        <button type="submit" disabled={saving} className={buttonClass("primary")}>
-          {saving ? "Changing…" : "Change password"}
-        </button>
-      </Form>
+      <PasswordChangeForm
+        username={loaderData.username}
+        minLength={loaderData.minLength}
+        errors={errors}
+        saving={saving}
+        changed={loaderData.changed && !actionData}
+      />
       {loaderData.dailyEmail !== null ? (
-        <>
-          <h2 className="mt-8 text-subheading font-bold">Your daily list</h2>
-          <p className="mt-2 text-muted">
-            At the start of each business day, the leads you handle that are due that day or overdue are emailed here,
-            as links. Leave it empty to have them go to the team&apos;s address instead.
-          </p>
-          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="daily-email" />
-            <div className="min-w-64 grow">
-              <TextField
-                name="email"
-                label="Email for your daily list"
-                idPrefix="daily"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                defaultValue={loaderData.dailyEmail}
-                error={actionData && "emailError" in actionData ? actionData.emailError : undefined}
-              />
-            </div>
-            <button type="submit" disabled={navigation.state !== "idle"} className={buttonClass("secondary")}>
-              Save address
-            </button>
-          </Form>
-        </>
+        <DailyListForm
+          email={loaderData.dailyEmail}
+          error={actionData && "emailError" in actionData ? actionData.emailError : undefined}
+          busy={navigation.state !== "idle"}
+        />
       ) : null}
       {loaderData.passkeys ? <PasskeyList passkeys={loaderData.passkeys} /> : null}
       <SessionList sessions={loaderData.sessions} />
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin", name: "the admin" }} />;
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { confirmWithinMs, staffContext } from "~/features/auth/auth.server";
+import { confirmWithinMs, staffContext } from "~/features/auth/access.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { confirmIdentity } from "~/features/auth/second-step.server";

@@ -1,4 +1,4 @@
-import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/access.server";
 import { PersonalDataLookupSchema } from "~/lib/personal-data";
 import { exportPersonalData } from "~/lib/personal-data.server";
 import { personalDataSources } from "~/personal-data.server";

@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { TextField } from "~/components/ui/field";
-import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime, plural } from "~/lib/format";
 import { PersonalDataEraseSchema, PersonalDataLookupSchema } from "~/lib/personal-data";

@@ -1,13 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { getStaff, isConfirmed, pageAddress, renewSession, sessionAtStep } from "~/features/auth/auth.server";
+import { getStaff, renewSignedIn, sessionCookieHeaders } from "~/features/auth/sessions.server";
+import { isConfirmed, pageAddress, sessionAtStep } from "~/features/auth/access.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { continueIntent, RecoveryCodeList } from "~/features/auth/recovery-code-list";
-import { rememberDevice } from "~/features/auth/devices.server";
 import { enrolment, finishEnrolment, mayEnrol } from "~/features/auth/second-step.server";
-import { setCookieHeaders } from "~/lib/cookies.server";
 import { formObject } from "~/lib/forms";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -56,12 +55,10 @@ export async function action({ request }: Route.ActionArgs) {
  */
 async function continueAfterCodes(request: Request, redirectTo: unknown) {
   const session = await getStaff(request);
-  const cookie = session ? await renewSession(request, session, {}) : undefined;
-  if (!session || !cookie)
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, 303);
   // Password and second factor proved here: this browser is one the account has signed in from.
-  const headers = setCookieHeaders(cookie, await rememberDevice(request, session.accountId));
-  return redirect(safeRedirect(redirectTo), { status: 303, headers });
+  const signedIn = session ? await renewSignedIn(request, session, {}) : undefined;
+  if (!signedIn) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, 303);
+  return redirect(safeRedirect(redirectTo), { status: 303, headers: sessionCookieHeaders(signedIn) });
 }
 
 export const headers = forwardRetryAfter;

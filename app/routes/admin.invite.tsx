@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
-import { acceptInvitation, openInvitation } from "~/features/auth/accounts.server";
+import { acceptInvitation, openInvitation } from "~/features/auth/invitations.server";
 import { expiredInvitationMessage } from "~/features/auth/invitations";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
-import { signIn } from "~/features/auth/auth.server";
+import { signIn } from "~/features/auth/sign-in.server";
 import { setCookieHeaders } from "~/lib/cookies.server";
 import { formObject } from "~/lib/forms";
 import { readForm } from "~/lib/request.server";

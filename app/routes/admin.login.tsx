@@ -3,14 +3,9 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
-import {
-  builtInUsername,
-  getStaff,
-  signIn,
-  signInFailedMessage,
-  signInFailureId,
-  type SignInResult,
-} from "~/features/auth/auth.server";
+import { builtInUsername } from "~/features/auth/account-creation.server";
+import { getStaff } from "~/features/auth/sessions.server";
+import { signIn, signInFailedMessage, signInFailureId, type SignInResult } from "~/features/auth/sign-in.server";
 import { AdminPasswordSchema, LoginSchema } from "~/features/auth/schema";
 import { adminSectionAddress } from "~/features/reviews/outcomes";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { clearSessionCookie, getSession, revokeSession } from "~/features/auth/auth.server";
+import { clearSessionCookie, endSessions, getSession, sessionIdHash } from "~/features/auth/sessions.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.logout";
 
 export async function action({ request }: Route.ActionArgs) {
   const staff = await getSession(request);
-  await revokeSession(request);
+  await endSessions({ session: sessionIdHash(request) });
   if (staff) await recordAudit(staff, "sign-out", "session", null);
   return redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie() } });
 }

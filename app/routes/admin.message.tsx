@@ -4,7 +4,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
-import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import {
   deleteMessage,

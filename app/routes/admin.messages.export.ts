@@ -1,6 +1,6 @@
 import { topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
-import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/access.server";
 import { recordAudit } from "~/lib/audit.server";
 import { exportMessages, parseInboxFilter } from "~/features/contact/inbox.server";
 import { csvDownload, toCsv } from "~/lib/csv";

@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin.messages";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { ActionStatus } from "~/components/ui/action-status";
 import { RetryFailing } from "~/components/admin/retry-failing";
-import { staffContext } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/access.server";
 import { actionResult } from "~/lib/admin-action";
 import { retryFailingAction } from "~/lib/retry-failing.server";
 

@@ -3,7 +3,7 @@ import type { OrderStatus } from "#db/schema";
 import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
-import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import {
   deleteOrder,
   getOrder,

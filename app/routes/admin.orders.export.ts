@@ -1,4 +1,4 @@
-import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/access.server";
 import { recordAudit } from "~/lib/audit.server";
 import { exportOrders, parseOrderFilter } from "~/features/orders/admin.server";
 import { readableChoices } from "~/features/orders/labels";

@@ -2,16 +2,16 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { data } from "react-router";
 import {
   getSession,
-  isConfirmed,
   secondStepOf,
-  type SignedIn,
-  signInWithPasskey,
+  sessionCookieHeaders,
+  type SessionCookies,
   upgradeSession,
-} from "~/features/auth/auth.server";
+} from "~/features/auth/sessions.server";
+import { isConfirmed } from "~/features/auth/access.server";
+import { signInWithPasskey } from "~/features/auth/sign-in.server";
 import { addPasskey, authenticationOptions, checkPasskey, registrationOptions } from "~/features/auth/passkeys.server";
 import { markConfirmed, sessionEndedMessage } from "~/features/auth/second-step.server";
 import { recordAudit } from "~/lib/audit.server";
-import { setCookieHeaders } from "~/lib/cookies.server";
 import { methodNotAllowed, readJsonOrForm } from "~/lib/request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isPasskeyPurpose } from "~/features/auth/passkey-purpose";
@@ -65,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     const checked = await checkPasskey("confirm", response as AuthenticationResponseJSON, session);
     if (!checked.ok) return data({ error: checked.message }, { status: 401 });
     const confirmed = await markConfirmed(request, session, "passkey");
-    return renewedAnswer(confirmed.ok ? confirmed.cookie : undefined, { next });
+    return renewedAnswer(confirmed.ok ? confirmed : undefined, { next });
   }
 
   // Adding a passkey: while setting up a first factor, or as an account change by a signed-in person.
@@ -81,9 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** An answer under the session's new id, or 401 when the session ended before it could be renewed. */
-function renewedAnswer<T extends object>(cookies: string | SignedIn | undefined, answer: T) {
+function renewedAnswer<T extends object>(cookies: SessionCookies | undefined, answer: T) {
   if (!cookies) return data({ error: sessionEndedMessage }, { status: 401 });
-  const headers =
-    typeof cookies === "string" ? setCookieHeaders(cookies) : setCookieHeaders(cookies.cookie, cookies.deviceCookie);
-  return data(answer, { headers });
+  return data(answer, { headers: sessionCookieHeaders(cookies) });
 }

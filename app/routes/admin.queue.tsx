@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FilterSelect } from "~/components/admin/list-filters";
 import { ReplyDue } from "~/components/admin/reply-due";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
-import { staffContext } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/access.server";
 import { assignees } from "~/features/queue/assign.server";
 import { parseQueueFilter, type QueueItem, waitingLeads } from "~/features/queue/queue.server";
 import { formatCount, plural } from "~/lib/format";

@@ -4,7 +4,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { actionDone, actionFailed } from "~/lib/admin-action";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { spamKindsFor } from "~/features/spam/access";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { can } from "~/lib/staff";

@@ -4,7 +4,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { templateTopics } from "~/content/replies";
-import { staffContext } from "~/features/auth/auth.server";
+import { staffContext } from "~/features/auth/access.server";
 import { allTemplates, saveTemplate } from "~/features/replies/replies.server";
 import { replyLimits, TemplateSchema } from "~/features/replies/schema";
 import { actionDone, actionResult, refusedAnswers } from "~/lib/admin-action";

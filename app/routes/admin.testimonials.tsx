@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { buttonClass } from "~/components/ui/button";
-import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/auth.server";
+import { pageAddress, requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { ordersByEmail } from "~/features/orders/admin.server";
 import { AdminReview } from "~/features/reviews/admin-review";
 import { moderateReview } from "~/features/reviews/moderation.server";

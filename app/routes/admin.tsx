@@ -1,6 +1,6 @@
 import { Form, matchPath, NavLink, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { requireStaffMiddleware, staffContext } from "~/features/auth/auth.server";
+import { requireStaffMiddleware, staffContext } from "~/features/auth/access.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
 import { countOverdue } from "~/features/queue/queue.server";

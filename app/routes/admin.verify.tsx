@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { sessionAtStep } from "~/features/auth/auth.server";
+import { sessionAtStep } from "~/features/auth/access.server";
 import { CodeForm } from "~/features/auth/code-form";
 import { PasskeyButton } from "~/features/auth/passkey-button";
 import { completeSecondStep } from "~/features/auth/second-step.server";

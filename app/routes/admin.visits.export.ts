@@ -1,4 +1,4 @@
-import { requireAccess, requireConfirmed } from "~/features/auth/auth.server";
+import { requireAccess, requireConfirmed } from "~/features/auth/access.server";
 import { orderSteps } from "~/features/orders/fields";
 import { parsePeriod } from "~/features/visits/periods";
 import { reportCsvRows, visitReport } from "~/features/visits/report.server";

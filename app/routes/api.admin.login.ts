@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { builtInUsername, signIn } from "~/features/auth/auth.server";
+import { builtInUsername } from "~/features/auth/account-creation.server";
+import { signIn } from "~/features/auth/sign-in.server";
 import { AdminPasswordSchema } from "~/features/auth/schema";
 import { setCookieHeaders } from "~/lib/cookies.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStaffApi } from "~/features/auth/auth.server";
+import { requireStaffApi } from "~/features/auth/access.server";
 import { moderateReview } from "~/features/reviews/moderation.server";
 import { methodNotAllowed } from "~/lib/request.server";
 import type { Route } from "./+types/api.admin.testimonial-approve";

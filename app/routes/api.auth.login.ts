@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { signIn } from "~/features/auth/auth.server";
+import { signIn } from "~/features/auth/sign-in.server";
 import { ApiLoginSchema } from "~/features/auth/schema";
 import { setCookieHeaders } from "~/lib/cookies.server";
 import { methodNotAllowed, readJsonOrForm, retryAfterHeaders } from "~/lib/request.server";

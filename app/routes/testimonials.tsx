@@ -1,6 +1,7 @@
 import { company } from "~/content/site";
 import { testimonialsDescription, testimonialsPage } from "~/content/testimonials";
-import { getStaff, signInFailureMessage } from "~/features/auth/auth.server";
+import { getStaff } from "~/features/auth/sessions.server";
+import { signInFailureMessage } from "~/features/auth/sign-in.server";
 import { type AdminNotice, AdminSection } from "~/features/reviews/admin-section";
 import {
   adminAccessOutcomes,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import Database from "#db/sqlite-driver.mjs";
-import { builtInUsername } from "~/features/auth/auth.server";
+import { builtInUsername } from "~/features/auth/account-creation.server";
 import type { Role } from "~/lib/staff";
 import * as seed from "../support/seed";
 import { seedSync } from "../support/seed-process";

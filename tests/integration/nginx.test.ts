@@ -259,7 +259,7 @@ describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", (
         });
         statuses.push(response.status);
       }
-      // 20 attempts per address in 15 minutes (app/features/auth/auth.server.ts).
+      // 20 attempts per address in 15 minutes (app/features/auth/sign-in-limits.server.ts).
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
       expect(statuses.slice(20)).toEqual(Array(5).fill(429));
       // Read back from the database the limits keep them in: every guess under nginx's address.

@@ -16,7 +16,7 @@ const signInsTimeout = 90_000;
  * SQLite file (the PostgreSQL pair is in multi-instance.test.ts): cookie flags, rotation,
  * revocation on either process, limits counted across both, and every staff endpoint closed to
  * a request without a session or from another origin. Idle and absolute timeouts are checked
- * with a moved clock in app/features/auth/auth.server.test.ts.
+ * with a moved clock in app/features/auth/sessions.server.test.ts.
  */
 
 const password = "sessions-test-password";

@@ -3,16 +3,11 @@ import { testDialects } from "#db/test-databases";
 import { db } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { resetSecondFactor, setDisabled } from "./accounts.server";
-import {
-  createAccount,
-  getSession,
-  revokeSession,
-  setPassword,
-  signIn,
-  signInWithPasskey,
-  type StaffSession,
-} from "./auth.server";
+import { resetSecondFactor, setDisabled } from "./account-admin.server";
+import { createAccount } from "./account-creation.server";
+import { endSessions, getSession, sessionIdHash, type StaffSession } from "./sessions.server";
+import { setPassword } from "./password-change.server";
+import { signIn, signInWithPasskey } from "./sign-in.server";
 import { knownDevice } from "./devices.server";
 import { confirmTotp, currentTotpCode, newTotpSecret } from "./second-factor.server";
 import { completeSecondStep } from "./second-step.server";
@@ -53,7 +48,7 @@ describe.each(testDialects)("known devices on %s", (dialect) => {
     expect(await knownDevice(requestWith(device), "mod-a")).toBeDefined();
     expect(await knownDevice(requestWith(device), "boss")).toBeUndefined();
     expect(await knownDevice(requestWith("aquila_device=" + "x".repeat(43)), "mod-a")).toBeUndefined();
-    await revokeSession(requestWith(cookie));
+    await endSessions({ session: sessionIdHash(requestWith(cookie)) });
     // Signing out ends the session; the browser is still one that has signed in here.
     expect(await knownDevice(requestWith(device), "mod-a")).toBeDefined();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageAddress } from "./auth.server";
+import { pageAddress } from "./access.server";
 
 describe("the page a sign-in leads back to", () => {
   it("is the page itself, not the data request the router made for it", () => {

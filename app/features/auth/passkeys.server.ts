@@ -9,7 +9,8 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { mayHaveSecondFactor, type StaffSession } from "./auth.server";
+import { mayHaveSecondFactor } from "./account-creation.server";
+import { type StaffSession } from "./sessions.server";
 import type { PasskeyPurpose } from "./passkey-purpose";
 import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from "./second-factor.server";
 

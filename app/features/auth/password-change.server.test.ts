@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { createAccount, getStaff, signIn } from "./auth.server";
-import { changeOwnPassword } from "./password-change.server";
+import { createAccount } from "./account-creation.server";
+import { getStaff } from "./sessions.server";
+import { signIn } from "./sign-in.server";
+import { changeOwnPassword, setPassword } from "./password-change.server";
 import { testHashParams } from "../../../tests/support/hash-params";
 
 setLogLevel("silent");
@@ -95,5 +97,29 @@ describe.each(testDialects)("a person changing their own password on %s", (diale
     const waited = await changeOwnPassword(request(here), staff, { ...wrong, current: first });
     expect(waited).toMatchObject({ ok: false, status: 429 });
     expect(waited.ok ? 0 : waited.retryAfter).toBeGreaterThan(0);
+  });
+});
+
+function requestWith(cookie?: string) {
+  return new Request("http://localhost/admin", { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function cookieOf(setCookie: string) {
+  return setCookie.split(";")[0] ?? "";
+}
+
+describe.each(testDialects)("a password set from the command line on %s", (dialect) => {
+  let ip = 0;
+  const nextIp = () => `192.0.2.${++ip}`;
+  useTestDatabase(dialect, async () => {
+    await createAccount("moderator", "a long enough password", "moderator", { hashParams: testHashParams });
+  });
+
+  it("ends every session when the password is reset", async () => {
+    const result = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
+    if (!result.ok) throw new Error("sign-in failed");
+    await setPassword("moderator", "a new long password");
+    expect(await getStaff(requestWith(cookieOf(result.cookie)))).toBeUndefined();
+    expect((await signIn(requestWith(), "moderator", "a new long password", nextIp())).ok).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 import { recordAudit } from "~/lib/audit.server";
-import { db } from "~/lib/db.server";
+import { db, type Executor } from "~/lib/db.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { fieldErrorsOf } from "~/lib/zod";
 import type { Staff } from "~/lib/staff";
-import { replacePassword, sessionIdHash } from "./auth.server";
+import { forgetDevices } from "./devices.server";
 import { passwordProblem } from "./password-policy.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { PasswordChangeSchema } from "./schema";
+import { endSessions, sessionIdHash } from "./sessions.server";
 
 export type PasswordChange =
   { ok: true } | { ok: false; status: 400 | 429; errors: Record<string, string>; retryAfter?: number };
@@ -58,4 +59,31 @@ export async function changeOwnPassword(
       await recordAudit(staff, "password-changed", "account", staff.accountId, "Other sessions ended.", trx);
     });
   return { ok: true };
+}
+
+/** Sets a new password and ends every session of the account: the command line's reset. */
+export async function setPassword(username: string, password: string) {
+  const account = await db().selectFrom("accounts").select("id").where("username", "=", username).executeTakeFirst();
+  if (!account) throw new Error(`No account named ${username}`);
+  const hash = await hashPassword(password);
+  await db()
+    .transaction()
+    .execute((trx) => replacePassword(trx, account.id, hash));
+}
+
+/**
+ * Puts a new password hash on an account and ends its sessions, all but `keep` (the hash of the
+ * session of a person changing their own), and its device cookies, every one: a browser is
+ * known again when it next signs in. The hash is made before, outside the transaction: it takes a
+ * large part of a second.
+ */
+export async function replacePassword(within: Executor, accountId: string, passwordHash: string, keep?: string) {
+  const now = new Date().toISOString();
+  await within
+    .updateTable("accounts")
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where("id", "=", accountId)
+    .execute();
+  await endSessions({ account: accountId, except: keep, within });
+  await forgetDevices(within, accountId);
 }

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { createAccount, getSession, getStaff, secondStepOf, signIn } from "./auth.server";
+import { createAccount } from "./account-creation.server";
+import { getSession, getStaff, secondStepOf } from "./sessions.server";
+import { signIn } from "./sign-in.server";
 import {
   checkSecondFactor,
   hashRecoveryCode,

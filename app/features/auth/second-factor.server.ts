@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import { sql } from "kysely";
 import { db, type Executor } from "~/lib/db.server";
 import { hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -18,6 +19,14 @@ const failuresAllowed = 5;
 const failuresWindowSeconds = 15 * 60;
 
 const issuer = "Aquila staff";
+
+/**
+ * `has_passkey` for a query over `accounts`: one expression wherever an account's factors are
+ * read (a session, a sign-in, the owner's list). 0/1 on SQLite, a boolean on PostgreSQL.
+ */
+export const hasPasskeyColumn = sql<
+  number | boolean
+>`exists (select 1 from passkeys where passkeys.account_id = accounts.id)`.as("has_passkey");
 
 const base32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

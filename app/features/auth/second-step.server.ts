@@ -2,7 +2,8 @@ import QRCode from "qrcode";
 import { recordAudit } from "~/lib/audit.server";
 import { db } from "~/lib/db.server";
 import { hitRateLimit, releaseRateLimit } from "~/lib/rate-limit.server";
-import { mayHaveSecondFactor, renewSession, type SignedIn, type StaffSession, upgradeSession } from "./auth.server";
+import { mayHaveSecondFactor } from "./account-creation.server";
+import { renewSession, type SessionCookies, type StaffSession, upgradeSession } from "./sessions.server";
 import { verifyPassword } from "./password.server";
 import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./second-factor.server";
 
@@ -13,20 +14,15 @@ import { checkSecondFactor, confirmTotp, newTotpSecret, totpAddress } from "./se
  */
 
 export type StepResult =
-  | {
-      ok: true;
-      cookie: string;
-      /** The device cookie's Set-Cookie, when the step completed a sign-in. */
-      deviceCookie?: string;
-    }
-  | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
+  /** The session's new cookie, and the device cookie's when the step completed a sign-in. */
+  ({ ok: true } & SessionCookies) | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
 
 /** The session ended while its step was being proved (signed out elsewhere, or the same step sent twice at once). */
 export const sessionEndedMessage = "This session has ended. Please sign in again.";
 
-function renewed(cookies: string | SignedIn | undefined): StepResult {
+function renewed(cookies: SessionCookies | undefined): StepResult {
   if (!cookies) return { ok: false, status: 401, message: sessionEndedMessage };
-  return typeof cookies === "string" ? { ok: true, cookie: cookies } : { ok: true, ...cookies };
+  return { ok: true, ...cookies };
 }
 
 /** The sign-in's second step: a code from the app or a recovery code; the session gets a new id. */
@@ -180,7 +176,8 @@ export async function confirmIdentity(request: Request, session: StaffSession, a
  * for five minutes, in a session with a new id.
  */
 export async function markConfirmed(request: Request, session: StaffSession, method: string): Promise<StepResult> {
-  const result = renewed(await renewSession(request, session, { confirmedAt: Date.now() }));
+  const cookie = await renewSession(request, session, { confirmedAt: Date.now() });
+  const result = renewed(cookie === undefined ? undefined : { cookie });
   if (result.ok) await recordAudit(session, "confirmed", "session", null, `With ${method}.`);
   return result;
 }

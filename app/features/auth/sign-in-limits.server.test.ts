@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { useTestDatabase } from "~/lib/test-database";
 import { log, setLogLevel } from "~/lib/logger.server";
-import { createAccount, signIn } from "./auth.server";
+import { createAccount } from "./account-creation.server";
+import { signIn } from "./sign-in.server";
 import { verifyPassword } from "./password.server";
 import { reserveSignInAttempt } from "./sign-in-limits.server";
 

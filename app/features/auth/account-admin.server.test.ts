@@ -1,33 +1,19 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
-import { auditActions, listAudit } from "~/lib/audit.server";
 import { setLogLevel } from "~/lib/logger.server";
-import { commandLine } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import {
-  acceptInvitation,
   changeRole,
   endAccountSessions,
   endEveryoneElsesSessions,
-  endOtherSessions,
-  endOwnSession,
-  inviteFirstOwner,
   listAccounts,
-  listOwnSessions,
-  openInvitation,
-  passwordLink,
   resetSecondFactor,
   setDisabled,
-} from "./accounts.server";
-import { createAccount, getSession, signIn, type StaffSession } from "./auth.server";
-import {
-  confirmTotp,
-  currentTotpCode,
-  newRecoveryCodes,
-  newTotpSecret,
-  storeRecoveryCodes,
-} from "./second-factor.server";
+} from "./account-admin.server";
+import { createAccount } from "./account-creation.server";
+import { confirmTotp, currentTotpCode, newTotpSecret } from "./second-factor.server";
+import { getSession, listOwnSessions, type StaffSession } from "./sessions.server";
+import { signIn } from "./sign-in.server";
 import { testHashParams } from "../../../tests/support/hash-params";
 
 setLogLevel("silent");
@@ -51,46 +37,6 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
     const cookie = result.cookie.split(";")[0] ?? "";
     return (await getSession(new Request("http://localhost/", { headers: { Cookie: cookie } })))!;
   }
-
-  it("invites the first owner at a start without one, and no more once there is one", async () => {
-    const link = await inviteFirstOwner();
-    expect(link).toMatch(/\/admin\/invite\/[\w-]{43}$/);
-    const token = link?.split("/").at(-1) ?? "";
-    expect(await openInvitation(token)).toMatchObject({ username: "owner", role: "owner" });
-    // A later start replaces the link: only the newest works.
-    const next = await inviteFirstOwner();
-    expect(await openInvitation(token)).toBeUndefined();
-    const accepted = await acceptInvitation(next?.split("/").at(-1) ?? "", {
-      password: "lighthouse-amber-quiver-58",
-      confirm: "lighthouse-amber-quiver-58",
-    });
-    expect(accepted).toEqual({ ok: true, username: "owner" });
-    expect(await inviteFirstOwner()).toBeUndefined();
-  });
-
-  it("refuses an expired invitation link and an unknown one, making no account", async () => {
-    const token = "t".repeat(43);
-    await database()
-      .db.insertInto("invitations")
-      .values({
-        id_hash: createHash("sha256").update(token).digest("hex"),
-        username: "late.person",
-        role: "leads",
-        invited_by: "first-owner",
-        created_at: new Date(Date.now() - 25 * 3_600_000).toISOString(),
-        expires_at: new Date(Date.now() - 3_600_000).toISOString(),
-      })
-      .execute();
-    expect(await openInvitation(token)).toBeUndefined();
-    expect(await acceptInvitation(token, { password, confirm: password })).toMatchObject({ ok: false, status: 410 });
-    expect(await acceptInvitation("u".repeat(43), { password, confirm: password })).toMatchObject({ status: 410 });
-    const made = await database()
-      .db.selectFrom("accounts")
-      .select("id")
-      .where("username", "=", "late.person")
-      .execute();
-    expect(made).toEqual([]);
-  });
 
   it("never disables the last owner or the person themselves, and a reset removes the factor and ends sessions", async () => {
     const me = await owner(`boss-${dialect}`);
@@ -168,24 +114,6 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
     expect(audit).toEqual([
       { username: `chief-${dialect}`, detail: `reader-${dialect}: Moderator to Leads; 1 session(s) ended.` },
     ]);
-  });
-
-  it("gives a person a one-time link to choose a new password, which ends their sessions and keeps their factor", async () => {
-    const me = await owner(`forgetful-${dialect}`);
-    expect(await passwordLink(commandLine, "nobody-here")).toBeUndefined();
-    const made = await passwordLink(commandLine, `forgetful-${dialect}`);
-    const token = made?.link.split("/").at(-1) ?? "";
-    expect(await openInvitation(token)).toMatchObject({ username: `forgetful-${dialect}`, accountId: me.accountId });
-    const chosen = "pelican-orchard-sextant-19";
-    expect(await acceptInvitation(token, { password: chosen, confirm: chosen })).toEqual({
-      ok: true,
-      username: `forgetful-${dialect}`,
-    });
-    expect(await listOwnSessions(me.accountId)).toEqual([]);
-    expect(await acceptInvitation(token, { password: chosen, confirm: chosen })).toMatchObject({ status: 410 });
-    // The new password works, and an owner's second step is still owed.
-    const again = await signIn(new Request("http://localhost/"), `forgetful-${dialect}`, chosen, `192.0.2.${++ip}`);
-    expect(again).toMatchObject({ ok: true, next: "verify" });
   });
 
   it("signs one person out everywhere, or everyone but the owner, leaving their accounts as they were", async () => {
@@ -302,78 +230,5 @@ describe.each(testDialects)("the owner's list of accounts on %s", (dialect) => {
       activeSessions: 0,
       lastSignIn: null,
     });
-  });
-
-  it("lets a passkey-only account sign in through the JSON call with a recovery code", async () => {
-    const id = await createAccount(`keyonly-${dialect}`, password, "owner", { hashParams: testHashParams });
-    await database()
-      .db.insertInto("passkeys")
-      .values({
-        id: `cred2-${dialect}`,
-        account_id: id,
-        public_key: "AA",
-        counter: 0,
-        name: "Passkey",
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    const [code] = newRecoveryCodes();
-    await database()
-      .db.transaction()
-      .execute((trx) => storeRecoveryCodes(trx, id, [code ?? ""]));
-    const result = await signIn(
-      new Request("http://localhost/"),
-      `keyonly-${dialect}`,
-      password,
-      "192.0.2.200",
-      Date.now(),
-      {
-        api: true,
-        code,
-      },
-    );
-    expect(result).toMatchObject({ ok: true, next: undefined });
-  });
-});
-
-describe.each(testDialects)("a person's own sessions on %s", (dialect) => {
-  useTestDatabase(dialect);
-  const password = "saffron-harbour-quill-38";
-  let ip = 0;
-
-  async function sessions(username: string, count: number) {
-    await createAccount(username, password, "moderator", { hashParams: testHashParams });
-    const list: StaffSession[] = [];
-    for (let i = 0; i < count; i++) {
-      const result = await signIn(new Request("http://localhost/"), username, password, `192.0.2.${100 + ++ip}`);
-      if (!result.ok) throw new Error(result.message);
-      const cookie = result.cookie.split(";")[0] ?? "";
-      list.push((await getSession(new Request("http://localhost/", { headers: { Cookie: cookie } })))!);
-    }
-    return list;
-  }
-
-  it("lists a person's open sessions, ends one of their own but never another person's, and ends all but this one", async () => {
-    const [here, second, third] = (await sessions(`mine-${dialect}`, 3)) as [StaffSession, StaffSession, StaffSession];
-    const [stranger] = (await sessions(`theirs-${dialect}`, 1)) as [StaffSession];
-    expect((await listOwnSessions(here.accountId)).map((s) => s.id_hash).sort()).toEqual(
-      [here.idHash, second.idHash, third.idHash].sort(),
-    );
-    expect(await endOwnSession(here, stranger.idHash)).toBe(false);
-    expect(await listOwnSessions(stranger.accountId)).toHaveLength(1);
-    expect(await endOwnSession(here, second.idHash)).toBe(true);
-    expect(await endOwnSession(here, second.idHash)).toBe(false);
-    expect(await endOtherSessions(here)).toBe(1);
-    expect((await listOwnSessions(here.accountId)).map((s) => s.id_hash)).toEqual([here.idHash]);
-  });
-
-  it("filters the audit log by account and by action", async () => {
-    await sessions(`audited-${dialect}`, 1);
-    const mine = await listAudit(50, { username: `audited-${dialect}` });
-    expect(mine.length).toBeGreaterThan(0);
-    expect(new Set(mine.map((row) => row.username))).toEqual(new Set([`audited-${dialect}`]));
-    const signIns = await listAudit(50, { username: `audited-${dialect}`, action: "sign-in" });
-    expect(signIns.map((row) => row.action)).toEqual(["sign-in"]);
-    expect(await auditActions()).toEqual(expect.arrayContaining(["sign-in"]));
   });
 });

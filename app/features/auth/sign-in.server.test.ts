@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
-import { useTestDatabase } from "~/lib/test-database";
 import { setLogLevel } from "~/lib/logger.server";
+import { useTestDatabase } from "~/lib/test-database";
+import { auditActions, listAudit } from "~/lib/audit.server";
 import { siteCookies } from "~/lib/cookies";
-import {
-  absoluteTimeoutMs,
-  createAccount,
-  getStaff,
-  idleTimeoutMs,
-  renewSession,
-  revokeSession,
-  setPassword,
-  signIn,
-} from "./auth.server";
+import { createAccount } from "./account-creation.server";
+import { newRecoveryCodes, storeRecoveryCodes } from "./second-factor.server";
+import { absoluteTimeoutMs, getStaff } from "./sessions.server";
+import { signIn } from "./sign-in.server";
 import { testHashParams } from "../../../tests/support/hash-params";
 
 setLogLevel("silent");
@@ -25,7 +20,7 @@ function cookieOf(setCookie: string) {
   return setCookie.split(";")[0] ?? "";
 }
 
-describe.each(testDialects)("staff sessions on %s", (dialect) => {
+describe.each(testDialects)("signing in on %s", (dialect) => {
   let ip = 0;
   const nextIp = () => `192.0.2.${++ip}`;
   const database = useTestDatabase(dialect, async () => {
@@ -64,66 +59,6 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
     expect(cookieOf(second.cookie)).not.toBe(old);
     expect(await getStaff(requestWith(old))).toBeUndefined();
     expect(await getStaff(requestWith(cookieOf(second.cookie)))).toBeDefined();
-  });
-
-  it("renews a session's id once when it proves something new, keeping its 12-hour limit; forty renewals at once make one session", async () => {
-    const result = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
-    if (!result.ok) throw new Error("sign-in failed");
-    const old = cookieOf(result.cookie);
-    const session = await getStaff(requestWith(old));
-    if (!session) throw new Error("no session");
-    const openSessions = async () =>
-      (
-        await database()
-          .db.selectFrom("sessions")
-          .select("id_hash")
-          .where("account_id", "=", session.accountId)
-          .where("revoked_at", "is", null)
-          .execute()
-      ).map((s) => s.id_hash);
-    const before = await openSessions();
-    const cookies = await Promise.all(
-      Array.from({ length: 40 }, () => renewSession(requestWith(old), session, { confirmedAt: Date.now() })),
-    );
-    const made = cookies.filter((c): c is string => c !== undefined);
-    expect(made).toHaveLength(1);
-    const renewed = await getStaff(requestWith(cookieOf(made[0] ?? "")));
-    expect(renewed).toMatchObject({ accountId: session.accountId, expiresAt: session.expiresAt });
-    expect(renewed?.confirmedAt).toBeGreaterThanOrEqual(session.confirmedAt ?? 0);
-    expect(await getStaff(requestWith(old))).toBeUndefined();
-    const open = await openSessions();
-    expect(open).toHaveLength(before.length);
-    expect(open).toContain(renewed?.idHash);
-    expect(open).not.toContain(session.idHash);
-  });
-
-  it("refuses a replayed cookie after sign-out", async () => {
-    const result = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
-    if (!result.ok) throw new Error("sign-in failed");
-    const cookie = cookieOf(result.cookie);
-    await revokeSession(requestWith(cookie));
-    expect(await getStaff(requestWith(cookie))).toBeUndefined();
-  });
-
-  it("ends a session after 30 idle minutes and after 12 hours whatever the activity", async () => {
-    // The session began between these two moments (signing in hashes a password: it takes a while).
-    const start = Date.now();
-    const result = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
-    if (!result.ok) throw new Error("sign-in failed");
-    const signedIn = Date.now();
-    const cookie = cookieOf(result.cookie);
-    expect(await getStaff(requestWith(cookie), start + idleTimeoutMs - 1000)).toBeDefined();
-    // Keep it busy every 20 minutes until the absolute limit.
-    let t = start + idleTimeoutMs - 1000;
-    while (t + 20 * 60_000 < start + absoluteTimeoutMs) {
-      t += 20 * 60_000;
-      expect(await getStaff(requestWith(cookie), t)).toBeDefined();
-    }
-    expect(await getStaff(requestWith(cookie), signedIn + absoluteTimeoutMs + 1)).toBeUndefined();
-
-    const idle = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
-    if (!idle.ok) throw new Error("sign-in failed");
-    expect(await getStaff(requestWith(cookieOf(idle.cookie)), Date.now() + idleTimeoutMs + 1000)).toBeUndefined();
   });
 
   it("never lets a flood of wrong guesses from other addresses stop the right password", async () => {
@@ -176,12 +111,63 @@ describe.each(testDialects)("staff sessions on %s", (dialect) => {
       true,
     );
   }, 60_000);
+});
 
-  it("ends every session when the password is reset", async () => {
-    const result = await signIn(requestWith(), "moderator", "a long enough password", nextIp());
-    if (!result.ok) throw new Error("sign-in failed");
-    await setPassword("moderator", "a new long password");
-    expect(await getStaff(requestWith(cookieOf(result.cookie)))).toBeUndefined();
-    expect((await signIn(requestWith(), "moderator", "a new long password", nextIp())).ok).toBe(true);
+describe.each(testDialects)("a passkey-only account on %s", (dialect) => {
+  const database = useTestDatabase(dialect);
+  const password = "copper-lantern-meadow-52";
+
+  it("lets a passkey-only account sign in through the JSON call with a recovery code", async () => {
+    const id = await createAccount(`keyonly-${dialect}`, password, "owner", { hashParams: testHashParams });
+    await database()
+      .db.insertInto("passkeys")
+      .values({
+        id: `cred2-${dialect}`,
+        account_id: id,
+        public_key: "AA",
+        counter: 0,
+        name: "Passkey",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const [code] = newRecoveryCodes();
+    await database()
+      .db.transaction()
+      .execute((trx) => storeRecoveryCodes(trx, id, [code ?? ""]));
+    const result = await signIn(
+      new Request("http://localhost/"),
+      `keyonly-${dialect}`,
+      password,
+      "192.0.2.200",
+      Date.now(),
+      {
+        api: true,
+        code,
+      },
+    );
+    expect(result).toMatchObject({ ok: true, next: undefined });
+  });
+});
+
+describe.each(testDialects)("sign-ins in the audit log on %s", (dialect) => {
+  useTestDatabase(dialect);
+  const password = "saffron-harbour-quill-38";
+
+  async function sessions(username: string, count: number) {
+    await createAccount(username, password, "moderator", { hashParams: testHashParams });
+    for (let i = 0; i < count; i++) {
+      const result = await signIn(new Request("http://localhost/"), username, password, `192.0.2.${100 + i}`);
+      if (!result.ok) throw new Error(result.message);
+    }
+  }
+
+  it("filters the audit log by account and by action", async () => {
+    await sessions(`audited-${dialect}`, 1);
+    const mine = await listAudit(50, { username: `audited-${dialect}` });
+    expect(mine.length).toBeGreaterThan(0);
+    expect(new Set(mine.map((row) => row.username))).toEqual(new Set([`audited-${dialect}`]));
+    const signIns = await listAudit(50, { username: `audited-${dialect}`, action: "sign-in" });
+    expect(signIns.map((row) => row.action)).toEqual(["sign-in"]);
+    expect(await auditActions()).toEqual(expect.arrayContaining(["sign-in"]));
   });
 });

@@ -1,0 +1,61 @@
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { roleOptions } from "./account-list";
+import { invitationHours } from "./invitations";
+
+/** The owner's form that makes an invitation link; an address field only when the site can send mail. */
+export function InviteForm({
+  errors,
+  canEmail,
+  busy,
+}: {
+  errors: Record<string, string>;
+  canEmail: boolean;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <h2 className="mt-10 text-subheading font-bold">Invite a person</h2>
+      <p className="mt-1 max-w-prose text-muted">
+        They get a link to choose their own password; it works once, for {invitationHours} hours. Owners and leads set
+        up their second factor when they first sign in.
+      </p>
+      <Form method="post" noValidate className="mt-4 max-w-md space-y-5">
+        <input type="hidden" name="intent" value="invite" />
+        <TextField
+          name="username"
+          label="Username"
+          idPrefix="invite"
+          required
+          autoComplete="off"
+          hint="Lowercase letters, digits, dots, dashes or underscores, such as jordan.lee."
+          error={errors.username}
+        />
+        <SelectField
+          name="role"
+          label="Role"
+          idPrefix="invite"
+          required
+          options={roleOptions}
+          placeholder="Choose a role"
+          error={errors.role}
+        />
+        {canEmail ? (
+          <TextField
+            name="email"
+            label="Their email address (optional)"
+            idPrefix="invite"
+            type="email"
+            autoComplete="off"
+            hint="The link is sent there now, and shown here too. Leave it empty to pass the link on yourself."
+            error={errors.email}
+          />
+        ) : null}
+        <button type="submit" disabled={busy} className={buttonClass("primary")}>
+          Make invitation link
+        </button>
+      </Form>
+    </>
+  );
+}
