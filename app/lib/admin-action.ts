@@ -35,15 +35,16 @@ export function actionDone(message: string): AdminActionResult {
 /**
  * A staff action that did not, with the status that says why: the one refusal of every staff
  * action, checked by its schema. `errors` names the fields with a mistake; `values` is what the
- * form shows again (`keptAnswers`).
+ * form shows again (`keptAnswers`); `headers` carries a Retry-After.
  */
 export function actionFailed(
   message: string,
   status: number,
   answers: { errors?: Record<string, string>; values?: Record<string, string> } = {},
+  headers?: HeadersInit,
 ) {
   const refusal: StaffRefusal = { ok: false, message, errors: answers.errors ?? {}, values: answers.values ?? {} };
-  return data(StaffRefusalSchema.parse(refusal), { status });
+  return data(StaffRefusalSchema.parse(refusal), { status, headers });
 }
 
 /** A refused staff form's answers as typed: the fields it knows, each bounded by its own limit. */
@@ -108,8 +109,20 @@ export function actionResult(actionData: unknown, notice: string | null | undefi
   return notice ? { ok: true, message: notice } : undefined;
 }
 
-/** A refused form's field messages and answers as typed, to draw the form again with them; empty otherwise. */
+const noAnswers: Pick<StaffRefusal, "errors" | "values"> = Object.freeze({ errors: {}, values: {} });
+const readAnswers = new WeakMap<object, Pick<StaffRefusal, "errors" | "values">>();
+
+/**
+ * A refused form's field messages and answers as typed, to draw the form again with them; empty
+ * otherwise. The same answer gives the same objects on every render, so the error summary takes
+ * focus once per answer, not once per render.
+ */
 export function refusedAnswers(actionData: unknown): Pick<StaffRefusal, "errors" | "values"> {
+  if (typeof actionData !== "object" || actionData === null) return noAnswers;
+  const known = readAnswers.get(actionData);
+  if (known) return known;
   const parsed = StaffRefusalSchema.safeParse(actionData);
-  return parsed.success ? { errors: parsed.data.errors, values: parsed.data.values } : { errors: {}, values: {} };
+  const answers = parsed.success ? { errors: parsed.data.errors, values: parsed.data.values } : noAnswers;
+  readAnswers.set(actionData, answers);
+  return answers;
 }
