@@ -12,14 +12,18 @@ import {
   useLoaderData,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BotFields, CheckboxField, ErrorSummary, SelectField, TextField } from "~/components/ui/field";
+import { ActionStatus } from "~/components/ui/action-status";
+import { BotFields, CheckboxField, ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { contactFields } from "~/features/contact/fields";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { orderFields } from "~/features/orders/fields";
 import { OrderFields } from "~/features/orders/schema";
+import { callFields, replyFields, templateFields } from "~/features/replies/fields";
+import { CallSchema, ReplyEmailSchema, TemplateSchema } from "~/features/replies/schema";
 import { reviewFields } from "~/features/reviews/fields";
 import { ReviewSchema } from "~/features/reviews/schema";
+import { actionDone, actionResult, answerIntent, intent, refusedAnswers } from "~/lib/admin-action";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { type NoticeHandle, noticeFor } from "~/lib/flash";
@@ -32,6 +36,7 @@ import { type FillStart, honeypotField } from "~/lib/forms";
 import { lazyCheck } from "~/lib/lazy-check";
 import { submitPublicForm } from "~/lib/public-form.server";
 import { useCheckedForm } from "~/lib/use-checked-form";
+import { readForm } from "~/lib/request.server";
 import { fieldMistakes, lineOfText, z } from "~/lib/zod";
 
 setLogLevel("silent");
@@ -192,7 +197,95 @@ function CallbackPage() {
     </main>
   );
 }
-const routes: RouteObject[] = [{ path: "/callback", loader, action, handle, Component: CallbackPage }];
+
+/*
+ * A throwaway staff form from the same recipe: a note on a lead. A staff form has no ticket and
+ * no bot fields (staff are signed in, and the admin's layout checks that before any action), and
+ * its route answers each of its intents through `answerIntent`; a refusal is the one staff shape
+ * (`actionFailed`: message, field errors, values kept).
+ */
+
+// 1. fields.ts in the feature: labels and limits.
+const noteFields = defineFields({
+  title: { label: "Title", max: 60 },
+  note: { label: "Note", max: 500 },
+});
+
+// 2. schema.ts: exactly those fields, the limits read from them.
+const NoteSchema = z.object({
+  title: lineOfText("the title", "Give the note a title")
+    .trim()
+    .min(1, "Give the note a title")
+    .max(noteFields.title.max, `The title must be ${noteFields.title.max} characters or fewer`),
+  note: z
+    .string("Write the note")
+    .trim()
+    .min(1, "Write the note")
+    .max(noteFields.note.max, `The note must be ${noteFields.note.max} characters or fewer`),
+} satisfies Record<keyof typeof noteFields, z.ZodType>);
+
+// 3. The feature's function the intent calls (in a *.server.ts module).
+const notes: Array<z.output<typeof NoteSchema>> = [];
+
+// 4. The form component: the status line, the error summary and the fields, labels and limits from the fields.
+const noteLabels = fieldLabels(noteFields);
+function NoteForm({ actionData }: { actionData: unknown }) {
+  const { errors, values } = refusedAnswers(actionData);
+  return (
+    <>
+      <ActionStatus result={actionResult(actionData, null)} />
+      <ErrorSummary errors={errors} labels={noteLabels} />
+      <Form method="post" noValidate>
+        <input type="hidden" name="intent" value="add-note" />
+        <TextField
+          name="title"
+          label={noteLabels.title}
+          required
+          maxLength={noteFields.title.max}
+          defaultValue={values.title}
+          error={errors.title}
+        />
+        <TextArea
+          name="note"
+          label={noteLabels.note}
+          required
+          rows={4}
+          maxLength={noteFields.note.max}
+          defaultValue={values.note}
+          error={errors.note}
+        />
+        <button type="submit">Add the note</button>
+      </Form>
+    </>
+  );
+}
+
+// 5. The route: each intent with its schema, fields, refusal message and what it does.
+const noteAction = async ({ request }: LoaderFunctionArgs) =>
+  answerIntent(await readForm(request), {
+    "add-note": intent({
+      schema: NoteSchema,
+      fields: noteFields,
+      refused: "The note was not added: see the fields below.",
+      run: (input) => {
+        notes.push(input);
+        return actionDone(`Note added: ${input.title}.`);
+      },
+    }),
+  });
+function NotesPage() {
+  return (
+    <main>
+      <h1>Notes</h1>
+      <NoteForm actionData={useActionData()} />
+    </main>
+  );
+}
+
+const routes: RouteObject[] = [
+  { path: "/callback", loader, action, handle, Component: CallbackPage },
+  { path: "/admin/notes", action: noteAction, Component: NotesPage },
+];
 
 /** The page as a browser without JavaScript gets it: the server's render of one request. */
 async function serve(request: Request): Promise<{ status: number; html: string; response?: Response }> {
@@ -232,8 +325,8 @@ async function axe(html: string) {
   return { document: dom.window.document, violations: result.violations };
 }
 
-function post(body: Record<string, string>, cookie?: string) {
-  return new Request("http://localhost/callback", {
+function post(body: Record<string, string>, cookie?: string, path = "/callback") {
+  return new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(body),
@@ -248,9 +341,22 @@ describe("the recipe 'Adding a form'", () => {
       contact: unlabelledFields(Object.keys(ContactFormSchema.shape), contactFields),
       order: unlabelledFields(Object.keys(OrderFields.shape), orderFields),
       review: unlabelledFields(Object.keys(ReviewSchema.shape), reviewFields),
+      reply: unlabelledFields(Object.keys(ReplyEmailSchema.shape), replyFields),
+      call: unlabelledFields(Object.keys(CallSchema.shape), callFields),
+      template: unlabelledFields(Object.keys(TemplateSchema.shape), templateFields),
       callback: unlabelledFields(Object.keys(CallbackSchema.shape), callbackFields),
+      note: unlabelledFields(Object.keys(NoteSchema.shape), noteFields),
     };
-    expect(forms).toEqual({ contact: [], order: [], review: [], callback: [] });
+    expect(forms).toEqual({
+      contact: [],
+      order: [],
+      review: [],
+      reply: [],
+      call: [],
+      template: [],
+      callback: [],
+      note: [],
+    });
   });
 
   it("builds a form that works without JavaScript and passes axe in every state", async () => {
@@ -304,5 +410,62 @@ describe("the recipe 'Adding a form'", () => {
     const again = await serve(post(corrected));
     expect(again.response?.status).toBe(303);
     expect(stored).toHaveLength(1);
+  });
+
+  it("builds a staff form from the same pieces, with intents and the one refusal, that passes axe in every state", async () => {
+    // Shown: every control labelled, no ticket and no honeypot (staff are signed in).
+    const shown = await serve(new Request("http://localhost/admin/notes"));
+    expect(shown.status).toBe(200);
+    const empty = await axe(shown.html);
+    expect(empty.violations).toEqual([]);
+    const form = empty.document.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    for (const name of Object.keys(noteFields)) {
+      const control = form.querySelector<HTMLElement>(`[name="${name}"]`)!;
+      expect(form.querySelector(`label[for="${control.id}"]`)?.textContent).toContain(
+        noteLabels[name as keyof typeof noteFields],
+      );
+    }
+    expect(form.querySelector(`[name="${ticketField}"]`)).toBeNull();
+    expect(form.querySelector(`[name="${honeypotField}"]`)).toBeNull();
+
+    // Sent with a mistake: 400, the refusal's message, the summary names the field by its label
+    // and links to it, and what was typed is kept (up to twice its limit).
+    const long = "x".repeat(noteFields.note.max * 3);
+    const refused = await serve(
+      post({ intent: "add-note", title: "Called back", note: long }, undefined, "/admin/notes"),
+    );
+    expect(refused.status).toBe(400);
+    const mistake = await axe(refused.html);
+    expect(mistake.violations).toEqual([]);
+    expect(mistake.document.querySelector('[role="status"]')?.textContent).toBe(
+      "The note was not added: see the fields below.",
+    );
+    const summary = mistake.document.querySelector('[role="alert"]')!;
+    expect(summary.textContent).toContain(`Note: The note must be ${noteFields.note.max} characters or fewer`);
+    expect(summary.querySelector("a")?.getAttribute("href")).toBe("#field-note");
+    expect(mistake.document.querySelector<HTMLInputElement>("#field-title")!.value).toBe("Called back");
+    expect(mistake.document.querySelector<HTMLTextAreaElement>("#field-note")!.value).toHaveLength(
+      noteFields.note.max * 2,
+    );
+    expect(notes).toHaveLength(0);
+
+    // An intent the route does not have (an old page, a hand-made post): 400, nothing done.
+    const unknown = await serve(
+      post({ intent: "toString", title: "Called back", note: "Fine" }, undefined, "/admin/notes"),
+    );
+    expect(unknown.status).toBe(400);
+    expect(notes).toHaveLength(0);
+
+    // Corrected: done, and the status line says so.
+    const corrected = await serve(
+      post({ intent: "add-note", title: "Called back", note: "They will order next week." }, undefined, "/admin/notes"),
+    );
+    expect(corrected.status).toBe(200);
+    const done = await axe(corrected.html);
+    expect(done.violations).toEqual([]);
+    expect(done.document.querySelector('[role="status"]')?.textContent).toBe("Note added: Called back.");
+    expect(done.document.querySelector('[role="alert"]')).toBeNull();
+    expect(notes).toEqual([{ title: "Called back", note: "They will order next week." }]);
   });
 });

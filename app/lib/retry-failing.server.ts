@@ -1,4 +1,4 @@
-import { actionDone, readIntent, unknownAction } from "./admin-action";
+import { actionDone, answerIntent } from "./admin-action";
 import { readForm } from "./request.server";
 
 /**
@@ -6,14 +6,16 @@ import { readForm } from "./request.server";
  * retry-failing.tsx): `retry` queues them again and says how many.
  */
 export async function retryFailingAction(request: Request, retry: () => Promise<number>) {
-  const form = await readForm(request);
-  if (readIntent(form, ["retry-failing"]) === undefined) return unknownAction();
-  const count = await retry();
-  return actionDone(
-    count === 0
-      ? "No delivery was failing any more."
-      : count === 1
-        ? "1 failing delivery queued again."
-        : `${count} failing deliveries queued again.`,
-  );
+  return answerIntent(await readForm(request), {
+    "retry-failing": async () => {
+      const count = await retry();
+      return actionDone(
+        count === 0
+          ? "No delivery was failing any more."
+          : count === 1
+            ? "1 failing delivery queued again."
+            : `${count} failing deliveries queued again.`,
+      );
+    },
+  });
 }

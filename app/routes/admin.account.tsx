@@ -1,4 +1,5 @@
-import { data, redirect, useNavigation } from "react-router";
+import { useMemo } from "react";
+import { redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { mayHaveSecondFactor } from "~/features/auth/account-creation.server";
@@ -16,11 +17,12 @@ import { browserName, type OpenSession, SessionList } from "~/features/auth/sess
 import { ActionStatus } from "~/components/ui/action-status";
 import { plural } from "~/lib/format";
 import { can, roleNames } from "~/lib/staff";
+import { dailyEmailFields, passwordFields } from "~/features/auth/account-fields";
 import { changeOwnPassword } from "~/features/auth/password-change.server";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import type { NoticeHandle } from "~/lib/flash";
 import { readFlash, setFlash } from "~/lib/flash.server";
-import { formObject } from "~/lib/forms";
+import { actionDone, actionFailed, actionResult, answerIntent, keptAnswers, refusedAnswers } from "~/lib/admin-action";
 import { forwardRetryAfter, readForm, retryAfterHeaders } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.account";
@@ -51,56 +53,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The forms post here with or without JavaScript; a password change answers with a redirect and its notice. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  const form = formObject(await readForm(request));
-  if (form.intent === "daily-email") {
-    // Only those who work on leads get a daily list; the form is not shown to anyone else.
-    if (!can(staff.role, "leads"))
-      return data(
-        {
-          errors: {} as Record<string, string>,
-          message: undefined,
-          emailError: "Only staff who work on leads get a daily list.",
-        },
-        { status: 403 },
+  // Ending sessions and removing a passkey are for the person who owns them: proved within five minutes.
+  const confirmed = () => requireConfirmed(request, staff);
+  return answerIntent(await readForm(request), {
+    "change-password": async (form) => {
+      const result = await changeOwnPassword(request, staff, form);
+      if (!result.ok)
+        return actionFailed(
+          "Your password was not changed: see the fields below.",
+          result.status,
+          { errors: result.errors },
+          retryAfterHeaders(result),
+        );
+      // Proving the current password is a sign-in again: this session goes on under a new id.
+      const renewed = await renewSession(request, staff, { confirmedAt: Date.now() });
+      const headers = new Headers([["Set-Cookie", setFlash("password-changed")]]);
+      if (renewed) headers.append("Set-Cookie", renewed);
+      return redirect(renewed ? "/admin/account" : "/admin/login", { status: 303, headers });
+    },
+    "daily-email": async (form) => {
+      const values = keptAnswers(form, dailyEmailFields);
+      // Only those who work on leads get a daily list; the form is not shown to anyone else.
+      const refused = (message: string, status: number) =>
+        actionFailed(message, status, { errors: { email: message }, values });
+      if (!can(staff.role, "leads")) return refused("Only staff who work on leads get a daily list.", 403);
+      const result = await setAccountEmail(staff, form.email);
+      return result.ok ? actionDone(result.message) : refused(result.message, 400);
+    },
+    "remove-passkey": async (form) => {
+      confirmed();
+      const removed = await removePasskey(staff, form.passkey);
+      return removed.ok ? actionDone(removed.message) : actionFailed(removed.message, 409);
+    },
+    "end-session": async (form) => {
+      confirmed();
+      return actionDone(
+        (await endOwnSession(staff, form.session)) ? "That session has ended." : "That session had already ended.",
       );
-    const result = await setAccountEmail(staff, form.email);
-    return data(
-      {
-        errors: {} as Record<string, string>,
-        message: result.ok ? result.message : undefined,
-        emailError: result.ok ? undefined : result.message,
-      },
-      { status: result.ok ? 200 : 400 },
-    );
-  }
-  if (form.intent === "remove-passkey") {
-    requireConfirmed(request, staff);
-    const removed = await removePasskey(staff, form.passkey);
-    return data({ errors: {} as Record<string, string>, message: removed.message }, { status: removed.ok ? 200 : 409 });
-  }
-  if (form.intent === "end-session" || form.intent === "end-others") {
-    // Ending sessions is for the person who owns them: proved within five minutes.
-    requireConfirmed(request, staff);
-    const message =
-      form.intent === "end-session"
-        ? (await endOwnSession(staff, form.session))
-          ? "That session has ended."
-          : "That session had already ended."
-        : `${plural(await endOtherSessions(staff), { one: "session", many: "sessions" })} ended.`;
-    return data({ errors: {} as Record<string, string>, message });
-  }
-  const result = await changeOwnPassword(request, staff, form);
-  if (result.ok) {
-    // Proving the current password is a sign-in again: this session goes on under a new id.
-    const renewed = await renewSession(request, staff, { confirmedAt: Date.now() });
-    const headers = new Headers([["Set-Cookie", setFlash("password-changed")]]);
-    if (renewed) headers.append("Set-Cookie", renewed);
-    return redirect(renewed ? "/admin/account" : "/admin/login", { status: 303, headers });
-  }
-  return data(
-    { errors: result.errors, message: undefined },
-    { status: result.status, headers: retryAfterHeaders(result) },
-  );
+    },
+    "end-others": async () => {
+      confirmed();
+      return actionDone(`${plural(await endOtherSessions(staff), { one: "session", many: "sessions" })} ended.`);
+    },
+  });
 }
 
 export const handle: NoticeHandle = { notices: { "password-changed": () => passwordChanged } };
@@ -113,7 +108,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === "/admin/account";
-  const errors = actionData?.errors ?? {};
+  const refused = refusedAnswers(actionData);
+  // The password form and the daily list share the page's one answer: each shows its own fields' mistakes.
+  const errors = useMemo(() => pickErrors(refused.errors, passwordFields), [refused.errors]);
+  const emailError = refused.errors.email;
   return (
     <section aria-labelledby="account-title" className="max-w-xl">
       <h1 id="account-title" className="text-heading font-bold">
@@ -122,7 +120,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
       <p className="mt-2 text-muted">
         Signed in as <strong className="text-ink">{loaderData.username}</strong> ({loaderData.role}).
       </p>
-      {actionData?.message ? <ActionStatus result={{ ok: true, message: actionData.message }} /> : null}
+      <ActionStatus result={actionResult(actionData, null)} />
       <h2 className="mt-8 text-subheading font-bold">Second factor</h2>
       <p className="mt-2 text-muted">
         {loaderData.factor === "app"
@@ -147,8 +145,8 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
       />
       {loaderData.dailyEmail !== null ? (
         <DailyListForm
-          email={loaderData.dailyEmail}
-          error={actionData && "emailError" in actionData ? actionData.emailError : undefined}
+          email={refused.values.email ?? loaderData.dailyEmail}
+          error={emailError}
           busy={navigation.state !== "idle"}
         />
       ) : null}
@@ -160,4 +158,9 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary list={{ href: "/admin", name: "the admin" }} />;
+}
+
+/** The mistakes of one form's fields, from an answer that may be another form's. */
+function pickErrors(errors: Record<string, string>, fields: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => name in fields));
 }

@@ -15,7 +15,7 @@ import {
   setDisabled,
 } from "~/features/auth/account-admin.server";
 import { inviteAccount } from "~/features/auth/invitations.server";
-import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
+import { actionDone, actionFailed, answerIntent, type StaffIntent } from "~/lib/admin-action";
 import { getConfig } from "~/lib/config.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -31,48 +31,43 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const intents = ["invite", "disable", "enable", "reset-factor", "change-role", "end-sessions", "end-everyone"] as const;
-
 /** Every change here is an account change: it needs the owner to have confirmed who they are in the last five minutes. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  const form = await readForm(request);
-  const intent = readIntent(form, intents);
-  if (!intent) return unknownAction();
-  requireConfirmed(request, staff, pageAddress(request));
-  if (intent === "invite") {
-    const result = await inviteAccount(staff, {
-      username: form.get("username"),
-      role: form.get("role"),
-      email: form.get("email"),
-    });
-    if (!result.ok) return actionFailed("The invitation was not made: see the fields below.", 400, result.errors);
-    // The link is shown this once (it is stored hashed), whether or not it was emailed too.
-    const made = `Invitation made for ${result.username} (${roleNames[result.role]}).`;
-    const limits = `it works once, for ${invitationHours} hours`;
-    const emailed = result.emailed;
-    return data({
-      ok: true as const,
-      message: !emailed
-        ? `${made} Send them this link; ${limits}.`
-        : emailed.ok
-          ? `${made} The link was emailed to ${emailed.to}; it is below too, and ${limits}.`
-          : `${made} It could not be emailed to ${emailed.to}: ${emailed.reason}. Send them this link yourself; ${limits}.`,
-      link: result.link,
-    });
-  }
-  const id = form.get("id");
-  const result =
-    intent === "reset-factor"
-      ? await resetSecondFactor(staff, id)
-      : intent === "change-role"
-        ? await changeRole(staff, id, form.get("role"))
-        : intent === "end-sessions"
-          ? await endAccountSessions(staff, id)
-          : intent === "end-everyone"
-            ? await endEveryoneElsesSessions(staff)
-            : await setDisabled(staff, id, intent === "disable");
-  return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
+  const confirmed =
+    <Out,>(run: StaffIntent<Out>): StaffIntent<Out> =>
+    (form) => {
+      requireConfirmed(request, staff, pageAddress(request));
+      return run(form);
+    };
+  const told = (result: { ok: true; message: string } | { ok: false; message: string; status: number }) =>
+    result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
+  return answerIntent(await readForm(request), {
+    invite: confirmed(async (form) => {
+      const result = await inviteAccount(staff, { username: form.username, role: form.role, email: form.email });
+      if (!result.ok)
+        return actionFailed("The invitation was not made: see the fields below.", 400, { errors: result.errors });
+      // The link is shown this once (it is stored hashed), whether or not it was emailed too.
+      const made = `Invitation made for ${result.username} (${roleNames[result.role]}).`;
+      const limits = `it works once, for ${invitationHours} hours`;
+      const emailed = result.emailed;
+      return data({
+        ok: true as const,
+        message: !emailed
+          ? `${made} Send them this link; ${limits}.`
+          : emailed.ok
+            ? `${made} The link was emailed to ${emailed.to}; it is below too, and ${limits}.`
+            : `${made} It could not be emailed to ${emailed.to}: ${emailed.reason}. Send them this link yourself; ${limits}.`,
+        link: result.link,
+      });
+    }),
+    "reset-factor": confirmed(async (form) => told(await resetSecondFactor(staff, form.id))),
+    "change-role": confirmed(async (form) => told(await changeRole(staff, form.id, form.role))),
+    "end-sessions": confirmed(async (form) => told(await endAccountSessions(staff, form.id))),
+    "end-everyone": confirmed(async () => told(await endEveryoneElsesSessions(staff))),
+    disable: confirmed(async (form) => told(await setDisabled(staff, form.id, true))),
+    enable: confirmed(async (form) => told(await setDisabled(staff, form.id, false))),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

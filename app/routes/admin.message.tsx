@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
-import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
+import { actionDone, actionFailed, answerIntent } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
 import { requireConfirmed, staffContext } from "~/features/auth/access.server";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
 import { assignees, assignLead } from "~/features/queue/assign.server";
-import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
+import { loadReplies, replyIntents } from "~/features/replies/actions.server";
 import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
 import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
@@ -41,44 +41,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const messageIntents = ["handle", "reopen", "retry", "delete", "move-to-spam", "assign", ...replyIntents] as const;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const intent = readIntent(form, messageIntents);
-  switch (intent) {
-    case "reply":
-    case "call":
-    case "retry-reply":
-      return replyAction(staff, { kind: "message", id: params.id }, intent, form, `/admin/messages/${params.id}`);
-    case "assign": {
-      const result = await assignLead(staff, "contact_messages", params.id, form.get("assignee"));
+  const id = params.id;
+  if (!isRowId(id)) throw data(null, { status: 404 });
+  return answerIntent(await readForm(request), {
+    ...replyIntents(staff, { kind: "message", id }, `/admin/messages/${id}`),
+    assign: async (form) => {
+      const result = await assignLead(staff, "contact_messages", id, form.assignee);
       return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
-    }
-    case "handle":
-      await setMessageStatus(staff, params.id, "handled");
+    },
+    handle: async () => {
+      await setMessageStatus(staff, id, "handled");
       return actionDone("Marked as handled.");
-    case "reopen":
-      await setMessageStatus(staff, params.id, "new");
+    },
+    reopen: async () => {
+      await setMessageStatus(staff, id, "new");
       return actionDone("Marked as new.");
-    case "retry":
-      await retryMessageDelivery(staff, params.id);
+    },
+    retry: async () => {
+      await retryMessageDelivery(staff, id);
       return actionDone("Delivery queued again.");
-    case "delete":
+    },
+    delete: async () => {
       // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
       requireConfirmed(request, staff);
-      await deleteMessage(staff, params.id);
+      await deleteMessage(staff, id);
       return redirect("/admin/messages");
-    case "move-to-spam":
-      if (await moveMessageToSpam(staff, params.id)) return redirectMovedToSpam();
-      return (await getMessage(params.id))
+    },
+    "move-to-spam": async () => {
+      if (await moveMessageToSpam(staff, id)) return redirectMovedToSpam();
+      return (await getMessage(id))
         ? actionFailed(answeredNotSpam("message"), 409)
         : actionFailed("That message is no longer in the inbox.", 404);
-    case undefined:
-      return unknownAction();
-  }
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@ import { data, Link, redirect, useNavigation } from "react-router";
 import type { OrderStatus } from "#db/schema";
 import { DetailActions } from "~/components/admin/detail-actions";
 import { ActionStatus } from "~/components/ui/action-status";
-import { actionDone, actionFailed, readIntent, unknownAction } from "~/lib/admin-action";
+import { actionDone, actionFailed, answerIntent } from "~/lib/admin-action";
 import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import {
   deleteOrder,
@@ -21,7 +21,7 @@ import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
 import { assignees, assignLead } from "~/features/queue/assign.server";
-import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
+import { loadReplies, replyIntents } from "~/features/replies/actions.server";
 import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
 import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
@@ -46,52 +46,40 @@ const statusIntents = {
   reopen: { status: "new", done: "Marked as new." },
 } as const satisfies Record<string, { status: OrderStatus; done: string }>;
 
-const orderIntents = [
-  "contacted",
-  "close",
-  "reopen",
-  "retry",
-  "delete",
-  "move-to-spam",
-  "assign",
-  ...replyIntents,
-] as const;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  if (!isRowId(params.id)) throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const intent = readIntent(form, orderIntents);
-  switch (intent) {
-    case "reply":
-    case "call":
-    case "retry-reply":
-      return replyAction(staff, { kind: "order", id: params.id }, intent, form, `/admin/orders/${params.id}`);
-    case "assign": {
-      const result = await assignLead(staff, "order_requests", params.id, form.get("assignee"));
+  const id = params.id;
+  if (!isRowId(id)) throw data(null, { status: 404 });
+  const setStatus = (change: keyof typeof statusIntents) => async () => {
+    await setOrderStatus(staff, id, statusIntents[change].status);
+    return actionDone(statusIntents[change].done);
+  };
+  return answerIntent(await readForm(request), {
+    ...replyIntents(staff, { kind: "order", id }, `/admin/orders/${id}`),
+    assign: async (form) => {
+      const result = await assignLead(staff, "order_requests", id, form.assignee);
       return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
-    }
-    case "contacted":
-    case "close":
-    case "reopen":
-      await setOrderStatus(staff, params.id, statusIntents[intent].status);
-      return actionDone(statusIntents[intent].done);
-    case "retry":
-      await retryOrderDelivery(staff, params.id);
+    },
+    contacted: setStatus("contacted"),
+    close: setStatus("close"),
+    reopen: setStatus("reopen"),
+    retry: async () => {
+      await retryOrderDelivery(staff, id);
       return actionDone("Delivery queued again.");
-    case "delete":
+    },
+    delete: async () => {
       // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
       requireConfirmed(request, staff);
-      await deleteOrder(staff, params.id);
+      await deleteOrder(staff, id);
       return redirect("/admin/orders");
-    case "move-to-spam":
-      if (await moveOrderToSpam(staff, params.id)) return redirectMovedToSpam();
-      return (await getOrder(params.id))
+    },
+    "move-to-spam": async () => {
+      if (await moveOrderToSpam(staff, id)) return redirectMovedToSpam();
+      return (await getOrder(id))
         ? actionFailed(answeredNotSpam("order request"), 409)
         : actionFailed("That order request is no longer in the list.", 404);
-    case undefined:
-      return unknownAction();
-  }
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

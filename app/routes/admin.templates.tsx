@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { buttonClass } from "~/components/ui/button";
@@ -6,12 +6,12 @@ import { ErrorSummary, TextArea, TextField } from "~/components/ui/field";
 import { templateTopics } from "~/content/replies";
 import { staffContext } from "~/features/auth/access.server";
 import { allTemplates, saveTemplate } from "~/features/replies/replies.server";
-import { replyLimits, TemplateSchema } from "~/features/replies/schema";
-import { actionDone, actionResult, refusedAnswers } from "~/lib/admin-action";
-import { formObject } from "~/lib/forms";
+import { templateFields } from "~/features/replies/fields";
+import { TemplateSchema } from "~/features/replies/schema";
+import { actionDone, actionResult, answerIntent, intent, refusedAnswers } from "~/lib/admin-action";
+import { fieldLabels } from "~/lib/form-fields";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
-import { fieldErrorsOf } from "~/lib/zod";
 import type { Route } from "./+types/admin.templates";
 
 export async function loader() {
@@ -19,25 +19,18 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formObject(await readForm(request));
-  const parsed = TemplateSchema.safeParse(values);
-  if (!parsed.success) {
-    const typed = Object.fromEntries(
-      Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string"),
-    );
-    return data(
-      {
-        ok: false as const,
-        message: "The template was not saved: see the fields below.",
-        errors: fieldErrorsOf(parsed.error),
-        values: typed,
+  return answerIntent(await readForm(request), {
+    save: intent({
+      schema: TemplateSchema,
+      fields: templateFields,
+      refused: "The template was not saved: see the fields below.",
+      run: async (input) => {
+        await saveTemplate(context.get(staffContext), input);
+        const label = templateTopics.find((t) => t.value === input.topic)?.label ?? input.topic;
+        return actionDone(`Template saved: ${label}.`);
       },
-      { status: 400 },
-    );
-  }
-  await saveTemplate(context.get(staffContext), parsed.data);
-  const label = templateTopics.find((t) => t.value === parsed.data.topic)?.label ?? parsed.data.topic;
-  return actionDone(`Template saved: ${label}.`);
+    }),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-const labels = { subject: "Subject", body: "Text", topic: "Topic" };
+const labels = fieldLabels(templateFields);
 
 /**
  * The text each reply starts from, per topic (docs/requirements.md §4.8). One form per topic, so
@@ -88,13 +81,14 @@ export default function AdminTemplates({ loaderData, actionData }: Route.Compone
                 {template.changed ? `Last changed by ${template.changed.by}, ${template.changed.at}.` : "As shipped."}
               </p>
               <Form method="post" className="mt-3 grid gap-4">
+                <input type="hidden" name="intent" value="save" />
                 <input type="hidden" name="topic" value={template.topic} />
                 <TextField
                   name="subject"
                   label={labels.subject}
                   idPrefix={`template-${template.topic}`}
                   required
-                  maxLength={replyLimits.subject}
+                  maxLength={templateFields.subject.max}
                   defaultValue={mine ? values.subject : template.subject}
                   error={mine ? errors.subject : undefined}
                 />
@@ -104,7 +98,7 @@ export default function AdminTemplates({ loaderData, actionData }: Route.Compone
                   idPrefix={`template-${template.topic}`}
                   required
                   rows={8}
-                  maxLength={replyLimits.body}
+                  maxLength={templateFields.body.max}
                   defaultValue={mine ? values.body : template.body}
                   error={mine ? errors.body : undefined}
                 />

@@ -15,7 +15,7 @@ import {
 import { listAudit } from "~/lib/audit.server";
 import { reviewStates } from "~/features/reviews/types";
 import { reviewStateLabels } from "~/content/review-labels";
-import { actionDone, actionFailed, readIntent } from "~/lib/admin-action";
+import { actionDone, actionFailed } from "~/lib/admin-action";
 import { flashUnique, setFlash } from "~/lib/flash.server";
 import { formatDate } from "~/lib/format";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -51,10 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
-  const formData = await readForm(request);
-  const form = Object.fromEntries(formData);
+  const form = Object.fromEntries(await readForm(request));
   // Not one of the moderation intents of docs/requirements.md §4.1: the review leaves moderation for the spam store.
-  if (readIntent(formData, ["move-to-spam"])) {
+  if (form.intent === "move-to-spam") {
     const moved = typeof form.id === "string" && isRowId(form.id) && (await moveReviewToSpam(staff, form.id));
     if (!moved) return actionFailed("That review is no longer awaiting moderation.", 404);
     return actionDone("Moved to Spam. It is no longer listed here; “Not spam” in Spam brings it back to moderation.");
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? `${failed.title}. ${failed.description}`
           : result.error,
       result.status,
-      result.errors,
+      { errors: result.errors },
     );
   }
   const notice = moderationOutcomes[result.intent].ok;

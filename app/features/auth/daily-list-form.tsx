@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { dailyEmailFields } from "./account-fields";
 
 /** Where a person who works on leads has their daily list of what is due sent; empty for the team's address. */
 export function DailyListForm({ email, error, busy }: { email: string; error?: string; busy: boolean }) {
@@ -16,11 +17,11 @@ export function DailyListForm({ email, error, busy }: { email: string; error?: s
         <div className="min-w-64 grow">
           <TextField
             name="email"
-            label="Email for your daily list"
+            label={dailyEmailFields.email.label}
             idPrefix="daily"
             type="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={dailyEmailFields.email.max}
             defaultValue={email}
             error={error}
           />

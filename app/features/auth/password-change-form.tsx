@@ -2,13 +2,9 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
-import { defineFields, fieldLabels } from "~/lib/form-fields";
+import { fieldLabels } from "~/lib/form-fields";
+import { passwordFields } from "./account-fields";
 
-const passwordFields = defineFields({
-  current: { label: "Current password" },
-  password: { label: "New password" },
-  confirm: { label: "New password again" },
-});
 const labels = fieldLabels(passwordFields);
 
 /** The notice after a password change: the page's own, shown once after its redirect. */
@@ -45,6 +41,7 @@ export function PasswordChangeForm({
         </OutcomePanel>
       ) : null}
       <Form method="post" noValidate className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="change-password" />
         <ErrorSummary errors={errors} labels={labels} idPrefix="account" />
         {/* The username, for a password manager to file the new password under. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />

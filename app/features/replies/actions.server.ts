@@ -1,12 +1,11 @@
-import { data, redirect } from "react-router";
-import { actionFailed } from "~/lib/admin-action";
+import { redirect } from "react-router";
+import { actionDone, actionFailed, intent, keptAnswers } from "~/lib/admin-action";
 import { getConfig } from "~/lib/config.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
-import { formObject } from "~/lib/forms";
 import { isRowId } from "~/lib/request.server";
 import type { Staff } from "~/lib/staff";
-import { fieldErrorsOf } from "~/lib/zod";
 import { draftReply, type LeadRef, recordCall, retryReply, sendReply, threadOf } from "./replies.server";
+import { callFields, replyFields } from "./fields";
 import { CallSchema, ReplyEmailSchema } from "./schema";
 
 /**
@@ -15,9 +14,6 @@ import { CallSchema, ReplyEmailSchema } from "./schema";
  * so reloading the page cannot send it twice; a refused one answers 4xx with its field messages
  * and the answers as typed.
  */
-
-export const replyIntents = ["reply", "call", "retry-reply"] as const;
-export type ReplyIntent = (typeof replyIntents)[number];
 
 const notices = {
   "reply-sent": "Reply queued. Its delivery shows in the thread below.",
@@ -35,36 +31,38 @@ export async function loadReplies(request: Request, lead: LeadRef) {
   };
 }
 
-function refused(message: string, status: number, errors: Record<string, string>, values: Record<string, unknown>) {
-  const typed = Object.fromEntries(
-    Object.entries(values).filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "intent",
-    ),
-  );
-  return data({ ok: false as const, message, errors, values: typed }, { status });
-}
-
-export async function replyAction(staff: Staff, lead: LeadRef, intent: ReplyIntent, form: FormData, pagePath: string) {
-  const values = formObject(form);
+/**
+ * The reply intents of a lead's page, to spread among the page's own (`answerIntent`). A refused
+ * reply or call keeps what was typed, whether its fields had a mistake or the sending failed.
+ */
+export function replyIntents(staff: Staff, lead: LeadRef, pagePath: string) {
   const backToThread = (key: keyof typeof notices) =>
     redirect(`${pagePath}#thread`, { headers: { "Set-Cookie": setFlash(key) } });
-  switch (intent) {
-    case "reply": {
-      const parsed = ReplyEmailSchema.safeParse(values);
-      if (!parsed.success)
-        return refused("The reply was not sent: see the fields below.", 400, fieldErrorsOf(parsed.error), values);
-      const result = await sendReply(staff, lead, parsed.data);
-      return result.ok ? backToThread("reply-sent") : refused(result.message, result.status, {}, values);
-    }
-    case "call": {
-      const parsed = CallSchema.safeParse(values);
-      if (!parsed.success)
-        return refused("The call was not recorded: see the fields below.", 400, fieldErrorsOf(parsed.error), values);
-      const result = await recordCall(staff, lead, parsed.data);
-      return result.ok ? backToThread("call-recorded") : refused(result.message, result.status, {}, values);
-    }
-    case "retry-reply": {
-      const replyId = form.get("reply");
+  return {
+    reply: intent({
+      schema: ReplyEmailSchema,
+      fields: replyFields,
+      refused: "The reply was not sent: see the fields below.",
+      run: async (input, form) => {
+        const result = await sendReply(staff, lead, input);
+        return result.ok
+          ? backToThread("reply-sent")
+          : actionFailed(result.message, result.status, { values: keptAnswers(form, replyFields) });
+      },
+    }),
+    call: intent({
+      schema: CallSchema,
+      fields: callFields,
+      refused: "The call was not recorded: see the fields below.",
+      run: async (input, form) => {
+        const result = await recordCall(staff, lead, input);
+        return result.ok
+          ? backToThread("call-recorded")
+          : actionFailed(result.message, result.status, { values: keptAnswers(form, callFields) });
+      },
+    }),
+    "retry-reply": async (form: Record<string, unknown>) => {
+      const replyId = form.reply;
       const outcome = isRowId(replyId) ? await retryReply(staff, lead, replyId) : "missing";
       if (outcome === "missing") return actionFailed("That reply is not on this lead.", 404);
       if (outcome === "busy")
@@ -72,7 +70,7 @@ export async function replyAction(staff: Staff, lead: LeadRef, intent: ReplyInte
           "That reply is being sent at this moment or was delivered already, so it is not sent again. Its state shows in the thread.",
           409,
         );
-      return { ok: true as const, message: "The reply will be sent again now." };
-    }
-  }
+      return actionDone("The reply will be sent again now.");
+    },
+  };
 }

@@ -3,7 +3,8 @@ import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { callOutcomes } from "~/content/replies";
-import { replyLimits } from "./schema";
+import { fieldLabels } from "~/lib/form-fields";
+import { callFields, replyFields } from "./fields";
 import type { ThreadEntry } from "./replies.server";
 
 /** What the reply forms need from the page: the thread, the draft, and what the last try sent back. */
@@ -23,7 +24,8 @@ export function answeredNotSpam(noun: string): string {
   return `This ${noun} has been answered, so it is not spam and stays here with its replies. Delete it if it should go.`;
 }
 
-const labels = { subject: "Subject", body: "Reply", outcome: "How the call went", note: "Note" };
+/** The reply's and the call's fields share one error summary: one of the two forms was sent. */
+const labels = { ...fieldLabels(replyFields), ...fieldLabels(callFields) };
 
 /**
  * A lead's replies and the forms to add one (docs/requirements.md §4.8): plain forms, so they
@@ -103,7 +105,7 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
                 label={labels.subject}
                 idPrefix="reply"
                 required
-                maxLength={replyLimits.subject}
+                maxLength={replyFields.subject.max}
                 defaultValue={values.subject ?? draft.subject}
                 error={errors.subject}
               />
@@ -113,7 +115,7 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
                 idPrefix="reply"
                 required
                 rows={10}
-                maxLength={replyLimits.body}
+                maxLength={replyFields.body.max}
                 defaultValue={values.body ?? draft.body}
                 error={errors.body}
                 hint="Only what is written here is sent. Nothing from their message or order is added: write health details only if they need to be in the email."
@@ -156,7 +158,7 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
               label={labels.note}
               idPrefix="reply"
               rows={4}
-              maxLength={replyLimits.note}
+              maxLength={callFields.note.max}
               defaultValue={values.note ?? ""}
               error={errors.note}
             />

@@ -1,26 +1,25 @@
 import { callOutcomes, type CallOutcome, templateTopics } from "~/content/replies";
 import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
+import { callFields, replyFields, templateFields } from "./fields";
 
 /**
  * What staff write when they answer a lead: an email, a recorded call, or a topic's template.
  * The same schemas check the form in the browser and on the server.
  */
 
-export const replyLimits = { subject: 200, body: 10_000, note: 2_000 } as const;
-
 const subject = lineOfText("the subject", "Subject is required")
   .trim()
   .min(1, "Subject is required")
-  .max(replyLimits.subject, `Subject must be ${replyLimits.subject} characters or fewer`);
+  .max(replyFields.subject.max, `Subject must be ${replyFields.subject.max} characters or fewer`);
 
 const body = z
   .string("Write the reply")
   .refine(isStorableText, unstorableMessage)
   .trim()
   .min(1, "Write the reply")
-  .max(replyLimits.body, `The reply must be ${replyLimits.body} characters or fewer`);
+  .max(replyFields.body.max, `The reply must be ${replyFields.body.max} characters or fewer`);
 
-export const ReplyEmailSchema = z.object({ subject, body });
+export const ReplyEmailSchema = z.object({ subject, body } satisfies Record<keyof typeof replyFields, z.ZodType>);
 export type ReplyEmailInput = z.infer<typeof ReplyEmailSchema>;
 
 const outcomeValues = callOutcomes.map((o) => o.value) as [CallOutcome, ...CallOutcome[]];
@@ -31,10 +30,10 @@ export const CallSchema = z.object({
     .string()
     .refine(isStorableText, unstorableMessage)
     .trim()
-    .max(replyLimits.note, `The note must be ${replyLimits.note} characters or fewer`)
+    .max(callFields.note.max, `The note must be ${callFields.note.max} characters or fewer`)
     .optional()
     .transform((v) => v ?? ""),
-});
+} satisfies Record<keyof typeof callFields, z.ZodType>);
 export type CallInput = z.infer<typeof CallSchema>;
 
 const topicValues = templateTopics.map((t) => t.value) as [string, ...string[]];
@@ -47,6 +46,6 @@ export const TemplateSchema = z.object({
     .refine(isStorableText, unstorableMessage)
     .trim()
     .min(1, "Write the template")
-    .max(replyLimits.body, `The template must be ${replyLimits.body} characters or fewer`),
-});
+    .max(templateFields.body.max, `The template must be ${templateFields.body.max} characters or fewer`),
+} satisfies Record<keyof typeof templateFields, z.ZodType>);
 export type TemplateInput = z.infer<typeof TemplateSchema>;
