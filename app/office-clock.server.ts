@@ -1,5 +1,5 @@
-import { purgeOldDigests, sendDigestIfDue } from "~/features/queue/digest.server";
-import { refreshResponseFigures } from "~/features/replies/figures.server";
+import { purgeOldDigests, sendDigestIfDue } from "~/features/leads/digest.server";
+import { refreshResponseFigures } from "~/features/leads/figures.server";
 import { isDatabaseBusy } from "#db/client.server";
 import { log } from "~/lib/logger.server";
 

@@ -9,17 +9,10 @@ import { deleteMessage, moveMessageToSpam } from "~/features/contact/inbox.serve
 import { storeContactMessage } from "~/features/contact/store.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { sendDigestIfDue } from "~/features/queue/digest.server";
-import { waitingLeads } from "~/features/queue/queue.server";
-import { computeFigures } from "~/features/replies/figures.server";
-import {
-  draftReply,
-  recordCall,
-  retryReply,
-  saveTemplate,
-  sendReply,
-  threadOf,
-} from "~/features/replies/replies.server";
+import { sendDigestIfDue } from "~/features/leads/digest.server";
+import { waitingLeads } from "~/features/leads/queue.server";
+import { computeFigures } from "~/features/leads/figures.server";
+import { draftReply, recordCall, retryReply, saveTemplate, sendReply, threadOf } from "~/features/leads/replies.server";
 import { parseConfig } from "~/lib/config.server";
 import { findPersonalData } from "~/lib/personal-data.server";
 import { personalDataSources } from "~/personal-data.server";

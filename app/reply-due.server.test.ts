@@ -10,8 +10,8 @@ import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { dateUndatedLeads, replyDue, replyDueByHour } from "~/lib/reply-promises.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";
-import { countOverdue, queueLimit, waitingLeads } from "~/features/queue/queue.server";
-import { computeFigures } from "~/features/replies/figures.server";
+import { countOverdue, queueLimit, waitingLeads } from "~/features/leads/queue.server";
+import { computeFigures } from "~/features/leads/figures.server";
 import { writeUndatedMessages } from "../tests/support/seed";
 
 setLogLevel("silent");

@@ -22,9 +22,9 @@ import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { AssignForm } from "~/components/admin/assign-form";
-import { assignees, assignLead } from "~/features/queue/assign.server";
-import { loadReplies, replyAction, replyIntents } from "~/features/replies/actions.server";
-import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
+import { assignees, assignLead } from "~/features/leads/assign.server";
+import { loadReplies, replyAction, replyIntents } from "~/features/leads/reply-actions.server";
+import { answeredNotSpam, ReplyPanel } from "~/features/leads/reply-panel";
 import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

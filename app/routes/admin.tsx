@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { requireStaffMiddleware, staffContext } from "~/features/auth/auth.server";
 import { countOpenMessages } from "~/features/contact/inbox.server";
 import { countNewOrders } from "~/features/orders/admin.server";
-import { countOverdue } from "~/features/queue/queue.server";
+import { countOverdue } from "~/features/leads/queue.server";
 import { countAwaitingModeration } from "~/features/reviews/moderation-store.server";
 import { countSpam } from "~/lib/spam.server";
 import type { NoticeHandle } from "~/lib/flash";

@@ -3,7 +3,7 @@ import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { callOutcomes } from "~/content/replies";
-import { replyLimits } from "./schema";
+import { replyLimits } from "./reply-schema";
 import type { ThreadEntry } from "./replies.server";
 
 /** What the reply forms need from the page: the thread, the draft, and what the last try sent back. */
