@@ -1,19 +1,21 @@
-import { topicLabel } from "~/content/contact";
 import type { SelectQueryBuilder } from "kysely";
-import type { Database } from "#db/schema";
 import { db } from "~/lib/db.server";
+import type { LeadColumns, LeadDatabase, LeadKindDefinition, LeadKinds } from "~/lib/lead-kind";
 import type { DueState, ReplyDueView } from "~/lib/reply-due";
 import { officeTime, replyDueView, stillWaiting } from "~/lib/reply-promises.server";
+import { leadsDb } from "./leads.server";
 
 /**
- * Today's work (docs/requirements.md §4.8): every message and order request still waiting for its
+ * Today's work (docs/requirements.md §4.8): every lead of every kind (app/lead-kinds.server.ts) still waiting for its
  * reply, by when it is due, overdue first. A lead leaves the queue at its first reply (an email
  * or a recorded call), or when staff move it on (a message marked handled, an order request
  * contacted or closed).
  */
 
 export interface QueueItem {
-  kind: "message" | "order";
+  /** The kind's word ("message") and how it names one ("Message"). */
+  kind: string;
+  label: string;
   id: string;
   href: string;
   /** "Kim Park — Request a Repair", "Rosa Diaz — order request AQ-7K3M-9QX2". */
@@ -52,120 +54,87 @@ const group: Record<DueState, "overdue" | "today" | "later"> = {
 /** Whose leads to list: everyone's, one account's, or those no one handles yet. */
 export type QueueFilter = { who: "anyone" } | { who: "nobody" } | { who: "account"; accountId: string };
 
-export async function waitingLeads(now = new Date(), filter: QueueFilter = { who: "anyone" }): Promise<Queue> {
+export async function waitingLeads(
+  kinds: LeadKinds,
+  now = new Date(),
+  filter: QueueFilter = { who: "anyone" },
+): Promise<Queue> {
   const at = now.toISOString();
-  const [messages, orders, people, ...counts] = await Promise.all([
-    db()
-      .selectFrom("contact_messages")
-      .select([
-        "id",
-        "name",
-        "topic",
-        "received_at",
-        "status",
-        "reply_due_at",
-        "reply_late_at",
-        "assigned_to",
-        "first_reply_at",
-      ])
-      .where(stillWaiting)
-      .where("reply_due_at", "is not", null)
-      .$call(whose(filter))
-      .orderBy("reply_due_at")
-      .orderBy("id")
-      .limit(queueLimit)
-      .execute(),
-    db()
-      .selectFrom("order_requests")
-      .select([
-        "id",
-        "first_name",
-        "last_name",
-        "reference",
-        "received_at",
-        "status",
-        "reply_due_at",
-        "reply_late_at",
-        "assigned_to",
-        "first_reply_at",
-      ])
-      .where(stillWaiting)
-      .where("reply_due_at", "is not", null)
-      .$call(whose(filter))
-      .orderBy("reply_due_at")
-      .orderBy("id")
-      .limit(queueLimit)
-      .execute(),
+  const waitingOf = (kind: LeadKindDefinition) =>
+    leadsDb().selectFrom(kind.table).where(stillWaiting).where("reply_due_at", "is not", null).$call(whose(filter));
+  const [people, ...perKind] = await Promise.all([
     db().selectFrom("accounts").select(["id", "username"]).execute(),
-    ...(["contact_messages", "order_requests"] as const).map((table) =>
-      db()
-        .selectFrom(table)
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as("n"),
-          eb.fn
-            .sum<number | string | null>(eb.case().when("reply_due_at", "<", at).then(1).else(0).end())
-            .as("overdue"),
-        ])
-        .where(stillWaiting)
-        .where("reply_due_at", "is not", null)
-        .$call(whose(filter))
-        .executeTakeFirstOrThrow(),
-    ),
+    ...Object.values(kinds).map(async (kind) => {
+      const [rows, count] = await Promise.all([
+        waitingOf(kind)
+          .select([...queueColumns, ...kind.titleColumns])
+          .orderBy("reply_due_at")
+          .orderBy("id")
+          .limit(queueLimit)
+          .execute(),
+        waitingOf(kind)
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as("n"),
+            eb.fn
+              .sum<number | string | null>(eb.case().when("reply_due_at", "<", at).then(1).else(0).end())
+              .as("overdue"),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { kind, rows: rows as unknown as LeadColumns[], count };
+    }),
   ]);
   const nameOf = (id: string | null) => (id ? (people.find((p) => p.id === id)?.username ?? null) : null);
-  const waiting = (
-    row: {
-      id: string;
-      received_at: string;
-      status: string;
-      reply_due_at: string | null;
-      reply_late_at: string | null;
-      assigned_to: string | null;
-      first_reply_at: string | null;
-    },
-    kind: QueueItem["kind"],
-    title: string,
-  ): QueueItem[] => {
-    const due = replyDueView(row, now);
-    if (!due || !row.reply_due_at) return [];
-    const href = `/admin/${kind === "message" ? "messages" : "orders"}/${row.id}`;
-    return [
-      {
-        kind,
-        id: row.id,
-        href,
-        title,
-        arrivedText: officeTime(row.received_at),
-        dueAt: row.reply_due_at,
-        due,
-        assignee: nameOf(row.assigned_to),
-        assigneeId: row.assigned_to,
-      },
-    ];
-  };
-  const items = [
-    ...messages.flatMap((m) => waiting(m, "message", `${m.name} — ${topicLabel(m.topic)}`)),
-    ...orders.flatMap((o) => waiting(o, "order", `${o.first_name} ${o.last_name} — order request ${o.reference}`)),
-  ];
+  const items = perKind.flatMap(({ kind, rows }) =>
+    rows.flatMap((row): QueueItem[] => {
+      const due = replyDueView(row, now);
+      if (!due || !row.reply_due_at) return [];
+      return [
+        {
+          kind: kind.kind,
+          label: kind.label,
+          id: row.id,
+          href: `${kind.path}/${row.id}`,
+          title: kind.title(row),
+          arrivedText: officeTime(row.received_at),
+          dueAt: row.reply_due_at,
+          due,
+          assignee: nameOf(row.assigned_to),
+          assigneeId: row.assigned_to,
+        },
+      ];
+    }),
+  );
   items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
-  // Each kind's first `queueLimit` by due time hold the `queueLimit` due soonest of both.
+  // Each kind's first `queueLimit` by due time hold the `queueLimit` due soonest of all.
   const listed = items.slice(0, queueLimit);
-  const total = counts.reduce((sum, row) => sum + Number(row.n), 0);
+  const total = perKind.reduce((sum, { count }) => sum + Number(count.n), 0);
   const queue: Queue = {
     overdue: [],
     today: [],
     later: [],
     waiting: total,
-    waitingOverdue: counts.reduce((sum, row) => sum + Number(row.overdue ?? 0), 0),
+    waitingOverdue: perKind.reduce((sum, { count }) => sum + Number(count.overdue ?? 0), 0),
     more: total > listed.length,
   };
   for (const item of listed) queue[group[item.due.state]].push(item);
   return queue;
 }
 
-/** The filter as a query narrows either table: both have `assigned_to`. */
+/** What the queue reads of every lead, besides what its kind's title needs. */
+const queueColumns = [
+  "id",
+  "received_at",
+  "status",
+  "reply_due_at",
+  "reply_late_at",
+  "assigned_to",
+  "first_reply_at",
+] as const;
+
+/** The filter as a query narrows any lead table: every one has `assigned_to`. */
 function whose(filter: QueueFilter) {
-  return <Q extends SelectQueryBuilder<Database, "contact_messages" | "order_requests", object>>(query: Q): Q => {
+  return <Q extends SelectQueryBuilder<LeadDatabase, string, object>>(query: Q): Q => {
     if (filter.who === "nobody") return query.where("assigned_to", "is", null) as Q;
     if (filter.who === "account") return query.where("assigned_to", "=", filter.accountId) as Q;
     return query;
@@ -182,12 +151,12 @@ export function parseQueueFilter(params: URLSearchParams, me: string): QueueFilt
 }
 
 /** Waiting leads past their due time: one light count per kind, for the admin's tab on every page. */
-export async function countOverdue(now = new Date()): Promise<number> {
+export async function countOverdue(kinds: LeadKinds, now = new Date()): Promise<number> {
   const at = now.toISOString();
   const counts = await Promise.all(
-    (["contact_messages", "order_requests"] as const).map((table) =>
-      db()
-        .selectFrom(table)
+    Object.values(kinds).map((kind) =>
+      leadsDb()
+        .selectFrom(kind.table)
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where(stillWaiting)
         .where("reply_due_at", "<", at)

@@ -1,0 +1,86 @@
+import { data, redirect } from "react-router";
+import { actionDone, actionFailed } from "~/lib/admin-action";
+import { recordAudit } from "~/lib/audit.server";
+import type { LeadColumns, LeadFilter, LeadKindDefinition } from "~/lib/lead-kind";
+import type { LeadKind } from "~/lib/reply-due";
+import { isRowId } from "~/lib/request.server";
+import { redirectMovedToSpam } from "~/lib/spam-mark.server";
+import type { Staff } from "~/lib/staff";
+import { assignees, assignLead } from "./assign.server";
+import { deleteLead, getLead, retryLeadDelivery } from "./leads.server";
+import { loadReplies, replyAction, replyIntents } from "./reply-actions.server";
+import { answeredNotSpam } from "./reply-panel";
+
+/**
+ * A lead's page, the same for every kind: what it loads (the lead, its deliveries, who can take
+ * it, its replies) and the intents every kind answers (replies, assignment, retry, delete, move
+ * to spam). A kind's route adds only its own status steps.
+ */
+
+export const leadIntents = ["retry", "delete", "move-to-spam", "assign", ...replyIntents] as const;
+export type LeadIntent = (typeof leadIntents)[number];
+
+/** Loads a lead's page, recording that it was opened (its details may be health details, decision 024). */
+export async function loadLeadPage<Row extends LeadColumns, Filter extends LeadFilter>(
+  request: Request,
+  staff: Staff,
+  kind: LeadKindDefinition<Row, Filter>,
+  replyKind: LeadKind,
+  id: string | undefined,
+  viewed: string,
+) {
+  const found = isRowId(id) ? await getLead(kind, id) : undefined;
+  if (!found) throw data(null, { status: 404 });
+  await recordAudit(staff, "viewed", kind.entity, found.lead.id, viewed);
+  return {
+    ...found,
+    people: await assignees(),
+    me: staff.accountId,
+    replies: await loadReplies(request, { kind: replyKind, id: found.lead.id }),
+  };
+}
+
+export interface LeadActionContext {
+  /** Asks for proof of who they are within five minutes before a delete (throws a redirect). */
+  confirm: () => void;
+  /** The kind's own "Move to Spam": false when the lead is gone or answered. */
+  moveToSpam: (staff: Staff, id: string) => Promise<boolean>;
+  /** Where the list says a lead moved away is no longer: "in the inbox". */
+  gone: string;
+}
+
+/** Answers one of the intents every lead's page has. */
+export async function leadAction<Row extends LeadColumns, Filter extends LeadFilter>(
+  staff: Staff,
+  kind: LeadKindDefinition<Row, Filter>,
+  replyKind: LeadKind,
+  id: string,
+  intent: LeadIntent,
+  form: FormData,
+  context: LeadActionContext,
+) {
+  const noun = kind.label.toLowerCase();
+  switch (intent) {
+    case "reply":
+    case "call":
+    case "retry-reply":
+      return replyAction(staff, { kind: replyKind, id }, intent, form, `${kind.path}/${id}`);
+    case "assign": {
+      const result = await assignLead(staff, kind, id, form.get("assignee"));
+      return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
+    }
+    case "retry":
+      await retryLeadDelivery(staff, kind, id);
+      return actionDone("Delivery queued again.");
+    case "delete":
+      // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
+      context.confirm();
+      await deleteLead(staff, kind, id);
+      return redirect(kind.path);
+    case "move-to-spam":
+      if (await context.moveToSpam(staff, id)) return redirectMovedToSpam();
+      return (await getLead(kind, id))
+        ? actionFailed(answeredNotSpam(noun), 409)
+        : actionFailed(`That ${noun} is no longer ${context.gone}.`, 404);
+  }
+}
