@@ -2,8 +2,8 @@ import { contactDelivery } from "~/features/contact/delivery.server";
 import { orderDelivery, orderReceiptDelivery } from "~/features/orders/delivery.server";
 import { reviewDelivery } from "~/features/reviews/delivery.server";
 import type { DeliveryKinds } from "~/lib/outbox/delivery.server";
-import { digestDelivery } from "~/features/queue/digest.server";
-import { replyDelivery } from "~/features/replies/replies.server";
+import { digestDelivery } from "~/features/leads/digest.server";
+import { replyDelivery } from "~/features/leads/replies.server";
 
 /**
  * Every kind the outbox holds, with how it is delivered and cleaned up. Adding a kind to

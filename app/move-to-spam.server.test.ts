@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/account-creation.server";
-import { countOpenMessages, listMessages, moveMessageToSpam } from "~/features/contact/inbox.server";
+import { moveMessageToSpam } from "~/features/contact/inbox.server";
+import { countOpenLeads, listLeads } from "~/features/leads/leads.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { submitContact } from "~/features/contact/submit.server";
-import { countNewOrders, listOrders, moveOrderToSpam } from "~/features/orders/admin.server";
+import { moveOrderToSpam } from "~/features/orders/admin.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
 import { countAwaitingModeration, listAllReviews, moveReviewToSpam } from "~/features/reviews/moderation-store.server";
@@ -101,18 +103,18 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
       `192.0.2.${++ip}`,
     );
     if (!sent.ok) throw new Error("not stored");
-    const [listed] = (await listMessages({})).messages;
+    const [listed] = (await listLeads(leadKinds.message, {})).leads;
     expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
     expect(await outbox()).toHaveLength(1);
-    expect(await countOpenMessages()).toEqual({ new: 1, marked: 1 });
+    expect(await countOpenLeads(leadKinds.message)).toEqual({ new: 1, marked: 1 });
     const leads = ["contact heard:dealer 1", "contact stored 1"];
     expect(await counted()).toEqual(leads);
 
     expect(await moveMessageToSpam(staff, sent.id)).toBe(true);
-    expect((await listMessages({})).messages).toEqual([]);
+    expect((await listLeads(leadKinds.message, {})).leads).toEqual([]);
     // No longer a lead: its counts go with it, and come back once with it.
     expect(await counted()).toEqual([]);
-    expect(await countOpenMessages()).toEqual({ new: 0, marked: 0 });
+    expect(await countOpenLeads(leadKinds.message)).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     const [held] = await listSpam();
     expect(held).toMatchObject({
@@ -124,7 +126,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await moveMessageToSpam(staff, sent.id)).toBe(false);
 
     expect(await release()).toMatchObject({ ok: true, kind: "contact" });
-    const [back] = (await listMessages({})).messages;
+    const [back] = (await listLeads(leadKinds.message, {})).leads;
     expect(back).toMatchObject({ name: "Ana", received_at: held?.receivedAt, spam_signals: null, mark: [] });
     expect(await heardOf("contact_messages")).toEqual(["dealer"]);
     expect(await counted()).toEqual(leads);
@@ -147,8 +149,10 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
       `192.0.2.${++ip}`,
     );
     if (!sent.ok) throw new Error("not stored");
-    expect((await listOrders({ mark: "possible-spam" })).orders.map((o) => o.reference)).toEqual([sent.reference]);
-    expect(await countNewOrders()).toEqual({ new: 1, marked: 1 });
+    expect((await listLeads(leadKinds.order, { mark: "possible-spam" })).leads.map((o) => o.reference)).toEqual([
+      sent.reference,
+    ]);
+    expect(await countOpenLeads(leadKinds.order)).toEqual({ new: 1, marked: 1 });
     const queued = [
       { kind: "order", channel: "email", status: "pending" },
       { kind: "order-receipt", channel: "email", status: "pending" },
@@ -157,15 +161,15 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     const leads = ["order heard:clinician 1", "order stored 1"];
     expect(await counted()).toEqual(leads);
     expect(await moveOrderToSpam(staff, sent.id)).toBe(true);
-    expect((await listOrders({})).orders).toEqual([]);
+    expect((await listLeads(leadKinds.order, {})).leads).toEqual([]);
     expect(await counted()).toEqual([]);
-    expect(await countNewOrders()).toEqual({ new: 0, marked: 0 });
+    expect(await countOpenLeads(leadKinds.order)).toEqual({ new: 0, marked: 0 });
     expect(await outbox()).toEqual([]);
     expect(await auditOf(sent.id)).toEqual([
       { action: "move-to-spam", username: "lead", target_type: "order_request" },
     ]);
     expect(await release()).toMatchObject({ ok: true, kind: "order" });
-    const [back] = (await listOrders({})).orders;
+    const [back] = (await listLeads(leadKinds.order, {})).leads;
     expect(back).toMatchObject({ reference: sent.reference, mark: [] });
     // Back in Orders, its notice and its receipt are queued again.
     expect(await outboxOf(String(back?.id))).toEqual(queued);

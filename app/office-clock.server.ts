@@ -1,5 +1,6 @@
-import { purgeOldDigests, sendDigestIfDue } from "~/features/queue/digest.server";
-import { refreshResponseFigures } from "~/features/replies/figures.server";
+import { purgeOldDigests, sendDigestIfDue } from "~/features/leads/digest.server";
+import { refreshResponseFigures } from "~/features/leads/figures.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { isDatabaseBusy } from "#db/client.server";
 import { log } from "~/lib/logger.server";
 
@@ -21,7 +22,7 @@ export function startOfficeClock(everyMs = 60_000, now: () => Date = () => new D
     try {
       const at = now();
       await refreshResponseFigures(at);
-      await sendDigestIfDue(at);
+      await sendDigestIfDue(leadKinds, at);
     } catch (error) {
       // Another writer holding the database only delays this to the next turn.
       if (!isDatabaseBusy(error)) log.error("the office clock's turn failed", { error });

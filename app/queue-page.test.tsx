@@ -15,7 +15,7 @@ import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import AdminQueue, { loader } from "~/routes/admin.queue";
 import type { Route } from "./routes/+types/admin.queue";
-import { queueLimit } from "~/features/queue/queue.server";
+import { queueLimit } from "~/features/leads/queue.server";
 
 setLogLevel("silent");
 

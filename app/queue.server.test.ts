@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { leadKinds } from "~/lead-kinds.server";
 import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -6,8 +7,8 @@ import { storeContactMessage } from "~/features/contact/store.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
 import { createAccount } from "~/features/auth/account-creation.server";
-import { assignLead } from "~/features/queue/assign.server";
-import { countOverdue, parseQueueFilter, type QueueFilter, waitingLeads } from "~/features/queue/queue.server";
+import { assignLead } from "~/features/leads/assign.server";
+import { countOverdue, parseQueueFilter, type QueueFilter, waitingLeads } from "~/features/leads/queue.server";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
@@ -44,7 +45,7 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
     const handled = await storeContactMessage(message("Eli"), new Date("2026-11-18T15:00:00Z"), []);
     await database().db.updateTable("contact_messages").set({ status: "handled" }).where("id", "=", handled).execute();
 
-    const queue = await waitingLeads(now);
+    const queue = await waitingLeads(leadKinds, now);
     const names = (items: Array<{ title: string }>) => items.map((item) => item.title.split(" ")[0]);
     expect(names(queue.overdue)).toEqual(["Ada", "Bea"]);
     expect(queue.overdue.map((item) => item.due.state)).toEqual(["late", "overdue"]);
@@ -59,7 +60,7 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
       arrivedText: "Mon, Nov 23, 3:00 PM EST",
       due: { state: "today", dueText: "Tue, Nov 24, 3:00 PM EST" },
     });
-    expect(await countOverdue(now)).toBe(2);
+    expect(await countOverdue(leadKinds, now)).toBe(2);
   });
 
   it("gives a lead to someone who works on leads, lists it under their name, and audits each change once", async () => {
@@ -77,16 +78,16 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
     const mine = await storeContactMessage(message("Fay"), new Date("2026-11-23T20:00:00Z"), []);
     await storeContactMessage(message("Gus"), new Date("2026-11-23T20:01:00Z"), []);
 
-    expect(await assignLead(by, "contact_messages", mine, moderator)).toMatchObject({ ok: false, status: 400 });
-    expect(await assignLead(by, "contact_messages", crypto.randomUUID(), leads)).toMatchObject({ status: 404 });
-    expect(await assignLead(by, "contact_messages", mine, leads)).toEqual({
+    expect(await assignLead(by, leadKinds.message, mine, moderator)).toMatchObject({ ok: false, status: 400 });
+    expect(await assignLead(by, leadKinds.message, crypto.randomUUID(), leads)).toMatchObject({ status: 404 });
+    expect(await assignLead(by, leadKinds.message, mine, leads)).toEqual({
       ok: true,
       message: `seller-${dialect} handles it now.`,
     });
-    expect(await assignLead(by, "contact_messages", mine, leads)).toMatchObject({ ok: true });
+    expect(await assignLead(by, leadKinds.message, mine, leads)).toMatchObject({ ok: true });
 
     const titles = async (filter: QueueFilter) =>
-      (await waitingLeads(now, filter)).today
+      (await waitingLeads(leadKinds, now, filter)).today
         .map((item) => `${item.title.split(" ")[0]}:${item.assignee ?? "-"}`)
         // The first test's leads share this database.
         .filter((entry) => /^(Fay|Gus):/.test(entry));
@@ -96,7 +97,7 @@ describe.each(testDialects)("today's work on %s", (dialect) => {
     expect(parseQueueFilter(new URLSearchParams("who=me"), leads)).toEqual({ who: "account", accountId: leads });
     expect(parseQueueFilter(new URLSearchParams("who=x'; drop"), leads)).toEqual({ who: "anyone" });
 
-    expect(await assignLead(by, "contact_messages", mine, "")).toEqual({ ok: true, message: "No one handles it now." });
+    expect(await assignLead(by, leadKinds.message, mine, "")).toEqual({ ok: true, message: "No one handles it now." });
     const audit = await database()
       .db.selectFrom("audit_log")
       .select(["username", "detail"])

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadKinds } from "~/lead-kinds.server";
 import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { startSmtp } from "../tests/support/mail";
 import { deliveryKinds } from "~/deliveries.server";
 import { createAccount } from "~/features/auth/account-creation.server";
 import { ContactFormSchema } from "~/features/contact/schema";
-import { deleteMessage, moveMessageToSpam } from "~/features/contact/inbox.server";
+import { moveMessageToSpam } from "~/features/contact/inbox.server";
+import { deleteLead } from "~/features/leads/leads.server";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { OrderRequestSchema } from "~/features/orders/schema";
 import { storeOrder } from "~/features/orders/store.server";
-import { sendDigestIfDue } from "~/features/queue/digest.server";
-import { waitingLeads } from "~/features/queue/queue.server";
-import { computeFigures } from "~/features/replies/figures.server";
-import {
-  draftReply,
-  recordCall,
-  retryReply,
-  saveTemplate,
-  sendReply,
-  threadOf,
-} from "~/features/replies/replies.server";
+import { sendDigestIfDue } from "~/features/leads/digest.server";
+import { waitingLeads } from "~/features/leads/queue.server";
+import { computeFigures } from "~/features/leads/figures.server";
+import { draftReply, recordCall, retryReply, saveTemplate, sendReply, threadOf } from "~/features/leads/replies.server";
 import { parseConfig } from "~/lib/config.server";
 import { findPersonalData } from "~/lib/personal-data.server";
 import { personalDataSources } from "~/personal-data.server";
@@ -161,7 +156,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     expect(await threadOf({ kind: "message", id })).toHaveLength(2);
 
     // Answered, it has left today's work.
-    const queue = await waitingLeads(new Date("2026-11-24T16:00:00Z"));
+    const queue = await waitingLeads(leadKinds, new Date("2026-11-24T16:00:00Z"));
     expect([...queue.overdue, ...queue.today, ...queue.later].map((item) => item.id)).not.toContain(id);
   });
 
@@ -280,7 +275,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     await sendReply(staff, { kind: "message", id }, { subject: "Hi", body: "Hello" }, new Date(), config);
     const replyIds = (await threadOf({ kind: "message", id })).map((t) => t.id);
     expect(replyIds).toHaveLength(1);
-    await deleteMessage(staff, id);
+    await deleteLead(staff, leadKinds.message, id);
     expect(await database().db.selectFrom("lead_replies").select("id").where("id", "in", replyIds).execute()).toEqual(
       [],
     );
@@ -306,14 +301,14 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     const nobodys = await storeContactMessage(message("Mo"), new Date("2026-11-25T15:30:00Z"), []);
 
     // Thanksgiving, 10 a.m.: closed. Friday 27 Nov, 8:59 a.m.: not yet open.
-    expect(await sendDigestIfDue(new Date("2026-11-26T15:00:00Z"), config)).toBe("closed");
-    expect(await sendDigestIfDue(new Date("2026-11-27T13:59:00Z"), config)).toBe("closed");
+    expect(await sendDigestIfDue(leadKinds, new Date("2026-11-26T15:00:00Z"), config)).toBe("closed");
+    expect(await sendDigestIfDue(leadKinds, new Date("2026-11-27T13:59:00Z"), config)).toBe("closed");
     // Friday, 9:01 a.m.: ten turns at once (ten instances), then another later that day.
     const open = new Date("2026-11-27T14:01:00Z");
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => sendDigestIfDue(open, config)));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => sendDigestIfDue(leadKinds, open, config)));
     expect(outcomes.filter((o) => o === "made")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "already")).toHaveLength(9);
-    expect(await sendDigestIfDue(new Date("2026-11-27T19:00:00Z"), config)).toBe("already");
+    expect(await sendDigestIfDue(leadKinds, new Date("2026-11-27T19:00:00Z"), config)).toBe("already");
 
     const digests = await db.selectFrom("digests").selectAll().where("day", "=", "2026-11-27").execute();
     const to = (address: string) => digests.find((d) => d.to_address === address);
@@ -334,7 +329,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
         .sort(),
     ).toEqual(["digest-person@aquila.example", "team@aquila.example"]);
     // The next business day (Monday) has a digest of its own.
-    expect(await sendDigestIfDue(new Date("2026-11-30T14:30:00Z"), config)).toBe("made");
+    expect(await sendDigestIfDue(leadKinds, new Date("2026-11-30T14:30:00Z"), config)).toBe("made");
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { leadKinds } from "~/lead-kinds.server";
 import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -10,8 +11,8 @@ import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { dateUndatedLeads, replyDue, replyDueByHour } from "~/lib/reply-promises.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";
-import { countOverdue, queueLimit, waitingLeads } from "~/features/queue/queue.server";
-import { computeFigures } from "~/features/replies/figures.server";
+import { countOverdue, queueLimit, waitingLeads } from "~/features/leads/queue.server";
+import { computeFigures } from "~/features/leads/figures.server";
 import { writeUndatedMessages } from "../tests/support/seed";
 
 setLogLevel("silent");
@@ -131,10 +132,10 @@ describe.each(testDialects)("the first start after due times came, with a backlo
     expect(await dateUndatedLeads()).toBe(0);
 
     // The queue lists the waiting ones, all overdue, the oldest first; handled and answered leads are not in it.
-    const queue = await waitingLeads(now);
+    const queue = await waitingLeads(leadKinds, now);
     expect(queue.overdue).toHaveLength(queueLimit);
     expect(queue.more).toBe(true);
-    expect(await countOverdue(now)).toBe(toDate);
+    expect(await countOverdue(leadKinds, now)).toBe(toDate);
     // The figures count the leads that came due unanswered and those answered; not the handled,
     // whose reply was never recorded.
     const figures = await computeFigures("message", now);
@@ -149,7 +150,7 @@ describe.each(testDialects)("the first start after due times came, with a backlo
     expect(await setMessageStatus(staff, reopened.id, "new")).toBe(true);
     const due = replyDue("message", new Date(reopened.received_at));
     expect(await row(reopened.id)).toEqual({ reply_due_at: due.dueAt, reply_late_at: due.lateAt });
-    expect(await countOverdue(now)).toBe(toDate + 1);
+    expect(await countOverdue(leadKinds, now)).toBe(toDate + 1);
   }, 30_000);
 
   const row = (id: string) =>

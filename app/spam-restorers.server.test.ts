@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/account-creation.server";
-import { listMessages } from "~/features/contact/inbox.server";
+import { listLeads } from "~/features/leads/leads.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { submitContact } from "~/features/contact/submit.server";
 import { submitOrder } from "~/features/orders/store.server";
 import { actOnSpam } from "~/features/spam/moderation.server";
@@ -85,9 +86,9 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
   it("'Not spam' on a message puts it in the inbox with its delivery queued", async () => {
     const id = await held(message, "contact");
     expect(await answer(staff, { intent: "release", id })).toMatchObject({ ok: true, kind: "contact" });
-    const inbox = await listMessages({});
-    expect(inbox.messages.map((m) => [m.name, m.topic, m.status])).toEqual([["Ana", "product", "new"]]);
-    expect(inbox.messages[0]?.deliveries).toHaveLength(1);
+    const inbox = await listLeads(leadKinds.message, {});
+    expect(inbox.leads.map((m) => [m.name, m.topic, m.status])).toEqual([["Ana", "product", "new"]]);
+    expect(inbox.leads[0]?.deliveries).toHaveLength(1);
   });
 
   it("'Not spam' on an order request stores it under the reference its sender was shown, with staff told", async () => {
@@ -131,7 +132,7 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
     const id = await held(message, "contact");
     expect(await answer(staff, { intent: "delete", id })).toMatchObject({ ok: true, intent: "delete" });
     expect(await answer(staff, { intent: "release", id })).toMatchObject({ ok: false, status: 404 });
-    expect((await listMessages({})).messages).toEqual([]);
+    expect((await listLeads(leadKinds.message, {})).leads).toEqual([]);
     expect(await listSpam()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 
 /**
- * The replies stored on leads (app/features/replies), as a data request's export shows them with
+ * The replies stored on leads (app/features/leads), as a data request's export shows them with
  * their message or order request: what was sent to the person or noted from a call, by whom and
  * when. Erasing a lead erases its replies with it (the foreign key, migration 0022).
  */

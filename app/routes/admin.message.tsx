@@ -1,44 +1,22 @@
-import { data, Link, redirect, useNavigation } from "react-router";
-import { DetailActions } from "~/components/admin/detail-actions";
-import { ActionStatus } from "~/components/ui/action-status";
-import { actionDone, actionFailed, answerIntent } from "~/lib/admin-action";
+import { data, useNavigation } from "react-router";
+import { actionDone, actionResult, answerIntent, refusedAnswers } from "~/lib/admin-action";
 import { topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
 import { requireConfirmed, staffContext } from "~/features/auth/access.server";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
-import {
-  deleteMessage,
-  getMessage,
-  moveMessageToSpam,
-  retryMessageDelivery,
-  setMessageStatus,
-} from "~/features/contact/inbox.server";
-import { SpamMark } from "~/components/ui/spam-mark";
-import { redirectMovedToSpam } from "~/lib/spam-mark.server";
+import { moveMessageToSpam, setMessageStatus } from "~/features/contact/inbox.server";
+import { LeadDetailFrame } from "~/features/leads/lead-detail";
+import { leadIntents, loadLeadPage } from "~/features/leads/lead-page.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { formatDate } from "~/lib/format";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
-import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.message";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
-import { AssignForm } from "~/components/admin/assign-form";
-import { assignees, assignLead } from "~/features/queue/assign.server";
-import { loadReplies, replyIntents } from "~/features/replies/actions.server";
-import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
-import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = isRowId(params.id) ? await getMessage(params.id) : undefined;
-  if (!found) throw data(null, { status: 404 });
   // Messages often carry health details too: who opened one is recorded like an order's.
-  const staff = context.get(staffContext);
-  await recordAudit(staff, "viewed", "contact_message", found.message.id, "Message shown.");
-  return {
-    ...found,
-    people: await assignees(),
-    me: staff.accountId,
-    replies: await loadReplies(request, { kind: "message", id: found.message.id }),
-  };
+  return loadLeadPage(request, context.get(staffContext), leadKinds.message, "message", params.id, "Message shown.");
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -46,11 +24,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = params.id;
   if (!isRowId(id)) throw data(null, { status: 404 });
   return answerIntent(await readForm(request), {
-    ...replyIntents(staff, { kind: "message", id }, `/admin/messages/${id}`),
-    assign: async (form) => {
-      const result = await assignLead(staff, "contact_messages", id, form.assignee);
-      return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
-    },
+    ...leadIntents(staff, leadKinds.message, "message", id, {
+      confirm: () => requireConfirmed(request, staff),
+      moveToSpam: moveMessageToSpam,
+      gone: "in the inbox",
+    }),
     handle: async () => {
       await setMessageStatus(staff, id, "handled");
       return actionDone("Marked as handled.");
@@ -59,22 +37,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await setMessageStatus(staff, id, "new");
       return actionDone("Marked as new.");
     },
-    retry: async () => {
-      await retryMessageDelivery(staff, id);
-      return actionDone("Delivery queued again.");
-    },
-    delete: async () => {
-      // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
-      requireConfirmed(request, staff);
-      await deleteMessage(staff, id);
-      return redirect("/admin/messages");
-    },
-    "move-to-spam": async () => {
-      if (await moveMessageToSpam(staff, id)) return redirectMovedToSpam();
-      return (await getMessage(id))
-        ? actionFailed(answeredNotSpam("message"), 409)
-        : actionFailed("That message is no longer in the inbox.", 404);
-    },
   });
 }
 
@@ -82,22 +44,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Message", description: "A contact message.", path: "/admin/messages", noindex: true });
 
 export default function AdminMessage({ loaderData, actionData }: Route.ComponentProps) {
-  const { message, deliveries } = loaderData;
+  const { lead: message, deliveries } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
   return (
-    <article aria-labelledby="message-title">
-      <Link
-        to="/admin/messages"
-        className="-ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline"
-      >
-        <span aria-hidden="true">←&nbsp;</span>All messages
-      </Link>
-      <h1 id="message-title" className="mt-4 text-heading font-bold">
-        {topicLabel(message.topic)} from {message.name}
-      </h1>
-      <ActionStatus result={actionResult(actionData, loaderData.replies.replied)} />
-      <SpamMark reasons={message.mark} className="mt-4" />
+    <LeadDetailFrame
+      list={{ href: "/admin/messages", text: "All messages" }}
+      titleId="message-title"
+      title={`${topicLabel(message.topic)} from ${message.name}`}
+      result={actionResult(actionData, loaderData.replies.replied)}
+      mark={message.mark}
+      people={loaderData.people}
+      assignedTo={message.assigned_to}
+      me={loaderData.me}
+      replies={{ ...loaderData.replies, ...refusedAnswers(actionData) }}
+      steps={[
+        message.status === "new"
+          ? { intent: "handle", label: "Mark handled" }
+          : { intent: "reopen", label: "Mark as new" },
+      ]}
+      canRetry={deliveries.some((d) => d.status === "failed" || d.status === "pending")}
+      canMoveToSpam={!message.first_reply_at}
+      deleteQuestion="Delete this message for good? This cannot be undone."
+      busy={busy}
+    >
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div>
           <dt className="text-small text-muted">Email</dt>
@@ -144,21 +113,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       <p className="mt-2 rounded-xl border border-line bg-surface p-4 [overflow-wrap:anywhere] whitespace-pre-wrap">
         {message.message}
       </p>
-      <AssignForm people={loaderData.people} assignedTo={message.assigned_to} me={loaderData.me} busy={busy} />
-      <ReplyPanel {...loaderData.replies} {...refusedAnswers(actionData)} busy={busy} />
-
-      <DetailActions
-        steps={[
-          message.status === "new"
-            ? { intent: "handle", label: "Mark handled" }
-            : { intent: "reopen", label: "Mark as new" },
-        ]}
-        canRetry={canRetry}
-        canMoveToSpam={!message.first_reply_at}
-        deleteQuestion="Delete this message for good? This cannot be undone."
-        busy={busy}
-      />
-    </article>
+    </LeadDetailFrame>
   );
 }
 

@@ -1,42 +1,20 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { OrderStatus } from "#db/schema";
-import { DetailActions } from "~/components/admin/detail-actions";
-import { ActionStatus } from "~/components/ui/action-status";
-import { actionDone, actionFailed, answerIntent } from "~/lib/admin-action";
+import { actionDone, actionResult, answerIntent, refusedAnswers } from "~/lib/admin-action";
 import { requireConfirmed, staffContext } from "~/features/auth/access.server";
-import {
-  deleteOrder,
-  getOrder,
-  moveOrderToSpam,
-  retryOrderDelivery,
-  setOrderStatus,
-} from "~/features/orders/admin.server";
-import { SpamMark } from "~/components/ui/spam-mark";
-import { redirectMovedToSpam } from "~/lib/spam-mark.server";
+import { moveOrderToSpam, setOrderStatus } from "~/features/orders/admin.server";
 import { AdminOrderDetails } from "~/features/orders/admin-order-details";
+import { LeadDetailFrame } from "~/features/leads/lead-detail";
+import { leadIntents, loadLeadPage } from "~/features/leads/lead-page.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { isRowId, readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
-import { recordAudit } from "~/lib/audit.server";
 import type { Route } from "./+types/admin.order";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
-import { AssignForm } from "~/components/admin/assign-form";
-import { assignees, assignLead } from "~/features/queue/assign.server";
-import { loadReplies, replyIntents } from "~/features/replies/actions.server";
-import { answeredNotSpam, ReplyPanel } from "~/features/replies/reply-panel";
-import { actionResult, refusedAnswers } from "~/lib/admin-action";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = isRowId(params.id) ? await getOrder(params.id) : undefined;
-  if (!found) throw data(null, { status: 404 });
   // Who saw a person's health details, and when (decision 024).
-  const staff = context.get(staffContext);
-  await recordAudit(staff, "viewed", "order_request", found.order.id, "Health details shown.");
-  return {
-    ...found,
-    people: await assignees(),
-    me: staff.accountId,
-    replies: await loadReplies(request, { kind: "order", id: found.order.id }),
-  };
+  return loadLeadPage(request, context.get(staffContext), leadKinds.order, "order", params.id, "Health details shown.");
 }
 
 /** The status each button sets, and what the page says afterwards. */
@@ -55,30 +33,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return actionDone(statusIntents[change].done);
   };
   return answerIntent(await readForm(request), {
-    ...replyIntents(staff, { kind: "order", id }, `/admin/orders/${id}`),
-    assign: async (form) => {
-      const result = await assignLead(staff, "order_requests", id, form.assignee);
-      return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);
-    },
+    ...leadIntents(staff, leadKinds.order, "order", id, {
+      confirm: () => requireConfirmed(request, staff),
+      moveToSpam: moveOrderToSpam,
+      gone: "in the list",
+    }),
     contacted: setStatus("contacted"),
     close: setStatus("close"),
     reopen: setStatus("reopen"),
-    retry: async () => {
-      await retryOrderDelivery(staff, id);
-      return actionDone("Delivery queued again.");
-    },
-    delete: async () => {
-      // Deleting cannot be undone: proof of who they are within five minutes, as for a review.
-      requireConfirmed(request, staff);
-      await deleteOrder(staff, id);
-      return redirect("/admin/orders");
-    },
-    "move-to-spam": async () => {
-      if (await moveOrderToSpam(staff, id)) return redirectMovedToSpam();
-      return (await getOrder(id))
-        ? actionFailed(answeredNotSpam("order request"), 409)
-        : actionFailed("That order request is no longer in the list.", 404);
-    },
   });
 }
 
@@ -99,34 +61,27 @@ const nextSteps: Record<OrderStatus, Array<{ intent: keyof typeof statusIntents;
 };
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, deliveries } = loaderData;
+  const { lead: order, deliveries } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const canRetry = deliveries.some((d) => d.status === "failed" || d.status === "pending");
-  const name = `${order.first_name} ${order.last_name}`;
   return (
-    <article aria-labelledby="order-title">
-      <Link
-        to="/admin/orders"
-        className="-ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline"
-      >
-        <span aria-hidden="true">←&nbsp;</span>All orders
-      </Link>
-      <h1 id="order-title" className="mt-4 text-heading font-bold">
-        Order request {order.reference} for {name}
-      </h1>
-      <ActionStatus result={actionResult(actionData, loaderData.replies.replied)} />
-      <SpamMark reasons={order.mark} className="mt-4" />
+    <LeadDetailFrame
+      list={{ href: "/admin/orders", text: "All orders" }}
+      titleId="order-title"
+      title={`Order request ${order.reference} for ${order.first_name} ${order.last_name}`}
+      result={actionResult(actionData, loaderData.replies.replied)}
+      mark={order.mark}
+      people={loaderData.people}
+      assignedTo={order.assigned_to}
+      me={loaderData.me}
+      replies={{ ...loaderData.replies, ...refusedAnswers(actionData) }}
+      steps={nextSteps[order.status]}
+      canRetry={deliveries.some((d) => d.status === "failed" || d.status === "pending")}
+      canMoveToSpam={!order.first_reply_at}
+      deleteQuestion="Delete this order request for good, with its fitting and health details? This cannot be undone."
+      busy={busy}
+    >
       <AdminOrderDetails order={order} deliveries={deliveries} />
-      <AssignForm people={loaderData.people} assignedTo={order.assigned_to} me={loaderData.me} busy={busy} />
-      <ReplyPanel {...loaderData.replies} {...refusedAnswers(actionData)} busy={busy} />
-      <DetailActions
-        steps={nextSteps[order.status]}
-        canRetry={canRetry}
-        canMoveToSpam={!order.first_reply_at}
-        deleteQuestion="Delete this order request for good, with its fitting and health details? This cannot be undone."
-        busy={busy}
-      />
-    </article>
+    </LeadDetailFrame>
   );
 }
 

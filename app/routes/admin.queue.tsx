@@ -4,8 +4,9 @@ import { FilterSelect } from "~/components/admin/list-filters";
 import { ReplyDue } from "~/components/admin/reply-due";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { staffContext } from "~/features/auth/access.server";
-import { assignees } from "~/features/queue/assign.server";
-import { parseQueueFilter, type QueueItem, waitingLeads } from "~/features/queue/queue.server";
+import { assignees } from "~/features/leads/assign.server";
+import { parseQueueFilter, type QueueItem, waitingLeads } from "~/features/leads/queue.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { formatCount, plural } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.queue";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Which sections to show: all, or only one due state.
   const due = sections.find((section) => section.key === params.get("due"))?.key ?? "";
   const [queue, people] = await Promise.all([
-    waitingLeads(new Date(), parseQueueFilter(new URL(request.url).searchParams, me)),
+    waitingLeads(leadKinds, new Date(), parseQueueFilter(new URL(request.url).searchParams, me)),
     assignees(),
   ]);
   return { ...queue, people, who, due };
@@ -122,7 +123,7 @@ function QueueRow({ item }: { item: QueueItem }) {
           {item.title}
         </Link>
         <p className="text-small text-muted">
-          {item.kind === "message" ? "Message" : "Order request"} · arrived {item.arrivedText} ·{" "}
+          {item.label} · arrived {item.arrivedText} ·{" "}
           {item.assignee ? `handled by ${item.assignee}` : "no one handles it yet"}
         </p>
       </div>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { StackedTable } from "~/components/ui/stacked-table";
-import { businessDuration, figureWindowDays, percent } from "~/features/replies/figures";
-import { type FigureLine, staffFigures } from "~/features/replies/figures.server";
+import { businessDuration, figureWindowDays, percent } from "~/features/leads/figures";
+import { type FigureLine, staffFigures } from "~/features/leads/figures.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.replies";
 

@@ -1,9 +1,9 @@
 import { Form, matchPath, NavLink, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireStaffMiddleware, staffContext } from "~/features/auth/access.server";
-import { countOpenMessages } from "~/features/contact/inbox.server";
-import { countNewOrders } from "~/features/orders/admin.server";
-import { countOverdue } from "~/features/queue/queue.server";
+import { countOpenLeads } from "~/features/leads/leads.server";
+import { countOverdue } from "~/features/leads/queue.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { countAwaitingModeration } from "~/features/reviews/moderation-store.server";
 import { countSpam } from "~/lib/spam.server";
 import type { NoticeHandle } from "~/lib/flash";
@@ -33,11 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Every staff page runs these, so each kind is one light count of its waiting rows and the
   // marked ones among them; a role counts only what it may open.
   const [messages, orders, reviews, held, overdue] = await Promise.all([
-    leads ? countOpenMessages() : none,
-    leads ? countNewOrders() : none,
+    leads ? countOpenLeads(leadKinds.message) : none,
+    leads ? countOpenLeads(leadKinds.order) : none,
     can(staff.role, "reviews") ? countAwaitingModeration() : none,
     countSpam(spamKindsFor(staff.role)),
-    leads ? countOverdue() : 0,
+    leads ? countOverdue(leadKinds) : 0,
   ]);
   const counts: Record<TabCount, number> = {
     overdue,

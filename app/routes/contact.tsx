@@ -15,8 +15,8 @@ import { crumbs, organizationLd, seo, siteUrlFrom } from "~/lib/seo";
 import { useSupportEmail } from "~/lib/support-email";
 import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { Route } from "./+types/contact";
-import { publicFigures } from "~/features/replies/figures.server";
-import { ResponseFigures } from "~/features/replies/response-figures";
+import { publicFigures } from "~/features/leads/figures.server";
+import { ResponseFigures } from "~/features/leads/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

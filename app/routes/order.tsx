@@ -21,8 +21,8 @@ import { useSupportEmail } from "~/lib/support-email";
 import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { Route } from "./+types/order";
 import { responseFigureTexts } from "~/content/replies";
-import { publicFigures } from "~/features/replies/figures.server";
-import { ResponseFigures } from "~/features/replies/response-figures";
+import { publicFigures } from "~/features/leads/figures.server";
+import { ResponseFigures } from "~/features/leads/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();

@@ -21,9 +21,9 @@ import { setLogLevel } from "~/lib/logger.server";
 import type { SpamReason } from "~/lib/forms";
 import { commandLine, type Role, type Staff } from "~/lib/staff";
 import { inviteAccount } from "~/features/auth/invitations.server";
-import { refreshResponseFigures } from "~/features/replies/figures.server";
+import { refreshResponseFigures } from "~/features/leads/figures.server";
 import { testHashParams } from "./hash-params";
-import { recordCall } from "~/features/replies/replies.server";
+import { recordCall } from "~/features/leads/replies.server";
 
 /**
  * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed

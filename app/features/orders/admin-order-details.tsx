@@ -2,11 +2,16 @@ import type { ReactNode } from "react";
 import { DeliveryStatus } from "~/components/admin/delivery-status";
 import { heardLabel } from "~/content/heard";
 import { formatDate, formatDateTime } from "~/lib/format";
-import type { getOrder } from "./admin.server";
+import type { Selectable } from "kysely";
+import type { OrderRequestTable, OutboxTable } from "#db/schema";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "./fields";
 import { inchesText, orderStatusLabels, readableChoices } from "./labels";
 
-type StoredOrder = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
+/** A request as its page loads it (app/features/leads/leads.server.ts, getLead). */
+interface StoredOrder {
+  order: Selectable<OrderRequestTable>;
+  deliveries: readonly OutboxTable[];
+}
 
 /**
  * Everything an order request holds, as staff read it: where it stands and its deliveries, then

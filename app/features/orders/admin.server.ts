@@ -1,125 +1,21 @@
+/**
+ * What staff do to an order request that is its own: move it to spam, set its status, find the
+ * requests of a reviewer, and the purge past retention. The list, its page, export and
+ * deliveries are the leads feature's, for every kind (app/features/leads/leads.server.ts).
+ */
 import { type Selectable, sql } from "kysely";
-import { type OrderRequestTable, type OrderStatus, orderStatuses } from "#db/schema";
-import { dateReopenedLead, officeTime, replyDueView } from "~/lib/reply-promises.server";
+import type { OrderRequestTable, OrderStatus } from "#db/schema";
+import { dateReopenedLead } from "~/lib/reply-promises.server";
 import { parseJson } from "~/lib/json";
-import { possibleSpamFilter, readMark, wantsMarked } from "~/lib/spam-mark";
+import { readMark } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
-import { countWaitingAndMarked } from "~/lib/spam-mark.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Staff } from "~/lib/staff";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
-import { countFailing, deliveriesOf, dropDeliveries, retryDeliveries, retryFailing } from "~/lib/outbox/queue.server";
+import { dropDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
-import { containing } from "~/lib/search";
-
-/** The outbox kinds that deliver an order request: the staff notice and the requester's receipt. */
-export const orderKinds = ["order", "order-receipt"] as const;
-
-export interface OrderFilter {
-  status?: OrderStatus;
-  /** Part of a reference, name or email address. */
-  q?: string;
-  /** Only requests marked as possible spam. */
-  mark?: typeof possibleSpamFilter;
-}
-
-export function parseOrderFilter(params: URLSearchParams): OrderFilter {
-  const status = params.get("status");
-  const q = params.get("q")?.replaceAll("\0", "").trim().slice(0, 100);
-  return {
-    status: orderStatuses.find((s) => s === status),
-    q: q || undefined,
-    mark: wantsMarked(params) ? possibleSpamFilter : undefined,
-  };
-}
-
-function filtered(filter: OrderFilter) {
-  let query = db().selectFrom("order_requests");
-  if (filter.status) query = query.where("status", "=", filter.status);
-  if (filter.mark) query = query.where("spam_signals", "is not", null);
-  if (filter.q) {
-    const like = containing(filter.q.toLowerCase());
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(reference)`, "like", like),
-        eb(sql`lower(first_name || ' ' || last_name)`, "like", like),
-        eb(sql`lower(email)`, "like", like),
-      ]),
-    );
-  }
-  return query;
-}
-
-export const ordersPageSize = 50;
-
-/**
- * Newest first, with each request's deliveries (to staff and the receipt) summarised: the columns
- * the list shows, never the phone number or health details (those are on the request's own page,
- * whose opening is recorded in the audit log).
- */
-export async function listOrders(filter: OrderFilter, page = 1, now = new Date()) {
-  const rows = await filtered(filter)
-    .select([
-      "id",
-      "reference",
-      "first_name",
-      "last_name",
-      "email",
-      "submitted_by_name",
-      "country",
-      "state",
-      "received_at",
-      "status",
-      "status_changed_at",
-      "spam_signals",
-      "reply_due_at",
-      "reply_late_at",
-      "first_reply_at",
-    ])
-    .orderBy("received_at", "desc")
-    .orderBy("id", "desc")
-    .limit(ordersPageSize + 1)
-    .offset((page - 1) * ordersPageSize)
-    .execute();
-  const ids = rows.slice(0, ordersPageSize).map((r) => r.id);
-  const deliveries = await deliveriesOf(orderKinds, ids);
-  return {
-    orders: rows.slice(0, ordersPageSize).map((o) => ({
-      ...o,
-      due: replyDueView(o, now),
-      answeredText: o.first_reply_at ? officeTime(o.first_reply_at) : null,
-      mark: readMark(o.spam_signals),
-      deliveries: deliveries
-        .filter((d) => d.ref_id === o.id)
-        .map((d) => ({ kind: d.kind, channel: d.channel, status: d.status, lastError: d.last_error })),
-    })),
-    hasMore: rows.length > ordersPageSize,
-    counts: await countOrders(),
-    failing: await countFailing(orderKinds),
-  };
-}
-
-/** How many requests are in each status, whatever the filter. */
-export async function countOrders(): Promise<Record<OrderStatus, number>> {
-  const counts = await db()
-    .selectFrom("order_requests")
-    .select(["status", db().fn.countAll<number>().as("n")])
-    .groupBy("status")
-    .execute();
-  return {
-    new: Number(counts.find((c) => c.status === "new")?.n ?? 0),
-    contacted: Number(counts.find((c) => c.status === "contacted")?.n ?? 0),
-    closed: Number(counts.find((c) => c.status === "closed")?.n ?? 0),
-  };
-}
-
-/** Requests nobody has contacted yet, and those of them marked as possible spam: the admin tabs show both. */
-export async function countNewOrders(): Promise<{ new: number; marked: number }> {
-  const { waiting, marked } = await countWaitingAndMarked("order_requests", (eb) => eb("status", "=", "new"));
-  return { new: waiting, marked };
-}
+import { orderKinds } from "./lead.server";
 
 /**
  * Order requests sent from these addresses (compared case-insensitively), for staff checking
@@ -140,13 +36,6 @@ export async function ordersByEmail(
   for (const row of rows)
     found.set(row.email, [...(found.get(row.email) ?? []), { id: row.id, reference: row.reference }]);
   return found;
-}
-
-export async function getOrder(id: string) {
-  const order = await db().selectFrom("order_requests").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!order) return undefined;
-  const deliveries = await deliveriesOf(orderKinds, [id]);
-  return { order: { ...order, mark: readMark(order.spam_signals) }, deliveries };
 }
 
 /**
@@ -213,36 +102,6 @@ export async function setOrderStatus(staff: Staff, id: string, status: OrderStat
   if (status === "new") await dateReopenedLead("order", id);
   await recordAudit(staff, `order-status:${status}`, "order_request", id);
   return true;
-}
-
-export async function deleteOrder(staff: Staff, id: string) {
-  const deleted = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await dropDeliveries(trx, orderKinds, [id]);
-      const result = await trx.deleteFrom("order_requests").where("id", "=", id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    });
-  if (deleted) await recordAudit(staff, "delete", "order_request", id);
-  return deleted;
-}
-
-export async function retryOrderDelivery(staff: Staff, id: string) {
-  await retryDeliveries(orderKinds, id);
-  await recordAudit(staff, "retry-delivery", "order_request", id);
-  nudgeDeliveryWorker();
-}
-
-/** Every failing delivery of an order request (to staff or the order receipt), tried again at once; returns how many. */
-export async function retryFailedOrderDeliveries(staff: Staff): Promise<number> {
-  const count = await retryFailing(orderKinds);
-  await recordAudit(staff, "retry-deliveries", "order_request", null, `${count} failing deliveries queued again.`);
-  nudgeDeliveryWorker();
-  return count;
-}
-
-export async function exportOrders(filter: OrderFilter) {
-  return filtered(filter).selectAll().orderBy("received_at", "desc").orderBy("id", "desc").execute();
 }
 
 /**

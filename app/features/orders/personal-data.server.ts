@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { parseJson } from "~/lib/json";
 import { repliesByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
-import { orderKinds, purgeOldOrders } from "./admin.server";
+import { purgeOldOrders } from "./admin.server";
+import { orderKinds } from "./lead.server";
 
 /**
  * Order requests, as stored personal data, with their fitting and health details. Retention: a

@@ -1,14 +1,13 @@
 import { recordAudit } from "~/lib/audit.server";
 import { db } from "~/lib/db.server";
-import type { leadTables } from "~/lib/reply-promises.server";
+import type { LeadColumns, LeadFilter, LeadKindDefinition } from "~/lib/lead-kind";
 import { can, roleOf, type Staff } from "~/lib/staff";
+import { leadsDb } from "./leads.server";
 
 /**
  * Who handles a lead (docs/requirements.md §4.8): any enabled account whose role works on leads,
  * chosen on the lead's page, shown in today's work, and written to the audit log.
  */
-
-export type LeadTable = (typeof leadTables)[keyof typeof leadTables];
 
 export interface Assignee {
   id: string;
@@ -29,9 +28,9 @@ export async function assignees(): Promise<Assignee[]> {
 export type AssignResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
 
 /** Gives the lead to `accountId` ("" for nobody); the same person again changes nothing and writes nothing. */
-export async function assignLead(
+export async function assignLead<Row extends LeadColumns, Filter extends LeadFilter>(
   by: Staff,
-  table: LeadTable,
+  kind: LeadKindDefinition<Row, Filter>,
   leadId: string,
   accountId: unknown,
 ): Promise<AssignResult> {
@@ -39,26 +38,23 @@ export async function assignLead(
   const person = accountId === "" ? null : (await assignees()).find((a) => a.id === accountId);
   if (person === undefined)
     return { ok: false, status: 400, message: "That person cannot handle leads: choose someone else." };
-  const lead = await db().selectFrom(table).select(["id", "assigned_to"]).where("id", "=", leadId).executeTakeFirst();
+  const lead = await leadsDb()
+    .selectFrom(kind.table)
+    .select(["id", "assigned_to"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
   if (!lead) return { ok: false, status: 404, message: "That lead no longer exists." };
   const message = person ? `${person.username} handles it now.` : "No one handles it now.";
   if (lead.assigned_to === (person?.id ?? null)) return { ok: true, message };
-  await db()
+  await leadsDb()
     .transaction()
     .execute(async (trx) => {
       await trx
-        .updateTable(table)
+        .updateTable(kind.table)
         .set({ assigned_to: person?.id ?? null })
         .where("id", "=", leadId)
         .execute();
-      await recordAudit(
-        by,
-        "assigned",
-        table === "contact_messages" ? "contact_message" : "order_request",
-        leadId,
-        person ? `To ${person.username}.` : "To no one.",
-        trx,
-      );
+      await recordAudit(by, "assigned", kind.entity, leadId, person ? `To ${person.username}.` : "To no one.", trx);
     });
   return { ok: true, message };
 }

@@ -6,6 +6,7 @@ import { type Config, getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { type DeliveryKind, nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
+import type { LeadKinds } from "~/lib/lead-kind";
 import { dropDeliveries, queueDeliveries } from "~/lib/outbox/queue.server";
 import { can, roleOf } from "~/lib/staff";
 import { type QueueItem, waitingLeads } from "./queue.server";
@@ -29,8 +30,7 @@ export function officeDay(now: Date, timeZone = company.businessHours.timeZone):
 }
 
 function lineOf(item: QueueItem, siteUrl: string): string {
-  const what = item.kind === "message" ? "Message" : "Order request";
-  return `- ${what}, due ${item.due.dueText}: ${siteUrl}${item.href}`;
+  return `- ${item.label}, due ${item.due.dueText}: ${siteUrl}${item.href}`;
 }
 
 function digestBody(intro: string, overdue: QueueItem[], today: QueueItem[], siteUrl: string): string {
@@ -50,6 +50,7 @@ function digestBody(intro: string, overdue: QueueItem[], today: QueueItem[], sit
  * as often as wanted, from any number of instances.
  */
 export async function sendDigestIfDue(
+  kinds: LeadKinds,
   now = new Date(),
   config: Config = getConfig(),
   calendar: BusinessCalendar = businessCalendar(),
@@ -60,7 +61,7 @@ export async function sendDigestIfDue(
   const taken = await db().selectFrom("digest_days").select("day").where("day", "=", day).executeTakeFirst();
   if (taken) return "already";
 
-  const queue = await waitingLeads(now);
+  const queue = await waitingLeads(kinds, now);
   const people = await db()
     .selectFrom("accounts")
     .select(["id", "email", "role", "disabled_at"])

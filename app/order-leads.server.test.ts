@@ -6,22 +6,22 @@ import type { Staff } from "~/lib/staff";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
+import { purgeOldOrders, setOrderStatus } from "~/features/orders/admin.server";
+import { orderPersonalData } from "~/features/orders/personal-data.server";
+import { type OrderRequestInput, OrderRequestSchema } from "~/features/orders/schema";
+import { storeOrder } from "~/features/orders/store.server";
 import {
-  countNewOrders,
-  deleteOrder,
-  exportOrders,
-  getOrder,
-  listOrders,
-  ordersPageSize,
-  parseOrderFilter,
-  purgeOldOrders,
-  retryOrderDelivery,
-  setOrderStatus,
-} from "./admin.server";
-import { orderPersonalData } from "./personal-data.server";
-import { type OrderRequestInput, OrderRequestSchema } from "./schema";
-import { storeOrder } from "./store.server";
-import { completeOrderForm } from "../../../tests/support/orders";
+  countOpenLeads,
+  deleteLead,
+  exportLeads,
+  getLead,
+  leadsPageSize,
+  listLeads,
+  parseLeadFilter,
+  retryLeadDelivery,
+} from "~/features/leads/leads.server";
+import { leadKinds } from "~/lead-kinds.server";
+import { completeOrderForm } from "../tests/support/orders";
 
 setLogLevel("silent");
 
@@ -54,16 +54,16 @@ async function store(
 
 describe("parseOrderFilter", () => {
   it("keeps a known status and a trimmed search, and drops anything else", () => {
-    expect(parseOrderFilter(new URLSearchParams("status=contacted&q=%20AQ-7K3M%20"))).toEqual({
+    expect(parseLeadFilter(leadKinds.order, new URLSearchParams("status=contacted&q=%20AQ-7K3M%20"))).toEqual({
       status: "contacted",
       q: "AQ-7K3M",
     });
-    expect(parseOrderFilter(new URLSearchParams("status=handled&q=%20%20"))).toEqual({
+    expect(parseLeadFilter(leadKinds.order, new URLSearchParams("status=handled&q=%20%20"))).toEqual({
       status: undefined,
       q: undefined,
     });
-    expect(parseOrderFilter(new URLSearchParams(`q=${"x".repeat(300)}%00`)).q).toHaveLength(100);
-    expect(parseOrderFilter(new URLSearchParams("q=a%00b")).q).toBe("ab");
+    expect(parseLeadFilter(leadKinds.order, new URLSearchParams(`q=${"x".repeat(300)}%00`)).q).toHaveLength(100);
+    expect(parseLeadFilter(leadKinds.order, new URLSearchParams("q=a%00b")).q).toBe("ab");
   });
 });
 
@@ -105,19 +105,21 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     );
     await setOrderStatus(staff, closed.id, "closed");
 
-    const all = await listOrders({});
-    expect(all.orders.map((o) => o.reference)).toEqual(["AQ-CCCC-0003", "AQ-BBBB-0002", "AQ-AAAA-0001"]);
+    const all = await listLeads(leadKinds.order, {});
+    expect(all.leads.map((o) => o.reference)).toEqual(["AQ-CCCC-0003", "AQ-BBBB-0002", "AQ-AAAA-0001"]);
     expect(all.counts).toEqual({ new: 2, contacted: 0, closed: 1 });
     expect(all.hasMore).toBe(false);
-    expect(await countNewOrders()).toEqual({ new: 2, marked: 0 });
+    expect(await countOpenLeads(leadKinds.order)).toEqual({ new: 2, marked: 0 });
 
-    const open = await listOrders({ status: "new" });
-    expect(open.orders.map((o) => o.id)).toEqual([newer.id, older.id]);
+    const open = await listLeads(leadKinds.order, { status: "new" });
+    expect(open.leads.map((o) => o.id)).toEqual([newer.id, older.id]);
     // Counts are of everything, whatever is shown.
     expect(open.counts).toEqual(all.counts);
 
     const search = async (q: string) =>
-      (await listOrders(parseOrderFilter(new URLSearchParams({ q })))).orders.map((o) => o.reference);
+      (await listLeads(leadKinds.order, parseLeadFilter(leadKinds.order, new URLSearchParams({ q })))).leads.map(
+        (o) => o.reference,
+      );
     expect(await search("aq-bbbb")).toEqual(["AQ-BBBB-0002"]);
     expect(await search("bea older")).toEqual(["AQ-AAAA-0001"]);
     expect(await search("NEWER")).toEqual(["AQ-BBBB-0002"]);
@@ -126,8 +128,8 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     expect(await search("%")).toEqual([]);
     expect(await search("_")).toEqual([]);
     expect(await search("' or 1=1 --")).toEqual([]);
-    expect((await listOrders({ status: "closed", q: "bea" })).orders).toEqual([]);
-    expect((await exportOrders({ status: "new", q: "example" })).map((o) => o.reference)).toEqual([
+    expect((await listLeads(leadKinds.order, { status: "closed", q: "bea" })).leads).toEqual([]);
+    expect((await exportLeads(leadKinds.order, { status: "new", q: "example" })).map((o) => o.reference)).toEqual([
       "AQ-BBBB-0002",
       "AQ-AAAA-0001",
     ]);
@@ -135,16 +137,16 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
 
   it("summarises both kinds of delivery of each request, and pages by 50", async () => {
     const first = await store({}, { now: new Date("2026-02-01T00:00:00Z") });
-    for (let i = 1; i <= ordersPageSize; i++) await store({}, { now: new Date(Date.UTC(2026, 1, 1, 0, i)) });
-    const page1 = await listOrders({}, 1);
-    expect(page1.orders).toHaveLength(ordersPageSize);
+    for (let i = 1; i <= leadsPageSize; i++) await store({}, { now: new Date(Date.UTC(2026, 1, 1, 0, i)) });
+    const page1 = await listLeads(leadKinds.order, {}, 1);
+    expect(page1.leads).toHaveLength(leadsPageSize);
     expect(page1.hasMore).toBe(true);
-    expect(page1.orders[0]?.deliveries).toEqual([
+    expect(page1.leads[0]?.deliveries).toEqual([
       { kind: "order", channel: "email", status: "pending", lastError: null },
       { kind: "order-receipt", channel: "email", status: "pending", lastError: null },
     ]);
-    const page2 = await listOrders({}, 2);
-    expect(page2.orders.map((o) => o.id)).toEqual([first.id]);
+    const page2 = await listLeads(leadKinds.order, {}, 2);
+    expect(page2.leads.map((o) => o.id)).toEqual([first.id]);
     expect(page2.hasMore).toBe(false);
   });
 
@@ -154,8 +156,8 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
       submitterName: "Eli Carer",
       submitterRelationship: "caregiver",
     });
-    const found = await getOrder(id);
-    expect(found?.order).toMatchObject({
+    const found = await getLead(leadKinds.order, id);
+    expect(found?.lead).toMatchObject({
       reference,
       submitted_by_name: "Eli Carer",
       submitted_by_relationship: "caregiver",
@@ -165,7 +167,7 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
       medical_notes: "Healed pressure sore on the left side.",
     });
     expect(found?.deliveries.map((d) => d.kind)).toEqual(["order", "order-receipt"]);
-    expect(await getOrder(randomUUID())).toBeUndefined();
+    expect(await getLead(leadKinds.order, randomUUID())).toBeUndefined();
   });
 
   it("changes the status, audits each change, and ignores a change to the status it already has", async () => {
@@ -214,15 +216,15 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
         sent_at: null,
       })
       .execute();
-    expect(await deleteOrder(staff, gone.id)).toBe(true);
-    expect(await getOrder(gone.id)).toBeUndefined();
+    expect(await deleteLead(staff, leadKinds.order, gone.id)).toBe(true);
+    expect(await getLead(leadKinds.order, gone.id)).toBeUndefined();
     // Only a row of another kind that happens to share the id is left.
     expect(await outboxOf(gone.id)).toEqual([{ kind: "contact", channel: "email", status: "sent" }]);
     expect((await outboxOf(kept.id)).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
     expect(await auditOf(gone.id)).toEqual([
       { action: "delete", target_type: "order_request", username: "orders-staff" },
     ]);
-    expect(await deleteOrder(staff, gone.id)).toBe(false);
+    expect(await deleteLead(staff, leadKinds.order, gone.id)).toBe(false);
     expect(await auditOf(gone.id)).toHaveLength(1);
   });
 
@@ -247,8 +249,8 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
         .execute(db);
     }
     try {
-      await expect(deleteOrder(staff, id)).rejects.toThrow(/kept/);
-      expect(await getOrder(id)).toBeDefined();
+      await expect(deleteLead(staff, leadKinds.order, id)).rejects.toThrow(/kept/);
+      expect(await getLead(leadKinds.order, id)).toBeDefined();
       expect((await outboxOf(id)).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
       expect(await auditOf(id)).toEqual([]);
     } finally {
@@ -266,7 +268,7 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
       .set({ status: "failed", attempts: 8, last_error: "refused" })
       .where("ref_id", "=", id)
       .execute();
-    await retryOrderDelivery(staff, id);
+    await retryLeadDelivery(staff, leadKinds.order, id);
     const rows = await database()
       .db.selectFrom("outbox")
       .select(["kind", "status", "attempts"])
@@ -292,17 +294,17 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     await setOrderStatus(staff, recentClosed.id, "closed");
 
     expect(await purgeOldOrders(24, now)).toBe(1);
-    expect(await getOrder(oldClosed.id)).toBeUndefined();
+    expect(await getLead(leadKinds.order, oldClosed.id)).toBeUndefined();
     expect(await outboxOf(oldClosed.id)).toEqual([]);
     for (const kept of [oldContacted, oldNew, recentClosed]) {
-      expect(await getOrder(kept.id), kept.reference).toBeDefined();
+      expect(await getLead(leadKinds.order, kept.id), kept.reference).toBeDefined();
       expect(await outboxOf(kept.id)).toHaveLength(2);
     }
 
     // The daily purge runs it with ORDER_RETENTION_MONTHS, which is MESSAGE_RETENTION_MONTHS unless set.
     expect(await orderPersonalData.purgeExpired(parseConfig({ MESSAGE_RETENTION_MONTHS: "1" }), now)).toBe(1);
-    expect(await getOrder(recentClosed.id)).toBeUndefined();
+    expect(await getLead(leadKinds.order, recentClosed.id)).toBeUndefined();
     expect(await outboxOf(recentClosed.id)).toEqual([]);
-    expect(await getOrder(oldContacted.id)).toBeDefined();
+    expect(await getLead(leadKinds.order, oldContacted.id)).toBeDefined();
   });
 });

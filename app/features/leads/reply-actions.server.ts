@@ -6,7 +6,7 @@ import { isRowId } from "~/lib/request.server";
 import type { Staff } from "~/lib/staff";
 import { draftReply, type LeadRef, recordCall, retryReply, sendReply, threadOf } from "./replies.server";
 import { callFields, replyFields } from "./fields";
-import { CallSchema, ReplyEmailSchema } from "./schema";
+import { CallSchema, ReplyEmailSchema } from "./reply-schema";
 
 /**
  * The reply forms' side of a lead's page, shared by messages and order requests: what the page

@@ -11,7 +11,7 @@ import { deliveriesOf, queueDeliveries, retryDeliveries } from "~/lib/outbox/que
 import { type LeadKind, leadTables, officeTime } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { refreshResponseFigures } from "./figures.server";
-import type { CallInput, ReplyEmailInput, TemplateInput } from "./schema";
+import type { CallInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
 
 /**
  * Answering a lead from the admin (docs/requirements.md §4.8). A reply is an email to the person,

@@ -1,0 +1,66 @@
+import type { Selectable } from "kysely";
+import type { ContactMessageTable } from "#db/schema";
+import { contactTopics, topicLabel } from "~/content/contact";
+import { heardLabel, heardQuestion } from "~/content/heard";
+import { defineLeadKind, type LeadFilter } from "~/lib/lead-kind";
+
+export interface MessageFilter extends LeadFilter {
+  topic?: string;
+}
+
+/** A contact message as the staff side reads it (app/lib/lead-kind.ts): the Messages list, its page and export. */
+export const messageLeads = defineLeadKind<Selectable<ContactMessageTable>, MessageFilter>({
+  kind: "message",
+  label: "Message",
+  table: "contact_messages",
+  entity: "contact_message",
+  path: "/admin/messages",
+  outbox: ["contact"],
+  statuses: ["new", "handled"],
+  // The phone number, consent and answers stay on the message's own page, whose opening is audited.
+  listColumns: [
+    "id",
+    "name",
+    "email",
+    "topic",
+    "message",
+    "received_at",
+    "status",
+    "spam_signals",
+    "reply_due_at",
+    "reply_late_at",
+    "first_reply_at",
+  ],
+  parseFilter(params) {
+    const topic = params.get("topic");
+    return { topic: contactTopics.some((t) => t.value === topic) ? (topic ?? undefined) : undefined };
+  },
+  narrow: (eb, filter) => (filter.topic ? eb("topic", "=", filter.topic) : undefined),
+  titleColumns: ["name", "topic"],
+  title: (m) => `${m.name} — ${topicLabel(m.topic)}`,
+  exportName: "messages",
+  exportHeaders: [
+    "Received",
+    "Name",
+    "Email",
+    "Phone",
+    "Topic",
+    "Message",
+    heardQuestion.label,
+    "Consent given",
+    "Status",
+    "Handled",
+  ],
+  exportRow: (m) => [
+    m.received_at,
+    m.name,
+    m.email,
+    m.phone,
+    topicLabel(m.topic),
+    m.message,
+    m.heard_from ? heardLabel(m.heard_from) : null,
+    m.consent_at,
+    m.status,
+    m.handled_at,
+  ],
+});

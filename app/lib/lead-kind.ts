@@ -1,0 +1,81 @@
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { OutboxKind } from "#db/schema";
+
+/**
+ * What a kind of lead (a message, an order request, ...) tells the staff side (app/features/leads):
+ * where it is stored and how staff read it. The list, the export, today's work and the digest are
+ * written once, for every kind; each kind's folder defines its own with `defineLeadKind`, and
+ * app/lead-kinds.server.ts lists them.
+ */
+
+/** The columns every lead's table has, whatever else it stores. */
+export interface LeadColumns {
+  id: string;
+  received_at: string;
+  /** The first of the kind's `statuses` while it waits for staff. */
+  status: string;
+  spam_signals: string | null;
+  reply_due_at: string | null;
+  reply_late_at: string | null;
+  assigned_to: string | null;
+  first_reply_at: string | null;
+  first_reply_by: string | null;
+  reply_minutes: number | null;
+}
+
+/** A lead's table as the shared code reads it: the common columns, and the kind's own. */
+export interface AnyLeadTable extends LeadColumns {
+  [column: string]: unknown;
+}
+
+/** Every lead table, by name, as the shared queries see them. */
+export type LeadDatabase = Record<string, AnyLeadTable>;
+
+/** The filter every list has: a status and the spam mark; a kind adds its own fields. */
+export interface LeadFilter {
+  status?: string;
+  /** Only leads marked as possible spam. */
+  mark?: "possible-spam";
+}
+
+export interface LeadKindDefinition<Row extends LeadColumns = LeadColumns, Filter extends LeadFilter = LeadFilter> {
+  /** The kind's one word: "message", "order". */
+  kind: string;
+  /** How the queue and the digest name one: "Message", "Order request". */
+  label: string;
+  /** Where it is stored. */
+  table: string;
+  /** What the audit log calls one: "contact_message". */
+  entity: string;
+  /** The staff list's address; a lead's page is this and its id. */
+  path: string;
+  /** The outbox kinds that deliver one (to staff, and any receipt). */
+  outbox: readonly OutboxKind[];
+  /** Every status, the waiting one ("new") first. */
+  statuses: readonly Row["status"][];
+  /** The columns the list shows, and no more: the rest stay on the lead's page, whose opening is audited. */
+  listColumns: readonly string[];
+  /** Its own filter fields, read from the address (status and mark are read for every kind). */
+  parseFilter(params: URLSearchParams): Omit<Filter, keyof LeadFilter>;
+  /** Its own filter fields as a condition, or undefined when they keep every row. */
+  narrow(eb: ExpressionBuilder<LeadDatabase, string>, filter: Filter): Expression<SqlBool> | undefined;
+  /** The columns the queue needs for `title`. */
+  titleColumns: readonly string[];
+  /** A lead as today's work lists it: "Kim Park — Request a Repair". */
+  title(row: Row): string;
+  /** The export: every stored field, as staff read it. */
+  exportName: string;
+  exportHeaders: readonly string[];
+  /** One row of the export, in the order of `exportHeaders`. */
+  exportRow(row: Row): unknown[];
+}
+
+/** A kind's definition, with its rows typed as its own table's and its filter as its own. */
+export function defineLeadKind<Row extends LeadColumns, Filter extends LeadFilter>(
+  definition: LeadKindDefinition<Row, Filter>,
+): LeadKindDefinition<Row, Filter> {
+  return definition;
+}
+
+/** The registry's shape: every kind by its word. */
+export type LeadKinds = Record<string, LeadKindDefinition>;
