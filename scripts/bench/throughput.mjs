@@ -134,7 +134,11 @@ end
 `;
 }
 
-/** One GET or POST, with the body as bytes and the headers as sent. */
+/**
+ * One GET or POST, with the body as bytes and the headers as sent.
+ * @param {string} url
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string }} [request]
+ */
 function fetchRaw(url, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     // A new connection each time: a kept-alive one may have been closed by the server meanwhile.
@@ -337,7 +341,9 @@ function comparable(res, ticketValuePattern) {
 
 /** Checks that every server sends the same status, encoding and page (decompressed, form tickets aside) for the same request. */
 async function compare(servers, urlPath) {
-  const { ticketValuePattern } = await importSource("app/lib/form-ticket.ts");
+  const { ticketValuePattern } = /** @type {typeof import("../../app/lib/form-ticket")} */ (
+    await importSource("app/lib/form-ticket.ts")
+  );
   const headers = { "Accept-Encoding": acceptEncoding };
   const answers = await Promise.all(Object.values(servers).map(({ url }) => fetchRaw(`${url}${urlPath}`, { headers })));
   const sha = (body) => createHash("sha256").update(body).digest("hex");
@@ -364,6 +370,7 @@ async function compare(servers, urlPath) {
 const lua = (text) => JSON.stringify(text);
 
 /** wrk's Lua script for one kind of request, in a temporary folder `remove()` deletes. */
+/** @param {{ method?: string, headers?: Record<string, string>, body?: string, status?: number }} request */
 function wrkScript({ method = "GET", headers = {}, body, status }) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-"));
   const setup = [
@@ -586,12 +593,17 @@ function middleCursor(databaseFile) {
   const db = new Database(databaseFile, { readonly: true });
   try {
     db.pragma("busy_timeout = 5000");
-    const { n } = db.prepare("select count(*) as n from testimonials where approved = 1").get();
-    const row = db
-      .prepare(
-        "select created_at, id from testimonials where approved = 1 order by created_at desc, id desc limit 1 offset ?",
-      )
-      .get(Math.floor(n / 2));
+    const { n } = /** @type {{ n: number }} */ (
+      db.prepare("select count(*) as n from testimonials where approved = 1").get()
+    );
+    const row = /** @type {{ created_at: string, id: string } | undefined} */ (
+      db
+        .prepare(
+          "select created_at, id from testimonials where approved = 1 order by created_at desc, id desc limit 1 offset ?",
+        )
+        .get(Math.floor(n / 2))
+    );
+    if (!row) throw new Error("no approved review in the middle of the list");
     return Buffer.from(`${row.created_at} ${row.id}`).toString("base64url");
   } finally {
     db.close();
@@ -772,13 +784,15 @@ const switchTurns = 6;
 function coreTicks(pin) {
   if (!pin.pinned) return undefined;
   try {
-    const line = readFileSync("/proc/stat", "utf8")
-      .split("\n")
-      .find((l) => l.startsWith(`cpu${pin.server} `));
+    const line = /** @type {string} */ (
+      readFileSync("/proc/stat", "utf8")
+        .split("\n")
+        .find((l) => l.startsWith(`cpu${pin.server} `))
+    );
     const ticks = line.trim().split(/\s+/).slice(1).map(Number);
     const total = ticks.reduce((sum, t) => sum + t, 0);
     // idle and iowait
-    return { busy: total - ticks[3] - ticks[4], total };
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
   } catch {
     return undefined;
   }
@@ -1025,6 +1039,7 @@ const nginxViewLogFloor = 0.85;
 async function benchViewLog(options, feature, site, viewLog, script) {
   const withLog = await startDeployNginx({ pin: options.pin, appPort: site.port, viewLog });
   const without = await startDeployNginx({ pin: options.pin, appPort: site.port, viewLog: false });
+  /** @type {{ with: any[], without: any[], ratios: number[], busy: number[] }} */
   const runs = { with: [], without: [], ratios: [], busy: [] };
   try {
     const together = async (seconds, turn) => {
@@ -1079,6 +1094,7 @@ function runHeader(options, wrkVersion, pin) {
   };
 }
 
+/** @param {import("./common.mjs").BenchOptions & { wrk?: string, pin?: ReturnType<typeof pinning>, check?: () => void }} [options] */
 export async function benchThroughput(options = readOptions()) {
   const started = Date.now();
   const { wrk, version: wrkVersion } = findWrk();
@@ -1096,6 +1112,7 @@ export async function benchThroughput(options = readOptions()) {
   options = { ...options, check: site.check };
   let nginx;
   let bare;
+  /** @type {Array<{ level: number, site: Awaited<ReturnType<typeof startSite>>, routes?: any }>} */
   const growthSites = [];
   try {
     const headers = { "Accept-Encoding": acceptEncoding };
@@ -1197,18 +1214,21 @@ export async function benchThroughput(options = readOptions()) {
         site: await startSite({ reviews: level, cpu: serverCpu, env: { PAGE_CACHE: "off" } }),
       });
     for (const g of growthSites) g.routes = growthRoutes(g.site.databaseFile);
-    const routes = growthSites[0].routes;
+    const routes = /** @type {ReturnType<typeof growthRoutes>} */ (growthSites[0]?.routes);
     // A fresh server compiles its render code during its first few thousand renders; without
     // this the first turn measured the compiler rather than the data.
     for (const g of growthSites)
       for (const route of g.routes)
         await measureRoute({ ...options, duration: firstWarmupSeconds, warmup: 0 }, g, route);
+    /** @type {Map<number, Array<Record<string, any>>>} */
     const turns = new Map(growthLevels.map((level) => [level, Array.from({ length: growthTurns }, () => ({}))]));
+    /** The results of `level` in `turn`, by route. */
+    const turnOf = (level, turn) => /** @type {Record<string, any>} */ (turns.get(level)?.[turn]);
     for (let turn = 0; turn < growthTurns; turn++) {
       for (const [index, { key }] of routes.entries()) {
         const order = (turn + index) % 2 === 0 ? growthSites : [...growthSites].reverse();
         for (const g of order)
-          turns.get(g.level)[turn][key] = await measureRoute(
+          turnOf(g.level, turn)[key] = await measureRoute(
             { ...options, duration: growthTurnSeconds },
             g,
             g.routes[index],
@@ -1219,7 +1239,7 @@ export async function benchThroughput(options = readOptions()) {
     const levels = growthLevels.map((level) => ({
       reviews: level,
       results: Object.fromEntries(
-        routes.map(({ key }) => [key, medianTurn(turns.get(level).map((turn) => turn[key]))]),
+        routes.map(({ key }) => [key, medianTurn((turns.get(level) ?? []).map((turn) => turn[key]))]),
       ),
     }));
     const growth = {
@@ -1231,6 +1251,7 @@ export async function benchThroughput(options = readOptions()) {
 
     const at = (reviews) => growth.levels.find((level) => level.reviews === reviews)?.results;
     const mid = at(10_000);
+    if (!mid) throw new Error("no run with 10,000 reviews");
     const flat = ["testimonials", "tag", "middle", "oldest"].map((key) => ({
       key,
       spread: spread(growth.levels.map((level) => level.results[key].requestsPerSec)),
@@ -1256,12 +1277,12 @@ export async function benchThroughput(options = readOptions()) {
         actual: `${cases[key].ratio.toFixed(2)} ×`,
       })),
       ...["testimonials", "tag", "middle", "oldest"].map((key) => ({
-        name: `\`${growth.routes.find((r) => r.key === key).label}\` rendered on every request with 10,000 reviews: ≥ 500 req/s and p99 < 50 ms`,
+        name: `\`${growth.routes.find((r) => r.key === key)?.label}\` rendered on every request with 10,000 reviews: ≥ 500 req/s and p99 < 50 ms`,
         ok: mid[key].requestsPerSec >= 500 && mid[key].latencyP99Ms < 50,
         actual: `${fmt(mid[key].requestsPerSec)} req/s, p99 ${mid[key].latencyP99Ms} ms`,
       })),
       ...flat.map(({ key, spread: s }) => ({
-        name: `\`${growth.routes.find((r) => r.key === key).label}\` within 20 % at ${growthLevels.map(fmt).join(" / ")} reviews`,
+        name: `\`${growth.routes.find((r) => r.key === key)?.label}\` within 20 % at ${growthLevels.map(fmt).join(" / ")} reviews`,
         ok: s <= 20,
         actual: `${s} % apart`,
       })),
