@@ -113,7 +113,7 @@ describe("operator scripts", () => {
       const os = await import("node:os");
       const path = await import("node:path");
       const { freePort } = await import("./scripts/bench/common.mjs");
-      const { load } = await import("./scripts/bench/throughput.mjs");
+      const { load } = await import("./scripts/bench/throughput/wrk.mjs");
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-test-")), "answers.json");
       writeFileSync(file, JSON.stringify({ "/page": { headers: ["Content-Type", "text/plain"], body: Buffer.from("hello").toString("base64") } }));
       const port = await freePort();
