@@ -9,6 +9,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "db/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/support/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],
     environment: "node",
@@ -17,5 +18,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // A suite skipped for a missing tool is named, at the end too; in CI it fails the run
+    // (tests/support/requires.ts).
+    globalSetup: ["tests/support/global-setup.ts"],
+    reporters: ["default", "./tests/support/skip-summary.ts"],
   },
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyDatabase, tableReports } from "./copy.server";
+import { requires } from "../tests/support/requires";
 import { createTestDatabase, type TestDatabase } from "./test-databases";
 
 // Copies the embedded SQLite database into PostgreSQL; CI sets TEST_DATABASE_URL, so it runs there.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("moving from SQLite to PostgreSQL", () => {
+const suite = "moving from SQLite to PostgreSQL";
+describe.runIf(requires(suite, "postgres"))(suite, () => {
   let source: TestDatabase;
   let target: TestDatabase;
   beforeAll(async () => {

@@ -6,7 +6,7 @@
 //     prints a one-time link (24 hours) for the person to choose a new password, which ends their
 //     sessions; with NEW_PASSWORD set, sets that password and ends their sessions at once.
 // A given password must pass the same check as any other (app/features/auth/password-policy.server.ts).
-import { existsSync } from "node:fs";
+import { hasServerBuild, importServerBuild } from "./server-build.mjs";
 
 const args = process.argv.slice(2);
 const roleAt = args.indexOf("--role");
@@ -15,15 +15,19 @@ const [command, username] = roleAt >= 0 ? args.filter((_, i) => i !== roleAt && 
 const roles = ["owner", "leads", "moderator"];
 const usage =
   "usage: npm run admin:create -- <username> --role <owner|leads|moderator> | npm run admin:password -- <username>";
-if (!["create", "password"].includes(command ?? "") || !username || (command === "create" && !roles.includes(role))) {
+if (
+  !["create", "password"].includes(command ?? "") ||
+  !username ||
+  (command === "create" && !roles.includes(role ?? ""))
+) {
   console.error(usage);
   process.exit(2);
 }
-if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
+if (!hasServerBuild()) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
-const server = await import("../build/server/index.js");
+const server = await importServerBuild();
 const given = process.env.NEW_PASSWORD || undefined;
 await server.migrateDatabase();
 
@@ -53,7 +57,7 @@ if (command === "password" && given === undefined) {
 }
 
 // Here NEW_PASSWORD is set: without it, both commands printed a link above.
-const password = given;
+const password = /** @type {string} */ (given);
 const problem = await server.passwordProblem(password, username);
 if (problem) {
   console.error(`NEW_PASSWORD cannot be used: ${problem}`);
@@ -61,7 +65,9 @@ if (problem) {
   process.exit(2);
 }
 try {
-  if (command === "create") await server.createAccount(username, password, role);
+  // A create has a role: the usage check above stops one without.
+  if (command === "create")
+    await server.createAccount(username, password, /** @type {"owner" | "leads" | "moderator"} */ (role));
   else await server.setPassword(username, password);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -40,7 +40,7 @@ const found = [];
 for (const name of files) {
   const file = `app/content/${name}`;
   const source = readFileSync(join(contentDir, name), "utf8");
-  const module = await importSource(file);
+  const module = /** @type {Record<string, unknown>} */ (await importSource(file));
   // An object exported under two names is still one placeholder.
   const seen = new Set();
   for (const [exported, value] of Object.entries(module)) {
@@ -49,7 +49,9 @@ for (const name of files) {
   }
 }
 
-const { claimsForReview } = await importSource("app/content/claims.ts");
+const { claimsForReview } = /** @type {typeof import("../app/content/claims")} */ (
+  await importSource("app/content/claims.ts")
+);
 const unreviewed = claimsForReview.filter((claim) => !claim.reviewed);
 
 if (found.length === 0) {

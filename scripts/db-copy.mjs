@@ -1,6 +1,6 @@
 // `npm run db:copy -- --from ./data/aquila.sqlite --to postgres://…`: move everything to another
 // database, then prove it by counts and checksums of every table.
-import { existsSync } from "node:fs";
+import { hasServerBuild, importServerBuild } from "./server-build.mjs";
 
 const args = process.argv.slice(2);
 const value = (flag) => {
@@ -13,17 +13,17 @@ if (!from || !to) {
   console.error("usage: npm run db:copy -- --from <sqlite file or database URL> --to <database URL>");
   process.exit(2);
 }
-if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
+if (!hasServerBuild()) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
-const { copyDatabase } = await import("../build/server/index.js");
+const { copyDatabase } = await importServerBuild();
 try {
   const result = await copyDatabase(from, to);
   for (const [i, report] of result.from.entries()) {
     const copy = result.to[i];
     console.log(
-      `${report.table.padEnd(17)} ${String(report.rows).padStart(7)} rows  ${report.checksum}  →  ${String(copy.rows).padStart(7)} rows  ${copy.checksum}`,
+      `${report.table.padEnd(17)} ${String(report.rows).padStart(7)} rows  ${report.checksum}  →  ${String(copy?.rows).padStart(7)} rows  ${copy?.checksum}`,
     );
   }
   if (!result.verified) {

@@ -1,11 +1,11 @@
 // `npm run db:migrate`: apply pending migrations to DATABASE_URL (the server also does this at start).
-import { existsSync } from "node:fs";
+import { hasServerBuild, importServerBuild } from "./server-build.mjs";
 
-if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
+if (!hasServerBuild()) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
-const { migrateDatabase, closeDatabase } = await import("../build/server/index.js");
+const { migrateDatabase, closeDatabase } = await importServerBuild();
 const applied = await migrateDatabase();
 console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
 await closeDatabase();

@@ -8,7 +8,12 @@ import { createJiti } from "jiti";
 const root = new URL("..", import.meta.url);
 const jiti = createJiti(import.meta.url, { fsCache: false, tsconfigPaths: true });
 
-/** The module at `relative` (from the project's root), e.g. "app/content/site.ts". */
+/**
+ * The module at `relative` (from the project's root), e.g. "app/content/site.ts". Its type is the
+ * caller's to name, with a JSDoc cast to e.g. `typeof import("../app/content/site")`.
+ * @param {string} relative
+ * @returns {Promise<unknown>}
+ */
 export function importSource(relative) {
   return jiti.import(fileURLToPath(new URL(relative, root)));
 }

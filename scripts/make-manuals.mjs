@@ -17,8 +17,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // Facts, read from the content modules (the single source of truth).
 // ---------------------------------------------------------------------------------------------
 
-const { company, regulatory } = await importSource("app/content/site.ts");
-const { manuals } = await importSource("app/content/manuals.ts");
+const { company, regulatory } = /** @type {typeof import("../app/content/site")} */ (
+  await importSource("app/content/site.ts")
+);
+const { manuals } = /** @type {typeof import("../app/content/manuals")} */ (
+  await importSource("app/content/manuals.ts")
+);
 const facts = {
   company: company.name,
   product: company.productName,

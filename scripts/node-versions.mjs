@@ -47,10 +47,12 @@ function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     const warnings = [];
-    for (const [stream, out] of [
+    /** @type {Array<[import("node:stream").Readable, NodeJS.WriteStream]>} */
+    const streams = [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
-    ]) {
+    ];
+    for (const [stream, out] of streams) {
       let rest = "";
       stream.on("data", (chunk) => {
         out.write(chunk);
@@ -109,6 +111,7 @@ function environmentFor(nodeDir) {
 async function postgresDatabase() {
   const { default: pg } = await import("pg");
   const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `aquila_smoke_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -94,7 +94,9 @@ async function main() {
           if (response?.status() !== 200) throw new Error(`${route} answered ${response?.status()}`);
           // A full-page picture shows every image: the lazy ones are asked for now, and awaited (at most 5 s).
           await page.evaluate(async () => {
-            for (const image of document.querySelectorAll("img[loading=lazy]")) image.loading = "eager";
+            for (const image of document.querySelectorAll("img[loading=lazy]")) {
+              /** @type {HTMLImageElement} */ (image).loading = "eager";
+            }
             const loaded = Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
             await Promise.race([loaded, new Promise((resolve) => window.setTimeout(resolve, 5000))]);
             await document.fonts.ready;

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { clearInterval, setInterval } from "node:timers";
 import { fileURLToPath } from "node:url";
+import { importServerBuild } from "./server-build.mjs";
 
 // React and React Router pick their production builds from NODE_ENV; `npm start` is production
 // unless told otherwise.
@@ -33,7 +34,7 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { startServer } = await import(path.join(root, "build/server/index.js"));
+const { startServer } = await importServerBuild();
 let running;
 try {
   running = await startServer(path.join(root, "build"));

@@ -9,6 +9,10 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 const [file, port] = process.argv.slice(2);
+if (!file || !port) {
+  console.error("usage: node scripts/bench/bare-node.mjs <answers.json> <port>");
+  process.exit(2);
+}
 const answers = new Map(
   Object.entries(JSON.parse(readFileSync(file, "utf8"))).map(([urlPath, answer]) => [
     urlPath,
@@ -17,7 +21,7 @@ const answers = new Map(
 );
 
 createServer((req, res) => {
-  const answer = answers.get(req.url);
+  const answer = answers.get(req.url ?? "");
   if (!answer) {
     res.writeHead(404);
     res.end();

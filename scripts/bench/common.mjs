@@ -41,8 +41,13 @@ export function runAsMain(file, run) {
 const defaults = { runs: 3, duration: 10, warmup: 2, connections: 20, reviews: 10_000 };
 
 /**
+ * @typedef {{ runs: number, duration: number, warmup: number, connections: number, reviews: number, only?: string }} BenchOptions
+ */
+
+/**
  * Command-line options shared by every benchmark script (so `npm run bench -- --runs 1` passes
  * through). `--only NAME` runs one named case of a script that has them, alone.
+ * @returns {BenchOptions}
  */
 export function readOptions(argv = process.argv.slice(2)) {
   const names = Object.keys(defaults);
@@ -52,7 +57,8 @@ export function readOptions(argv = process.argv.slice(2)) {
     strict: true,
     allowPositionals: false,
   });
-  const options = values.only === undefined ? {} : { only: values.only };
+  // Filled in below, one number per name.
+  const options = /** @type {BenchOptions} */ (values.only === undefined ? {} : { only: values.only });
   for (const name of names) {
     const value = values[name] === undefined ? defaults[name] : Number(values[name]);
     if (!Number.isInteger(value) || value < (name === "warmup" ? 0 : 1))
@@ -91,7 +97,7 @@ export function freePort() {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -132,7 +138,9 @@ function buildSettings() {
 
 /** The public pages' paths, from the route manifest. */
 export async function readSiteRoutes() {
-  const { siteRoutes } = await importSource("app/route-manifest.ts");
+  const { siteRoutes } = /** @type {typeof import("../../app/route-manifest")} */ (
+    await importSource("app/route-manifest.ts")
+  );
   return siteRoutes.map((route) => route.path);
 }
 
@@ -207,7 +215,9 @@ const ratings = [10, 9, 8, 10, 7, 9, 10, 6, 8, 5, 9, 4, 10, 3, 8, 2, 9, 1, 10, 7
 
 /** The benchmark's reviews: varied names, lengths, tags and dates over two years, each published. */
 async function benchReviews(count) {
-  const { tagValues: tags } = await importSource("app/features/reviews/fields.ts");
+  const { tagValues: tags } = /** @type {typeof import("../../app/features/reviews/fields")} */ (
+    await importSource("app/features/reviews/fields.ts")
+  );
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 60 * 60_000;
   return Array.from({ length: count }, (_, i) => {
@@ -265,7 +275,7 @@ export function countReviews(databaseFile) {
   const db = new Database(databaseFile, { readonly: true });
   try {
     db.pragma("busy_timeout = 5000");
-    return db.prepare("select count(*) as n from testimonials").get().n;
+    return /** @type {{ n: number }} */ (db.prepare("select count(*) as n from testimonials").get()).n;
   } finally {
     db.close();
   }
@@ -292,6 +302,7 @@ export function quietServerEnv() {
   };
 }
 
+/** @param {{ reviews: number, env?: Record<string, string>, cpu?: number | string }} options */
 export async function startSite({ reviews, env: extraEnv = {}, cpu }) {
   ensureBuild();
   const port = await freePort();
@@ -310,7 +321,8 @@ export async function startSite({ reviews, env: extraEnv = {}, cpu }) {
   };
   const command = [process.execPath, path.join(root, "scripts", "start.mjs")];
   // taskset replaces itself with node (exec), so signals still reach the server.
-  const [file, ...args] = cpu === undefined ? command : ["taskset", "-c", String(cpu), ...command];
+  const file = cpu === undefined ? process.execPath : "taskset";
+  const args = cpu === undefined ? command.slice(1) : ["-c", String(cpu), ...command];
   const child = spawn(file, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   let exit;

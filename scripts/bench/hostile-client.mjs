@@ -18,7 +18,7 @@ async function received() {
   const html = await (await globalThis.fetch(`${url}/testimonials`)).text();
   const match = /<dt>Received<\/dt><dd[^>]*>([\d,]+)<\/dd>/.exec(html);
   if (!match) throw new Error("/testimonials shows no count of reviews received");
-  return Number(match[1].replaceAll(",", ""));
+  return Number((match[1] ?? "").replaceAll(",", ""));
 }
 
 const statuses = { options: {}, posts: {} };

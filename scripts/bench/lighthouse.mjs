@@ -194,8 +194,9 @@ export async function benchLighthouse(options = readOptions()) {
           } catch (error) {
             site.check();
             if (attempt > 2) throw error;
-            retries.push({ route, run: i + 1, error: error instanceof Error ? error.message : String(error) });
-            console.warn(`Repeating the run: ${retries.at(-1).error}`);
+            const retry = { route, run: i + 1, error: error instanceof Error ? error.message : String(error) };
+            retries.push(retry);
+            console.warn(`Repeating the run: ${retry.error}`);
           }
         }
       }

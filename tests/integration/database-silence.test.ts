@@ -8,6 +8,7 @@ import { specMessage } from "../support/spec-messages";
 import { servedFromMemory } from "../support/kept-pages";
 import { messageIdOf, startSmtp } from "../support/mail";
 import { samples } from "../support/metrics-text";
+import { requires } from "../support/requires";
 import { postgresBehindRelay } from "../support/tcp-relay";
 import { until } from "../support/until";
 import { type ServerProcess, startServerProcess } from "./server-process";
@@ -72,7 +73,8 @@ async function duringSilence(server: ServerProcess) {
   for (const page of pages) expect(page.status, page.address).toBe(200);
 }
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a PostgreSQL that stops answering", () => {
+const suite = "a PostgreSQL that stops answering";
+describe.runIf(requires(suite, "postgres"))(suite, () => {
   it("is seen within 5 s, never holds a request past 15 s, heals itself, and delivers what was pending once", async () => {
     const { database, relay, url } = await postgresBehindRelay();
     // Each email takes the mail server 3 s to accept: the first is in flight when the database goes silent.

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "#db/sqlite-driver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
+import { requires } from "../support/requires";
+import { freePort, startNginx, writeNginxConfig } from "./nginx-config";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -80,85 +81,81 @@ describe("security headers on every kind of HTML response", () => {
   });
 });
 
-const openssl = spawnSync("openssl", ["version"]).status === 0;
-
 // nginx and openssl are Debian packages that .ci/run installs; the scan needs both.
-describe.runIf(Boolean(nginxBinary) && openssl)(
-  "the MDN HTTP Observatory, against the site behind deploy/nginx.conf over TLS",
-  () => {
-    let app: ServerProcess;
-    let nginx: ChildProcess;
-    let dir = "";
-    let ports = { port: 0, redirectPort: 0 };
+const observatory = "the MDN HTTP Observatory, against the site behind deploy/nginx.conf over TLS";
+describe.runIf(requires(observatory, "nginx", "openssl"))(observatory, () => {
+  let app: ServerProcess;
+  let nginx: ChildProcess;
+  let dir = "";
+  let ports = { port: 0, redirectPort: 0 };
 
-    beforeAll(async () => {
-      dir = mkdtempSync(path.join(os.tmpdir(), "aquila-observatory-"));
-      const cert = path.join(dir, "cert.pem");
-      const key = path.join(dir, "key.pem");
-      const made = spawnSync(
-        "openssl",
-        [
-          "req",
-          "-x509",
-          "-newkey",
-          "ec",
-          "-pkeyopt",
-          "ec_paramgen_curve:prime256v1",
-          "-nodes",
-          "-days",
-          "2",
-          "-subj",
-          "/CN=localhost",
-          "-addext",
-          "subjectAltName=DNS:localhost",
-          "-keyout",
-          key,
-          "-out",
-          cert,
-        ],
-        { encoding: "utf8" },
-      );
-      expect(made.status, made.stderr).toBe(0);
-      app = await startServerProcess({ SITE_URL: "https://localhost", TRUST_PROXY: "loopback" });
-      ports = { port: await freePort(), redirectPort: await freePort() };
-      const config = writeNginxConfig(dir, { ...ports, appPort: Number(new URL(app.url).port), tls: { cert, key } });
-      nginx = await startNginx(config, `http://127.0.0.1:${ports.redirectPort}/`, 301);
-    }, 90_000);
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "aquila-observatory-"));
+    const cert = path.join(dir, "cert.pem");
+    const key = path.join(dir, "key.pem");
+    const made = spawnSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    app = await startServerProcess({ SITE_URL: "https://localhost", TRUST_PROXY: "loopback" });
+    ports = { port: await freePort(), redirectPort: await freePort() };
+    const config = writeNginxConfig(dir, { ...ports, appPort: Number(new URL(app.url).port), tls: { cert, key } });
+    nginx = await startNginx(config, `http://127.0.0.1:${ports.redirectPort}/`, 301);
+  }, 90_000);
 
-    afterAll(async () => {
-      nginx?.kill("SIGQUIT");
-      await app?.stop();
-    });
+  afterAll(async () => {
+    nginx?.kill("SIGQUIT");
+    await app?.stop();
+  });
 
-    it("grades A+", () => {
-      const scan = spawnSync(
-        process.execPath,
-        [
-          path.join(root, "scripts/observatory.mjs"),
-          "localhost",
-          "--http-port",
-          String(ports.redirectPort),
-          "--https-port",
-          String(ports.port),
-          "--json",
-        ],
-        // The local certificate is trusted for this scan only, as a real one would be.
-        { encoding: "utf8", env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem") }, timeout: 60_000 },
-      );
-      expect(scan.status === 2 ? scan.stderr : "").toBe("");
-      const report = JSON.parse(scan.stdout) as {
-        grade: string;
-        score: number;
-        tests: Array<{ name: string; pass: boolean; result: string }>;
-      };
-      console.log(`MDN HTTP Observatory: ${report.grade} (${report.score})`);
-      mkdirSync(path.join(root, "reports"), { recursive: true });
-      writeFileSync(
-        path.join(root, "reports/observatory.json"),
-        `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
-      );
-      expect(report.tests.filter((t) => !t.pass).map((t) => `${t.name}: ${t.result}`)).toEqual([]);
-      expect(report.grade).toBe("A+");
-    }, 90_000);
-  },
-);
+  it("grades A+", () => {
+    const scan = spawnSync(
+      process.execPath,
+      [
+        path.join(root, "scripts/observatory.mjs"),
+        "localhost",
+        "--http-port",
+        String(ports.redirectPort),
+        "--https-port",
+        String(ports.port),
+        "--json",
+      ],
+      // The local certificate is trusted for this scan only, as a real one would be.
+      { encoding: "utf8", env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem") }, timeout: 60_000 },
+    );
+    expect(scan.status === 2 ? scan.stderr : "").toBe("");
+    const report = JSON.parse(scan.stdout) as {
+      grade: string;
+      score: number;
+      tests: Array<{ name: string; pass: boolean; result: string }>;
+    };
+    console.log(`MDN HTTP Observatory: ${report.grade} (${report.score})`);
+    mkdirSync(path.join(root, "reports"), { recursive: true });
+    writeFileSync(
+      path.join(root, "reports/observatory.json"),
+      `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`,
+    );
+    expect(report.tests.filter((t) => !t.pass).map((t) => `${t.name}: ${t.result}`)).toEqual([]);
+    expect(report.grade).toBe("A+");
+  }, 90_000);
+});

@@ -4,12 +4,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./server-process";
 import { readPage } from "../support/kept-pages";
+import { requires } from "../support/requires";
 
 /**
  * Two instances of the site on one PostgreSQL database, as behind a load balancer: nothing a
  * visitor or a staff member does may depend on which instance answers.
  */
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances sharing PostgreSQL", () => {
+const suite = "two instances sharing PostgreSQL";
+describe.runIf(requires(suite, "postgres"))(suite, () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? "";
   const name = `aquila_multi_${process.pid}`;
   let a: ServerProcess;

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { deployNginxConfig } from "../../scripts/nginx-deploy-config.mjs";
-
-export const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
+import { nginxBinary } from "../support/requires";
 
 export { freePort } from "./server-process";
 
@@ -28,7 +27,7 @@ export function writeNginxConfig(dir: string, ports: NginxPorts): string {
  * and waits until `readyUrl` answers `readyStatus`.
  */
 export async function startNginx(config: string, readyUrl: string, readyStatus = 200): Promise<ChildProcess> {
-  const binary = nginxBinary ?? "nginx";
+  const binary = nginxBinary() ?? "nginx";
   const check = spawnSync(binary, ["-t", "-c", config], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`nginx refused ${config}:\n${check.stderr}`);
   const nginx = spawn(binary, ["-c", config], { stdio: "ignore" });

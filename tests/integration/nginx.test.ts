@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "#db/sqlite-driver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, nginxBinary, startNginx, writeNginxConfig } from "./nginx-config";
+import { requires } from "../support/requires";
+import { freePort, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -26,7 +27,8 @@ const securityHeaderNames = [
 ];
 
 // nginx is a Debian package that .ci/run installs; without it there is nothing to exercise.
-describe.runIf(Boolean(nginxBinary))("deploy/nginx.conf in front of the site", () => {
+const suite = "deploy/nginx.conf in front of the site";
+describe.runIf(requires(suite, "nginx"))(suite, () => {
   let app: ServerProcess;
   let nginx: ChildProcess;
   let base = "";

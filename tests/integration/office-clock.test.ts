@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#db/client.server";
 import { startSmtp } from "../support/mail";
+import { requires } from "../support/requires";
 import { seedMessage } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -14,15 +14,6 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * digest is made once a business day however many instances start at the opening, and the
  * public figures on /contact are those of the stored replies.
  */
-
-const hasFaketime = (() => {
-  try {
-    execFileSync("faketime", ["-f", "+0", "true"]);
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const dialects = [
   { dialect: "sqlite", enabled: true },
@@ -62,7 +53,7 @@ describe.each(dialects.filter((d) => d.enabled).map((d) => d.dialect))("the offi
     await Promise.all(servers.map((server) => server.stop()));
   });
 
-  it.runIf(hasFaketime)(
+  it.runIf(requires(`the office clock on ${dialect}`, "faketime"))(
     "makes one digest when two instances start together at Monday's opening",
     async () => {
       // Wednesday 25 November, 10 a.m. Eastern: due Friday at 10 (Thursday is Thanksgiving), overdue on Monday.

@@ -12,6 +12,7 @@ import { setLogLevel } from "~/lib/logger.server";
 import { deliverDue, outboxMessageId, resetMailer } from "~/lib/outbox/delivery.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { messageIdOf, smtpConfig, startQuickSmtp, startSmtp } from "../support/mail";
+import { requires } from "../support/requires";
 import { postgresBehindRelay } from "../support/tcp-relay";
 import { until } from "../support/until";
 import { startServerProcess } from "./server-process";
@@ -161,11 +162,9 @@ describe("staff deliveries through faults", () => {
   }, 60_000);
 });
 
-/** Mounting a small file system takes root, as CI has; elsewhere the test says it was skipped. */
-const canMount = process.getuid?.() === 0 && spawnSync("mount", ["--version"]).status === 0;
-
+/** Mounting a small file system takes root, as CI has. */
 describe("a full disk", () => {
-  it.skipIf(!canMount)(
+  it.runIf(requires("a full disk", "mount"))(
     "turns /readyz to 503 while nothing can be written, and back to 200 once space is freed",
     async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), "aquila-full-"));
@@ -198,7 +197,8 @@ describe("a full disk", () => {
   );
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a database outage on PostgreSQL", () => {
+const outage = "a database outage on PostgreSQL";
+describe.runIf(requires(outage, "postgres"))(outage, () => {
   it("serves kept pages from memory, answers 503 with Retry-After elsewhere (JSON for the API), and recovers", async () => {
     const { database, relay, url } = await postgresBehindRelay();
     const server = await startServerProcess({ DATABASE_URL: url });

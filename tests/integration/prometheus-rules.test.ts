@@ -8,7 +8,8 @@ import { metricsRegistry } from "~/lib/metrics.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { startMetrics } from "../../server/metrics";
 import { exchange } from "../../server/test-exchange";
-import { promtool, requirePromtool, skipWithoutPromtool } from "../support/promtool";
+import { promtool } from "../support/promtool";
+import { requires } from "../support/requires";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const rulesFile = path.join(root, "deploy/prometheus-rules.yml");
@@ -78,10 +79,9 @@ describe("deploy/prometheus-rules.yml", () => {
     expect(reported).toContain("aquila_http_requests_total");
   });
 
-  it.skipIf(skipWithoutPromtool)(
+  it.runIf(requires("promtool's check of deploy/prometheus-rules.yml", "promtool"))(
     "passes promtool's check and its unit tests (deploy/prometheus-rules.test.yml)",
     () => {
-      requirePromtool();
       const check = promtool(["check", "rules", "prometheus-rules.yml"]);
       expect(check.stderr).toBe("");
       expect(check.stdout).toContain("SUCCESS: 11 rules found");

@@ -6,6 +6,7 @@ import Database from "#db/sqlite-driver.mjs";
 import { describe, expect, it } from "vitest";
 import { createDatabase } from "#db/client.server";
 import { verifyPassword } from "../../app/features/auth/password.server";
+import { requires } from "../support/requires";
 import { requireBuild } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -102,8 +103,7 @@ describe("operator scripts", () => {
   });
 
   // wrk is the throughput benchmark's load generator (installed by .ci/run, like nginx).
-  const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
-  it.runIf(hasWrk)(
+  it.runIf(requires("the throughput benchmark's count of answers", "wrk"))(
     "the throughput benchmark counts answers with the wrong status, and a 404 it expects as answered",
     () => {
       // bare-node.mjs answers /page and nothing else (404); load() runs wrk against it.
@@ -113,7 +113,7 @@ describe("operator scripts", () => {
       const os = await import("node:os");
       const path = await import("node:path");
       const { freePort } = await import("./scripts/bench/common.mjs");
-      const { load } = await import("./scripts/bench/throughput.mjs");
+      const { load } = await import("./scripts/bench/throughput/wrk.mjs");
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-wrk-test-")), "answers.json");
       writeFileSync(file, JSON.stringify({ "/page": { headers: ["Content-Type", "text/plain"], body: Buffer.from("hello").toString("base64") } }));
       const port = await freePort();

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { requires } from "../support/requires";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
 
 let running: ServerProcess | undefined;
@@ -167,7 +168,7 @@ describe("the server process", () => {
 });
 
 // Needs a PostgreSQL server to take away mid-run; CI sets TEST_DATABASE_URL, so it runs there.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("when the database goes away", () => {
+describe.runIf(requires("when the database goes away", "postgres"))("when the database goes away", () => {
   it("readyz turns 503 and pages answer 503 with Retry-After in the site's frame, without a stack trace", async () => {
     const pg = await import("pg");
     const adminUrl = process.env.TEST_DATABASE_URL ?? "";
