@@ -12,9 +12,10 @@ import {
 } from "./account-admin.server";
 import { createAccount } from "./account-creation.server";
 import { confirmTotp, currentTotpCode, newTotpSecret } from "./second-factor.server";
-import { getSession, listOwnSessions, type StaffSession } from "./sessions.server";
+import { listOwnSessions } from "./sessions.server";
 import { signIn } from "./sign-in.server";
 import { testHashParams } from "../../../tests/support/hash-params";
+import { signedInOwner } from "../../../tests/support/owner-session";
 
 setLogLevel("silent");
 
@@ -23,20 +24,7 @@ describe.each(testDialects)("accounts as an owner manages them on %s", (dialect)
   const password = "granite-willow-parcel-73";
   let ip = 0;
 
-  async function owner(username: string): Promise<StaffSession> {
-    const id = await createAccount(username, password, "owner", { hashParams: testHashParams });
-    const secret = newTotpSecret();
-    await database()
-      .db.transaction()
-      .execute(async (trx) => confirmTotp(trx, id, secret, await currentTotpCode(secret)));
-    await database().db.updateTable("accounts").set({ totp_last_step: null }).where("id", "=", id).execute();
-    const result = await signIn(new Request("http://localhost/"), username, password, `192.0.2.${++ip}`, Date.now(), {
-      code: await currentTotpCode(secret),
-    });
-    if (!result.ok) throw new Error(result.message);
-    const cookie = result.cookie.split(";")[0] ?? "";
-    return (await getSession(new Request("http://localhost/", { headers: { Cookie: cookie } })))!;
-  }
+  const owner = (username: string) => signedInOwner(database(), username, password, `192.0.2.${++ip}`);
 
   it("never disables the last owner or the person themselves, and a reset removes the factor and ends sessions", async () => {
     const me = await owner(`boss-${dialect}`);
