@@ -36,7 +36,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     await database().db.deleteFrom("review_removals").execute();
   });
 
-  it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
+  it("goes from submitted (pending, staff told) to public when published, and away when deleted", async () => {
     expect(await submitReview(review(), nextIp())).toMatchObject({ ok: true, quarantined: false });
     const [pending] = await listAllReviews();
     expect(pending).toMatchObject({
@@ -66,7 +66,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
       .where("target_id", "=", pending?.id ?? "")
       .orderBy("at")
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(["approve", "delete"]);
+    expect(audit.map((a) => a.action)).toEqual(["publish", "delete"]);
   });
 
   it("stores hostile text byte for byte", async () => {
