@@ -227,7 +227,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await counted()).toEqual(["review heard:none 1", "review heard:social 1", "review stored 2"]);
     expect(await outboxOf(String(fay?.id))).toEqual(notice);
     expect(await audit()).toEqual([
-      { action: "approve", username: "lead", target_type: "testimonial" },
+      { action: "publish", username: "lead", target_type: "testimonial" },
       { action: "move-to-spam", username: "lead", target_type: "testimonial" },
       { action: "release-from-spam", username: "lead", target_type: "testimonial" },
     ]);

@@ -16,7 +16,7 @@ import { ReviewSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { erasePersonalData, exportPersonalData, findPersonalData, purgeExpiredData } from "~/lib/personal-data.server";
-import { quarantine } from "~/lib/spam.server";
+import { holdAsSpam } from "~/lib/spam.server";
 import type { Staff } from "~/lib/staff";
 import { db as appDb } from "~/lib/db.server";
 import { useTestDatabase } from "~/lib/test-database";
@@ -36,8 +36,8 @@ const words = {
 };
 
 /** A held submission's id; these tests never fill the store. */
-async function hold(...args: Parameters<typeof quarantine>): Promise<string> {
-  const id = await quarantine(...args);
+async function hold(...args: Parameters<typeof holdAsSpam>): Promise<string> {
+  const id = await holdAsSpam(...args);
   if (!id) throw new Error("the spam store is full");
   return id;
 }

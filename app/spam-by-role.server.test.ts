@@ -3,7 +3,7 @@ import { testDialects } from "#db/test-databases";
 import { createAccount } from "~/features/auth/account-creation.server";
 import type { SpamReason } from "~/lib/forms";
 import { setLogLevel } from "~/lib/logger.server";
-import { countSpam, listSpam, quarantine } from "~/lib/spam.server";
+import { countSpam, holdAsSpam, listSpam } from "~/lib/spam.server";
 import { useTestDatabase } from "~/lib/test-database";
 import { spamRestorers } from "~/spam-restorers.server";
 import { spamKindsFor } from "~/features/spam/access";
@@ -27,8 +27,8 @@ describe.each(testDialects)("the spam list by role on %s", (dialect) => {
 
   it("lists and counts only a role's kinds, and answers another kind's item as not there, leaving it held", async () => {
     const held = {
-      review: await quarantine("review", { name: "Held review" }, [honeypot], 1000),
-      contact: await quarantine("contact", { name: "Held message" }, [honeypot], 1000),
+      review: await holdAsSpam("review", { name: "Held review" }, [honeypot], 1000),
+      contact: await holdAsSpam("contact", { name: "Held message" }, [honeypot], 1000),
     };
     const moderator = {
       accountId: await createAccount(`mod-${dialect}`, "moss-harbour-cedar-84", "moderator", {

@@ -140,7 +140,7 @@ describe.runIf(requires(suite, "postgres"))(suite, () => {
         id: "a-1",
         account_id: "acc-1",
         username: "admin",
-        action: "approve",
+        action: "publish",
         target_type: "testimonial",
         target_id: "t-00001",
         detail: null,

@@ -127,7 +127,7 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
-/** What a quarantined submission would have become: the spam store's kinds, written once. */
+/** What a held submission would have become: the spam store's kinds, written once. */
 export const spamKinds = ["review", "contact", "order"] as const;
 export type SpamKind = (typeof spamKinds)[number];
 
@@ -140,7 +140,7 @@ export interface SpamTable {
   kind: SpamKind;
   /** JSON object of the submitted fields the form's schema knows, as sent, so a release parses them again. */
   payload: string;
-  /** JSON array of { code, detail } explaining why it was quarantined. */
+  /** JSON array of { code, detail } explaining why it was held. */
   reasons: string;
   received_at: string;
 }

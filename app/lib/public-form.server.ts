@@ -12,11 +12,11 @@ import {
 } from "./forms";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { quarantine } from "./spam.server";
+import { holdAsSpam } from "./spam.server";
 import { fieldErrorsOf, type z } from "./zod";
 
 export type PublicFormResult =
-  | { ok: true; id: string; quarantined: boolean }
+  | { ok: true; id: string; held: boolean }
   | {
       ok: false;
       status: 400 | 429 | 503;
@@ -52,7 +52,7 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
   text: (input: Output) => string;
   /** `signals`: the weaker spam signals it carried, kept with the row as its mark (empty: none). */
   store: (input: Output, signals: SpamReason[]) => Promise<string>;
-  /** Kept with a quarantined submission besides its fields (an order's reference, already shown). */
+  /** Kept with a held submission besides its fields (an order's reference, already shown). */
   keep?: Record<string, unknown>;
 }): Promise<PublicFormResult> {
   const { kind, schema, form, clientIp } = options;
@@ -75,7 +75,7 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
     });
     if (verdict.hold) {
       // Kept as sent (only the fields the schema knows), so a release parses it with the same schema.
-      const id = await quarantine(
+      const id = await holdAsSpam(
         kind,
         { ...pickFields(form, Object.keys(schema.shape)), ...options.keep },
         verdict.reasons,
@@ -84,9 +84,9 @@ export async function submitPublicForm<Schema extends z.ZodObject, Output = z.ou
       // 503, not 429: the sender did nothing wrong (a person whose browser filled the hidden
       // field may share an address with others); the site cannot take it now.
       if (!id) return { ok: false, status: 503, problem: "full", errors: {}, retryAfter: spamFullRetryAfter };
-      return { ok: true, id, quarantined: true };
+      return { ok: true, id, held: true };
     }
-    return { ok: true, id: await options.store(input, verdict.reasons), quarantined: false };
+    return { ok: true, id: await options.store(input, verdict.reasons), held: false };
   } catch (error) {
     // A database that is away, a full disk or another process holding the write lock for long is
     // told to the sender with when to try again.

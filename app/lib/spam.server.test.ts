@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { setLogLevel } from "./logger.server";
-import { countSpam, listSpam, purgeOldSpam, quarantine, takeSpam } from "./spam.server";
+import { countSpam, holdAsSpam, listSpam, purgeOldSpam, takeSpam } from "./spam.server";
 import { useTestDatabase } from "./test-database";
 
 setLogLevel("silent");
@@ -10,8 +10,8 @@ const reason = [{ code: "honeypot" as const, detail: "The hidden field was fille
 const day = 86_400_000;
 
 /** A held submission's id, failing the test when the store refused it. */
-async function hold(...args: Parameters<typeof quarantine>): Promise<string> {
-  const id = await quarantine(...args);
+async function hold(...args: Parameters<typeof holdAsSpam>): Promise<string> {
+  const id = await holdAsSpam(...args);
   if (!id) throw new Error("the spam store refused it");
   return id;
 }
@@ -39,7 +39,7 @@ describe.each(testDialects)("the spam store on %s", (dialect) => {
       ids.push(await hold("contact", { name: `Held ${i}` }, reason, 10, new Date(start + i * 1000)));
     for (let i = 10; i < 12; i++)
       expect(
-        await quarantine("contact", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000)),
+        await holdAsSpam("contact", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000)),
       ).toBeUndefined();
     expect(await countSpam()).toBe(10);
     expect((await listSpam()).map((item) => item.id)).toEqual(ids.reverse());

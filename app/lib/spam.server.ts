@@ -43,7 +43,7 @@ function toItem(row: { id: string; kind: SpamKind; payload: string; reasons: str
  * when the store is full and nothing was stored. The count and the insert are one statement, so
  * two instances cannot both take the last place by much.
  */
-export async function quarantine(
+export async function holdAsSpam(
   kind: SpamKind,
   payload: Record<string, unknown>,
   reasons: SpamReason[],

@@ -10,6 +10,6 @@ export const loader = methodNotAllowed("PATCH");
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return data({ error: "Method not allowed" }, { status: 405 });
   const staff = await requireStaffApi(request);
-  const result = await moderateReview(staff, { intent: "approve", id: params.id });
+  const result = await moderateReview(staff, { intent: "publish", id: params.id });
   return result.ok ? data({ ok: true }) : data({ error: result.error }, { status: result.status });
 }

@@ -10,7 +10,7 @@ export const loader = methodNotAllowed("POST");
 
 /**
  * POST the contact payload (name, email, phone, topic, message, consent, honeypot) as JSON or a
- * form. 201 means it is stored: in the inbox with its delivery queued, or quarantined as suspected
+ * form. 201 means it is stored: in the inbox with its delivery queued, or held as suspected
  * spam (answered the same). The contact page posts to its own action, which calls the same function.
  * An optional Idempotency-Key header makes a repeat answer the first outcome (decision 021).
  */

@@ -12,7 +12,7 @@ export const loader = methodNotAllowed("POST");
 /**
  * POST the order payload of docs/requirements.md §5.6 (firstName … medicalDisclaimer, honeypot,
  * formStartTime) as JSON or a form. 201 with the request's reference means it is stored, with its
- * deliveries queued, or quarantined as suspected spam (answered the same). The order page posts
+ * deliveries queued, or held as suspected spam (answered the same). The order page posts
  * to its own action, which calls the same function. An optional Idempotency-Key header makes a
  * repeat answer the first outcome, with the same reference, and store nothing (decision 021).
  */

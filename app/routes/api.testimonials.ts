@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * POST: submit a review (docs/requirements.md §5.2: name, email, rating, quote, context, tags, honeypot).
- * 201 means it is stored: pending moderation, or quarantined as suspected spam (answered the same).
+ * 201 means it is stored: pending moderation, or held as suspected spam (answered the same).
  * An optional Idempotency-Key header makes a repeat answer the first outcome (decision 021).
  */
 export async function action({ request, context }: Route.ActionArgs) {

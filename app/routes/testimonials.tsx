@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           pending: all
             .filter((r) => r.state === "pending")
             .map((r) => ({ ...brief(r), flags: flagReviewText(r.quote, r.context), spamMark: r.spamMark })),
-          approved: all.filter((r) => r.state === "published").map(brief),
+          published: all.filter((r) => r.state === "published").map(brief),
         }
       : null,
   };

@@ -218,7 +218,7 @@ test.describe("a moderation that fails", () => {
     baseURL,
   }) => {
     const marker = `approvefail${Date.now()}`;
-    const [id] = seedReviews([{ name: `Ola ${marker}`, quote: `${marker} waiting`, approved: false }]);
+    const [id] = seedReviews([{ name: `Ola ${marker}`, quote: `${marker} waiting`, published: false }]);
     // The database refuses this one review's change, as a failing disk or a lost connection would.
     const db = e2eDatabase();
     db.exec(

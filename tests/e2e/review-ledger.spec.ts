@@ -44,7 +44,7 @@ test("the ledger states the distribution and the counts of the rows", async ({ p
   seedReviews([
     { name: `Ada ${marker}`, quote: `${marker} one`, rating: 3, tags: ["travel"] },
     { name: `Bo ${marker}`, quote: `${marker} two`, rating: 10, tags: ["comfort"] },
-    { name: `Cy ${marker}`, quote: `${marker} three`, rating: 6, approved: false },
+    { name: `Cy ${marker}`, quote: `${marker} three`, rating: 6, published: false },
     { name: `Di ${marker}`, quote: `${marker} four`, rating: 1, declined: "duplicate" },
   ]);
   await page.goto("/testimonials");
@@ -163,10 +163,10 @@ test("staff see flagged words highlighted, decline with a reason, reply, and eve
     {
       name: `Hal ${marker}`,
       quote: `${marker} This cushion healed my pressure sore in a month. Call me on 555-201-3344.`,
-      approved: false,
+      published: false,
       verified: false,
     },
-    { name: `Ivy ${marker}`, quote: `${marker} Comfortable all day at work.`, approved: false, verified: false },
+    { name: `Ivy ${marker}`, quote: `${marker} Comfortable all day at work.`, published: false, verified: false },
   ]);
   await page.goto(`/admin/testimonials?q=${marker}`);
   const flagged = page.getByRole("article", { name: new RegExp(`Hal ${marker}`) });
@@ -220,7 +220,7 @@ test("staff see flagged words highlighted, decline with a reason, reply, and eve
     .prepare("select action, detail from audit_log where target_id in (?, ?) order by at")
     .all(claim, kind) as Array<{ action: string; detail: string | null }>;
   db.close();
-  expect(audit.map((a) => a.action).sort()).toEqual(["approve", "decline", "reply-posted"]);
+  expect(audit.map((a) => a.action).sort()).toEqual(["decline", "publish", "reply-posted"]);
   expect(audit.find((a) => a.action === "decline")?.detail).toBe("reason: medical-claim");
 });
 

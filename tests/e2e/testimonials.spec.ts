@@ -26,7 +26,7 @@ test.describe.serial("ratings computed from the database, and the page's admin b
         { name: "Quinn", quote: "Great.", rating: 10 },
         { name: "Ray", quote: "Good.", rating: 7 },
         { name: "Sol", quote: "Fine.", rating: 4 },
-        { name: "Tia", quote: "Pending, not counted.", rating: 1, approved: false },
+        { name: "Tia", quote: "Pending, not counted.", rating: 1, published: false },
       ],
       "order-site.sqlite",
     );
@@ -112,7 +112,7 @@ test.describe.serial("ratings computed from the database, and the page's admin b
     // A review that needs a second look, and one already declined, which is not pending.
     seedReviews(
       [
-        { name: `Una ${marker}`, quote: `${marker} It healed my pressure sore.`, approved: false, verified: false },
+        { name: `Una ${marker}`, quote: `${marker} It healed my pressure sore.`, published: false, verified: false },
         { name: `Vic ${marker}`, quote: `${marker} Declined already.`, declined: "spam", verified: false },
       ],
       "order-site.sqlite",
@@ -319,7 +319,7 @@ test("the moderation page approves, unpublishes, searches and records who did wh
   await signInAsAdmin(context, baseURL ?? "");
   const marker = `p${Date.now()}`;
   const [id = ""] = seedReviews([
-    { name: `Oli ${marker}`, quote: `${marker} pending review`, approved: false, verified: false },
+    { name: `Oli ${marker}`, quote: `${marker} pending review`, published: false, verified: false },
   ]);
   await page.goto(`/admin/testimonials?q=${marker}`);
   await expect(page.getByText(/\d+ pending, \d+ published, \d+ not published/)).toBeVisible();
@@ -342,7 +342,7 @@ test("the moderation page approves, unpublishes, searches and records who did wh
     page.getByText(new RegExp(`admin unpublish testimonial ${id.slice(0, 8)} \\(reason: off-topic\\)`)),
   ).toBeVisible();
   expect(e2eRows("select action, username from audit_log where target_id = ? order by at", id)).toEqual([
-    { action: "approve", username: "admin" },
+    { action: "publish", username: "admin" },
     { action: "mark-verified", username: "admin" },
     { action: "unpublish", username: "admin" },
   ]);

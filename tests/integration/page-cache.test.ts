@@ -31,8 +31,8 @@ describe.each(testDialects)("rendered pages kept in memory (%s)", (dialect) => {
   });
 
   /** A review written by this process, not through the server: only the database can tell the server. */
-  function addReview(name: string, approved: boolean) {
-    return seedReview(database.url, { name, quote: "Fine.", rating: 8, approved, verified: false });
+  function addReview(name: string, published: boolean) {
+    return seedReview(database.url, { name, quote: "Fine.", rating: 8, published, verified: false });
   }
 
   const origin = () => new URL(server.url).origin;

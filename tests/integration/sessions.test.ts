@@ -129,7 +129,7 @@ describe("staff sessions across two processes on one SQLite file", () => {
     const moderate = await fetch(new URL("/admin/testimonials", a.url), {
       method: "POST",
       headers: { ...form, Accept: "text/html" },
-      body: `intent=approve&id=${id}&returnTo=${encodeURIComponent("/testimonials#admin-section")}`,
+      body: `intent=publish&id=${id}&returnTo=${encodeURIComponent("/testimonials#admin-section")}`,
       redirect: "manual",
     });
     expect(moderate.status).toBe(302);
@@ -138,7 +138,7 @@ describe("staff sessions across two processes on one SQLite file", () => {
     const misplaced = await fetch(new URL("/testimonials", a.url), {
       method: "POST",
       headers: { ...form, Accept: "text/html" },
-      body: `intent=approve&id=${id}`,
+      body: `intent=publish&id=${id}`,
       redirect: "manual",
     });
     expect(misplaced.status).toBe(400);

@@ -47,10 +47,10 @@ export interface SeedReview {
   /** A unique address unless given. */
   email?: string;
   /** Published by staff; true unless false. */
-  approved?: boolean;
+  published?: boolean;
   /** Marked a verified customer by staff; true unless false. */
   verified?: boolean;
-  /** Not published by staff for this reason (then `approved` is ignored). */
+  /** Not published by staff for this reason (then `published` is ignored). */
   declined?: ReviewDeclineReason;
   /** Who wrote it; the user unless given. */
   writtenBy?: ReviewWriter;
@@ -99,7 +99,7 @@ export interface SeededSession {
 }
 
 /**
- * The staff member who publishes seeded reviews. Not `admin`: every approval is audited, and a
+ * The staff member who publishes seeded reviews. Not `admin`: every publication is audited, and a
  * test that checks the audit log for what admin did must not be satisfied by the seeding.
  */
 const seederUsername = "test-seeder";
@@ -162,7 +162,7 @@ async function seeder(): Promise<Staff> {
 
 /**
  * Submits each review as a visitor would (createReview, with `createdAt` as its time), then
- * approves and verifies it as staff, all in one transaction; returns the ids in the given order.
+ * publishes and verifies it as staff, all in one transaction; returns the ids in the given order.
  * approved_at is the seeding time, as publishing sets it: nothing lists or orders by it.
  */
 export async function seedReviews(database: string, reviews: readonly SeedReview[]): Promise<string[]> {
@@ -177,13 +177,13 @@ export async function seedReviews(database: string, reviews: readonly SeedReview
       writtenBy: review.writtenBy,
     }),
     createdAt: toDate(review.createdAt),
-    approved: !review.declined && (review.approved ?? true),
+    published: !review.declined && (review.published ?? true),
     verified: review.verified ?? true,
     declined: review.declined,
     reply: review.reply,
   }));
   return usingDatabase(database, async (handle) => {
-    const staff = prepared.some((r) => r.approved || r.verified || r.declined || r.reply) ? await seeder() : undefined;
+    const staff = prepared.some((r) => r.published || r.verified || r.declined || r.reply) ? await seeder() : undefined;
     // Thousands of reviews commit once, or not at all.
     return handle.db.transaction().execute(async (trx) => {
       const ids: string[] = [];
@@ -191,7 +191,7 @@ export async function seedReviews(database: string, reviews: readonly SeedReview
         const id = await createReview(review.input, review.createdAt, trx);
         const steps = staff
           ? [
-              review.approved && (() => publishReview(staff, id, trx)),
+              review.published && (() => publishReview(staff, id, trx)),
               review.verified && (() => setVerified(staff, id, true, trx)),
               review.declined && (() => declineReview(staff, id, review.declined!, null, trx)),
               review.reply && (() => setReply(staff, id, review.reply!, trx)),

@@ -31,7 +31,7 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
   const queued = async () => database().db.selectFrom("outbox").selectAll().where("kind", "=", "contact").execute();
 
   it("stores a valid message and queues its delivery", async () => {
-    expect(await submitContact(form(), `10.0.0.${ip}`)).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitContact(form(), `10.0.0.${ip}`)).toMatchObject({ ok: true, held: false });
     expect(await count()).toBe(1);
     expect(await queued()).toHaveLength(1);
   });
@@ -39,7 +39,7 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
   it("keeps a filled honeypot as spam, with its reason, and answers success: nothing reaches the inbox or delivery", async () => {
     await database().db.deleteFrom("spam").execute();
     const result = await submitContact(form({ website: "https://spam.example" }), `10.0.0.${ip}`);
-    expect(result).toMatchObject({ ok: true, quarantined: true });
+    expect(result).toMatchObject({ ok: true, held: true });
     expect(await count()).toBe(0);
     expect(await queued()).toHaveLength(0);
     const [held] = await spam();
@@ -56,11 +56,11 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
   it("takes a one-second fill (autofill, voice input) or no start time at all as a person", async () => {
     expect(await submitContact(form({ startedAt: String(Date.now() - 200) }), `10.0.0.${ip}`)).toMatchObject({
       ok: true,
-      quarantined: false,
+      held: false,
     });
     expect(await submitContact(form({ startedAt: undefined }), `10.0.3.${ip}`)).toMatchObject({
       ok: true,
-      quarantined: false,
+      held: false,
     });
     expect(await count()).toBe(2);
   });
@@ -70,7 +70,7 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
     const message = "Cheap offers at https://a.example and https://b.example today";
     expect(await submitContact(form({ startedAt: String(Date.now() - 100), message }), `10.0.4.${ip}`)).toMatchObject({
       ok: true,
-      quarantined: false,
+      held: false,
     });
     expect(await spam()).toHaveLength(0);
     const [stored] = await database().db.selectFrom("contact_messages").select("spam_signals").execute();

@@ -364,7 +364,7 @@ describe.each(testDialects)("order requests on %s", (dialect) => {
 
   it("gives a reference for a stored request, and field errors with nothing stored for an invalid one", async () => {
     const result = await submitOrder(form(), `198.51.100.${ip}`);
-    expect(result).toMatchObject({ ok: true, quarantined: false });
+    expect(result).toMatchObject({ ok: true, held: false });
     const reference = result.ok ? result.reference : "";
     expect(reference).toMatch(referencePattern);
     expect((await rows.orders()).map((o) => o.reference)).toEqual([reference]);

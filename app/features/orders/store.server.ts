@@ -134,7 +134,7 @@ export type OrderSubmitResult =
 
 /**
  * An order request from the page's form or the JSON API: stored with its deliveries queued, or
- * quarantined as suspected spam. Either way the requester is given a reference; a quarantined
+ * held as suspected spam. Either way the requester is given a reference; a held
  * request keeps it, so releasing it later does not change the number they were told.
  */
 export async function submitOrder(
@@ -157,7 +157,7 @@ export async function submitOrder(
 }
 
 /**
- * "Not spam": a quarantined request, parsed again with the form's schema, is stored as received
+ * "Not spam": a held request, parsed again with the form's schema, is stored as received
  * when it was first sent, under the reference its sender was shown, inside the caller's transaction.
  */
 export async function restoreOrder(payload: Record<string, unknown>, receivedAt: Date, trx: Executor): Promise<string> {

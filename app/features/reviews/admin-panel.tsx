@@ -19,8 +19,8 @@ export default function AdminPanel({
   panel,
   moderated,
 }: {
-  panel: { pending: PendingPanelReview[]; approved: PanelReview[] };
-  /** The outcome of the last approve or delete, sent back with the visitor from /admin/testimonials. */
+  panel: { pending: PendingPanelReview[]; published: PanelReview[] };
+  /** The outcome of the last publish or delete, sent back with the visitor from /admin/testimonials. */
   moderated?: PanelModeration;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -71,7 +71,7 @@ export default function AdminPanel({
               <div className="mt-3 flex flex-wrap gap-2">
                 <ModerationButton
                   id={review.id}
-                  intent="approve"
+                  intent="publish"
                   label="Approve"
                   reviewer={review.name}
                   fetcher={moderation}
@@ -88,12 +88,12 @@ export default function AdminPanel({
           ))}
         </ul>
       )}
-      <h3 className="mt-8 text-subheading font-bold">Published reviews ({panel.approved.length})</h3>
-      {panel.approved.length === 0 ? (
+      <h3 className="mt-8 text-subheading font-bold">Published reviews ({panel.published.length})</h3>
+      {panel.published.length === 0 ? (
         <p className="mt-2 text-muted">No published reviews yet.</p>
       ) : (
         <ul className="mt-3 space-y-3">
-          {panel.approved.map((review) => (
+          {panel.published.map((review) => (
             <li
               key={review.id}
               className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-line bg-canvas p-4"
@@ -120,7 +120,7 @@ export default function AdminPanel({
   );
 }
 
-/** The outcome of the last approve or delete, as text (a page without JavaScript shows only this). */
+/** The outcome of the last publish or delete, as text (a page without JavaScript shows only this). */
 function ModerationNotice({ result }: { result: PanelModeration }) {
   const notice = moderationNotice(result);
   return (
@@ -141,7 +141,7 @@ function ModerationButton({
   fetcher,
 }: {
   id: string;
-  intent: "approve" | "delete";
+  intent: "publish" | "delete";
   label: string;
   reviewer: string;
   fetcher: ReturnType<typeof useFetcher>;
@@ -172,7 +172,7 @@ function ModerationButton({
         type="submit"
         disabled={busy}
         className={buttonClass(
-          intent === "approve" ? "primary" : "secondary",
+          intent === "publish" ? "primary" : "secondary",
           intent === "delete" ? "border-danger text-danger" : "",
         )}
       >
@@ -181,7 +181,7 @@ function ModerationButton({
       </button>
     </fetcher.Form>
   );
-  if (intent === "approve") return form;
+  if (intent === "publish") return form;
   // Deleting asks first: the confirm button appears only after "Delete" is chosen.
   return (
     <details className="group">

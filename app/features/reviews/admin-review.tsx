@@ -122,7 +122,7 @@ export function AdminReview({
         {review.state !== "published" ? (
           <Form method="post">
             <input type="hidden" name="id" value={review.id} />
-            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="intent" value="publish" />
             <button type="submit" disabled={busy} className={buttonClass("primary")}>
               {review.state === "declined" ? "Publish after all" : "Approve"}
               <span className="sr-only"> {who}</span>

@@ -15,7 +15,7 @@ const AdminPanel = lazy(() => import("./admin-panel"));
 /**
  * The testimonials page's admin box: the password of the built-in moderator account opens the
  * same server-side session as /admin/login; once open, pending and published reviews can be
- * approved or deleted here. The password posts to /admin/login and the buttons to
+ * published or deleted here. The password posts to /admin/login and the buttons to
  * /admin/testimonials (with JavaScript through fetchers), which send the visitor back here with
  * the outcome as a one-time notice, so the page draws it the same with or without JavaScript.
  */
@@ -23,7 +23,7 @@ export function AdminSection({
   panel,
   notice,
 }: {
-  panel: { pending: PendingPanelReview[]; approved: PanelReview[] } | null;
+  panel: { pending: PendingPanelReview[]; published: PanelReview[] } | null;
   notice?: AdminNotice;
 }) {
   return (

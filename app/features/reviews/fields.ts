@@ -90,7 +90,7 @@ export function reviewPageQuery(filter: FilterValue, position: ReviewPosition): 
  * API. "decline" covers a pending review and a published one (unpublishing); both need a reason.
  */
 export const moderationIntents = [
-  "approve",
+  "publish",
   "decline",
   "delete",
   "verify",

@@ -213,7 +213,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     await moderateReview(staff, { intent: "decline", id: low, reason: "offensive" });
     expect((await getReviewLedger()).reasons).toEqual([{ reason: "offensive", count: 1 }]);
 
-    await moderateReview(staff, { intent: "approve", id: low });
+    await moderateReview(staff, { intent: "publish", id: low });
     expect(await getReviewLedger()).toMatchObject({ published: 2, notPublished: 0, reasons: [] });
     expect((await listAllReviews(undefined, 10, "published")).find((r) => r.id === low)).toMatchObject({
       declineReason: null,
@@ -246,9 +246,9 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
         .map((a) => `${a.action} | ${a.detail}`)
         .sort(),
     ).toEqual([
-      "approve | was not published: offensive",
-      "approve | was pending",
       "change-reason | reason: offensive; was not published: duplicate",
+      "publish | was not published: offensive",
+      "publish | was pending",
       "unpublish | reason: duplicate",
     ]);
     expect(
@@ -256,7 +256,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
         .filter((a) => a.target_id === high)
         .map((a) => `${a.action} | ${a.detail}`)
         .sort(),
-    ).toEqual(["approve | was pending", "delete | reason: reviewer-request; was published"]);
+    ).toEqual(["delete | reason: reviewer-request; was published", "publish | was pending"]);
   });
 
   it("keeps the recorded reason when a review not published is deleted without one, as the JSON API deletes", async () => {
@@ -353,7 +353,7 @@ describe.each(testDialects)("the review ledger on %s", (dialect) => {
     await moderateReview(staff, { intent: "remove-reply", id });
     expect((await listPublishedReviews("all")).reviews[0]?.reply).toBeNull();
     const actions = await database().db.selectFrom("audit_log").select("action").where("target_id", "=", id).execute();
-    expect(actions.map((a) => a.action).sort()).toEqual(["approve", "reply-edited", "reply-posted", "reply-removed"]);
+    expect(actions.map((a) => a.action).sort()).toEqual(["publish", "reply-edited", "reply-posted", "reply-removed"]);
   });
 
   it("stores who wrote a review, the user when the client does not say (requirements.md §5.2)", async () => {

@@ -48,7 +48,7 @@ export async function moderateReview(
 
 function apply(staff: Staff, input: ModerationInput): Promise<boolean> {
   switch (input.intent) {
-    case "approve":
+    case "publish":
       return publishReview(staff, input.id);
     case "decline":
       return declineReview(staff, input.id, input.reason, input.note);

@@ -22,7 +22,7 @@ export const reviewOutcomes = {
 } as const satisfies Record<string, Notice>;
 
 export const moderationOutcomes = {
-  approve: {
+  publish: {
     ok: { title: "Testimonial Approved", description: "The testimonial is now live on the website." },
     failed: { title: "Approval Failed", description: "Failed to approve the testimonial. Please try again." },
   },

@@ -36,8 +36,8 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
     await database().db.deleteFrom("review_removals").execute();
   });
 
-  it("goes from submitted (pending, staff told) to public when approved, and away when deleted", async () => {
-    expect(await submitReview(review(), nextIp())).toMatchObject({ ok: true, quarantined: false });
+  it("goes from submitted (pending, staff told) to public when published, and away when deleted", async () => {
+    expect(await submitReview(review(), nextIp())).toMatchObject({ ok: true, held: false });
     const [pending] = await listAllReviews();
     expect(pending).toMatchObject({
       approved: false,
@@ -66,7 +66,7 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
       .where("target_id", "=", pending?.id ?? "")
       .orderBy("at")
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(["approve", "delete"]);
+    expect(audit.map((a) => a.action)).toEqual(["publish", "delete"]);
   });
 
   it("stores hostile text byte for byte", async () => {
@@ -79,8 +79,8 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
 
   it("keeps a filled honeypot (either name) as spam, never in moderation, and answers success", async () => {
     await database().db.deleteFrom("spam").execute();
-    expect(await submitReview(review({ website: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
-    expect(await submitReview(review({ honeypot: "spam" }), nextIp())).toMatchObject({ ok: true, quarantined: true });
+    expect(await submitReview(review({ website: "spam" }), nextIp())).toMatchObject({ ok: true, held: true });
+    expect(await submitReview(review({ honeypot: "spam" }), nextIp())).toMatchObject({ ok: true, held: true });
     expect(await listAllReviews()).toEqual([]);
     expect(await database().db.selectFrom("outbox").selectAll().execute()).toEqual([]);
     expect(await database().db.selectFrom("spam").select("kind").execute()).toEqual([
@@ -99,10 +99,10 @@ describe.each(testDialects)("reviews on %s", (dialect) => {
       tags: ["comfort"],
       honeypot: "",
     };
-    expect(await submitReview(spec, nextIp())).toMatchObject({ ok: true, quarantined: false });
+    expect(await submitReview(spec, nextIp())).toMatchObject({ ok: true, held: false });
     expect(await submitReview(review({ startedAt: String(Date.now() - 900) }), nextIp())).toMatchObject({
       ok: true,
-      quarantined: false,
+      held: false,
     });
     expect((await listAllReviews()).map((t) => t.name).sort()).toEqual(["Fay", "Pat"]);
   });

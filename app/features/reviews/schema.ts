@@ -63,7 +63,7 @@ const id = rowIdSchema("No such testimonial");
 export const ModerationSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.enum(["approve", "verify", "unverify", "remove-reply"]), id }),
+    z.object({ intent: z.enum(["publish", "verify", "unverify", "remove-reply"]), id }),
     z.object({ intent: z.literal("decline"), id, reason: reasonSchema, note: noteSchema }),
     // The DELETE of docs/requirements.md §5.3 carries no reason; `moderateReview` requires one from every other caller.
     z.object({

@@ -102,7 +102,7 @@ export function publishReview(staff: Staff, id: string, within?: Executor): Prom
       })
       .where("id", "=", id)
       .execute();
-    return { action: "approve", detail: was(row) };
+    return { action: "publish", detail: was(row) };
   });
 }
 

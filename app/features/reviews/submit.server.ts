@@ -9,7 +9,7 @@ type Failure = Exclude<PublicFormResult, { ok: true }>;
 export type ReviewSubmitResult =
   Extract<PublicFormResult, { ok: true }> | (Omit<Failure, "problem"> & { problem: ReviewProblem });
 
-/** A review from the page's form or the JSON API: pending moderation, or quarantined as spam. */
+/** A review from the page's form or the JSON API: pending moderation, or held as spam. */
 export async function submitReview(
   form: Record<string, unknown>,
   clientIp: string,
@@ -30,7 +30,7 @@ export async function submitReview(
 }
 
 /**
- * "Not spam": a quarantined review, parsed again with the form's schema, becomes a pending review
+ * "Not spam": a held review, parsed again with the form's schema, becomes a pending review
  * received when it was first sent, inside the caller's transaction (with the spam row's removal).
  */
 export async function restoreReview(

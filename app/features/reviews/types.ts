@@ -65,7 +65,7 @@ export interface PanelReview {
   quote: string;
 }
 
-/** A pending review, with what staff must check before approving it. */
+/** A pending review, with what staff must check before publishing it. */
 export interface PendingPanelReview extends PanelReview {
   flags: FlaggedText;
   /** The reasons it is marked as possible spam (none: not marked). */

@@ -8,7 +8,7 @@ import { takeSpam } from "~/lib/spam.server";
 import { rowIdSchema, z } from "~/lib/zod";
 
 /**
- * How one kind of quarantined submission rejoins the normal path, inside the release's transaction:
+ * How one kind of held submission rejoins the normal path, inside the release's transaction:
  * the payload is parsed again with its form's schema and stored as received at `receivedAt`.
  * Returns the new record's id.
  */
@@ -36,7 +36,7 @@ export type SpamActionResult =
   { ok: true; intent: "release" | "delete"; kind: SpamKind } | { ok: false; status: 400 | 404 | 409; error: string };
 
 /**
- * Staff's two answers to a quarantined submission. "Not spam" moves it, in one transaction, into
+ * Staff's two answers to a held submission. "Not spam" moves it, in one transaction, into
  * the normal path: a review waits for moderation, a message lands in the inbox with its delivery
  * queued. "Delete" removes it for good. Both are recorded in the audit log.
  */

@@ -64,7 +64,7 @@ function text(value: unknown): string {
   return String(value);
 }
 
-/** One quarantined submission as sent, with the reasons it was held back. */
+/** One held submission as sent, with the reasons it was held. */
 export function SpamItemDetails({ item }: { item: SpamItemView }) {
   const time = new Date(item.receivedAt).toISOString().slice(11, 16);
   return (

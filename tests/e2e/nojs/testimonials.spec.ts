@@ -83,7 +83,7 @@ test("without JavaScript staff record a reason and post a reply, and the page sh
   await signInAsAdmin(context, baseURL ?? "");
   const marker = `nojsmod${Date.now()}`;
   seedReviews([
-    { name: `Jo ${marker}`, quote: `${marker} first`, approved: false, verified: false, writtenBy: "clinician" },
+    { name: `Jo ${marker}`, quote: `${marker} first`, published: false, verified: false, writtenBy: "clinician" },
     { name: `Kai ${marker}`, quote: `${marker} second` },
   ]);
   await page.goto(`/admin/testimonials?q=${marker}`);
@@ -151,7 +151,7 @@ test("without JavaScript the admin box opens on the reviews page, however many r
     Array.from({ length: 40 }, (_, i) => ({
       name: `Panel ${marker} ${i}`,
       quote: `${long}${marker}`,
-      approved: false,
+      published: false,
     })),
   );
   try {
