@@ -15,7 +15,15 @@ import {
   setDisabled,
 } from "~/features/auth/account-admin.server";
 import { inviteAccount } from "~/features/auth/invitations.server";
-import { actionDone, actionFailed, answerIntent, type StaffIntent } from "~/lib/admin-action";
+import { inviteFields } from "~/features/auth/account-fields";
+import {
+  actionDone,
+  actionFailed,
+  answerIntent,
+  keptAnswers,
+  refusedAnswers,
+  type StaffIntent,
+} from "~/lib/admin-action";
 import { getConfig } from "~/lib/config.server";
 import { readForm } from "~/lib/request.server";
 import { seo } from "~/lib/seo";
@@ -46,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     invite: confirmed(async (form) => {
       const result = await inviteAccount(staff, { username: form.username, role: form.role, email: form.email });
       if (!result.ok)
-        return actionFailed("The invitation was not made: see the fields below.", 400, { errors: result.errors });
+        return actionFailed("The invitation was not made: see the fields below.", 400, {
+          errors: result.errors,
+          values: keptAnswers(form, inviteFields),
+        });
       // The link is shown this once (it is stored hashed), whether or not it was emailed too.
       const made = `Invitation made for ${result.username} (${roleNames[result.role]}).`;
       const limits = `it works once, for ${invitationHours} hours`;
@@ -75,7 +86,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function AdminAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const errors = actionData && !actionData.ok ? (actionData.errors ?? {}) : {};
+  // A refused invitation: its field messages and what was typed, read through the one refusal shape.
+  const refused = refusedAnswers(actionData);
   const link = actionData && "link" in actionData && typeof actionData.link === "string" ? actionData.link : undefined;
   return (
     <>
@@ -113,7 +125,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
 
-      <InviteForm errors={errors} canEmail={loaderData.canEmail} busy={busy} />
+      <InviteForm errors={refused.errors} values={refused.values} canEmail={loaderData.canEmail} busy={busy} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { Link, useNavigation } from "react-router";
-import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
 import { orderSteps } from "~/content/order";
@@ -8,6 +7,7 @@ import { company } from "~/content/site";
 import { orderFields, referencePattern } from "~/features/orders/fields";
 import { HostedOrderForm } from "~/features/orders/hosted-form";
 import { OrderForm, OrderSent } from "~/features/orders/order-form";
+import { OrderPrivacyAndPhone } from "~/features/orders/order-privacy";
 import { orderOutcomes } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
@@ -17,7 +17,6 @@ import { answerForm } from "~/lib/form-action.server";
 import { formTickets } from "~/lib/form-ticket.server";
 import { forwardRetryAfter } from "~/lib/request.server";
 import { crumbs, seo } from "~/lib/seo";
-import { useSupportEmail } from "~/lib/support-email";
 import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { Route } from "./+types/order";
 import { responseFigureTexts } from "~/content/replies";
@@ -68,7 +67,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { orderFormUrl, sent } = loaderData;
-  const email = useSupportEmail();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/order") === true;
   const answer = formAnswer(actionData);
@@ -165,37 +163,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               </div>
             </>
           )}
-          <p className="mt-8 text-small text-muted">
-            <strong className="text-ink">Privacy:</strong> we use these details only to prepare your cushion and to
-            contact you about it, and never share them with third parties. Health details stay in our own system: they
-            are not sent by email. While you fill in the form, your answers are kept in this browser tab until you send
-            them or close the tab. Read our{" "}
-            <Link to={pagePaths.privacy} className="font-semibold text-brand underline">
-              privacy policy
-            </Link>{" "}
-            and how we handle{" "}
-            <Link to={pagePaths.healthData} className="font-semibold text-brand underline">
-              consumer health data
-            </Link>
-            .
-          </p>
-          <div className="mt-6 flex flex-wrap items-center gap-3 text-muted">
-            <span>Prefer to order by phone or email?</span>
-            <a
-              href={`tel:${company.phone.dial}`}
-              className="inline-flex tap-target items-center gap-2 font-semibold text-brand underline"
-            >
-              <PhoneIcon />
-              {company.phone.display}
-            </a>
-            <a
-              href={`mailto:${email}?subject=${encodeURIComponent("Order request")}`}
-              className="inline-flex tap-target items-center gap-2 font-semibold break-all text-brand underline"
-            >
-              <MailIcon />
-              {email}
-            </a>
-          </div>
+          <OrderPrivacyAndPhone />
         </div>
       </section>
 

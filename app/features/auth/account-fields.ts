@@ -13,3 +13,10 @@ export const passwordFields = defineFields({
 export const dailyEmailFields = defineFields({
   email: { label: "Email for your daily list", max: 254 },
 });
+
+/** The owner's invitation: the label of each field, and the longest text each takes. */
+export const inviteFields = defineFields({
+  username: { label: "Username", max: 40 },
+  role: { label: "Role" },
+  email: { label: "Their email address (optional)", max: 254 },
+});

@@ -1,16 +1,20 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
+import { inviteFields } from "./account-fields";
 import { roleOptions } from "./account-list";
 import { invitationHours } from "./invitations";
 
 /** The owner's form that makes an invitation link; an address field only when the site can send mail. */
 export function InviteForm({
   errors,
+  values,
   canEmail,
   busy,
 }: {
   errors: Record<string, string>;
+  /** What a refused invitation was sent with, shown again. */
+  values: Record<string, string>;
   canEmail: boolean;
   busy: boolean;
 }) {
@@ -25,18 +29,21 @@ export function InviteForm({
         <input type="hidden" name="intent" value="invite" />
         <TextField
           name="username"
-          label="Username"
+          label={inviteFields.username.label}
           idPrefix="invite"
           required
+          maxLength={inviteFields.username.max}
+          defaultValue={values.username}
           autoComplete="off"
           hint="Lowercase letters, digits, dots, dashes or underscores, such as jordan.lee."
           error={errors.username}
         />
         <SelectField
           name="role"
-          label="Role"
+          label={inviteFields.role.label}
           idPrefix="invite"
           required
+          defaultValue={values.role ?? ""}
           options={roleOptions}
           placeholder="Choose a role"
           error={errors.role}
@@ -44,9 +51,11 @@ export function InviteForm({
         {canEmail ? (
           <TextField
             name="email"
-            label="Their email address (optional)"
+            label={inviteFields.email.label}
             idPrefix="invite"
             type="email"
+            maxLength={inviteFields.email.max}
+            defaultValue={values.email}
             autoComplete="off"
             hint="The link is sent there now, and shown here too. Leave it empty to pass the link on yourself."
             error={errors.email}

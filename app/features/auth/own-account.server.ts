@@ -3,6 +3,7 @@ import { db } from "~/lib/db.server";
 import type { Staff } from "~/lib/staff";
 import { emailAddress, z } from "~/lib/zod";
 import { endSessions, type StaffSession } from "./sessions.server";
+import { dailyEmailFields } from "./account-fields";
 
 /**
  * What a person changes on their own account page, besides their password
@@ -46,7 +47,7 @@ export async function accountEmail(accountId: string): Promise<string | null> {
   return row?.email ?? null;
 }
 
-const dailyEmail = emailAddress(254).or(z.literal("").transform(() => null));
+const dailyEmail = emailAddress(dailyEmailFields.email.max).or(z.literal("").transform(() => null));
 
 /** Sets, or with "" clears, where a person's own daily list goes. */
 export async function setAccountEmail(

@@ -1,4 +1,5 @@
 import { emailAddress, isStorableText, unstorableMessage, z } from "~/lib/zod";
+import { inviteFields } from "./account-fields";
 
 export const LoginSchema = z.object({
   username: z
@@ -20,7 +21,7 @@ export const NewUsernameSchema = z
   .string("Username is required")
   .trim()
   .min(2, "Username is at least 2 characters")
-  .max(40, "Username is at most 40 characters")
+  .max(inviteFields.username.max, `Username is at most ${inviteFields.username.max} characters`)
   .regex(/^[a-z0-9][a-z0-9._-]*$/, "Use lowercase letters, digits, dots, dashes or underscores")
   .refine((name) => name !== "admin", "admin is the shared reviews account; choose a person's name");
 
@@ -53,4 +54,4 @@ export const PasswordChangeSchema = z
   });
 
 /** Where an invitation's link is emailed, when the owner gives an address (an empty field sends none). */
-export const InviteEmailSchema = emailAddress(254);
+export const InviteEmailSchema = emailAddress(inviteFields.email.max);

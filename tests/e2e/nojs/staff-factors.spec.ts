@@ -17,6 +17,11 @@ test("without JavaScript, an invited person sets up an authenticator app and sig
   await page.goto("/admin/accounts");
   const username = `ines.${Date.now()}`;
   await page.getByLabel("Username").fill(username);
+  // A mistake first (no role): said beside the field, and the username comes back as typed.
+  await page.getByRole("button", { name: "Make invitation link" }).click();
+  await expect(page.getByRole("status")).toHaveText("The invitation was not made: see the fields below.");
+  await expect(page.getByLabel(/^Role/)).toHaveAccessibleDescription(/Choose a role/);
+  await expect(page.getByLabel("Username")).toHaveValue(username);
   await page.getByLabel(/^Role/).selectOption("owner");
   await page.getByRole("button", { name: "Make invitation link" }).click();
   const link = await page.getByLabel("Invitation link").inputValue();
