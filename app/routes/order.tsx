@@ -22,6 +22,7 @@ import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/un
 import type { Route } from "./+types/order";
 import { responseFigureTexts } from "~/content/replies";
 import { publicFigures } from "~/features/leads/figures.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { ResponseFigures } from "~/features/leads/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirmationEmail: Boolean(config.smtp),
     ticket: (await formTickets()).issue(),
     sent,
-    figures: await publicFigures("order"),
+    figures: await publicFigures(leadKinds.order),
   };
 }
 
