@@ -21,7 +21,7 @@ export function startOfficeClock(everyMs = 60_000, now: () => Date = () => new D
     running = true;
     try {
       const at = now();
-      await refreshResponseFigures(at);
+      await refreshResponseFigures(leadKinds, at);
       await sendDigestIfDue(leadKinds, at);
     } catch (error) {
       // Another writer holding the database only delays this to the next turn.

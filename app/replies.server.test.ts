@@ -77,7 +77,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     // Friday 20 November 2026, 4:30 p.m. Eastern: half an hour of business time left that day.
     const arrived = new Date("2026-11-20T21:30:00Z");
     const id = await storeContactMessage(message("Ines"), arrived, []);
-    const draft = await draftReply({ kind: "message", id });
+    const draft = await draftReply({ kind: leadKinds.message, id });
     expect(draft?.to).toBe("ines@example.org");
     expect(draft?.body).toMatch(/^Hello Ines,/);
     expect(draft?.body).not.toContain("pressure sore");
@@ -86,7 +86,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     const repliedAt = new Date("2026-11-23T15:00:00Z");
     const sent = await sendReply(
       staff,
-      { kind: "message", id },
+      { kind: leadKinds.message, id },
       { subject: "Your cushion", body: "Hello Ines,\n\nA new valve is on its way.\n\nThe Aquila team" },
       repliedAt,
       config,
@@ -118,7 +118,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     // A call later does not move the first reply; both are on the thread, the email delivered.
     await recordCall(
       staff,
-      { kind: "message", id },
+      { kind: leadKinds.message, id },
       { outcome: "spoke", note: "Checked the valve fits." },
       new Date("2026-11-24T15:00:00Z"),
     );
@@ -128,7 +128,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(again).toEqual({ first_reply_at: repliedAt.toISOString(), reply_minutes: 90 });
-    const thread = await threadOf({ kind: "message", id });
+    const thread = await threadOf({ kind: leadKinds.message, id });
     expect(thread.map((t) => [t.kind, t.title, t.by, t.delivery?.status ?? null])).toEqual([
       ["email", "Email to ines@example.org", staff.username, "sent"],
       ["call", "Spoke with them", staff.username, null],
@@ -153,7 +153,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
 
     // Answered, it is not spam: moving it there is refused and it stays with its thread.
     expect(await moveMessageToSpam(staff, id)).toBe(false);
-    expect(await threadOf({ kind: "message", id })).toHaveLength(2);
+    expect(await threadOf({ kind: leadKinds.message, id })).toHaveLength(2);
 
     // Answered, it has left today's work.
     const queue = await waitingLeads(leadKinds, new Date("2026-11-24T16:00:00Z"));
@@ -178,14 +178,14 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
       subject: "Order {reference}",
       body: "Dear {name}, about {reference}: when may we call?",
     });
-    const draft = await draftReply({ kind: "order", id });
+    const draft = await draftReply({ kind: leadKinds.order, id });
     expect(draft?.subject).toBe(`Order ${reference}`);
     expect(draft?.body).toBe(`Dear Sam Diaz, about ${reference}: when may we call?`);
     expect(draft?.body).not.toContain("pressure");
     const before = smtp.received.length;
     const at = new Date("2026-11-23T16:00:00Z");
     expect(
-      await sendReply(staff, { kind: "order", id }, { subject: draft!.subject, body: draft!.body }, at, config),
+      await sendReply(staff, { kind: leadKinds.order, id }, { subject: draft!.subject, body: draft!.body }, at, config),
     ).toMatchObject({
       ok: true,
     });
@@ -204,11 +204,11 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     const at = (i: number) => new Date(Date.parse("2026-11-23T16:00:00Z") + i * 1_000);
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        recordCall(staff, { kind: "message", id }, { outcome: "spoke", note: `call ${i}` }, at(i)),
+        recordCall(staff, { kind: leadKinds.message, id }, { outcome: "spoke", note: `call ${i}` }, at(i)),
       ),
     );
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(await threadOf({ kind: "message", id })).toHaveLength(40);
+    expect(await threadOf({ kind: leadKinds.message, id })).toHaveLength(40);
     const lead = await database()
       .db.selectFrom("contact_messages")
       .select(["first_reply_at", "reply_minutes"])
@@ -225,7 +225,7 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
 
   it("sends a reply again only when no instance is sending it and it was not delivered", async () => {
     const id = await storeContactMessage(message("Wes"), new Date("2026-11-23T15:00:00Z"), []);
-    const lead = { kind: "message", id } as const;
+    const lead = { kind: leadKinds.message, id };
     await sendReply(staff, lead, { subject: "Hi", body: "Hello" }, new Date(), config);
     const [reply] = await threadOf(lead);
     // Another instance has claimed it and is sending it now: a retry must not free it for a second send.
@@ -244,36 +244,38 @@ describe.each(testDialects)("replies from the admin on %s", (dialect) => {
     // Delivered: nothing to send again.
     await markSent(claimed!.id);
     expect(await retryReply(staff, lead, reply!.id)).toBe("busy");
-    expect(await retryReply(staff, { kind: "order", id }, reply!.id)).toBe("missing");
+    expect(await retryReply(staff, { kind: leadKinds.order, id }, reply!.id)).toBe("missing");
   });
 
   it("refuses to email without a mail server and stores nothing; a call is still recorded", async () => {
     const id = await storeContactMessage(message("Jun"), new Date("2026-11-23T15:00:00Z"), []);
     const refused = await sendReply(
       staff,
-      { kind: "message", id },
+      { kind: leadKinds.message, id },
       { subject: "Hi", body: "Hello" },
       new Date(),
       parseConfig({}),
     );
     expect(refused).toMatchObject({ ok: false, status: 409 });
-    expect(await threadOf({ kind: "message", id })).toEqual([]);
+    expect(await threadOf({ kind: leadKinds.message, id })).toEqual([]);
     const lead = await database()
       .db.selectFrom("contact_messages")
       .select("first_reply_at")
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(lead.first_reply_at).toBeNull();
-    expect(await recordCall(staff, { kind: "message", id }, { outcome: "left-message", note: "" })).toMatchObject({
+    expect(
+      await recordCall(staff, { kind: leadKinds.message, id }, { outcome: "left-message", note: "" }),
+    ).toMatchObject({
       ok: true,
     });
-    expect((await threadOf({ kind: "message", id })).map((t) => t.title)).toEqual(["Called, left a message"]);
+    expect((await threadOf({ kind: leadKinds.message, id })).map((t) => t.title)).toEqual(["Called, left a message"]);
   });
 
   it("deletes a lead's replies with it, and the delivery of one not yet sent", async () => {
     const id = await storeContactMessage(message("Kai"), new Date("2026-11-23T15:00:00Z"), []);
-    await sendReply(staff, { kind: "message", id }, { subject: "Hi", body: "Hello" }, new Date(), config);
-    const replyIds = (await threadOf({ kind: "message", id })).map((t) => t.id);
+    await sendReply(staff, { kind: leadKinds.message, id }, { subject: "Hi", body: "Hello" }, new Date(), config);
+    const replyIds = (await threadOf({ kind: leadKinds.message, id })).map((t) => t.id);
     expect(replyIds).toHaveLength(1);
     await deleteLead(staff, leadKinds.message, id);
     expect(await database().db.selectFrom("lead_replies").select("id").where("id", "in", replyIds).execute()).toEqual(
@@ -382,6 +384,6 @@ describe.each(testDialects)("the response figures on %s", (dialect) => {
           name: `N${i}`,
         })
         .execute();
-    expect(await computeFigures("message", now)).toEqual({ leads: 5, within: 3, medianMinutes: 150 });
+    expect(await computeFigures(leadKinds.message, now)).toEqual({ leads: 5, within: 3, medianMinutes: 150 });
   });
 });

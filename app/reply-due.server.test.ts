@@ -62,12 +62,12 @@ describe.each(testDialects)("reply due times stored with each lead on %s", (dial
       .set({ reply_due_at: null, reply_late_at: null })
       .where("id", "=", id)
       .execute();
-    expect(await dateUndatedLeads()).toBe(1);
+    expect(await dateUndatedLeads(leadKinds)).toBe(1);
     expect(await row("contact_messages", id)).toEqual({
       reply_due_at: "2026-11-23T21:30:00.000Z",
       reply_late_at: "2026-11-24T21:30:00.000Z",
     });
-    expect(await dateUndatedLeads()).toBe(0);
+    expect(await dateUndatedLeads(leadKinds)).toBe(0);
   });
 });
 
@@ -105,7 +105,7 @@ describe.each(testDialects)("the first start after due times came, with a backlo
     });
     setLogLevel("info");
     try {
-      expect(await dateUndatedLeads({ progressEveryMs: 0 })).toBe(toDate);
+      expect(await dateUndatedLeads(leadKinds, { progressEveryMs: 0 })).toBe(toDate);
     } finally {
       setLogLevel("silent");
       write.mockRestore();
@@ -125,11 +125,11 @@ describe.each(testDialects)("the first start after due times came, with a backlo
     expect(rows).toHaveLength(2_500);
     for (const row of rows) {
       if (row.status === "new" && !row.first_reply_at) {
-        const due = replyDue("message", new Date(row.received_at));
+        const due = replyDue(leadKinds.message, new Date(row.received_at));
         expect([row.reply_due_at, row.reply_late_at]).toEqual([due.dueAt, due.lateAt]);
       } else expect([row.reply_due_at, row.reply_late_at]).toEqual([null, null]);
     }
-    expect(await dateUndatedLeads()).toBe(0);
+    expect(await dateUndatedLeads(leadKinds)).toBe(0);
 
     // The queue lists the waiting ones, all overdue, the oldest first; handled and answered leads are not in it.
     const queue = await waitingLeads(leadKinds, now);
@@ -138,7 +138,7 @@ describe.each(testDialects)("the first start after due times came, with a backlo
     expect(await countOverdue(leadKinds, now)).toBe(toDate);
     // The figures count the leads that came due unanswered and those answered; not the handled,
     // whose reply was never recorded.
-    const figures = await computeFigures("message", now);
+    const figures = await computeFigures(leadKinds.message, now);
     const inWindow = rows.filter((r) => r.received_at >= new Date(now.getTime() - 90 * 86_400_000).toISOString());
     expect(figures.leads).toBe(inWindow.filter((r) => r.reply_due_at !== null || r.first_reply_at !== null).length);
     expect(figures.leads).toBeLessThan(inWindow.length);
@@ -148,7 +148,7 @@ describe.each(testDialects)("the first start after due times came, with a backlo
       .filter((r) => r.status === "handled")
       .reduce((oldest, r) => (r.received_at < oldest.received_at ? r : oldest));
     expect(await setMessageStatus(staff, reopened.id, "new")).toBe(true);
-    const due = replyDue("message", new Date(reopened.received_at));
+    const due = replyDue(leadKinds.message, new Date(reopened.received_at));
     expect(await row(reopened.id)).toEqual({ reply_due_at: due.dueAt, reply_late_at: due.lateAt });
     expect(await countOverdue(leadKinds, now)).toBe(toDate + 1);
   }, 30_000);
@@ -169,7 +169,7 @@ describe("due times worked out an hour of arrivals at a time", () => {
       ["2026-10-29T00:00:00Z", "2026-11-03T00:00:00Z"],
       ["2026-11-24T00:00:00Z", "2026-11-29T00:00:00Z"],
     ] as const;
-    for (const kind of ["message", "order"] as const) {
+    for (const kind of [leadKinds.message, leadKinds.order]) {
       const byHour = replyDueByHour(kind);
       for (const [from, to] of spans)
         for (let at = Date.parse(from); at < Date.parse(to); at += 17 * 60_000 + 3_001)

@@ -61,6 +61,7 @@ import { type HeaderOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
+import { leadKinds } from "../app/lead-kinds.server";
 import { purgeOldDigests, startOfficeClock } from "../app/office-clock.server";
 
 export { closeDatabase, migrateDatabase };
@@ -370,7 +371,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const applied = await migrateDatabase();
   log.info("database ready", { dialect: database.dialect, location: database.location, applied });
   await ensureBuiltInAccount();
-  await dateUndatedLeads();
+  await dateUndatedLeads(leadKinds);
   const ownerLink = await inviteFirstOwner();
   if (ownerLink)
     log.warn("no owner account yet: open this link within 24 hours to create it (docs/staff.md)", {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { company } from "~/content/site";
+import { leadKinds } from "~/lead-kinds.server";
 import { businessCalendar, federalHolidaysOf } from "./business-calendar.server";
 import { replyDue, replyDueView } from "./reply-promises.server";
 
@@ -9,7 +10,7 @@ import { replyDue, replyDueView } from "./reply-promises.server";
  */
 const calendar = businessCalendar();
 const utc = (iso: string) => new Date(iso);
-const dueOf = (kind: "message" | "order", iso: string) => replyDue(kind, utc(iso), calendar);
+const dueOf = (kind: "message" | "order", iso: string) => replyDue(leadKinds[kind], utc(iso), calendar);
 
 describe("the business calendar (Mon–Fri, 9 a.m.–5 p.m. Eastern, federal holidays closed)", () => {
   it("gives a message from Friday 4:30 p.m. until Monday 4:30 p.m., late on Tuesday 4:30 p.m.", () => {
@@ -68,7 +69,9 @@ describe("the business calendar (Mon–Fri, 9 a.m.–5 p.m. Eastern, federal hol
   it("closes on the extra closed days listed in content", () => {
     const withBridgeDay = businessCalendar({ ...company.businessHours, closedDays: ["2026-11-27"] });
     // The Wednesday before Thanksgiving, 4:30 p.m., with the Friday after closed too: due Monday.
-    expect(replyDue("order", utc("2026-11-25T21:30:00Z"), withBridgeDay).dueAt).toBe("2026-11-30T21:30:00.000Z");
+    expect(replyDue(leadKinds.order, utc("2026-11-25T21:30:00Z"), withBridgeDay).dueAt).toBe(
+      "2026-11-30T21:30:00.000Z",
+    );
   });
 
   it("dates an order request's call one business day on, with no second day's grace", () => {

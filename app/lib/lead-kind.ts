@@ -3,9 +3,10 @@ import type { OutboxKind } from "#db/schema";
 
 /**
  * What a kind of lead (a message, an order request, ...) tells the staff side (app/features/leads):
- * where it is stored and how staff read it. The list, the export, today's work and the digest are
- * written once, for every kind; each kind's folder defines its own with `defineLeadKind`, and
- * app/lead-kinds.server.ts lists them.
+ * where it is stored, how staff read it, what the site promises about answering it and how it is
+ * answered. The list, the export, today's work, the digest, replies, the response figures and due
+ * times are written once, for every kind; each kind's folder defines its own with
+ * `defineLeadKind`, and app/lead-kinds.server.ts lists them.
  */
 
 /** The columns every lead's table has, whatever else it stores. */
@@ -30,6 +31,32 @@ export interface AnyLeadTable extends LeadColumns {
 
 /** Every lead table, by name, as the shared queries see them. */
 export type LeadDatabase = Record<string, AnyLeadTable>;
+
+/** What the site promises about replies to a kind (docs/requirements.md §4.8), in business days. */
+export interface ReplyPromise {
+  /** Due this many business days after the lead arrives. */
+  dueDays: number;
+  /** Late beyond the promise's outer bound this many business days after it arrives. */
+  lateDays: number;
+}
+
+/** How the public response figures speak of a kind: "92% of 40 messages answered within 1 business day." */
+export interface FigureWords {
+  /** Plural: "messages". */
+  noun: string;
+  verb: string;
+  promise: string;
+}
+
+/** Who a reply goes to and what its template may name, read from the lead as stored. */
+export interface ReplyContact {
+  email: string;
+  name: string;
+  /** The reply template's key (app/content/replies.ts): a message's topic, "order-request". */
+  template: string;
+  /** Fills a template's {reference}; null for a kind that has none. */
+  reference: string | null;
+}
 
 /** The filter every list has: a status and the spam mark; a kind adds its own fields. */
 export interface LeadFilter {
@@ -63,6 +90,19 @@ export interface LeadKindDefinition<Row extends LeadColumns = LeadColumns, Filte
   titleColumns: readonly string[];
   /** A lead as today's work lists it: "Kim Park — Request a Repair". */
   title(row: Row): string;
+  /** The reply promise its due times are stored by. */
+  promise: ReplyPromise;
+  /** The public response figures' words. */
+  figures: FigureWords;
+  /**
+   * The column of `lead_replies` that points to one of these: the thread, the retry and a data
+   * request's export find its replies by it, and erasing the lead erases them (its foreign key).
+   */
+  replyColumn: string;
+  /** The columns `replyContact` reads. */
+  contactColumns: readonly string[];
+  /** Who a reply goes to, and what its template names. */
+  replyContact(row: Row): ReplyContact;
   /** The export: every stored field, as staff read it. */
   exportName: string;
   exportHeaders: readonly string[];

@@ -6,6 +6,3 @@ export interface ReplyDueView {
   /** "Mon, Nov 23, 4:30 PM EST": the due time on the office's clock. */
   dueText: string;
 }
-
-/** The kinds of lead a reply promise applies to. */
-export type LeadKind = "message" | "order";

@@ -1,23 +1,20 @@
 import { type BusinessCalendar, businessCalendar } from "./business-calendar.server";
 import { company } from "~/content/site";
-import { type ExpressionBuilder, sql } from "kysely";
-import type { Database } from "#db/schema";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { db } from "./db.server";
+import type { LeadDatabase, LeadKindDefinition, LeadKinds } from "./lead-kind";
 import { log } from "./logger.server";
-import type { DueState, LeadKind, ReplyDueView } from "./reply-due";
+import type { DueState, ReplyDueView } from "./reply-due";
 
 /**
- * What the site promises about replies (docs/requirements.md §4.8), in business days: a message
- * is due one business day after it arrives and late after two (the contact page's "1-2 business
- * days"); an order request's consultation call is due one business day after it arrives (the
- * order page's "within 24 hours"), with no second day's grace.
+ * What the site promises about replies (docs/requirements.md §4.8): each kind of lead states its
+ * promise in business days (`promise` in app/lib/lead-kind.ts), and a lead is dated by it when it
+ * is stored.
  */
-export const replyPromises: Record<LeadKind, { dueDays: number; lateDays: number }> = {
-  message: { dueDays: 1, lateDays: 2 },
-  order: { dueDays: 1, lateDays: 1 },
-};
 
-export type { LeadKind };
+/** A kind as its due times need it: its promise, and where it is stored. */
+type PromisedKind = Pick<LeadKindDefinition, "promise">;
+type StoredKind = Pick<LeadKindDefinition, "promise" | "table">;
 
 export interface ReplyDue {
   /** When the promise falls due, ISO 8601 UTC. */
@@ -27,8 +24,12 @@ export interface ReplyDue {
 }
 
 /** The due and late times of a lead that arrived at `arrivedAt`, stored with it and never moved. */
-export function replyDue(kind: LeadKind, arrivedAt: Date, calendar: BusinessCalendar = businessCalendar()): ReplyDue {
-  const promise = replyPromises[kind];
+export function replyDue(
+  kind: PromisedKind,
+  arrivedAt: Date,
+  calendar: BusinessCalendar = businessCalendar(),
+): ReplyDue {
+  const { promise } = kind;
   const after = (days: number) => calendar.addBusinessHours(arrivedAt, days * calendar.dayHours).toISOString();
   return { dueAt: after(promise.dueDays), lateAt: after(promise.lateDays) };
 }
@@ -44,7 +45,7 @@ const hourMs = 3_600_000;
  * within the hour would move them by something else); an hour that fits neither (a zone whose
  * offset is not whole hours) is asked about lead by lead.
  */
-export function replyDueByHour(kind: LeadKind, calendar: BusinessCalendar = businessCalendar()) {
+export function replyDueByHour(kind: PromisedKind, calendar: BusinessCalendar = businessCalendar()) {
   const hours = new Map<number, (at: number) => ReplyDue>();
   const exact = (at: number) => replyDue(kind, new Date(at), calendar);
   return (arrivedAt: Date): ReplyDue => {
@@ -73,23 +74,22 @@ export function replyDueByHour(kind: LeadKind, calendar: BusinessCalendar = busi
 }
 
 /** The columns a lead is stored with. */
-export function replyDueColumns(kind: LeadKind, arrivedAt: Date) {
+export function replyDueColumns(kind: PromisedKind, arrivedAt: Date) {
   const { dueAt, lateAt } = replyDue(kind, arrivedAt);
   return { reply_due_at: dueAt, reply_late_at: lateAt };
 }
 
-/** Where each kind of lead is stored. */
-export const leadTables = { message: "contact_messages", order: "order_requests" } as const;
-
-type LeadTable = (typeof leadTables)[LeadKind];
+/** The lead tables as these queries see them: every one has the common columns. */
+function leadsDb(): Kysely<LeadDatabase> {
+  return db() as unknown as Kysely<LeadDatabase>;
+}
 
 /**
  * A lead still waiting for its first answer: new, with no reply or call recorded. The queue, the
  * overdue count and the dating of old leads all mean this, and say it here once.
  */
-export function stillWaiting<T extends LeadTable>(eb: ExpressionBuilder<Database, T>) {
-  const lead = eb as unknown as ExpressionBuilder<Database, LeadTable>;
-  return lead.and([lead("status", "=", "new"), lead("first_reply_at", "is", null)]);
+export function stillWaiting(eb: ExpressionBuilder<LeadDatabase, string>) {
+  return eb.and([eb("status", "=", "new"), eb("first_reply_at", "is", null)]);
 }
 
 /** Leads dated per transaction. */
@@ -112,15 +112,18 @@ export interface DatingOptions {
  * an upgrade with a large backlog shows progress rather than a silent start (docs/deploy.md,
  * "Upgrading"). Returns how many it dated.
  */
-export async function dateUndatedLeads({ progressEveryMs = 2_000 }: DatingOptions = {}): Promise<number> {
-  const kinds = Object.keys(leadTables) as LeadKind[];
+export async function dateUndatedLeads(
+  leadKinds: LeadKinds,
+  { progressEveryMs = 2_000 }: DatingOptions = {},
+): Promise<number> {
+  const kinds = Object.values(leadKinds);
   // Still waiting: new, with no reply or call recorded (the queue's own test), and no due time.
-  const waiting = (table: LeadTable) => db().selectFrom(table).where(stillWaiting).where("reply_due_at", "is", null);
+  const waiting = (table: string) => leadsDb().selectFrom(table).where(stillWaiting).where("reply_due_at", "is", null);
   const totals = await Promise.all(
     kinds.map(async (kind) =>
       Number(
         (
-          await waiting(leadTables[kind])
+          await waiting(kind.table)
             .select((eb) => eb.fn.countAll<number>().as("n"))
             .executeTakeFirstOrThrow()
         ).n,
@@ -134,10 +137,10 @@ export async function dateUndatedLeads({ progressEveryMs = 2_000 }: DatingOption
   let dated = 0;
   let loggedAt = started;
   for (const kind of kinds) {
-    const table = leadTables[kind];
+    const table = kind.table;
     const dueOf = replyDueByHour(kind);
     for (;;) {
-      const done = await db()
+      const done = await leadsDb()
         .transaction()
         .execute(async (trx) => {
           const rows = await trx
@@ -180,16 +183,16 @@ export async function dateUndatedLeads({ progressEveryMs = 2_000 }: DatingOption
  * times and handled then reopened has not: from when it arrived, so it takes its place in the
  * queue.
  */
-export async function dateReopenedLead(kind: LeadKind, id: string): Promise<void> {
-  const table = leadTables[kind];
-  const row = await db()
+export async function dateReopenedLead(kind: StoredKind, id: string): Promise<void> {
+  const table = kind.table;
+  const row = await leadsDb()
     .selectFrom(table)
     .select("received_at")
     .where("id", "=", id)
     .where("reply_due_at", "is", null)
     .executeTakeFirst();
   if (!row) return;
-  await db()
+  await leadsDb()
     .updateTable(table)
     .set(replyDueColumns(kind, new Date(row.received_at)))
     .where("id", "=", id)

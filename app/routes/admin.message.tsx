@@ -16,7 +16,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Messages often carry health details too: who opened one is recorded like an order's.
-  return loadLeadPage(request, context.get(staffContext), leadKinds.message, "message", params.id, "Message shown.");
+  return loadLeadPage(request, context.get(staffContext), leadKinds.message, params.id, "Message shown.");
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = params.id;
   if (!isRowId(id)) throw data(null, { status: 404 });
   return answerIntent(await readForm(request), {
-    ...leadIntents(staff, leadKinds.message, "message", id, {
+    ...leadIntents(staff, leadKinds.message, id, {
       confirm: () => requireConfirmed(request, staff),
       moveToSpam: moveMessageToSpam,
       gone: "in the inbox",

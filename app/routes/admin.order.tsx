@@ -14,7 +14,7 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Who saw a person's health details, and when (decision 024).
-  return loadLeadPage(request, context.get(staffContext), leadKinds.order, "order", params.id, "Health details shown.");
+  return loadLeadPage(request, context.get(staffContext), leadKinds.order, params.id, "Health details shown.");
 }
 
 /** The status each button sets, and what the page says afterwards. */
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return actionDone(statusIntents[change].done);
   };
   return answerIntent(await readForm(request), {
-    ...leadIntents(staff, leadKinds.order, "order", id, {
+    ...leadIntents(staff, leadKinds.order, id, {
       confirm: () => requireConfirmed(request, staff),
       moveToSpam: moveOrderToSpam,
       gone: "in the list",

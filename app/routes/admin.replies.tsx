@@ -3,14 +3,15 @@ import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { StackedTable } from "~/components/ui/stacked-table";
 import { businessDuration, figureWindowDays, percent } from "~/features/leads/figures";
 import { type FigureLine, staffFigures } from "~/features/leads/figures.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.replies";
 
 export async function loader() {
   const now = new Date();
-  const { months, perPerson } = await staffFigures(now);
+  const { months, perPerson } = await staffFigures(leadKinds, now);
   return {
-    months: months.map((m) => ({ kind: m.kind, lines: m.lines.map(row) })),
+    months: months.map((m) => ({ kind: m.kind, title: m.title, lines: m.lines.map(row) })),
     perPerson: perPerson.map(row),
   };
 }
@@ -73,14 +74,10 @@ export default function AdminReplies({ loaderData }: Route.ComponentProps) {
       {loaderData.months.map((m) => (
         <section key={m.kind} aria-labelledby={`months-${m.kind}`} className="mt-8">
           <h2 id={`months-${m.kind}`} className="text-subheading font-bold">
-            {m.kind === "message" ? "Messages" : "Order requests"} by month of arrival
+            {m.title} by month of arrival
           </h2>
           <div className="mt-3">
-            <FigureTable
-              caption={`${m.kind === "message" ? "Messages" : "Order requests"} by month`}
-              first="Month"
-              rows={m.lines}
-            />
+            <FigureTable caption={`${m.title} by month`} first="Month" rows={m.lines} />
           </div>
         </section>
       ))}

@@ -16,6 +16,7 @@ import { useSupportEmail } from "~/lib/support-email";
 import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/unreachable";
 import type { Route } from "./+types/contact";
 import { publicFigures } from "~/features/leads/figures.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { ResponseFigures } from "~/features/leads/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       topic: topic ?? "",
       message: subject ? requestMessage(subject) : "",
     } satisfies ContactValues,
-    figures: await publicFigures("message"),
+    figures: await publicFigures(leadKinds.message),
   };
 }
 

@@ -21,6 +21,7 @@ import { formAnswer, orUnreachable, revalidateUnlessUnreachable } from "~/lib/un
 import type { Route } from "./+types/order";
 import { responseFigureTexts } from "~/content/replies";
 import { publicFigures } from "~/features/leads/figures.server";
+import { leadKinds } from "~/lead-kinds.server";
 import { ResponseFigures } from "~/features/leads/response-figures";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirmationEmail: Boolean(config.smtp),
     ticket: (await formTickets()).issue(),
     sent,
-    figures: await publicFigures("order"),
+    figures: await publicFigures(leadKinds.order),
   };
 }
 

@@ -24,6 +24,7 @@ import { inviteAccount } from "~/features/auth/invitations.server";
 import { refreshResponseFigures } from "~/features/leads/figures.server";
 import { testHashParams } from "./hash-params";
 import { recordCall } from "~/features/leads/replies.server";
+import { leadKinds } from "~/lead-kinds.server";
 
 /**
  * Test data, put in the way the product puts it in: parsed with the forms' own schemas (so a seed
@@ -454,7 +455,7 @@ export async function seedSampleLeads(
       // Most are answered a few business hours in; every seventh a little after its due time.
       const due = Date.parse(row.reply_due_at ?? "");
       const answered = new Date(i % 7 === 6 ? due + 2 * hour : due - (2 + (i % 5)) * hour);
-      await recordCall(owner, { kind: "message", id }, { outcome: "spoke", note: "" }, answered);
+      await recordCall(owner, { kind: leadKinds.message, id }, { outcome: "spoke", note: "" }, answered);
     }
     const waiting = [
       { name: "Avery Overdue", days: 4 },
@@ -489,7 +490,7 @@ export async function seedSampleLeads(
         now: new Date(now.getTime() - 2 * 24 * hour),
       },
     );
-    await refreshResponseFigures(now);
+    await refreshResponseFigures(leadKinds, now);
     return { session, waitingMessage };
   });
 }

@@ -50,7 +50,7 @@ export async function setMessageStatus(staff: Staff, id: string, status: "new" |
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  if (status === "new") await dateReopenedLead("message", id);
+  if (status === "new") await dateReopenedLead(messageLeads, id);
   await recordAudit(staff, status === "handled" ? "mark-handled" : "reopen", "contact_message", id);
   return true;
 }

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { ContactMessageTable } from "#db/schema";
 import { contactTopics, topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
+import { responseFigureTexts } from "~/content/replies";
 import { defineLeadKind, type LeadFilter } from "~/lib/lead-kind";
 
 export interface MessageFilter extends LeadFilter {
@@ -38,6 +39,12 @@ export const messageLeads = defineLeadKind<Selectable<ContactMessageTable>, Mess
   narrow: (eb, filter) => (filter.topic ? eb("topic", "=", filter.topic) : undefined),
   titleColumns: ["name", "topic"],
   title: (m) => `${m.name} — ${topicLabel(m.topic)}`,
+  // Due one business day after it arrives and late after two: the contact page's "1-2 business days".
+  promise: { dueDays: 1, lateDays: 2 },
+  figures: responseFigureTexts.message,
+  replyColumn: "message_id",
+  contactColumns: ["name", "email", "topic"],
+  replyContact: (m) => ({ email: m.email, name: m.name, template: m.topic, reference: null }),
   exportName: "messages",
   exportHeaders: [
     "Received",

@@ -3,6 +3,7 @@ import { topicLabel } from "~/content/contact";
 import { repliesByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { purgeOldMessages } from "./inbox.server";
+import { messageLeads } from "./lead.server";
 
 /**
  * Contact messages, as stored personal data. Retention: a handled message is deleted
@@ -22,7 +23,7 @@ export const messagePersonalData: PersonalDataSource = {
       .execute();
     const replies = await repliesByLead(
       from,
-      "message_id",
+      messageLeads,
       rows.map((row) => row.id),
     );
     return rows.map((row) => ({

@@ -7,6 +7,7 @@ import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
 import { countStored } from "~/lib/visits/stored.server";
+import { messageLeads } from "./lead.server";
 import type { ContactInput } from "./schema";
 
 /**
@@ -38,7 +39,7 @@ export async function storeContactMessage(
         status: "new",
         handled_at: null,
         spam_signals: markColumn(signals),
-        ...replyDueColumns("message", now),
+        ...replyDueColumns(messageLeads, now),
         heard_from: input.heard ?? null,
       })
       .execute();

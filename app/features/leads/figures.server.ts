@@ -1,7 +1,8 @@
 import { describeFigures, type Figures, figureWindowDays, type PublicFigures } from "./figures";
 import { company } from "~/content/site";
 import { db } from "~/lib/db.server";
-import { type LeadKind, leadTables } from "~/lib/reply-promises.server";
+import type { LeadKindDefinition, LeadKinds } from "~/lib/lead-kind";
+import { leadsDb } from "./leads.server";
 
 /**
  * How quickly the company answers (docs/requirements.md §4.8), computed from the stored replies
@@ -39,28 +40,33 @@ export function figuresOf(rows: readonly FigureRow[], now: Date): Figures {
   };
 }
 
+/** A kind as its figures need it: its word (the figures' key) and its table. */
+type CountedKind = Pick<LeadKindDefinition, "kind" | "table">;
+
 /** The figures of one kind of lead, now. */
-export async function computeFigures(kind: LeadKind, now = new Date()): Promise<Figures> {
+export async function computeFigures(kind: CountedKind, now = new Date()): Promise<Figures> {
   const since = new Date(now.getTime() - figureWindowDays * 86_400_000).toISOString();
-  const rows = await db()
-    .selectFrom(leadTables[kind])
+  const rows = await leadsDb()
+    .selectFrom(kind.table)
     .select(["reply_due_at", "first_reply_at", "reply_minutes"])
     .where("received_at", ">=", since)
     .execute();
   return figuresOf(rows, now);
 }
 
-const kinds: readonly LeadKind[] = ["message", "order"];
-
 /**
  * Writes the figures the public pages read, only where they changed: the page cache hears of a
- * write and renders the page again. Run after every first reply and on the server's hourly turn,
- * as leads come due and the window moves.
+ * write and renders the page again. Run for a lead's kind after every reply, and for every kind on
+ * the office clock's turn, as leads come due and the window moves.
  */
-export async function refreshResponseFigures(now = new Date()): Promise<void> {
-  for (const kind of kinds) {
+export async function refreshResponseFigures(kinds: Record<string, CountedKind>, now = new Date()): Promise<void> {
+  for (const kind of Object.values(kinds)) {
     const figures = await computeFigures(kind, now);
-    const stored = await db().selectFrom("response_figures").selectAll().where("kind", "=", kind).executeTakeFirst();
+    const stored = await db()
+      .selectFrom("response_figures")
+      .selectAll()
+      .where("kind", "=", kind.kind)
+      .executeTakeFirst();
     if (
       stored &&
       stored.leads === figures.leads &&
@@ -71,17 +77,17 @@ export async function refreshResponseFigures(now = new Date()): Promise<void> {
     const values = { leads: figures.leads, within: figures.within, median_minutes: figures.medianMinutes };
     await db()
       .insertInto("response_figures")
-      .values({ kind, ...values })
+      .values({ kind: kind.kind, ...values })
       .onConflict((oc) => oc.column("kind").doUpdateSet(values))
       .execute();
   }
 }
 
 /** The public figures of one kind, as last written. */
-export async function publicFigures(kind: LeadKind): Promise<PublicFigures> {
-  const row = await db().selectFrom("response_figures").selectAll().where("kind", "=", kind).executeTakeFirst();
+export async function publicFigures(kind: Pick<LeadKindDefinition, "kind" | "figures">): Promise<PublicFigures> {
+  const row = await db().selectFrom("response_figures").selectAll().where("kind", "=", kind.kind).executeTakeFirst();
   return describeFigures(
-    kind,
+    kind.figures,
     row ? { leads: row.leads, within: row.within, medianMinutes: row.median_minutes } : undefined,
   );
 }
@@ -97,7 +103,8 @@ export const staffFigureMonths = 6;
  * The same figures for staff: per calendar month of arrival (on the office's clock) for each kind
  * of lead, and per person over the public window, counting the leads each answered first.
  */
-export async function staffFigures(now = new Date(), timeZone = company.businessHours.timeZone) {
+export async function staffFigures(leadKinds: LeadKinds, now = new Date(), timeZone = company.businessHours.timeZone) {
+  const kinds = Object.values(leadKinds);
   const monthOf = (iso: string) =>
     new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "long" }).format(new Date(iso));
   const since = new Date(now);
@@ -106,8 +113,8 @@ export async function staffFigures(now = new Date(), timeZone = company.business
   const [people, ...byKind] = await Promise.all([
     db().selectFrom("accounts").select(["id", "username"]).execute(),
     ...kinds.map((kind) =>
-      db()
-        .selectFrom(leadTables[kind])
+      leadsDb()
+        .selectFrom(kind.table)
         .select(["received_at", "reply_due_at", "first_reply_at", "reply_minutes", "first_reply_by"])
         .where("received_at", ">=", since.toISOString())
         .orderBy("received_at", "desc")
@@ -118,7 +125,9 @@ export async function staffFigures(now = new Date(), timeZone = company.business
     const rows = byKind[i]!;
     const labels = [...new Set(rows.map((r) => monthOf(r.received_at)))];
     return {
-      kind,
+      kind: kind.kind,
+      /** "Messages": the kind's figures' noun, as a heading starts. */
+      title: kind.figures.noun.charAt(0).toUpperCase() + kind.figures.noun.slice(1),
       lines: labels.map((label): FigureLine => ({
         label,
         ...figuresOf(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { responseFigureTexts } from "~/content/replies";
 import { businessDuration, describeFigures, percent } from "./figures";
 
 describe("the public response figures' words", () => {
@@ -18,18 +19,18 @@ describe("the public response figures' words", () => {
   });
 
   it("shows a figure only from 20 counted leads, and the sentence that it will appear before", () => {
-    expect(describeFigures("message", undefined)).toEqual({
+    expect(describeFigures(responseFigureTexts.message, undefined)).toEqual({
       shown: false,
       text: expect.stringContaining("once there are 20 in the last 90 days"),
     });
-    expect(describeFigures("order", { leads: 19, within: 19, medianMinutes: 30 }).shown).toBe(false);
-    expect(describeFigures("order", { leads: 20, within: 19, medianMinutes: 90 })).toMatchObject({
+    expect(describeFigures(responseFigureTexts.order, { leads: 19, within: 19, medianMinutes: 30 }).shown).toBe(false);
+    expect(describeFigures(responseFigureTexts.order, { leads: 20, within: 19, medianMinutes: 90 })).toMatchObject({
       shown: true,
       share: "95% of 20 order requests called within 1 business day.",
       median: "Median time to our first reply: 1.5 business hours.",
     });
     // Counted but none answered yet: a share, and no median to show.
-    expect(describeFigures("message", { leads: 24, within: 0, medianMinutes: null })).toMatchObject({
+    expect(describeFigures(responseFigureTexts.message, { leads: 24, within: 0, medianMinutes: null })).toMatchObject({
       share: "0% of 24 messages answered within 1 business day.",
       median: null,
     });

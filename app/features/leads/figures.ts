@@ -1,5 +1,5 @@
 import { responseFigureTexts } from "~/content/replies";
-import type { LeadKind } from "~/lib/reply-due";
+import type { FigureWords } from "~/lib/lead-kind";
 
 /** The public response figures' numbers and words (docs/requirements.md §4.8); computed in figures.server.ts. */
 
@@ -31,9 +31,8 @@ export function percent(part: number, whole: number): string {
 export type PublicFigures =
   { shown: false; text: string } | { shown: true; median: string | null; share: string; window: string };
 
-/** What /contact or /order says, from the stored figures. */
-export function describeFigures(kind: LeadKind, figures: Figures | undefined): PublicFigures {
-  const words = responseFigureTexts[kind];
+/** What /contact or /order says, from the stored figures, in the kind's words (its `figures`). */
+export function describeFigures(words: FigureWords, figures: Figures | undefined): PublicFigures {
   if (!figures || figures.leads < figureMinimum) return { shown: false, text: responseFigureTexts.pending(words.noun) };
   return {
     shown: true,

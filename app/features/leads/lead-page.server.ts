@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { actionDone, actionFailed } from "~/lib/admin-action";
 import { recordAudit } from "~/lib/audit.server";
 import type { LeadColumns, LeadFilter, LeadKindDefinition } from "~/lib/lead-kind";
-import type { LeadKind } from "~/lib/reply-due";
 import { isRowId } from "~/lib/request.server";
 import { redirectMovedToSpam } from "~/lib/spam-mark.server";
 import type { Staff } from "~/lib/staff";
@@ -22,7 +21,6 @@ export async function loadLeadPage<Row extends LeadColumns, Filter extends LeadF
   request: Request,
   staff: Staff,
   kind: LeadKindDefinition<Row, Filter>,
-  replyKind: LeadKind,
   id: string | undefined,
   viewed: string,
 ) {
@@ -33,7 +31,7 @@ export async function loadLeadPage<Row extends LeadColumns, Filter extends LeadF
     ...found,
     people: await assignees(),
     me: staff.accountId,
-    replies: await loadReplies(request, { kind: replyKind, id: found.lead.id }),
+    replies: await loadReplies(request, { kind, id: found.lead.id }),
   };
 }
 
@@ -53,13 +51,12 @@ export interface LeadActionContext {
 export function leadIntents<Row extends LeadColumns, Filter extends LeadFilter>(
   staff: Staff,
   kind: LeadKindDefinition<Row, Filter>,
-  replyKind: LeadKind,
   id: string,
   context: LeadActionContext,
 ) {
   const noun = kind.label.toLowerCase();
   return {
-    ...replyIntents(staff, { kind: replyKind, id }, `${kind.path}/${id}`),
+    ...replyIntents(staff, { kind, id }, `${kind.path}/${id}`),
     assign: async (form: Record<string, unknown>) => {
       const result = await assignLead(staff, kind, id, form.assignee);
       return result.ok ? actionDone(result.message) : actionFailed(result.message, result.status);

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { Database, LeadReplyTable, OutboxTable } from "#db/schema";
-import { callOutcomeLabel, defaultTemplates, orderRequestTemplate, type ReplyTemplate } from "~/content/replies";
+import { callOutcomeLabel, defaultTemplates, type ReplyTemplate } from "~/content/replies";
 import { recordAudit } from "~/lib/audit.server";
 import { businessCalendar } from "~/lib/business-calendar.server";
 import { type Config, getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, nudgeDeliveryWorker, oneLine } from "~/lib/outbox/delivery.server";
 import { deliveriesOf, queueDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
-import { type LeadKind, leadTables, officeTime } from "~/lib/reply-promises.server";
+import type { LeadColumns, LeadDatabase, LeadKindDefinition, ReplyContact } from "~/lib/lead-kind";
+import { officeTime } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { refreshResponseFigures } from "./figures.server";
 import type { CallInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
@@ -20,59 +21,49 @@ import type { CallInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
  * response time, once. An email carries only what the staff member wrote: nothing from the lead
  * is added to it, and the template it starts from names the person and, for an order, its
  * reference, nothing more.
+ *
+ * Every kind is answered alike: its definition (app/lib/lead-kind.ts) says where it is stored,
+ * which column of `lead_replies` points to it and who a reply goes to.
  */
 
+/** A kind as its replies need it. */
+export type RepliedKind = Pick<
+  LeadKindDefinition,
+  "kind" | "table" | "entity" | "replyColumn" | "contactColumns" | "replyContact"
+>;
+
 export interface LeadRef {
-  kind: LeadKind;
+  kind: RepliedKind;
   id: string;
 }
 
-/** Who a reply goes to and what a template may name, read from the lead as stored. */
-interface LeadContact {
-  email: string;
-  name: string;
-  /** The template key: the message's topic, or "order-request". */
-  topic: string;
-  reference: string | null;
+/** Who a reply goes to and what a template may name, and when the lead arrived and was first answered. */
+interface LeadContact extends ReplyContact {
   receivedAt: string;
   firstReplyAt: string | null;
 }
 
-async function leadContact(lead: LeadRef, from: Transaction<Database> | ReturnType<typeof db> = db()) {
-  if (lead.kind === "message") {
-    const row = await from
-      .selectFrom("contact_messages")
-      .select(["name", "email", "topic", "received_at", "first_reply_at"])
-      .where("id", "=", lead.id)
-      .executeTakeFirst();
-    return row
-      ? ({
-          email: row.email,
-          name: row.name,
-          topic: row.topic,
-          reference: null,
-          receivedAt: row.received_at,
-          firstReplyAt: row.first_reply_at,
-        } satisfies LeadContact)
-      : undefined;
-  }
-  const row = await from
-    .selectFrom("order_requests")
-    .select(["first_name", "last_name", "submitted_by_name", "email", "reference", "received_at", "first_reply_at"])
+/** The lead tables, in a transaction or not, as these queries see them: every one has the common columns. */
+function leadsOf(from: Kysely<Database> | Transaction<Database>): Kysely<LeadDatabase> {
+  return from as unknown as Kysely<LeadDatabase>;
+}
+
+async function leadContact(
+  lead: LeadRef,
+  from: Kysely<Database> | Transaction<Database> = db(),
+): Promise<LeadContact | undefined> {
+  const row = (await leadsOf(from)
+    .selectFrom(lead.kind.table)
+    .select(["received_at", "first_reply_at", ...lead.kind.contactColumns] as string[])
     .where("id", "=", lead.id)
-    .executeTakeFirst();
+    .executeTakeFirst()) as unknown as LeadColumns | undefined;
   return row
-    ? ({
-        email: row.email,
-        // The contact details are those of whoever filled the form in: a caregiver's, if one did.
-        name: row.submitted_by_name ?? `${row.first_name} ${row.last_name}`,
-        topic: orderRequestTemplate,
-        reference: row.reference,
-        receivedAt: row.received_at,
-        firstReplyAt: row.first_reply_at,
-      } satisfies LeadContact)
+    ? { ...lead.kind.replyContact(row), receivedAt: row.received_at, firstReplyAt: row.first_reply_at }
     : undefined;
 }
+
+/** The replies of one lead: those whose kind's column names it. */
+const ofLead = (lead: LeadRef) => sql.ref<string | null>(`lead_replies.${lead.kind.replyColumn}`);
 
 /** A topic's template: as staff last saved it, else the one in content. */
 export async function templateFor(topic: string): Promise<ReplyTemplate> {
@@ -126,7 +117,7 @@ export async function saveTemplate(staff: Staff, input: TemplateInput, now = new
 }
 
 /** Fills {name} and {reference}; any other brace is left as written. */
-function fill(text: string, contact: LeadContact): string {
+function fill(text: string, contact: ReplyContact): string {
   return text.replaceAll("{name}", contact.name).replaceAll("{reference}", contact.reference ?? "");
 }
 
@@ -134,7 +125,7 @@ function fill(text: string, contact: LeadContact): string {
 export async function draftReply(lead: LeadRef): Promise<(ReplyTemplate & { to: string }) | undefined> {
   const contact = await leadContact(lead);
   if (!contact) return undefined;
-  const template = await templateFor(contact.topic);
+  const template = await templateFor(contact.template);
   return { to: contact.email, subject: oneLine(fill(template.subject, contact)), body: fill(template.body, contact) };
 }
 
@@ -164,18 +155,17 @@ async function storeReply(
         .insertInto("lead_replies")
         .values({
           id,
-          message_id: lead.kind === "message" ? lead.id : null,
-          order_id: lead.kind === "order" ? lead.id : null,
+          [lead.kind.replyColumn]: lead.id,
           ...reply,
           account_id: staff.accountId,
           account_name: staff.username,
           created_at: at,
-        })
+        } as Insertable<LeadReplyTable>)
         .execute();
       if (!contact.firstReplyAt) {
         const minutes = Math.round(businessCalendar().businessMsBetween(new Date(contact.receivedAt), now) / 60_000);
-        await trx
-          .updateTable(leadTables[lead.kind])
+        await leadsOf(trx)
+          .updateTable(lead.kind.table)
           .set({ first_reply_at: at, first_reply_by: staff.accountId, reply_minutes: minutes })
           .where("id", "=", lead.id)
           .where("first_reply_at", "is", null)
@@ -185,14 +175,14 @@ async function storeReply(
       await recordAudit(
         staff,
         reply.kind === "email" ? "replied" : "call-recorded",
-        lead.kind === "message" ? "contact_message" : "order_request",
+        lead.kind.entity,
         lead.id,
         reply.kind === "email" ? `To ${reply.to_address}.` : callOutcomeLabel(reply.outcome),
         trx,
       );
       return true;
     });
-  if (stored) await refreshResponseFigures(now);
+  if (stored) await refreshResponseFigures({ [lead.kind.kind]: lead.kind }, now);
   return stored;
 }
 
@@ -261,7 +251,7 @@ export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
   const rows = await db()
     .selectFrom("lead_replies")
     .selectAll()
-    .where(lead.kind === "message" ? "message_id" : "order_id", "=", lead.id)
+    .where(ofLead(lead), "=", lead.id)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -303,7 +293,7 @@ export async function retryReply(staff: Staff, lead: LeadRef, replyId: string): 
     .selectFrom("lead_replies")
     .select("id")
     .where("id", "=", replyId)
-    .where(lead.kind === "message" ? "message_id" : "order_id", "=", lead.id)
+    .where(ofLead(lead), "=", lead.id)
     .executeTakeFirst();
   if (!reply) return "missing";
   if ((await retryDeliveries("reply", replyId)) === 0) return "busy";

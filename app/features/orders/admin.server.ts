@@ -15,7 +15,7 @@ import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
 import { dropDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
-import { orderKinds } from "./lead.server";
+import { orderKinds, orderLeads } from "./lead.server";
 
 /**
  * Order requests sent from these addresses (compared case-insensitively), for staff checking
@@ -99,7 +99,7 @@ export async function setOrderStatus(staff: Staff, id: string, status: OrderStat
     .where("status", "!=", status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  if (status === "new") await dateReopenedLead("order", id);
+  if (status === "new") await dateReopenedLead(orderLeads, id);
   await recordAudit(staff, `order-status:${status}`, "order_request", id);
   return true;
 }

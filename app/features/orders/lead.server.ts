@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import { type OrderRequestTable, orderStatuses } from "#db/schema";
 import { heardLabel } from "~/content/heard";
+import { orderRequestTemplate, responseFigureTexts } from "~/content/replies";
 import { defineLeadKind, type LeadFilter } from "~/lib/lead-kind";
 import { containing } from "~/lib/search";
 import { choiceLabel, orderFieldLabels, relationshipChoices } from "./fields";
@@ -56,6 +57,19 @@ export const orderLeads = defineLeadKind<Selectable<OrderRequestTable>, OrderFil
   },
   titleColumns: ["first_name", "last_name", "reference"],
   title: (o) => `${o.first_name} ${o.last_name} — order request ${o.reference}`,
+  // The consultation call is due one business day after it arrives (the order page's "within 24
+  // hours"), with no second day's grace.
+  promise: { dueDays: 1, lateDays: 1 },
+  figures: responseFigureTexts.order,
+  replyColumn: "order_id",
+  contactColumns: ["first_name", "last_name", "submitted_by_name", "email", "reference"],
+  replyContact: (o) => ({
+    email: o.email,
+    // The contact details are those of whoever filled the form in: a caregiver's, if one did.
+    name: o.submitted_by_name ?? `${o.first_name} ${o.last_name}`,
+    template: orderRequestTemplate,
+    reference: o.reference,
+  }),
   exportName: "orders",
   // Every stored field, with choices as the form's labels and lists joined by "; ".
   exportHeaders: [

@@ -3,7 +3,7 @@ import { parseJson } from "~/lib/json";
 import { repliesByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { purgeOldOrders } from "./admin.server";
-import { orderKinds } from "./lead.server";
+import { orderKinds, orderLeads } from "./lead.server";
 
 /**
  * Order requests, as stored personal data, with their fitting and health details. Retention: a
@@ -24,7 +24,7 @@ export const orderPersonalData: PersonalDataSource = {
       .execute();
     const replies = await repliesByLead(
       from,
-      "order_id",
+      orderLeads,
       rows.map((row) => row.id),
     );
     return rows.map((row) => ({

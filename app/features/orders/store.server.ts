@@ -12,6 +12,7 @@ import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
 import { countStored } from "~/lib/visits/stored.server";
 import { referencePattern } from "./fields";
+import { orderLeads } from "./lead.server";
 import { type OrderRequestInput, OrderRequestSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";
 
@@ -109,7 +110,7 @@ export async function storeOrder(
         status: "new",
         status_changed_at: null,
         spam_signals: markColumn(options.signals ?? []),
-        ...replyDueColumns("order", now),
+        ...replyDueColumns(orderLeads, now),
         heard_from: input.heard ?? null,
       })
       .execute();
