@@ -1,8 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { ErrorSummary, TextField } from "~/components/ui/field";
+import { ErrorSummary } from "~/components/ui/field";
 import { acceptInvitation, openInvitation } from "~/features/auth/invitations.server";
 import { expiredInvitationMessage } from "~/features/auth/invitations";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { minPasswordLength } from "~/features/auth/password-policy.server";
 import { signIn } from "~/features/auth/sign-in.server";
 import { setCookieHeaders } from "~/lib/cookies.server";
@@ -74,24 +75,7 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
             <Form method="post" noValidate className="mt-6 space-y-5">
               <ErrorSummary errors={errors} labels={labels} idPrefix="invite" />
               <input type="text" name="username" autoComplete="username" value={invitation.username} readOnly hidden />
-              <TextField
-                name="password"
-                label={labels.password}
-                idPrefix="invite"
-                type="password"
-                required
-                autoComplete="new-password"
-                error={errors.password}
-              />
-              <TextField
-                name="confirm"
-                label={labels.confirm}
-                idPrefix="invite"
-                type="password"
-                required
-                autoComplete="new-password"
-                error={errors.confirm}
-              />
+              <NewPasswordFields labels={labels} errors={errors} idPrefix="invite" />
               <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
                 {invitation.newPassword ? "Set my new password" : "Create my account"}
               </button>

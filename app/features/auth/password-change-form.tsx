@@ -4,6 +4,7 @@ import { ErrorSummary, TextField } from "~/components/ui/field";
 import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { fieldLabels } from "~/lib/form-fields";
 import { passwordFields } from "./account-fields";
+import { NewPasswordFields } from "./new-password-fields";
 
 const labels = fieldLabels(passwordFields);
 
@@ -54,24 +55,7 @@ export function PasswordChangeForm({
           autoComplete="current-password"
           error={errors.current}
         />
-        <TextField
-          name="password"
-          label={labels.password}
-          idPrefix="account"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <TextField
-          name="confirm"
-          label={labels.confirm}
-          idPrefix="account"
-          type="password"
-          required
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
+        <NewPasswordFields labels={labels} errors={errors} idPrefix="account" />
         <button type="submit" disabled={saving} className={buttonClass("primary")}>
           {saving ? "Changing…" : "Change password"}
         </button>
