@@ -71,7 +71,29 @@ export interface ReviewRemovalTable {
 /** A contact message's topic: the values of the one list in app/content/contact.ts (`contactTopics`); a test checks the migration's CHECK agrees. */
 export type ContactTopic = ContactTopicValue;
 
-export interface ContactMessageTable {
+/**
+ * The columns every lead's table has (a contact message, an order request), whatever else it
+ * stores; the staff side reads them for every kind (app/lib/lead-kind.ts).
+ */
+export interface LeadColumns {
+  id: string;
+  received_at: string;
+  /** The first of the kind's statuses while it waits for staff. */
+  status: string;
+  /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
+  spam_signals: string | null;
+  /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
+  reply_due_at: string | null;
+  reply_late_at: string | null;
+  /** The account handling it, or null while no one is. */
+  assigned_to: string | null;
+  /** The first reply emailed or call recorded, who made it, and the business minutes it took from arrival. */
+  first_reply_at: string | null;
+  first_reply_by: string | null;
+  reply_minutes: number | null;
+}
+
+export interface ContactMessageTable extends LeadColumns {
   id: string;
   name: string;
   email: string;
@@ -84,17 +106,6 @@ export interface ContactMessageTable {
   /** "new" until a staff member marks it handled. */
   status: "new" | "handled";
   handled_at: string | null;
-  /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
-  spam_signals: string | null;
-  /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
-  reply_due_at: string | null;
-  reply_late_at: string | null;
-  /** The account handling it, or null while no one is. */
-  assigned_to: string | null;
-  /** The first reply emailed or call recorded, who made it, and the business minutes it took from arrival. */
-  first_reply_at: string | null;
-  first_reply_by: string | null;
-  reply_minutes: number | null;
   /** The answer to "How did you hear about us?" (app/content/heard.ts), or null when none was given. */
   heard_from: string | null;
 }
@@ -153,7 +164,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
  * fitting and health details (sitting hours, discomfort areas, sensitivity, medical notes) stay
  * here: no delivery carries them.
  */
-export interface OrderRequestTable {
+export interface OrderRequestTable extends LeadColumns {
   id: string;
   /** What the requester and staff quote, such as AQ-7K3M-9QX2; unique. */
   reference: string;
@@ -184,17 +195,6 @@ export interface OrderRequestTable {
   received_at: string;
   status: OrderStatus;
   status_changed_at: string | null;
-  /** JSON array of { code, detail }: the weaker spam signals it arrived with, shown to staff as a "possible spam" mark; null when none. */
-  spam_signals: string | null;
-  /** When a reply is due and when it is late (docs/requirements.md §4.8), ISO UTC; fixed when stored. */
-  reply_due_at: string | null;
-  reply_late_at: string | null;
-  /** The account handling it, or null while no one is. */
-  assigned_to: string | null;
-  /** The first reply emailed or call recorded, who made it, and the business minutes it took from arrival. */
-  first_reply_at: string | null;
-  first_reply_by: string | null;
-  reply_minutes: number | null;
   /** The answer to "How did you hear about us?" (app/content/heard.ts), or null when none was given. */
   heard_from: string | null;
 }

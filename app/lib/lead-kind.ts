@@ -1,5 +1,8 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
-import type { OutboxKind } from "#db/schema";
+import type { LeadColumns, OutboxKind } from "#db/schema";
+
+/** The columns a kind's table shares with every other, defined with the tables. */
+export type { LeadColumns };
 
 /**
  * What a kind of lead (a message, an order request, ...) tells the staff side (app/features/leads):
@@ -8,21 +11,6 @@ import type { OutboxKind } from "#db/schema";
  * times are written once, for every kind; each kind's folder defines its own with
  * `defineLeadKind`, and app/lead-kinds.server.ts lists them.
  */
-
-/** The columns every lead's table has, whatever else it stores. */
-export interface LeadColumns {
-  id: string;
-  received_at: string;
-  /** The first of the kind's `statuses` while it waits for staff. */
-  status: string;
-  spam_signals: string | null;
-  reply_due_at: string | null;
-  reply_late_at: string | null;
-  assigned_to: string | null;
-  first_reply_at: string | null;
-  first_reply_by: string | null;
-  reply_minutes: number | null;
-}
 
 /** A lead's table as the shared code reads it: the common columns, and the kind's own. */
 export interface AnyLeadTable extends LeadColumns {
