@@ -10,7 +10,7 @@ import { replyDelivery } from "~/features/leads/replies.server";
  * `outboxKinds` (db/schema.ts) without a handler here is a compile error.
  */
 export const deliveryKinds: DeliveryKinds = {
-  contact: contactDelivery,
+  message: contactDelivery,
   review: reviewDelivery,
   order: orderDelivery,
   "order-receipt": orderReceiptDelivery,

@@ -50,8 +50,8 @@ function lockWhileSending(url: string, id: string) {
   });
   const kinds: DeliveryKinds = {
     ...deliveryKinds,
-    contact: {
-      ...deliveryKinds.contact,
+    message: {
+      ...deliveryKinds.message,
       notice(refId, config) {
         other.exec("begin immediate");
         other
@@ -62,7 +62,7 @@ function lockWhileSending(url: string, id: string) {
           other.exec("commit");
           other.close();
         }, 300);
-        return deliveryKinds.contact.notice(refId, config);
+        return deliveryKinds.message.notice(refId, config);
       },
     },
   };

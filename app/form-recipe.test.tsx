@@ -95,7 +95,7 @@ const check = (values: Record<string, unknown>) => fieldMistakes(CallbackSchema,
 const stored: Array<z.output<typeof CallbackSchema>> = [];
 function submitCallback(form: Record<string, unknown>, clientIp: string, start: FillStart) {
   return submitPublicForm({
-    kind: "contact",
+    kind: "message",
     schema: CallbackSchema,
     form,
     clientIp,

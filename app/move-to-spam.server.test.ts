@@ -107,7 +107,7 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(listed?.mark.map((r) => r.code)).toEqual(["too-fast", "links"]);
     expect(await outbox()).toHaveLength(1);
     expect(await countOpenLeads(leadKinds.message)).toEqual({ new: 1, marked: 1 });
-    const leads = ["contact heard:dealer 1", "contact stored 1"];
+    const leads = ["message heard:dealer 1", "message stored 1"];
     expect(await counted()).toEqual(leads);
 
     expect(await moveMessageToSpam(staff, sent.id)).toBe(true);
@@ -118,14 +118,14 @@ describe.each(testDialects)("moving a marked item to Spam and back on %s", (dial
     expect(await outbox()).toEqual([]);
     const [held] = await listSpam();
     expect(held).toMatchObject({
-      kind: "contact",
+      kind: "message",
       payload: { name: "Ana", email: "ana@example.com", topic: "product", heard: "dealer" },
     });
     expect(held?.reasons.map((r) => r.code)).toEqual(["too-fast", "links", "moved-by-staff"]);
     expect(held?.reasons.at(-1)?.detail).toBe("Moved to Spam by lead.");
     expect(await moveMessageToSpam(staff, sent.id)).toBe(false);
 
-    expect(await release()).toMatchObject({ ok: true, kind: "contact" });
+    expect(await release()).toMatchObject({ ok: true, kind: "message" });
     const [back] = (await listLeads(leadKinds.message, {})).leads;
     expect(back).toMatchObject({ name: "Ana", received_at: held?.receivedAt, spam_signals: null, mark: [] });
     expect(await heardOf("contact_messages")).toEqual(["dealer"]);

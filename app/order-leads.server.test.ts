@@ -204,7 +204,7 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
       .db.insertInto("outbox")
       .values({
         id: randomUUID(),
-        kind: "contact",
+        kind: "message",
         ref_id: gone.id,
         channel: "email",
         status: "sent",
@@ -219,7 +219,7 @@ describe.each(testDialects)("order requests in the admin on %s", (dialect) => {
     expect(await deleteLead(staff, leadKinds.order, gone.id)).toBe(true);
     expect(await getLead(leadKinds.order, gone.id)).toBeUndefined();
     // Only a row of another kind that happens to share the id is left.
-    expect(await outboxOf(gone.id)).toEqual([{ kind: "contact", channel: "email", status: "sent" }]);
+    expect(await outboxOf(gone.id)).toEqual([{ kind: "message", channel: "email", status: "sent" }]);
     expect((await outboxOf(kept.id)).map((o) => o.kind)).toEqual(["order", "order-receipt"]);
     expect(await auditOf(gone.id)).toEqual([
       { action: "delete", target_type: "order_request", username: "orders-staff" },

@@ -64,7 +64,7 @@ async function storeEverything(email: string, name = "Ana Example") {
     )
   ).id;
   const spam = await hold(
-    "contact",
+    "message",
     { name, email, topic: "general", message: "Cheap pills", consent: "on" },
     [{ code: "honeypot", detail: "filled" }],
     1000,
@@ -119,7 +119,7 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     const deliveries = Object.fromEntries(found.kinds.map((k) => [k.kind, k.deliveries.map((d) => [d.kind, d.refId])]));
     expect(deliveries).toEqual({
       reviews: [["review", ana.review]],
-      messages: [["contact", ana.message]],
+      messages: [["message", ana.message]],
       orders: [
         ["order", ana.order],
         ["order-receipt", ana.order],
@@ -157,7 +157,7 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(file.spam).toEqual([
       expect.objectContaining({
         id: ana.spam,
-        kind: "contact",
+        kind: "message",
         payload: expect.objectContaining({ email: "ana@example.com" }),
       }),
     ]);

@@ -17,8 +17,8 @@ const honeypot: SpamReason = { code: "honeypot", detail: "A hidden field was fil
 describe("held submissions by role", () => {
   it("gives a moderator reviews only, leads messages and orders, an owner all three", () => {
     expect(spamKindsFor("moderator")).toEqual(["review"]);
-    expect(spamKindsFor("leads")).toEqual(["contact", "order"]);
-    expect(spamKindsFor("owner")).toEqual(["review", "contact", "order"]);
+    expect(spamKindsFor("leads")).toEqual(["message", "order"]);
+    expect(spamKindsFor("owner")).toEqual(["review", "message", "order"]);
   });
 });
 
@@ -28,7 +28,7 @@ describe.each(testDialects)("the spam list by role on %s", (dialect) => {
   it("lists and counts only a role's kinds, and answers another kind's item as not there, leaving it held", async () => {
     const held = {
       review: await holdAsSpam("review", { name: "Held review" }, [honeypot], 1000),
-      contact: await holdAsSpam("contact", { name: "Held message" }, [honeypot], 1000),
+      message: await holdAsSpam("message", { name: "Held message" }, [honeypot], 1000),
     };
     const moderator = {
       accountId: await createAccount(`mod-${dialect}`, "moss-harbour-cedar-84", "moderator", {
@@ -42,9 +42,9 @@ describe.each(testDialects)("the spam list by role on %s", (dialect) => {
     expect(await countSpam(spamKindsFor("leads"))).toBe(1);
     expect(await listSpam(200, [])).toEqual([]);
 
-    const refused = await actOnSpam(moderator, { intent: "delete", id: held.contact }, spamRestorers, kinds);
+    const refused = await actOnSpam(moderator, { intent: "delete", id: held.message }, spamRestorers, kinds);
     expect(refused).toMatchObject({ ok: false, status: 404 });
-    expect((await listSpam()).map((item) => item.id).sort()).toEqual([held.review, held.contact].sort());
+    expect((await listSpam()).map((item) => item.id).sort()).toEqual([held.review, held.message].sort());
     const deleted = await actOnSpam(moderator, { intent: "delete", id: held.review }, spamRestorers, kinds);
     expect(deleted).toMatchObject({ ok: true, kind: "review" });
   });

@@ -58,7 +58,7 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
     for (const table of ["spam", "outbox", "testimonials", "contact_messages", "order_requests", "audit_log"] as const)
       await database().db.deleteFrom(table).execute();
   });
-  const held = async (data: Record<string, unknown>, kind: "review" | "contact") => {
+  const held = async (data: Record<string, unknown>, kind: "review" | "message") => {
     const result =
       kind === "review" ? await submitReview(data, `192.0.2.${++ip}`) : await submitContact(data, `192.0.2.${++ip}`);
     if (!result.ok || !result.held) throw new Error("expected a held submission");
@@ -84,8 +84,8 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
   });
 
   it("'Not spam' on a message puts it in the inbox with its delivery queued", async () => {
-    const id = await held(message, "contact");
-    expect(await answer(staff, { intent: "release", id })).toMatchObject({ ok: true, kind: "contact" });
+    const id = await held(message, "message");
+    expect(await answer(staff, { intent: "release", id })).toMatchObject({ ok: true, kind: "message" });
     const inbox = await listLeads(leadKinds.message, {});
     expect(inbox.leads.map((m) => [m.name, m.topic, m.status])).toEqual([["Ana", "product", "new"]]);
     expect(inbox.leads[0]?.deliveries).toHaveLength(1);
@@ -129,7 +129,7 @@ describe.each(testDialects)("staff deciding on spam on %s", (dialect) => {
   });
 
   it("deletes for good, and a second answer to the same item is a 404", async () => {
-    const id = await held(message, "contact");
+    const id = await held(message, "message");
     expect(await answer(staff, { intent: "delete", id })).toMatchObject({ ok: true, intent: "delete" });
     expect(await answer(staff, { intent: "release", id })).toMatchObject({ ok: false, status: 404 });
     expect((await listLeads(leadKinds.message, {})).leads).toEqual([]);

@@ -11,6 +11,6 @@ import { restoreReview } from "~/features/reviews/submit.server";
  */
 export const spamRestorers: SpamRestorers = {
   review: restoreReview,
-  contact: restoreMessage,
+  message: restoreMessage,
   order: restoreOrder,
 };

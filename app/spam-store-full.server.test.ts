@@ -112,7 +112,7 @@ describe.each(testDialects)("a full spam store on %s", (dialect) => {
     "$path refuses a held submission when the store is full, with a wait and both the phone and the email",
     async (endpoint) => {
       for (let n = 0; n < getConfig().spamMaxRows; n++)
-        await holdAsSpam("contact", payload(n, "x"), [], getConfig().spamMaxRows);
+        await holdAsSpam("message", payload(n, "x"), [], getConfig().spamMaxRows);
       const answer = await post(endpoint.body, "198.51.100.7", endpoint);
       expect(answer.status).toBe(503);
       expect(answer.retryAfter).toBe(String(spamFullRetryAfter));

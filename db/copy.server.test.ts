@@ -71,7 +71,7 @@ describe.runIf(requires(suite, "postgres"))(suite, () => {
       .insertInto("outbox")
       .values({
         id: "o-1",
-        kind: "contact",
+        kind: "message",
         ref_id: "m-1",
         channel: "none",
         status: "stored_only",
@@ -132,7 +132,7 @@ describe.runIf(requires(suite, "postgres"))(suite, () => {
       .execute();
     await source.db
       .insertInto("rate_limits")
-      .values({ key: "contact:1.2.3.4", window_start: 1_790_000_000, count: 3 })
+      .values({ key: "message:1.2.3.4", window_start: 1_790_000_000, count: 3 })
       .execute();
     await source.db
       .insertInto("audit_log")

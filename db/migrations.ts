@@ -17,12 +17,24 @@ async function atomically(db: Kysely<unknown>, steps: (db: Kysely<unknown>) => P
   await db.transaction().execute(steps);
 }
 
+/** Old kind to new, for a rebuild that renames a kind as it copies the rows (0026). */
+type Renamed = Readonly<Record<string, string>>;
+
+/** A row's kind as a rebuild copies it: renamed where `renamed` says so, else as it was. */
+function copiedKind(renamed: Renamed) {
+  const pairs = Object.entries(renamed);
+  if (pairs.length === 0) return sql.raw("kind");
+  const whens = pairs.map(([from, to]) => sql`when ${sql.lit(from)} then ${sql.lit(to)}`);
+  return sql`case kind ${sql.join(whens, sql` `)} else kind end`;
+}
+
 /**
  * The outbox as of 0007, with the kinds it may hold. A CHECK constraint cannot be altered in
  * SQLite, so a new kind means a new table: create, copy, drop, rename, index; the same steps run
- * on PostgreSQL, inside one transaction on both (see `atomically`).
+ * on PostgreSQL, inside one transaction on both (see `atomically`). Rows of a kind not in the
+ * list are left behind; a kind in `renamed` is copied under its new name.
  */
-async function rebuildOutbox(db: Kysely<unknown>, kinds: readonly string[]) {
+async function rebuildOutbox(db: Kysely<unknown>, kinds: readonly string[], renamed: Renamed = {}) {
   await db.schema
     .createTable("outbox_next")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -37,17 +49,18 @@ async function rebuildOutbox(db: Kysely<unknown>, kinds: readonly string[]) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("sent_at", "text")
     .execute();
+  const kind = copiedKind(renamed);
   await sql`insert into outbox_next (id, kind, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at)
-    select id, kind, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at from outbox
-    where kind in (${valueList(kinds)})`.execute(db);
+    select id, ${kind}, ref_id, channel, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at from outbox
+    where ${kind} in (${valueList(kinds)})`.execute(db);
   await db.schema.dropTable("outbox").execute();
   await db.schema.alterTable("outbox_next").renameTo("outbox").execute();
   await db.schema.createIndex("outbox_due_idx").on("outbox").columns(["status", "next_attempt_at"]).execute();
   await db.schema.createIndex("outbox_ref_idx").on("outbox").columns(["kind", "ref_id"]).execute();
 }
 
-/** The spam store with the kinds it may hold (see rebuildOutbox for why a rebuild). */
-async function rebuildSpam(db: Kysely<unknown>, kinds: readonly string[]) {
+/** The spam store with the kinds it may hold (see rebuildOutbox for why a rebuild, and `renamed`). */
+async function rebuildSpam(db: Kysely<unknown>, kinds: readonly string[], renamed: Renamed = {}) {
   await db.schema
     .createTable("spam_next")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -56,8 +69,9 @@ async function rebuildSpam(db: Kysely<unknown>, kinds: readonly string[]) {
     .addColumn("reasons", "text", (c) => c.notNull())
     .addColumn("received_at", "text", (c) => c.notNull())
     .execute();
+  const kind = copiedKind(renamed);
   await sql`insert into spam_next (id, kind, payload, reasons, received_at)
-    select id, kind, payload, reasons, received_at from spam where kind in (${valueList(kinds)})`.execute(db);
+    select id, ${kind}, payload, reasons, received_at from spam where ${kind} in (${valueList(kinds)})`.execute(db);
   await db.schema.dropTable("spam").execute();
   await db.schema.alterTable("spam_next").renameTo("spam").execute();
   await db.schema.createIndex("spam_received_idx").on("spam").columns(["received_at", "id"]).execute();
@@ -101,6 +115,30 @@ const publicTables = ["testimonials", "review_removals"] as const;
 const writeEvents = ["insert", "update", "delete"] as const;
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Runs an outbox rebuild with the reply trigger (0022) taken down and put back as it was: SQLite
+ * checks every trigger when a table is renamed, and this one names the outbox, which the rebuild
+ * has just dropped. PostgreSQL's trigger function finds the outbox by name only when it runs.
+ */
+async function withoutReplyTrigger(db: Kysely<unknown>, rebuild: () => Promise<void>) {
+  if (isPostgres(db)) return rebuild();
+  await sql`drop trigger if exists lead_replies_drop_delivery`.execute(db);
+  await rebuild();
+  await sql`create trigger lead_replies_drop_delivery after delete on lead_replies
+    begin delete from outbox where kind = 'reply' and ref_id = old.id; end`.execute(db);
+}
+
+/**
+ * Moves one form's counts to another key, adding to any row the new key already has for that day
+ * and event, so no count is lost even where both keys were written (0026).
+ */
+async function renameFormCounts(db: Kysely<unknown>, from: string, to: string) {
+  await sql`insert into form_counts (day, form, event, count)
+    select day, ${sql.lit(to)}, event, count from form_counts where form = ${sql.lit(from)}
+    on conflict (day, form, event) do update set count = form_counts.count + excluded.count`.execute(db);
+  await sql`delete from form_counts where form = ${sql.lit(from)}`.execute(db);
+}
 
 /**
  * Keeps a table derived from the reviews in step with every write to `testimonials`, in the
@@ -1044,6 +1082,29 @@ const migrations: Record<string, Migration> = {
     down: async (db: Kysely<unknown>) => {
       await sql`update audit_log set action = 'approve' where action = 'publish'`.execute(db);
     },
+  },
+  "0026_message_kind": {
+    // One key per kind of lead (README, "Words used here"): a visitor's message was `contact` in
+    // the outbox, the spam store and the form counts, and `message` as a kind of lead. Rows stored
+    // before are renamed `message` as the outbox and the spam store are rebuilt with the new CHECK
+    // lists; nothing is left behind. The values are written out as they were when this ran.
+    // Safe to run again: a second run finds nothing left to rename.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await withoutReplyTrigger(db, () =>
+          rebuildOutbox(db, ["message", "review", "order", "order-receipt", "reply", "digest"], { contact: "message" }),
+        );
+        await rebuildSpam(db, ["review", "message", "order"], { contact: "message" });
+        await renameFormCounts(db, "contact", "message");
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await renameFormCounts(db, "message", "contact");
+        await rebuildSpam(db, ["review", "contact", "order"], { message: "contact" });
+        await withoutReplyTrigger(db, () =>
+          rebuildOutbox(db, ["contact", "review", "order", "order-receipt", "reply", "digest"], { message: "contact" }),
+        );
+      }),
   },
 };
 

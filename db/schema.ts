@@ -114,12 +114,21 @@ export interface ContactMessageTable extends LeadColumns {
 export const sendingChannels = ["email", "forward"] as const;
 export type OutboxChannel = (typeof sendingChannels)[number] | "none";
 /**
- * What an outbox row delivers, written once: a contact message, a new pending review, an order
- * request (to staff), an order request's receipt (to the requester), a staff member's reply to a
- * lead (to the requester) and a daily digest (to staff). Each kind has a handler
- * in app/deliveries.server.ts; the database refuses any other value.
+ * What a visitor sends through a public form, each with one key wherever it is named: the outbox,
+ * the spam store, the form counts and, for a message and an order request, the staff side's kind
+ * of lead (app/lead-kinds.server.ts). A visitor's message is `message`, though its table is
+ * `contact_messages` and its page /contact (README, "Words used here").
  */
-export const outboxKinds = ["contact", "review", "order", "order-receipt", "reply", "digest"] as const;
+export const submissionKinds = ["review", "message", "order"] as const;
+export type SubmissionKind = (typeof submissionKinds)[number];
+
+/**
+ * What an outbox row delivers, written once: each submission kind (a message, a new pending
+ * review, an order request, to staff), an order request's receipt (to the requester), a staff
+ * member's reply to a lead (to the requester) and a daily digest (to staff). Each kind has a
+ * handler in app/deliveries.server.ts; the database refuses any other value.
+ */
+export const outboxKinds = [...submissionKinds, "order-receipt", "reply", "digest"] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 export type OutboxStatus = "pending" | "sent" | "failed" | "stored_only";
 
@@ -138,9 +147,9 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
-/** What a held submission would have become: the spam store's kinds, written once. */
-export const spamKinds = ["review", "contact", "order"] as const;
-export type SpamKind = (typeof spamKinds)[number];
+/** What a held submission would have become: the spam store's kinds, the submission kinds. */
+export const spamKinds = submissionKinds;
+export type SpamKind = SubmissionKind;
 
 /**
  * Submissions that passed validation but look automated. Kept, never published or delivered,
@@ -443,7 +452,7 @@ export interface VisitCountTable {
 /** A form's counted events per day: "step-N" (the order form's steps), "stored", "heard:<answer>". */
 export interface FormCountTable {
   day: string;
-  form: string;
+  form: SubmissionKind;
   event: string;
   count: number;
 }

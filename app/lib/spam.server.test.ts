@@ -23,7 +23,7 @@ describe.each(testDialects)("the spam store on %s", (dialect) => {
     await database().db.deleteFrom("spam").execute();
     const now = Date.now();
     const old = await hold("review", { name: "Old" }, reason, 100, new Date(now - 31 * day));
-    const recent = await hold("contact", { name: "Recent" }, reason, 100, new Date(now - 29 * day));
+    const recent = await hold("message", { name: "Recent" }, reason, 100, new Date(now - 29 * day));
     const fresh = await hold("review", { name: "Fresh" }, reason, 100, new Date(now));
     expect((await listSpam()).map((item) => item.id)).toEqual([fresh, recent, old]);
     expect((await listSpam())[0]).toMatchObject({ kind: "review", payload: { name: "Fresh" }, reasons: reason });
@@ -36,10 +36,10 @@ describe.each(testDialects)("the spam store on %s", (dialect) => {
     const start = Date.now();
     const ids: string[] = [];
     for (let i = 0; i < 10; i++)
-      ids.push(await hold("contact", { name: `Held ${i}` }, reason, 10, new Date(start + i * 1000)));
+      ids.push(await hold("message", { name: `Held ${i}` }, reason, 10, new Date(start + i * 1000)));
     for (let i = 10; i < 12; i++)
       expect(
-        await holdAsSpam("contact", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000)),
+        await holdAsSpam("message", { name: `Flood ${i}` }, reason, 10, new Date(start + i * 1000)),
       ).toBeUndefined();
     expect(await countSpam()).toBe(10);
     expect((await listSpam()).map((item) => item.id)).toEqual(ids.reverse());

@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Where a released submission went, by kind: a new kind will not compile without its line. */
 const releasedTo: Record<SpamKind, string> = {
   review: "It now waits in Reviews for moderation.",
-  contact: "It is now in Messages, and its delivery to staff is queued.",
+  message: "It is now in Messages, and its delivery to staff is queued.",
   order: "It is now in Orders, and its delivery to staff is queued.",
 };
 

@@ -165,7 +165,7 @@ describe.each(testDialects)("crash safety on %s", (dialect) => {
     const storedMessages = await db
       .selectFrom("contact_messages")
       .leftJoin("outbox", (join) =>
-        join.onRef("outbox.ref_id", "=", "contact_messages.id").on("outbox.kind", "=", "contact"),
+        join.onRef("outbox.ref_id", "=", "contact_messages.id").on("outbox.kind", "=", "message"),
       )
       .select(["contact_messages.email", "outbox.id as outboxId"])
       .where("contact_messages.email", "like", "crash.%")

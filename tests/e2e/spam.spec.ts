@@ -55,7 +55,7 @@ test("a contact form served from memory, filled and sent within a second, with t
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   const [stored] = rows("select id, status from contact_messages where email = ?", email);
   expect(stored).toMatchObject({ status: "new" });
-  expect(rows("select kind from outbox where ref_id = ?", stored?.id)).toEqual([{ kind: "contact" }]);
+  expect(rows("select kind from outbox where ref_id = ?", stored?.id)).toEqual([{ kind: "message" }]);
   expect(rows("select * from spam where payload like ?", `%${email}%`)).toEqual([]);
 
   await signInAsStaff(context, baseURL ?? "");
@@ -189,7 +189,7 @@ test("a filled honeypot is thanked like anyone, held as spam, and 'Not spam' sen
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select id from contact_messages where email = ?", email)).toEqual([]);
   const [held] = rows("select id, kind, reasons from spam where payload like ?", `%${email}%`);
-  expect(held).toMatchObject({ kind: "contact" });
+  expect(held).toMatchObject({ kind: "message" });
   expect(JSON.parse(String(held?.reasons))[0]).toMatchObject({ code: "honeypot" });
 
   await signInAsStaff(context, baseURL ?? "");
@@ -204,7 +204,7 @@ test("a filled honeypot is thanked like anyone, held as spam, and 'Not spam' sen
 
   const [message] = rows("select id, status from contact_messages where email = ?", email);
   expect(message).toMatchObject({ status: "new" });
-  expect(rows("select kind from outbox where ref_id = ?", message?.id)).toEqual([{ kind: "contact" }]);
+  expect(rows("select kind from outbox where ref_id = ?", message?.id)).toEqual([{ kind: "message" }]);
   await page.goto("/admin/messages");
   await expect(page.getByText(email).first()).toBeVisible();
 });

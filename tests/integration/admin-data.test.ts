@@ -218,7 +218,7 @@ describe.each(testDialects)("admin pages' data on %s", (dialect) => {
       .insertInto("spam")
       .values({
         id,
-        kind: "contact",
+        kind: "message",
         payload: JSON.stringify({ name: "Moved Here", email: "moved@example.org", message: "Hello" }),
         reasons: JSON.stringify([{ code: "moved-by-staff", detail: "Moved to Spam by test.owner." }]),
         received_at: new Date().toISOString(),

@@ -224,14 +224,14 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
     });
     await storeContactMessage(message, start, ["email"]);
     let text = await metrics.scrape();
-    expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "pending" })).toBe(1);
+    expect(sample(text, "aquila_outbox_items", { kind: "message", state: "pending" })).toBe(1);
     expect(sample(text, "aquila_outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(0);
 
     await deliverDue(deliveryKinds, smtpConfig(deadPort), () => start);
     resetMailer();
     text = await metrics.scrape();
-    expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "failing" })).toBe(1);
-    expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "pending" })).toBe(0);
+    expect(sample(text, "aquila_outbox_items", { kind: "message", state: "failing" })).toBe(1);
+    expect(sample(text, "aquila_outbox_items", { kind: "message", state: "pending" })).toBe(0);
 
     const smtp = await startQuickSmtp();
     try {
@@ -242,8 +242,8 @@ describe.each(testDialects)("the outbox gauges on %s", (dialect) => {
       await smtp.close();
     }
     text = await metrics.scrape();
-    expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "failing" })).toBe(0);
-    expect(sample(text, "aquila_outbox_items", { kind: "contact", state: "pending" })).toBe(0);
+    expect(sample(text, "aquila_outbox_items", { kind: "message", state: "failing" })).toBe(0);
+    expect(sample(text, "aquila_outbox_items", { kind: "message", state: "pending" })).toBe(0);
     expect(sample(text, "aquila_outbox_oldest_pending_age_seconds")).toBe(0);
     if (dialect === "postgres")
       expect(sample(text, "aquila_database_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);

@@ -30,7 +30,7 @@ describe.runIf(requires(suite, "postgres"))(suite, () => {
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
         const item = JSON.parse(body) as { id: string; kind: string };
-        if (item.kind === "contact") forwarded.push(item.id);
+        if (item.kind === "message") forwarded.push(item.id);
         res.end("{}");
       });
     });
@@ -146,12 +146,12 @@ describe.runIf(requires(suite, "postgres"))(suite, () => {
       await expect
         .poll(
           async () =>
-            (await db.query("select count(*)::int as n from outbox where kind = 'contact' and status = 'sent'")).rows[0]
+            (await db.query("select count(*)::int as n from outbox where kind = 'message' and status = 'sent'")).rows[0]
               .n,
           { timeout: 20_000 },
         )
         .toBe(10);
-      const rows = await db.query("select ref_id from outbox where kind = 'contact'");
+      const rows = await db.query("select ref_id from outbox where kind = 'message'");
       for (const row of rows.rows as Array<{ ref_id: string }>) ids.push(row.ref_id);
     } finally {
       await db.end();

@@ -302,7 +302,7 @@ describe.each(testDialects)("the calls of requirements.md §5 on %s", (dialect) 
         status: "new",
       }),
     ]);
-    const deliveries = (await rows("outbox")).filter((r) => r.kind === "contact" && r.ref_id === stored[0]?.id);
+    const deliveries = (await rows("outbox")).filter((r) => r.kind === "message" && r.ref_id === stored[0]?.id);
     expect(deliveries).toHaveLength(1);
   });
 
@@ -428,7 +428,7 @@ describe.each(testDialects)("the calls of requirements.md §5 on %s", (dialect) 
       before,
     );
     expect(
-      (await rows("spam")).filter((r) => r.kind === "contact" && JSON.parse(r.payload).message === text),
+      (await rows("spam")).filter((r) => r.kind === "message" && JSON.parse(r.payload).message === text),
     ).toHaveLength(1);
   });
 

@@ -112,7 +112,7 @@ describe.each(testDialects)("visits counted on %s", (dialect) => {
         },
         body,
       });
-    expect((await beacon("form=contact&step=1")).status).toBe(400);
+    expect((await beacon("form=message&step=1")).status).toBe(400);
     expect((await beacon("form=order&step=7")).status).toBe(400);
     expect((await beacon("form=order&step=2", { "Sec-GPC": "1" })).status).toBe(204);
     const statuses: number[] = [];

@@ -10,7 +10,7 @@ import { dropDeliveries } from "~/lib/outbox/queue.server";
 import { monthsBefore } from "~/lib/format";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
-import { messageLeads } from "./lead.server";
+import { messageKind, messageLeads } from "./lead.server";
 import { readMark } from "~/lib/spam-mark";
 import { moveToSpam } from "~/lib/spam.server";
 
@@ -20,7 +20,7 @@ import { moveToSpam } from "~/lib/spam.server";
  * dropped with it. False when it is already gone, or has been answered (then it is not spam).
  */
 export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
-  return moveToSpam(staff, "contact", "contact_message", id, async (trx) => {
+  return moveToSpam(staff, messageKind, messageLeads.entity, id, async (trx) => {
     // An answered message is not spam: its thread would be lost, and "Not spam" would bring it back unanswered.
     const message = await trx
       .deleteFrom("contact_messages")

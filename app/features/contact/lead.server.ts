@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { ContactMessageTable } from "#db/schema";
+import type { ContactMessageTable, SubmissionKind } from "#db/schema";
 import { contactTopics, topicLabel } from "~/content/contact";
 import { heardLabel, heardQuestion } from "~/content/heard";
 import { responseFigureTexts } from "~/content/replies";
@@ -9,14 +9,20 @@ export interface MessageFilter extends LeadFilter {
   topic?: string;
 }
 
+/**
+ * A visitor's message's one key, wherever a kind is named: its kind of lead, its outbox
+ * deliveries, the spam store and the form counts (db/schema.ts, `submissionKinds`).
+ */
+export const messageKind = "message" satisfies SubmissionKind;
+
 /** A contact message as the staff side reads it (app/lib/lead-kind.ts): the Messages list, its page and export. */
 export const messageLeads = defineLeadKind<Selectable<ContactMessageTable>, MessageFilter>({
-  kind: "message",
+  kind: messageKind,
   label: "Message",
   table: "contact_messages",
   entity: "contact_message",
   path: "/admin/messages",
-  outbox: ["contact"],
+  outbox: [messageKind],
   statuses: ["new", "handled"],
   // The phone number, consent and answers stay on the message's own page, whose opening is audited.
   listColumns: [

@@ -11,7 +11,7 @@ import { messageLeads } from "./lead.server";
  */
 export const messagePersonalData: PersonalDataSource = {
   label: "messages",
-  outboxKinds: ["contact"],
+  outboxKinds: messageLeads.outbox,
 
   async find(email, from) {
     const rows = await from

@@ -66,7 +66,7 @@ describe.each(testDialects)("contact messages on %s", (dialect) => {
     });
     const outbox = await database().db.selectFrom("outbox").selectAll().where("ref_id", "=", id).execute();
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ channel: "email", status: "pending", kind: "contact" });
+    expect(outbox[0]).toMatchObject({ channel: "email", status: "pending", kind: "message" });
   });
 
   it("stores nothing at all when queueing its delivery fails", async () => {

@@ -7,7 +7,7 @@ import { nudgeDeliveryWorker } from "~/lib/outbox/delivery.server";
 import type { SpamReason } from "~/lib/forms";
 import { markColumn } from "~/lib/spam-mark";
 import { countStored } from "~/lib/visits/stored.server";
-import { messageLeads } from "./lead.server";
+import { messageKind, messageLeads } from "./lead.server";
 import type { ContactInput } from "./schema";
 
 /**
@@ -43,8 +43,8 @@ export async function storeContactMessage(
         heard_from: input.heard ?? null,
       })
       .execute();
-    await countStored(trx, "contact", input.heard, now);
-    await queueDeliveries(trx, "contact", id, now, channels);
+    await countStored(trx, messageKind, input.heard, now);
+    await queueDeliveries(trx, messageKind, id, now, channels);
   });
   if (channels.length === 0) {
     log.info("contact message stored only: no SMTP or forward URL is configured", { id });

@@ -28,7 +28,7 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
   const count = async () => (await database().db.selectFrom("contact_messages").selectAll().execute()).length;
 
   const spam = async () => database().db.selectFrom("spam").selectAll().execute();
-  const queued = async () => database().db.selectFrom("outbox").selectAll().where("kind", "=", "contact").execute();
+  const queued = async () => database().db.selectFrom("outbox").selectAll().where("kind", "=", "message").execute();
 
   it("stores a valid message and queues its delivery", async () => {
     expect(await submitContact(form(), `10.0.0.${ip}`)).toMatchObject({ ok: true, held: false });
@@ -43,7 +43,7 @@ describe.each(testDialects)("contact submission on %s", (dialect) => {
     expect(await count()).toBe(0);
     expect(await queued()).toHaveLength(0);
     const [held] = await spam();
-    expect(held).toMatchObject({ kind: "contact", id: result.ok ? result.id : "" });
+    expect(held).toMatchObject({ kind: "message", id: result.ok ? result.id : "" });
     expect(JSON.parse(held?.reasons ?? "[]").map((r: { code: string }) => r.code)).toEqual(["honeypot"]);
     // Kept as sent, so "Not spam" can parse it again with the same schema.
     expect(JSON.parse(held?.payload ?? "{}")).toMatchObject({

@@ -1,6 +1,7 @@
 import type { Executor } from "~/lib/db.server";
 import { configuredChannels } from "~/lib/outbox/queue.server";
 import { type PublicFormResult, submitPublicForm } from "~/lib/public-form.server";
+import { messageKind } from "./lead.server";
 import { storeContactMessage } from "./store.server";
 import { ContactFormSchema } from "./schema";
 import { startFromPayload } from "~/lib/forms";
@@ -14,7 +15,7 @@ export async function submitContact(
   start = startFromPayload(form),
 ): Promise<PublicFormResult> {
   return submitPublicForm({
-    kind: "contact",
+    kind: messageKind,
     schema: ContactFormSchema,
     form,
     clientIp,

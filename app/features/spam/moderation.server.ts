@@ -23,7 +23,7 @@ export type SpamRestorers = { readonly [K in SpamKind]: SpamRestorer };
 
 const auditTarget: Record<SpamKind, string> = {
   review: "testimonial",
-  contact: "contact_message",
+  message: "contact_message",
   order: "order_request",
 };
 

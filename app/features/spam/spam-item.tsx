@@ -10,7 +10,7 @@ export interface SpamItemView {
   receivedAt: string;
 }
 
-const kindLabel: Record<SpamKind, string> = { review: "Review", contact: "Message", order: "Order request" };
+const kindLabel: Record<SpamKind, string> = { review: "Review", message: "Message", order: "Order request" };
 
 /** The fields staff read to decide, per kind; a new kind is a compile error here until listed. */
 const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
@@ -20,7 +20,7 @@ const fieldsByKind: Record<SpamKind, Array<[field: string, label: string]>> = {
     ["tags", "Tags"],
     ["quote", "Review"],
   ],
-  contact: [
+  message: [
     ["phone", "Phone"],
     ["topic", "Topic"],
     ["message", "Message"],

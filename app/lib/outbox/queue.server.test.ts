@@ -10,7 +10,7 @@ describe.each(testDialects)("failing deliveries on %s", (dialect) => {
   it("counts and retries at once what failed or keeps failing, and leaves the rest", async () => {
     const now = new Date("2026-11-27T10:00:00Z");
     const later = new Date("2026-11-27T10:05:00Z").toISOString();
-    const queue = async (ref: string, set: Record<string, unknown>, kind: "contact" | "order" = "contact") => {
+    const queue = async (ref: string, set: Record<string, unknown>, kind: "message" | "order" = "message") => {
       const [row] = await queueDeliveries(db(), kind, ref, now, ["email"]);
       if (Object.keys(set).length) await db().updateTable("outbox").set(set).where("id", "=", row!.id).execute();
       return row!.id;
@@ -22,11 +22,11 @@ describe.each(testDialects)("failing deliveries on %s", (dialect) => {
     // Being sent by an instance at this moment: its lease has not run out.
     const leased = await queue("e", { attempts: 2, last_error: "timeout", locked_until: later });
     const order = await queue("f", { status: "failed", attempts: 8, last_error: "refused" }, "order");
-    await queueDeliveries(db(), "contact", "g", now, []);
+    await queueDeliveries(db(), "message", "g", now, []);
 
-    expect(await countFailing(["contact"])).toBe(3);
+    expect(await countFailing(["message"])).toBe(3);
     expect(await countFailing(["order", "order-receipt"])).toBe(1);
-    expect(await retryFailing(["contact"], now)).toBe(2);
+    expect(await retryFailing(["message"], now)).toBe(2);
 
     const rows = await db().selectFrom("outbox").select(["id", "status", "attempts", "next_attempt_at"]).execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -42,7 +42,7 @@ describe.each(testDialects)("failing deliveries on %s", (dialect) => {
   it("never puts back as pending a row whose lease another try took, or that was sent, when a failure is recorded late", async () => {
     await db().deleteFrom("outbox").execute();
     const start = new Date("2026-11-27T10:00:00Z");
-    await queueDeliveries(db(), "contact", "late", start, ["email"]);
+    await queueDeliveries(db(), "message", "late", start, ["email"]);
     const first = await claimDueItem(start);
     expect(first).toBeDefined();
     // The database was away past the lease: another instance claimed the row again and sent it.

@@ -85,9 +85,9 @@ describe.each(testDialects)("the visit tally on %s", (dialect) => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await countStored(trx, "contact", "clinician", new Date(Date.UTC(2024, 0, 5, 15)));
-        await countStored(trx, "contact", undefined, new Date(Date.UTC(2026, 5, 14, 15)));
-        await countStored(trx, "contact", "clinician", new Date(Date.UTC(2026, 5, 14, 16)));
+        await countStored(trx, "message", "clinician", new Date(Date.UTC(2024, 0, 5, 15)));
+        await countStored(trx, "message", undefined, new Date(Date.UTC(2026, 5, 14, 15)));
+        await countStored(trx, "message", "clinician", new Date(Date.UTC(2026, 5, 14, 16)));
       });
     const tally = createVisitTally();
     tally.countView("/", direct, Date.UTC(2024, 0, 5, 15));
@@ -96,7 +96,7 @@ describe.each(testDialects)("the visit tally on %s", (dialect) => {
       db()
         .selectFrom("form_counts")
         .select(["day", "event", "count"])
-        .where("form", "=", "contact")
+        .where("form", "=", "message")
         .orderBy("day")
         .orderBy("event")
         .execute();

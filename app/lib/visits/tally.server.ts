@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { FormCountTable, VisitCountTable } from "#db/schema";
+import type { FormCountTable, SubmissionKind, VisitCountTable } from "#db/schema";
 import { keptCountMonths } from "~/content/privacy";
 import { company } from "~/content/site";
 import { db, type Executor } from "~/lib/db.server";
@@ -50,7 +50,7 @@ function createDayClock() {
 }
 
 export interface FormEvent {
-  form: "contact" | "order" | "review";
+  form: SubmissionKind;
   /** "step-N" (the order form's steps, counted from the browser), "stored" or "heard:<answer>" (from the data). */
   event: string;
 }

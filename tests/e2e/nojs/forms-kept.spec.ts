@@ -86,7 +86,7 @@ test("without JavaScript, a filled honeypot gets the success page and leaves one
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(rows("select id from contact_messages where email = ?", email)).toEqual([]);
-  expect(rows("select kind from spam where payload like ?", `%${email}%`)).toEqual([{ kind: "contact" }]);
+  expect(rows("select kind from spam where payload like ?", `%${email}%`)).toEqual([{ kind: "message" }]);
 });
 
 test("without JavaScript, ?sent=1 alone shows the form: only a message just stored shows the success view", async ({
