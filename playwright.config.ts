@@ -3,15 +3,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumInstallCommand, chromiumPath } from "./scripts/chromium.mjs";
+import { chromiumFlags, chromiumInstallCommand, testChromiumPath } from "./scripts/chromium.mjs";
 
 /**
  * Browser tests run against the production build, started here on a free port with a fresh
- * SQLite database, in Debian's Chromium. `npm run test:e2e` builds first.
+ * SQLite database, in Debian's headless Chromium (scripts/chromium.mjs). `npm run test:e2e` builds first.
  */
-if (!existsSync(chromiumPath)) {
+if (!existsSync(testChromiumPath)) {
   throw new Error(
-    `No Chromium found at ${chromiumPath}. Install Debian's package (${chromiumInstallCommand}) or set CHROMIUM_PATH.`,
+    `No Chromium found at ${testChromiumPath}. Install Debian's packages (${chromiumInstallCommand}) or set CHROMIUM_PATH.`,
   );
 }
 
@@ -79,7 +79,7 @@ export default defineConfig({
     baseURL,
     trace: "off",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: chromiumFlags,
     },
   },
