@@ -116,8 +116,21 @@ const writeEvents = ["insert", "update", "delete"] as const;
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** A reply's delivery goes with the reply (0022): deleting a lead's replies leaves no email queued. */
+async function createReplyTrigger(db: Kysely<unknown>) {
+  if (isPostgres(db)) {
+    await sql`create or replace function lead_reply_gone() returns trigger language plpgsql as $$
+    begin delete from outbox where kind = 'reply' and ref_id = old.id; return old; end $$`.execute(db);
+    await sql`create or replace trigger lead_replies_drop_delivery after delete on lead_replies
+    for each row execute function lead_reply_gone()`.execute(db);
+  } else {
+    await sql`create trigger if not exists lead_replies_drop_delivery after delete on lead_replies
+    begin delete from outbox where kind = 'reply' and ref_id = old.id; end`.execute(db);
+  }
+}
+
 /**
- * Runs an outbox rebuild with the reply trigger (0022) taken down and put back as it was: SQLite
+ * Runs an outbox rebuild with the reply trigger taken down and put back as it was: SQLite
  * checks every trigger when a table is renamed, and this one names the outbox, which the rebuild
  * has just dropped. PostgreSQL's trigger function finds the outbox by name only when it runs.
  */
@@ -125,8 +138,7 @@ async function withoutReplyTrigger(db: Kysely<unknown>, rebuild: () => Promise<v
   if (isPostgres(db)) return rebuild();
   await sql`drop trigger if exists lead_replies_drop_delivery`.execute(db);
   await rebuild();
-  await sql`create trigger lead_replies_drop_delivery after delete on lead_replies
-    begin delete from outbox where kind = 'reply' and ref_id = old.id; end`.execute(db);
+  await createReplyTrigger(db);
 }
 
 /**
@@ -939,15 +951,7 @@ const migrations: Record<string, Migration> = {
           .execute();
         await db.schema.createIndex("lead_replies_message_idx").on("lead_replies").column("message_id").execute();
         await db.schema.createIndex("lead_replies_order_idx").on("lead_replies").column("order_id").execute();
-        if (isPostgres(db)) {
-          await sql`create or replace function lead_reply_gone() returns trigger language plpgsql as $$
-          begin delete from outbox where kind = 'reply' and ref_id = old.id; return old; end $$`.execute(db);
-          await sql`create or replace trigger lead_replies_drop_delivery after delete on lead_replies
-          for each row execute function lead_reply_gone()`.execute(db);
-        } else {
-          await sql`create trigger if not exists lead_replies_drop_delivery after delete on lead_replies
-          begin delete from outbox where kind = 'reply' and ref_id = old.id; end`.execute(db);
-        }
+        await createReplyTrigger(db);
         for (const table of ["contact_messages", "order_requests"]) {
           await db.schema.alterTable(table).addColumn("first_reply_at", "text").execute();
           await db.schema.alterTable(table).addColumn("first_reply_by", "text").execute();

@@ -41,3 +41,12 @@ export async function openedFromMemory(page: BrowserPage, path: string): Promise
   const response = await page.goto(path);
   return servedFromMemory(response?.status() ?? 0, response?.headers()["content-security-policy"]);
 }
+
+/**
+ * Opens `path` until a kept copy answers, and answers whether one did: the first visit may render
+ * the page, and a write by a test running beside the caller may end the kept copy between visits.
+ */
+export async function openKeptCopy(page: BrowserPage, path: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) if (await openedFromMemory(page, path)) return true;
+  return false;
+}
