@@ -17,7 +17,8 @@ interface BaseProps {
 const controlClass =
   "mt-1 block w-full rounded-md border-2 border-line bg-canvas px-3 py-2 text-ink min-h-11 aria-[invalid=true]:border-danger";
 
-function describedBy(id: string, error?: string, hint?: string) {
+/** The ids of a control's hint and error, for its `aria-describedby`. */
+export function describedBy(id: string, error?: string, hint?: string) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
@@ -34,7 +35,8 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
-function Messages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+/** A control's hint and error text, with the ids `describedBy` names. */
+export function Messages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   return (
     <>
       {hint ? (
@@ -158,9 +160,10 @@ export function CheckboxField({
   name,
   label,
   error,
+  hint,
   idPrefix,
   ...input
-}: Omit<BaseProps, "hint" | "required" | "label"> & {
+}: Omit<BaseProps, "required" | "label"> & {
   /** Text, or text with a link in it (the consent boxes link to the privacy policy). */
   label: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
@@ -173,7 +176,7 @@ export function CheckboxField({
           name={name}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, error, hint)}
           className="mt-1 size-6 shrink-0 accent-[var(--brand)]"
           {...input}
         />
@@ -181,7 +184,7 @@ export function CheckboxField({
           <span>{label}</span>
         </label>
       </div>
-      <Messages id={id} error={error} />
+      <Messages id={id} error={error} hint={hint} />
     </div>
   );
 }
