@@ -43,11 +43,12 @@ interface RouteBase {
   hydrate?: boolean;
   page?: PublicPage;
   /**
-   * Staff only: the kind of work the route is (app/lib/staff.ts `abilities`), which decides the
-   * roles that may use it. The /admin layout enforces it for its children; the downloads and the
-   * admin API enforce it themselves. Written out as a string: this module imports nothing.
+   * Staff only: the kind of work the route is (app/lib/staff.ts `abilities`: staff, reviews,
+   * leads, content, owner), which decides the roles that may use it. The /admin layout enforces it
+   * for its children; the downloads and the admin API enforce it themselves. Written out as a
+   * string: this module imports nothing.
    */
-  access?: "staff" | "reviews" | "leads" | "owner";
+  access?: "staff" | "reviews" | "leads" | "content" | "owner";
   children?: RouteEntry[];
 }
 

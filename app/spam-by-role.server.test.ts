@@ -15,10 +15,11 @@ setLogLevel("silent");
 const honeypot: SpamReason = { code: "honeypot", detail: "A hidden field was filled in." };
 
 describe("held submissions by role", () => {
-  it("gives a moderator reviews only, leads messages and orders, an owner all three", () => {
+  it("gives a moderator reviews only, leads messages and orders, an owner all three, an editor none", () => {
     expect(spamKindsFor("moderator")).toEqual(["review"]);
     expect(spamKindsFor("leads")).toEqual(["message", "order"]);
     expect(spamKindsFor("owner")).toEqual(["review", "message", "order"]);
+    expect(spamKindsFor("editor")).toEqual([]);
   });
 });
 
@@ -47,5 +48,31 @@ describe.each(testDialects)("the spam list by role on %s", (dialect) => {
     expect((await listSpam()).map((item) => item.id).sort()).toEqual([held.review, held.message].sort());
     const deleted = await actOnSpam(moderator, { intent: "delete", id: held.review }, spamRestorers, kinds);
     expect(deleted).toMatchObject({ ok: true, kind: "review" });
+  });
+
+  it("shows an editor nothing held and lets them release or delete nothing, leaving every item held", async () => {
+    const held = [
+      await holdAsSpam("review", { name: "Held review" }, [honeypot], 1000),
+      await holdAsSpam("message", { name: "Held message" }, [honeypot], 1000),
+      await holdAsSpam("order", { name: "Held order" }, [honeypot], 1000),
+    ];
+    const editor = {
+      accountId: await createAccount(`editor-${dialect}`, "moss-harbour-cedar-84", "editor", {
+        hashParams: testHashParams,
+      }),
+      username: "editor",
+    };
+    const before = (await listSpam()).map((item) => item.id);
+    expect(before).toEqual(expect.arrayContaining(held));
+    const kinds = spamKindsFor("editor");
+    expect(await listSpam(200, kinds)).toEqual([]);
+    expect(await countSpam(kinds)).toBe(0);
+    for (const id of held)
+      for (const intent of ["release", "delete"])
+        expect(await actOnSpam(editor, { intent, id }, spamRestorers, kinds), `${intent} ${id}`).toMatchObject({
+          ok: false,
+          status: 404,
+        });
+    expect((await listSpam()).map((item) => item.id)).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 // Staff accounts from the command line (docs/staff.md):
-//   npm run admin:create -- <username> --role <owner|leads|moderator>
+//   npm run admin:create -- <username> --role <owner|leads|moderator|editor>
 //     prints a one-time invitation link (24 hours) for the person to choose their own password;
 //     with NEW_PASSWORD set, creates the account with that password instead.
 //   npm run admin:password -- <username>
@@ -12,9 +12,9 @@ const args = process.argv.slice(2);
 const roleAt = args.indexOf("--role");
 const role = roleAt >= 0 ? args[roleAt + 1] : undefined;
 const [command, username] = roleAt >= 0 ? args.filter((_, i) => i !== roleAt && i !== roleAt + 1) : args;
-const roles = ["owner", "leads", "moderator"];
+const roles = ["owner", "leads", "moderator", "editor"];
 const usage =
-  "usage: npm run admin:create -- <username> --role <owner|leads|moderator> | npm run admin:password -- <username>";
+  "usage: npm run admin:create -- <username> --role <owner|leads|moderator|editor> | npm run admin:password -- <username>";
 if (
   !["create", "password"].includes(command ?? "") ||
   !username ||
@@ -67,7 +67,7 @@ if (problem) {
 try {
   // A create has a role: the usage check above stops one without.
   if (command === "create")
-    await server.createAccount(username, password, /** @type {"owner" | "leads" | "moderator"} */ (role));
+    await server.createAccount(username, password, /** @type {"owner" | "leads" | "moderator" | "editor"} */ (role));
   else await server.setPassword(username, password);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

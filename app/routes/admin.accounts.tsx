@@ -93,8 +93,8 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
     <>
       <h1 className="text-heading font-bold">Accounts</h1>
       <p className="mt-1 max-w-prose text-muted">
-        Owners see everything, leads see messages and order requests, moderators see reviews. Owners and leads sign in
-        with a second factor. See docs/staff.md for how each works.
+        Owners see everything, leads see messages and order requests, moderators see reviews, editors the site&apos;s
+        content. Everyone but a moderator signs in with a second factor. See docs/staff.md for how each works.
       </p>
       <ActionStatus result={actionData} />
       {link ? (

@@ -14,7 +14,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.enrol";
 
 /**
- * Setting up an authenticator app: at the first sign-in of an owner or leads account (nothing
+ * Setting up an authenticator app: at the first sign-in of any account but a moderator's (nothing
  * else opens until it is done), or from a moderator's own account page.
  */
 async function enrollingSession(request: Request) {

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const redirectTo = safeRedirect(form.redirectTo);
-  // An owner or leads account has only its password so far: the second step comes before anything else.
+  // An account that must use a second factor has only its password so far: the second step comes first.
   if (result.next)
     return redirect(`/admin/${result.next}?redirectTo=${encodeURIComponent(redirectTo)}`, {
       status: 303,

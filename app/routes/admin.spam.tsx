@@ -65,19 +65,34 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminSpam({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, retentionDays, moved } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const held =
+    loaderData.leads && loaderData.reviews
+      ? "Reviews, messages and order requests"
+      : loaderData.leads
+        ? "Messages and order requests"
+        : loaderData.reviews
+          ? "Reviews"
+          : undefined;
+  // An editor holds no kind of submission: the page says so instead of an empty list, which would
+  // read as "nothing is held" when there may be items that are other roles' to decide.
+  if (held === undefined)
+    return (
+      <>
+        <h1 className="text-heading font-bold">Spam</h1>
+        <p className="mt-1 max-w-prose text-muted">
+          Held submissions are reviews, messages and order requests, and your role includes none of them, so none are
+          shown here. Owners, leads and moderators decide them.
+        </p>
+      </>
+    );
   return (
     <>
       <h1 className="text-heading font-bold">Spam</h1>
       <p className="mt-1 max-w-prose text-muted">
-        {loaderData.leads && loaderData.reviews
-          ? "Reviews, messages and order requests"
-          : loaderData.leads
-            ? "Messages and order requests"
-            : "Reviews"}{" "}
-        that carried certain signs of a program (a hidden field only programs fill in), and those staff moved here. They
-        are kept here, never published or delivered, until you move them out (&ldquo;Not spam&rdquo;) or delete them.
-        Each is deleted after {retentionDays} days. {total} held now. Items only marked as possible spam stay in their
-        lists:{" "}
+        {held} that carried certain signs of a program (a hidden field only programs fill in), and those staff moved
+        here. They are kept here, never published or delivered, until you move them out (&ldquo;Not spam&rdquo;) or
+        delete them. Each is deleted after {retentionDays} days. {total} held now. Items only marked as possible spam
+        stay in their lists:{" "}
         {loaderData.leads ? (
           <>
             <Link to={`/admin/messages?mark=${possibleSpamFilter}`} className="text-brand underline">

@@ -9,7 +9,7 @@ import { countSpam } from "~/lib/spam.server";
 import type { NoticeHandle } from "~/lib/flash";
 import { movedToSpamNotice } from "~/lib/spam-mark";
 import { spamKindsFor } from "~/features/spam/access";
-import { type Ability, can, roleNames } from "~/lib/staff";
+import { type Ability, can, type Role, roleNames } from "~/lib/staff";
 import { staffRoutes } from "~/route-manifest";
 import type { Route } from "./+types/admin";
 
@@ -48,7 +48,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Marked as possible spam and not yet decided: a new message or order, a review awaiting moderation.
     marked: messages.marked + orders.marked + reviews.marked,
   };
-  const shown = tabs.filter((tab) => can(staff.role, tab.access)).map((tab) => tab.href);
+  const shown = tabs
+    .filter((tab) => can(staff.role, tab.access) && (tab.only?.(staff.role) ?? true))
+    .map((tab) => tab.href);
   return { username: staff.username, role: roleNames[staff.role], counts, tabs: shown };
 }
 
@@ -66,6 +68,8 @@ interface Tab {
   href: string;
   /** Who sees the tab: the same kind of work its page needs, so no one is shown a link that answers 403. */
   access: Ability;
+  /** And only when this holds: a page every role may open that can hold nothing for some of them. */
+  only?: (role: Role) => boolean;
   counts: Array<{ count: TabCount; label: string; shown?: boolean }>;
 }
 
@@ -81,10 +85,14 @@ const tabs: Tab[] = [
   { name: "Messages", href: "/admin/messages", access: "leads", counts: [{ count: "messages", label: "new" }] },
   { name: "Reply times", href: "/admin/replies", access: "leads", counts: [] },
   { name: "Visits", href: "/admin/visits", access: "leads", counts: [] },
+  { name: "Content", href: "/admin/content", access: "content", counts: [] },
+  { name: "Launch checklist", href: "/admin/launch", access: "content", counts: [] },
   {
     name: "Spam",
     href: "/admin/spam",
     access: "staff",
+    // An editor holds no kind of submission: a tab that always opens an empty list is only noise.
+    only: (role) => spamKindsFor(role).length > 0,
     counts: [
       { count: "held", label: "held", shown: true },
       { count: "marked", label: "possible spam", shown: true },

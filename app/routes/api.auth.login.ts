@@ -9,8 +9,9 @@ import type { Route } from "./+types/api.auth.login";
 export const loader = methodNotAllowed("POST");
 
 /**
- * POST {username, password} → {user: {username}} and the session cookie. Owners and leads add
- * `code` (an authenticator or recovery code); without it they get 401 saying so (decision 024).
+ * POST {username, password} → {user: {username}} and the session cookie. Every role but a
+ * moderator adds `code` (an authenticator or recovery code); without it they get 401 saying so
+ * (decision 024).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonOrForm(request);

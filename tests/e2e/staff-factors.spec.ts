@@ -173,6 +173,55 @@ test("a leads account's password alone reaches nothing, and a moderator is refus
   expect((await page.goto("/admin/messages/export.csv"))?.status()).toBe(403);
 });
 
+test("an editor's password alone reaches nothing; signed in, an editor sees the content tabs only and is refused leads, reviews and accounts", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The account exists once the tests' seeding has signed it in somewhere.
+  const seeding = await browser.newContext();
+  await signInAsStaff(seeding, baseURL ?? "", "editor");
+  await seeding.close();
+
+  const { username, password } = testStaff.editor;
+  await signInWithPassword(page, username, password, "/admin/spam");
+  await expect(page).toHaveURL(/\/admin\/verify\?redirectTo=%2Fadmin%2Fspam/);
+  for (const target of ["/admin", "/admin/spam", "/admin/account"]) {
+    await page.goto(target);
+    await expect(page, target).toHaveURL(/\/admin\/verify\?redirectTo=/);
+  }
+  await page.getByRole("button", { name: "Cancel and sign out" }).click();
+
+  const editor = await browser.newContext({ baseURL });
+  await signInAsStaff(editor, baseURL ?? "", "editor");
+  const signedIn = await editor.newPage();
+  await signedIn.goto("/admin/account");
+  const nav = signedIn.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link")).toHaveText(["Content", "Launch checklist"]);
+  await expectNoAxeViolations(signedIn, "editor's account");
+  // The spam list holds nothing an editor may decide, and says so rather than "nothing is held".
+  await signedIn.goto("/admin/spam");
+  await expect(signedIn.getByText(/your role includes none of them/)).toBeVisible();
+  await expect(signedIn.getByRole("button", { name: /Not spam/ })).toHaveCount(0);
+  await expectNoAxeViolations(signedIn, "editor's spam");
+  for (const target of ["/admin/orders", "/admin/messages", "/admin/testimonials", "/admin/accounts", "/admin/audit"]) {
+    expect((await signedIn.goto(target))?.status(), target).toBe(403);
+    await expect(signedIn.getByRole("heading", { level: 1, name: "Not part of your role" })).toBeVisible();
+  }
+  for (const target of ["/admin/messages/export.csv", "/admin/orders/export.csv", "/admin/data-requests/export.json"])
+    expect((await signedIn.goto(target))?.status(), target).toBe(403);
+  await editor.close();
+});
+
+test("an owner choosing a role reads what each may do, the editor's among them", async ({ page, context, baseURL }) => {
+  await signInAsStaff(context, baseURL ?? "", "owner");
+  await page.goto("/admin/accounts");
+  await expect(page.getByLabel(/^Role/).getByRole("option", { name: "Editor" })).toHaveCount(1);
+  const roles = page.getByRole("definition");
+  await expect(roles.filter({ hasText: /^The site's content, its files and the launch checklist/ })).toHaveCount(1);
+  await expect(page.getByRole("term").filter({ hasText: /^Editor$/ })).toHaveCount(1);
+});
+
 test("an export asks for the second factor again once five minutes have passed, then downloads, and the audit log counts its rows", async ({
   page,
   context,

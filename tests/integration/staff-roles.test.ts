@@ -31,8 +31,15 @@ const adminPassword = "roles-test-moderator-password";
 /** The code the tests' phone shows now, computed by the library, not by the site's own code. */
 const appCode = async (secret = testTotpSecret) => (await generateTOTP({ secret, period: 30 })).otp;
 
-type Who = "owner" | "leads" | "moderator" | "admin";
-const roleOf: Record<Who, Role> = { owner: "owner", leads: "leads", moderator: "moderator", admin: "moderator" };
+type Who = "owner" | "leads" | "moderator" | "editor" | "admin";
+const roleOf: Record<Who, Role> = {
+  owner: "owner",
+  leads: "leads",
+  moderator: "moderator",
+  editor: "editor",
+  admin: "moderator",
+};
+const everyone = Object.keys(roleOf) as Who[];
 
 describe.each(testDialects)("staff roles and second factors on %s", (dialect) => {
   let server: ServerProcess;
@@ -69,6 +76,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
     sessions.owner = await signInAsTestStaff(database, "owner");
     sessions.leads = await signInAsTestStaff(database, "leads");
     sessions.moderator = await signInAsTestStaff(database, "moderator");
+    sessions.editor = await signInAsTestStaff(database, "editor");
     orderId = (await seedOrder(database, { firstName: "Rosa", lastName: "Diaz", email: "rosa@example.org" })).id;
     messageId = await seedMessage(database, { name: "Kim Park", email: "kim@example.org" });
     handle = createDatabase(database);
@@ -117,7 +125,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
   it("answers every staff route by role, as the table in docs/staff.md says: 403 for a role without it", async () => {
     const table: string[] = [];
     for (const route of staffRoutes) {
-      for (const who of ["owner", "leads", "moderator", "admin"] as const) {
+      for (const who of everyone) {
         const { method, target, json } = request(route);
         const response = await call(target, { method, cookie: sessions[who].header, json });
         const allowed = (abilities[route.access] as readonly Role[]).includes(roleOf[who]);
@@ -133,7 +141,86 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       }
     }
     // Every row was asked of every role.
-    expect(table).toHaveLength(staffRoutes.length * 4);
+    expect(table).toHaveLength(staffRoutes.length * everyone.length);
+  });
+
+  it("refuses an editor every leads, reviews and owner route, exports and the admin API included", async () => {
+    const refused = staffRoutes.filter((route) => !["staff", "content"].includes(route.access));
+    expect(refused.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "/admin/orders/:id",
+        "/admin/messages/export.csv",
+        "/admin/orders/export.csv",
+        "/admin/visits/export.csv",
+        "/admin/data-requests/export.json",
+        "/api/admin/testimonials",
+        "/admin/testimonials",
+        "/admin/accounts",
+        "/admin/audit",
+      ]),
+    );
+    for (const route of refused) {
+      const { method, target, json } = request(route);
+      const response = await call(target, { method, cookie: sessions.editor.header, json });
+      expect(response.status, `${method} ${target}`).toBe(403);
+      // A refusal says so and nothing more: no row of the list it guards.
+      const body = await response.text();
+      expect(body, target).not.toContain("Rosa");
+      expect(body, target).not.toContain("kim@example.org");
+    }
+    // Moderating through the API by id is refused too, and leaves the review as it was.
+    const approve = await call(`/api/admin/testimonials/${randomUUID()}/approve`, {
+      method: "PATCH",
+      cookie: sessions.editor.header,
+      json: {},
+    });
+    expect(approve.status).toBe(403);
+  });
+
+  it("opens the admin on the site's content for an editor, and on each other role's own work", async () => {
+    const start = async (who: Who) => (await call("/admin", { cookie: sessions[who].header })).headers.get("location");
+    expect(await start("editor")).toBe("/admin/content");
+    expect(await start("owner")).toBe("/admin/queue");
+    expect(await start("leads")).toBe("/admin/queue");
+    expect(await start("moderator")).toBe("/admin/testimonials");
+  });
+
+  it("shows an editor a spam page without a single held submission on it, while leads see the one held", async () => {
+    // A program's message, as it arrives: the hidden field filled in, so it is held as spam.
+    const sent = await call("/api/contact", {
+      method: "POST",
+      json: {
+        name: "Held Sender",
+        email: "held.sender@example.org",
+        phone: "",
+        topic: "general",
+        message: "Please tell me more about the cushion sizes.",
+        consent: true,
+        honeypot: "https://spam.example",
+      },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const leads = await (await call("/admin/spam", { cookie: sessions.leads.header })).text();
+    expect(leads).toContain("held.sender@example.org");
+
+    const response = await call("/admin/spam", { cookie: sessions.editor.header });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("your role includes none of them");
+    expect(html).not.toContain("held.sender@example.org");
+    expect(html).not.toContain("Not spam");
+    // Nor can an editor act on it: the item is answered as not there, and stays held for leads.
+    const id = /name="id" value="([\w-]+)"/.exec(leads)?.[1] ?? "";
+    expect(id).not.toBe("");
+    const acted = await call("/admin/spam", {
+      method: "POST",
+      cookie: sessions.editor.header,
+      form: { intent: "release", id },
+    });
+    expect(acted.status).toBe(404);
+    expect(await (await call("/admin/spam", { cookie: sessions.leads.header })).text()).toContain(
+      "held.sender@example.org",
+    );
   });
 
   it("shows a role only the tabs it may open", async () => {
@@ -143,6 +230,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       return [...nav.matchAll(/href="(\/admin\/[a-z-]+)"/g)].map((m) => m[1]);
     };
     expect(await tabs("moderator")).toEqual(["/admin/testimonials", "/admin/spam"]);
+    expect(await tabs("editor")).toEqual(["/admin/content", "/admin/launch"]);
     expect(await tabs("admin")).toEqual(["/admin/testimonials", "/admin/spam"]);
     expect(await tabs("leads")).toEqual([
       "/admin/queue",
@@ -159,6 +247,8 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       "/admin/messages",
       "/admin/replies",
       "/admin/visits",
+      "/admin/content",
+      "/admin/launch",
       "/admin/spam",
       "/admin/data-requests",
       "/admin/accounts",
@@ -224,6 +314,62 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
         { action: "second-factor", detail: "Signed in with authenticator." },
       ]),
     );
+  }, 60_000);
+
+  it("an editor signs in with a second factor: the password alone asks for the code, and an invited editor must set one up", async () => {
+    const { username, password } = testStaff.editor;
+    const signIn = await call("/admin/login", {
+      method: "POST",
+      form: { username, password, redirectTo: "/admin/spam" },
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get("location")).toBe("/admin/verify?redirectTo=%2Fadmin%2Fspam");
+    const pending = cookieOf(signIn);
+    for (const target of ["/admin", "/admin/spam", "/admin/account"]) {
+      const response = await call(target, { cookie: pending });
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("location"), target).toMatch(/^\/admin\/verify\?redirectTo=/);
+    }
+    const api = await call("/api/auth/login", { method: "POST", json: { username, password } });
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: string }).error).toMatch(/second factor/);
+    expect(api.headers.getSetCookie()).toEqual([]);
+
+    // A new editor, invited by an owner: after choosing a password, nothing but setting up a factor.
+    const invited = await call("/admin/accounts", {
+      method: "POST",
+      cookie: sessions.owner.header,
+      form: { intent: "invite", username: "casey.editor", role: "editor" },
+    });
+    expect(invited.status).toBe(200);
+    const page = await invited.text();
+    expect(page).toContain("Invitation made for casey.editor (Editor).");
+    const link = /\/admin\/invite\/([\w-]{43})/.exec(page)?.[0] ?? "";
+    const chosen = "lantern-orchard-pebble-35";
+    const accepted = await call(link, { method: "POST", form: { password: chosen, confirm: chosen } });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get("location")).toBe("/admin/enrol");
+    const unenrolled = cookieOf(accepted);
+    for (const target of ["/admin", "/admin/spam", "/admin/account"])
+      expect((await call(target, { cookie: unenrolled })).headers.get("location"), target).toMatch(
+        /^\/admin\/enrol\?redirectTo=/,
+      );
+    const again = await call("/admin/login", {
+      method: "POST",
+      form: { username: "casey.editor", password: chosen, redirectTo: "/admin" },
+    });
+    expect(again.headers.get("location")).toBe("/admin/enrol?redirectTo=%2Fadmin");
+    const json = await call("/api/auth/login", {
+      method: "POST",
+      json: { username: "casey.editor", password: chosen },
+    });
+    expect(json.status).toBe(401);
+    const account = await handle.db
+      .selectFrom("accounts")
+      .select(["role"])
+      .where("username", "=", "casey.editor")
+      .executeTakeFirst();
+    expect(account).toEqual({ role: "editor" });
   }, 60_000);
 
   it("the JSON sign-in takes an owner's code, and says a second factor is needed without it", async () => {

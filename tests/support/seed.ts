@@ -19,7 +19,7 @@ import type { Database, ReviewDeclineReason, ReviewWriter } from "#db/schema";
 import { db, setDatabaseForTests } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
 import type { SpamReason } from "~/lib/forms";
-import { commandLine, type Role, type Staff } from "~/lib/staff";
+import { commandLine, requiresSecondFactor, type Role, type Staff } from "~/lib/staff";
 import { inviteAccount } from "~/features/auth/invitations.server";
 import { refreshResponseFigures } from "~/features/leads/figures.server";
 import { testHashParams } from "./hash-params";
@@ -300,13 +300,15 @@ export async function signInAsAdmin(database: string, password: string): Promise
 
 /**
  * A named account with an authenticator app set up on a fixed secret, as the tests' staff: the
- * owner sees everything, leads see messages and orders. The secret is the tests' own, so they can
- * compute its codes as the person's phone would.
+ * owner sees everything, leads see messages and orders, the editor the site's content, and the
+ * moderator (password only) reviews. The secret is the tests' own, so they can compute its codes
+ * as the person's phone would.
  */
 export const testStaff = {
   owner: { username: "test.owner", password: "test-owner-password-long", role: "owner" },
   leads: { username: "test.leads", password: "test-leads-password-long", role: "leads" },
   moderator: { username: "test.moderator", password: "test-moderator-password-long", role: "moderator" },
+  editor: { username: "test.editor", password: "test-editor-password-long", role: "editor" },
 } as const satisfies Record<string, { username: string; password: string; role: Role }>;
 export type TestStaff = keyof typeof testStaff;
 export const testTotpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBV";
@@ -328,7 +330,7 @@ export async function signInAsTestStaff(database: string, who: TestStaff): Promi
         // Another worker made it at the same moment.
       }
     }
-    const withApp = role !== "moderator";
+    const withApp = requiresSecondFactor(role);
     await db()
       .updateTable("accounts")
       .set({ totp_secret: withApp ? testTotpSecret : null, disabled_at: null })

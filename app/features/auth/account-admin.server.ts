@@ -201,8 +201,8 @@ export async function endEveryoneElsesSessions(by: StaffSession): Promise<Accoun
 
 /**
  * A person's work changes: the owner gives their account another role. Their sessions end, so the
- * next page they open is after a sign-in under the new role's rules (a second factor for owners
- * and leads). Not one's own role, not the shared reviews account, and never the last owner.
+ * next page they open is after a sign-in under the new role's rules (a second factor for every
+ * role but a moderator). Not one's own role, not the shared reviews account, and never the last owner.
  */
 export async function changeRole(by: StaffSession, accountId: unknown, role: unknown): Promise<AccountChange> {
   const account = await target(accountId);
@@ -241,7 +241,7 @@ export async function changeRole(by: StaffSession, accountId: unknown, role: unk
 /**
  * A person who lost their phone and their recovery codes: the owner removes the app and the
  * codes, and the person's sessions end. At the next sign-in the person sets up a new app, after
- * their password; the password alone never opens the admin for an owner or leads account.
+ * their password; the password alone never opens the admin for a role that needs a second factor.
  */
 export async function resetSecondFactor(by: StaffSession, accountId: unknown): Promise<AccountChange> {
   const account = await target(accountId);

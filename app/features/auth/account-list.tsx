@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { StackedTable } from "~/components/ui/stacked-table";
 import { formatDateTime } from "~/lib/format";
-import { roleNames, roles } from "~/lib/staff";
+import { requiresSecondFactor, roleNames, roles } from "~/lib/staff";
 import type { AccountSummary } from "./account-admin.server";
 
 export const roleOptions = roles.map((role) => ({ value: role, label: roleNames[role] }));
@@ -33,7 +33,7 @@ export function AccountList({ accounts, me, busy }: { accounts: AccountSummary[]
           cell: (account) =>
             account.hasFactor
               ? `${account.factors.charAt(0).toUpperCase()}${account.factors.slice(1)}; ${account.recoveryCodesLeft} recovery codes left`
-              : account.role === "moderator"
+              : !requiresSecondFactor(account.role)
                 ? "None (password only)"
                 : "Not set up yet",
         },

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
+import { requiresSecondFactor, roleDescriptions, roleNames, roles } from "~/lib/staff";
 import { inviteFields } from "./account-fields";
 import { roleOptions } from "./account-list";
 import { invitationHours } from "./invitations";
@@ -22,9 +23,10 @@ export function InviteForm({
     <>
       <h2 className="mt-10 text-subheading font-bold">Invite a person</h2>
       <p className="mt-1 max-w-prose text-muted">
-        They get a link to choose their own password; it works once, for {invitationHours} hours. Owners and leads set
-        up their second factor when they first sign in.
+        They get a link to choose their own password; it works once, for {invitationHours} hours. Everyone but a
+        moderator sets up a second factor when they first sign in.
       </p>
+      <RoleList />
       <Form method="post" noValidate className="mt-4 max-w-md space-y-5">
         <input type="hidden" name="intent" value="invite" />
         <TextField
@@ -66,5 +68,22 @@ export function InviteForm({
         </button>
       </Form>
     </>
+  );
+}
+
+/** What each role may do, one line each, from the same list the server enforces, beside the choice of role. */
+function RoleList() {
+  return (
+    <dl className="mt-4 grid max-w-prose gap-x-4 gap-y-2 sm:grid-cols-[8rem_1fr]">
+      {roles.map((role) => (
+        <div key={role} className="contents">
+          <dt className="font-semibold">{roleNames[role]}</dt>
+          <dd>
+            {roleDescriptions[role]}
+            {requiresSecondFactor(role) ? null : <span className="text-muted"> A second factor is optional.</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -9,6 +9,7 @@ import { recordAudit } from "~/lib/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/logger.server";
+import { requiresSecondFactor } from "~/lib/staff";
 import { mayHaveSecondFactor } from "./account-creation.server";
 import { type StaffSession } from "./sessions.server";
 import type { PasskeyPurpose } from "./passkey-purpose";
@@ -246,12 +247,12 @@ export async function listPasskeys(accountId: string) {
     .execute();
 }
 
-/** Removes one of a person's own passkeys; an owner or leads account keeps at least one factor. */
+/** Removes one of a person's own passkeys; an account that must use a second factor keeps at least one. */
 export async function removePasskey(session: StaffSession, id: unknown): Promise<{ ok: boolean; message: string }> {
   if (typeof id !== "string") return { ok: false, message: "That passkey is no longer there." };
   const keys = await listPasskeys(session.accountId);
   if (!keys.some((key) => key.id === id)) return { ok: false, message: "That passkey is no longer there." };
-  if (keys.length === 1 && !session.hasApp && session.role !== "moderator")
+  if (keys.length === 1 && !session.hasApp && requiresSecondFactor(session.role))
     return {
       ok: false,
       message: "This is your only second factor: add another passkey or an authenticator app first.",

@@ -11,7 +11,7 @@ export const LoginSchema = z.object({
   password: z.string().min(1, "Password is required").max(1000, "Password is too long"),
 });
 
-/** The JSON sign-in: the same, with an optional second factor for owners and leads (decision 024). */
+/** The JSON sign-in: the same, with an optional second factor for every role but a moderator (decision 024). */
 export const ApiLoginSchema = LoginSchema.extend({
   code: z.string().trim().min(1, "Code is empty").max(40, "Code is too long").optional(),
 });

@@ -121,6 +121,22 @@ describe.each(testDialects)("a second factor on %s", (dialect) => {
     expect(await database().db.selectFrom("sessions").selectAll().execute()).toHaveLength(rows.length + 1);
   });
 
+  it("gives an editor without a second factor nothing but setting one up, and the JSON sign-in nothing at all", async () => {
+    const editor = `editor-${++count}`;
+    await createAccount(editor, password, "editor", { hashParams: testHashParams });
+    const result = await signIn(page(), editor, password, `192.0.2.${++ip}`);
+    expect(result).toMatchObject({ ok: true, next: "enrol" });
+    const cookie = result.ok ? result.cookie.split(";")[0]! : "";
+    const session = await getSession(page(cookie));
+    expect(session && secondStepOf(session)).toBe("enrol");
+    expect(await getStaff(page(cookie))).toBeUndefined();
+
+    const sessions = await database().db.selectFrom("sessions").selectAll().execute();
+    const api = await signIn(page(), editor, password, `192.0.2.${++ip}`, Date.now(), { api: true });
+    expect(api).toMatchObject({ ok: false, status: 401, message: expect.stringContaining("second factor") });
+    expect(await database().db.selectFrom("sessions").selectAll().execute()).toHaveLength(sessions.length);
+  });
+
   it("accepts each code once: the same code again, even at the same moment from forty requests, is refused", async () => {
     const { id, secret } = await leads();
     const code = await currentTotpCode(secret);

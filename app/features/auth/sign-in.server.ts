@@ -52,7 +52,7 @@ export type SignInResult =
   | { ok: false; status: 401 | 429; message: string; retryAfter?: number; refusal?: SignInRefusal };
 
 export const signInFailedMessage = "Invalid username or password";
-/** The JSON sign-in's answer to an owner or leads account that sent no `code` (decision 024). */
+/** The JSON sign-in's answer to an account that must use a second factor and sent no `code` (decision 024). */
 export const secondFactorNeededMessage =
   'This account needs a second factor: send the code from your authenticator app (or a recovery code) as "code".';
 
