@@ -24,6 +24,11 @@ declare module "react-router" {
      * lib/render-compression.server.ts); undefined: the compression middleware decides.
      */
     compressWith?: RenderEncoding;
+    /**
+     * Renders a public page as an anonymous visitor would get it, straight from React Router
+     * (never from the page cache): a staff member's preview of a draft renders through this.
+     */
+    renderPage?: (request: Request) => Promise<Response>;
   }
 }
 

@@ -27,6 +27,8 @@ import { type NoticeHandle, noticeFor } from "./lib/flash";
 import { clearFlash, readFlash } from "./lib/flash.server";
 import { revalidateUnlessUnreachable } from "./lib/unreachable";
 import { company, defaultSupportEmail } from "./content/site";
+import { changedContent, readChangedContent } from "./content/live";
+import { previewedItem } from "./content/store.server";
 import { getConfig } from "./lib/config.server";
 import { accordionClasses, enhanceAccordions } from "./lib/accordions";
 import { enhanceDisclosures } from "./lib/disclosures";
@@ -49,6 +51,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       supportEmail: config.siteEmail,
       isDevelopment: config.nodeEnv === "development",
       flash: flash ? { ...flash, username: signedInAs } : null,
+      // The content items published since app/content's initial values, for the browser to draw
+      // the same page (nothing on a site whose content was never changed).
+      content: changedContent() ?? null,
+      preview: previewedItem() ?? null,
     },
     flash ? { headers: { "Set-Cookie": clearFlash() } } : undefined,
   );
@@ -93,6 +99,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = isHydrated(useMatches().map((match) => match.id));
   const reactRuns = useHydrated();
   useMarkHydrated();
+  // In the browser, content is read from what the server drew the page with.
+  if (!import.meta.env.SSR) readChangedContent(root?.content ?? undefined);
 
   return (
     <html lang="en" data-theme={theme}>
@@ -110,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
+        {root?.preview ? <PreviewBanner itemKey={root.preview} /> : null}
         <SiteHeader theme={theme} />
         <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
           {children}
@@ -131,6 +140,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/** Says, above a staff member's preview of a draft, that nobody else sees it, and leads back to the draft. */
+function PreviewBanner({ itemKey }: { itemKey: string }) {
+  return (
+    <aside aria-label="Preview" className="border-b-4 border-warning bg-warning-soft px-4 py-3 text-ink">
+      <p className="mx-auto max-w-5xl">
+        <strong>Preview of a draft.</strong> This is how the page will look once published; nobody else sees it yet.{" "}
+        <a href={`/admin/content/${encodeURIComponent(itemKey)}`} className="tap-target font-semibold underline">
+          Back to editing
+        </a>
+      </p>
+    </aside>
   );
 }
 

@@ -35,6 +35,10 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   response_figures: ["kind"],
   visit_counts: ["day", "page", "channel", "source", "medium", "campaign"],
   form_counts: ["day", "form", "event"],
+  content_items: ["key"],
+  content_versions: ["key", "version"],
+  content_drafts: ["key"],
+  claim_reviews: ["id"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({
   name,

@@ -1110,6 +1110,69 @@ const migrations: Record<string, Migration> = {
         );
       }),
   },
+  "0027_content": {
+    // The site's content moves into the database (docs/decisions/033-content-in-the-database.md):
+    // each item's published value and version, every version ever published, one shared draft
+    // per item, and who reviewed which wording of a claim. The published items are watched like
+    // the review tables (0010), so every instance hears a publish and renders its pages again.
+    // The items themselves are written at start from app/content (the first version of each).
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("content_items")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("version", "integer", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("published_by", "text", (c) => c.notNull())
+          .addColumn("published_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("content_versions")
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("version", "integer", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("published_by", "text", (c) => c.notNull())
+          .addColumn("published_at", "text", (c) => c.notNull())
+          .addColumn("restored_from", "integer")
+          .addPrimaryKeyConstraint("content_versions_pk", ["key", "version"])
+          .execute();
+        await db.schema
+          .createTable("content_drafts")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("revision", "integer", (c) => c.notNull())
+          .addColumn("saved_by", "text", (c) => c.notNull())
+          .addColumn("saved_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("claim_reviews")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("claim", "text", (c) => c.notNull())
+          .addColumn("wording", "text", (c) => c.notNull())
+          .addColumn("note", "text", (c) => c.notNull())
+          .addColumn("reviewed_by", "text", (c) => c.notNull())
+          .addColumn("reviewed_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("claim_reviews_claim_idx")
+          .on("claim_reviews")
+          .columns(["claim", "reviewed_at"])
+          .execute();
+        if (isPostgres(db)) {
+          await sql`create or replace trigger content_items_public_change after insert or update or delete or truncate on content_items
+          for each statement execute function public_pages_changed()`.execute(db);
+        } else {
+          for (const event of writeEvents)
+            await sql`create trigger if not exists ${sql.raw(`content_items_public_${event}`)} after ${sql.raw(event)} on content_items
+            begin update public_changes set version = version + 1 where id = 1; end`.execute(db);
+        }
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of ["claim_reviews", "content_drafts", "content_versions", "content_items"])
+          await db.schema.dropTable(table).execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry an answer to "How did you hear about us?" (0023). */

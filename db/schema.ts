@@ -384,6 +384,44 @@ export interface InvitationTable {
   account_id: string | null;
 }
 
+/** A content item as published (migration 0027): its JSON value and the version it is. */
+export interface ContentItemTable {
+  key: string;
+  version: number;
+  body: string;
+  published_by: string;
+  published_at: string;
+}
+
+/** Every version of an item ever published; a restore is a new version saying which it copied. */
+export interface ContentVersionTable {
+  key: string;
+  version: number;
+  body: string;
+  published_by: string;
+  published_at: string;
+  restored_from: number | null;
+}
+
+/** An item's unpublished draft, shared by every editor; `revision` moves at each save. */
+export interface ContentDraftTable {
+  key: string;
+  body: string;
+  revision: number;
+  saved_by: string;
+  saved_at: string;
+}
+
+/** An owner's review of one wording of a claim, with their note. */
+export interface ClaimReviewTable {
+  id: string;
+  claim: string;
+  wording: string;
+  note: string;
+  reviewed_by: string;
+  reviewed_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   account_id: string | null;
@@ -461,6 +499,10 @@ export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
   audit_log: AuditLogTable;
+  content_items: ContentItemTable;
+  content_versions: ContentVersionTable;
+  content_drafts: ContentDraftTable;
+  claim_reviews: ClaimReviewTable;
   recovery_codes: RecoveryCodeTable;
   invitations: InvitationTable;
   passkeys: PasskeyTable;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createRouterHandler, RouterContextProvider } from "react-router";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import * as build from "virtual:react-router/server-build";
@@ -46,6 +46,7 @@ import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { createMethodTable, type PathInfo } from "./allowed-methods";
 import { startMetrics } from "./metrics";
 import { isForeignStateChange } from "./origin-check";
+import { contentFingerprint, contentForRender, startContent } from "./content";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createReadiness } from "./readiness";
 import {
@@ -58,7 +59,7 @@ import {
 } from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { type HeaderOptions, securityHeaders } from "./security-headers";
-import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
+import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
 import { leadKinds } from "../app/lead-kinds.server";
@@ -71,11 +72,43 @@ export { passwordProblem } from "../app/features/auth/password-policy.server";
 export { inviteAccount, passwordLink } from "../app/features/auth/invitations.server";
 export { commandLine } from "../app/lib/staff";
 export { copyDatabase } from "#db/copy.server";
+export { launchChecklist } from "../app/content/checklist.server";
 
 function headerOptions(config: Config): HeaderOptions {
   return {
     https: config.siteIsHttps,
     frameOrigin: config.orderFormUrl ? new URL(config.orderFormUrl).origin : undefined,
+  };
+}
+
+/**
+ * Draws the prerendered pages again each time the published content changes, one render at a
+ * time: a publish heard during a render starts exactly one more after it.
+ */
+function pagesRepublisher(buildDir: string, serveStatic: StaticHandler) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = async () => {
+    do {
+      again = false;
+      const began = performance.now();
+      const manifest = await prerender(buildDir);
+      serveStatic.replace(manifest);
+      log.info("static pages drawn again for the published content", { ms: Math.round(performance.now() - began) });
+    } while (again);
+  };
+  return () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run()
+      .catch((error: unknown) =>
+        log.error("static pages could not be drawn again", {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .finally(() => (running = undefined));
   };
 }
 
@@ -136,6 +169,7 @@ function createExpressApp(
   pageCache: PageCache,
   pathInfo: (path: string) => PathInfo,
   readinessProblem: () => Promise<string | undefined>,
+  feedVersion: () => number | undefined,
 ) {
   const app = express();
   app.disable("x-powered-by");
@@ -271,19 +305,31 @@ function createExpressApp(
     }),
   );
   app.use(pageCache.capture);
+  // The content a page shows is read from memory; before React Router renders, that memory is
+  // brought up to date with what the change feed has heard (a publish on any instance).
+  app.use((_req, _res, next) => {
+    contentForRender(feedVersion()).then(() => next(), next);
+  });
+  const mode = config.isProduction ? "production" : "development";
+  const renderAnonymously = createRouterHandler(build, mode);
   app.use(
     createRequestHandler({
       build,
-      mode: config.isProduction ? "production" : "development",
+      mode,
       // Route middleware (the staff check on /admin) needs a RouterContextProvider; the host's own
       // values ride on it as properties (declared in app/entry.server.tsx).
-      getLoadContext: (req, res) =>
-        Object.assign(new RouterContextProvider(), {
-          nonce: res.locals.nonce as string,
-          clientIp: req.ip ?? "unknown",
+      getLoadContext: (req, res) => {
+        const nonce = res.locals.nonce as string;
+        const clientIp = req.ip ?? "unknown";
+        return Object.assign(new RouterContextProvider(), {
+          nonce,
+          clientIp,
           // A render the page cache keeps goes through uncompressed: the cache keeps the plain body.
           compressWith: pageCache.captures(req) ? undefined : renderEncoding(req.headers["accept-encoding"]),
-        }),
+          renderPage: (request: globalThis.Request) =>
+            renderAnonymously(request, Object.assign(new RouterContextProvider(), { nonce, clientIp })),
+        });
+      },
     }),
   );
 
@@ -379,12 +425,23 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       link: ownerLink,
     });
 
+  const changes = config.pageCache ? database.watchPublicChanges() : undefined;
+  // Republishing the prerendered pages needs the static handler made below; a publish heard
+  // before it exists is drawn by the check that follows.
+  let republish = () => undefined as void;
+  const content = await startContent(
+    () => changes?.version(),
+    () => republish(),
+  );
   let manifest = readManifest(buildDir, renderFingerprint(config));
-  if (!manifest) {
-    log.info("rendering static pages for this configuration");
+  if (!manifest || manifest.content !== contentFingerprint()) {
+    log.info(
+      manifest ? "rendering static pages for the published content" : "rendering static pages for this configuration",
+    );
     manifest = await prerender(buildDir);
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
+  republish = pagesRepublisher(buildDir, serveStatic);
   const pathInfo = createMethodTable(build, {
     notFoundRouteId: "routes/not-found",
     otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),
@@ -396,14 +453,13 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     readinessProblem,
     spamMaxRows: config.spamMaxRows,
   });
-  const changes = config.pageCache ? database.watchPublicChanges() : undefined;
   const tickets = await formTickets();
   const pageCache = createPageCache(cachedRoutes, headerOptions(config), changes, isPersonal, () => tickets.issue(), {
     away: databaseAway,
     observe: metrics?.observePageCache,
   });
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem);
+  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem, () => changes?.version());
 
   const counting = config.visitCounts.on ? startVisitCounting(config.visitCounts.flushMs) : undefined;
   const views = counting
@@ -487,6 +543,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       // Each of these is bounded (a database that stops answering is given up on within seconds),
       // and the whole is given what is left of the 10 s: a process that must exit, exits.
       const rest = (async () => {
+        content.stop();
         await Promise.all([officeClock.stop(), workerStopped, changes?.stop(), metrics?.close(), viewLog?.stop()]);
         await counting?.stop();
         await closeDatabase();

@@ -17,6 +17,7 @@ import { type Config, renderFingerprint } from "../app/lib/config.server";
 import { renderWithoutDatabase } from "../app/lib/db.server";
 import { siteRoutes } from "../app/route-manifest";
 import { type Theme, themeCookieName, themes } from "../app/lib/theme";
+import { contentFingerprint } from "./content";
 import { inlineScriptHashes } from "./security-headers";
 import {
   contentTypeOf,
@@ -149,7 +150,7 @@ export async function prerenderSite(build: ServerBuild, buildDir: string, config
     pages[route.path] = variants;
   }
 
-  const manifest: StaticManifest = { fingerprint, files, pages };
+  const manifest: StaticManifest = { fingerprint, content: contentFingerprint(), files, pages };
   const target = manifestPath(buildDir, fingerprint);
   writePublicFile(`${target}.${process.pid}.tmp`, JSON.stringify(manifest, null, 2));
   renameSync(`${target}.${process.pid}.tmp`, target);

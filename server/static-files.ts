@@ -26,6 +26,8 @@ export interface ManifestPage extends ManifestFile {
 
 export interface StaticManifest {
   fingerprint: string;
+  /** The published content the pages were drawn from (server/content.ts `contentFingerprint`). */
+  content?: string;
   files: Record<string, ManifestFile>;
   pages: Record<string, Record<Theme, ManifestPage>>;
 }
@@ -185,29 +187,39 @@ function load(buildDir: string, meta: ManifestFile, headers: Record<string, stri
 export type StaticHandler = ((req: IncomingMessage, res: ServerResponse) => boolean) & {
   /** Whether a file or prerendered page is served at this path (for GET and HEAD). */
   has: (pathname: string) => boolean;
+  /** Serves the files and pages of `manifest` from now on (the pages drawn again after a publish). */
+  replace: (manifest: StaticManifest) => void;
 };
 
 export function createStaticHandler(buildDir: string, manifest: StaticManifest, options: HeaderOptions): StaticHandler {
   const baseHeaders = securityHeaders({}, options);
-  const files = new Map<string, Prepared>();
-  for (const [urlPath, meta] of Object.entries(manifest.files)) {
-    files.set(urlPath, prepare(load(buildDir, meta, { ...baseHeaders, Vary: "Accept-Encoding" })));
-  }
-  const pages = new Map<string, Record<Theme, Prepared>>();
-  for (const [urlPath, variants] of Object.entries(manifest.pages)) {
-    const byTheme = {} as Record<Theme, Prepared>;
-    for (const [theme, meta] of Object.entries(variants) as Array<[Theme, ManifestPage]>) {
-      byTheme[theme] = prepare(
-        load(buildDir, meta, {
-          ...securityHeaders({ hashes: meta.scriptHashes }, options),
-          // The theme cookie picks the variant, so caches must key on it.
-          Vary: "Accept-Encoding, Cookie",
-          "Cache-Control": "no-cache",
-        }),
-      );
+  let files = new Map<string, Prepared>();
+  let pages = new Map<string, Record<Theme, Prepared>>();
+  const read = (next: StaticManifest) => {
+    const nextFiles = new Map<string, Prepared>();
+    for (const [urlPath, meta] of Object.entries(next.files)) {
+      nextFiles.set(urlPath, prepare(load(buildDir, meta, { ...baseHeaders, Vary: "Accept-Encoding" })));
     }
-    pages.set(urlPath, byTheme);
-  }
+    const nextPages = new Map<string, Record<Theme, Prepared>>();
+    for (const [urlPath, variants] of Object.entries(next.pages)) {
+      const byTheme = {} as Record<Theme, Prepared>;
+      for (const [theme, meta] of Object.entries(variants) as Array<[Theme, ManifestPage]>) {
+        byTheme[theme] = prepare(
+          load(buildDir, meta, {
+            ...securityHeaders({ hashes: meta.scriptHashes }, options),
+            // The theme cookie picks the variant, so caches must key on it.
+            Vary: "Accept-Encoding, Cookie",
+            "Cache-Control": "no-cache",
+          }),
+        );
+      }
+      nextPages.set(urlPath, byTheme);
+    }
+    // Both at once: a request is answered wholly from the pages before or wholly from the new ones.
+    files = nextFiles;
+    pages = nextPages;
+  };
+  read(manifest);
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -223,5 +235,5 @@ export function createStaticHandler(buildDir: string, manifest: StaticManifest, 
   };
   const has = (pathname: string) =>
     files.has(pathname) || pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
-  return Object.assign(serve, { has });
+  return Object.assign(serve, { has, replace: read });
 }

@@ -1,5 +1,6 @@
 /** Frequently asked questions: edit the 18 questions and answers here, and pick the 4 shown on the home page. */
 import { commitments, company, regulatory } from "~/content/site";
+import { defineContent } from "./live";
 
 export interface FaqItem {
   /** Kebab-case slug, stable: used for anchors and the home-page teaser. */
@@ -8,7 +9,7 @@ export interface FaqItem {
   answer: string;
 }
 
-export const faqItems: FaqItem[] = [
+export const faqItems = defineContent<FaqItem[]>("faq", [
   {
     id: "how-alternating-pressure-works",
     question: "How does alternating pressure work?",
@@ -99,7 +100,12 @@ export const faqItems: FaqItem[] = [
     question: "How do I get help or support?",
     answer: `Call us at ${company.phone.display}, ${company.hours.long}. You can also email us or send a message through our contact form; we reply within ${company.emailResponse}.`,
   },
-];
+]);
 
 /** The four questions shown in the home-page FAQ teaser, in order. */
-export const faqTeaserIds: string[] = ["how-alternating-pressure-works", "pressure-sores", "insurance", "how-to-order"];
+export const faqTeaserIds = defineContent<string[]>("faq-home", [
+  "how-alternating-pressure-works",
+  "pressure-sores",
+  "insurance",
+  "how-to-order",
+]);

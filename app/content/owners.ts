@@ -1,5 +1,6 @@
 /** The company's owners shown on the About page: replace the placeholder names, roles, initials and bios here. */
 import { company } from "~/content/site";
+import { defineContent } from "./live";
 
 export interface OwnerProfile {
   /** Stable slug: used for the bio dialog's id. */
@@ -15,7 +16,7 @@ export interface OwnerProfile {
   todo?: string;
 }
 
-export const owners: OwnerProfile[] = [
+export const owners = defineContent<OwnerProfile[]>("owners", [
   {
     id: "co-owner-1",
     name: "Co-owner",
@@ -40,4 +41,4 @@ export const owners: OwnerProfile[] = [
     placeholder: true,
     todo: "Second owner: full name, role title, initials and biography (and a photo, if wanted).",
   },
-];
+]);

@@ -4,13 +4,15 @@
  * `placeholder` and listed by `npm run content:check`.
  */
 
+import { defineContent } from "./live";
+
 export interface Placeholder {
   placeholder: true;
   /** What the company needs to supply before launch. */
   todo: string;
 }
 
-export const company = {
+export const company = defineContent("company", {
   name: "Aquila",
   productName: "SofTech",
   productFullName: "SofTech alternating-pressure cushion system",
@@ -43,7 +45,7 @@ export const company = {
   emailResponse: "1-2 business days",
   productResponse: "within 1 business day",
   consultationWithin: "24 hours",
-} as const;
+} as const);
 
 /** The support email is configuration (SITE_EMAIL); the root loader provides it to every page. */
 export const defaultSupportEmail = "support@aquila.example";
@@ -54,7 +56,7 @@ export const regulatory = {
 } as const;
 
 /** What comes with every cushion, and how it travels: stated on /paying, the FAQ and the order page. */
-export const commitments = {
+export const commitments = defineContent("commitments", {
   guaranteeDays: 30,
   warrantyMonths: 18,
   shipping: {
@@ -63,26 +65,27 @@ export const commitments = {
     abroad: "to select countries outside the U.S.",
   },
   reconfiguration: "for a fee, quoted at your consultation",
-} as const;
+} as const);
 
 /**
  * How the cushion is paid for (docs/requirements.md §2.1): it is durable medical equipment with a billing
  * code; the company does not bill insurance, dealers do. The code itself is the company's to
  * supply; until then the pages say how to ask for it, never a guess.
  */
-export const coverage: {
+export const coverage = defineContent<{
   equipmentClass: string;
-  billingCode: { code: string | null } & Placeholder;
-} = {
+  billingCode: { code: string | null } & Partial<Placeholder>;
+}>("coverage", {
   equipmentClass: "durable medical equipment (DME)",
   billingCode: {
     code: null,
     placeholder: true,
-    todo: "The SofTech system's insurance billing code (set `code`, then remove `placeholder` and `todo`); /paying shows it to dealers and users.",
+    todo: "The SofTech system's insurance billing code; /paying shows it to dealers and users.",
   },
-};
+});
 
-export const heroClaims = [
+/** The short claims under the home page's headline. */
+export const heroClaims = () => [
   "Fully automatic",
   "Custom programmed",
   "Built for real life",
@@ -91,7 +94,7 @@ export const heroClaims = [
   "Endless customization",
   "Insurance coded",
   `${company.usersWorldwide} users worldwide`,
-] as const;
+];
 
 /** The small drawn marks the trust band uses (app/components/content/trust-band.tsx); never a logo. */
 export type TrustMark = "shield" | "check" | "code" | "bulb" | "calendar" | "return";
@@ -108,7 +111,7 @@ export interface TrustSignal {
  * The facts that make the cushion safe to buy, shown as one band on the home, product and order
  * pages. The billing code shows once the company has supplied it (`coverage.billingCode`).
  */
-export const trustSignals: TrustSignal[] = [
+export const trustSignals = (): TrustSignal[] => [
   { id: "fda", mark: "shield", title: "FDA-cleared", detail: regulatory.classification },
   { id: "ce", mark: "check", title: "CE marked" },
   {
@@ -143,7 +146,7 @@ export interface KeyFigure {
 }
 
 /** The facts that are numbers, set as large figures on the home page. */
-export const keyFigures: KeyFigure[] = [
+export const keyFigures = (): KeyFigure[] => [
   { id: "cycle", value: "60", unit: "seconds", label: "About this often, the air cells cycle, all day" },
   { id: "battery", value: "24–30", unit: "hours", label: "Of use on one charge; it recharges in 3-4 hours" },
   { id: "warranty", value: String(commitments.warrantyMonths), unit: "months", label: "Manufacturer warranty" },
@@ -155,9 +158,9 @@ export const keyFigures: KeyFigure[] = [
 export const disclaimer =
   "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.";
 
-export const credit: { label: string; href: string } & Placeholder = {
+export const credit = defineContent<{ label: string; href: string } & Partial<Placeholder>>("credit", {
   label: "Website by the Aquila web team",
   href: "/about",
   placeholder: true,
   todo: "Name and link of the web developer to credit under the footer.",
-};
+});

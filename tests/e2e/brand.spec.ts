@@ -4,7 +4,7 @@ import { expect, test, viewports } from "./fixtures";
 import { contrastRatio } from "../support/contrast";
 import { seedReviews } from "./seed";
 
-const trustTitles = trustSignals.map((signal) => signal.title);
+const trustTitles = trustSignals().map((signal) => signal.title);
 
 test("the trust band is the same six facts, with drawn marks, on the home, product and order pages", async ({
   page,

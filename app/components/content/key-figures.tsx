@@ -4,7 +4,7 @@ import { keyFigures } from "~/content/site";
 export function KeyFigures() {
   return (
     <ul className="grid grid-cols-1 gap-x-8 gap-y-10 min-[400px]:grid-cols-2 lg:grid-cols-3">
-      {keyFigures.map((figure) => (
+      {keyFigures().map((figure) => (
         <li key={figure.id} className="border-t-4 border-brand pt-4">
           <p className="text-figure font-bold text-brand">
             {figure.value}

@@ -57,7 +57,7 @@ export function TrustBand() {
         </h2>
         {/* Two columns once two fit at the text's own size (a larger font gets one), three from 768 px. */}
         <ul className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9.5rem),1fr))] gap-x-6 gap-y-5 md:grid-cols-3">
-          {trustSignals.map((signal) => (
+          {trustSignals().map((signal) => (
             <li key={signal.id} className="flex items-center gap-3">
               <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
                 <svg

@@ -3,10 +3,9 @@ import { LinkButton } from "~/components/ui/button";
 import { Section } from "~/components/ui/page-header";
 import { faqItems, faqTeaserIds } from "~/content/faq";
 
-const teaser = faqTeaserIds.map((id) => faqItems.find((item) => item.id === id)).filter((item) => item !== undefined);
-
 /** A few of the questions from the FAQ page, with the ways to the rest. */
 export function FaqTeaser() {
+  const teaser = faqTeaserIds.map((id) => faqItems.find((item) => item.id === id)).filter((item) => item !== undefined);
   return (
     <Section id="faq-teaser" title="Questions people ask">
       <FaqAccordion items={teaser} group="faq-teaser" />

@@ -28,7 +28,7 @@ export function Hero() {
           </a>
         </div>
         <ul className="mt-8 grid grid-cols-1 gap-x-4 gap-y-2 min-[360px]:grid-cols-2">
-          {heroClaims.map((claim) => (
+          {heroClaims().map((claim) => (
             <li key={claim} className="flex items-center gap-2">
               <span aria-hidden="true" className="text-success">
                 ✓

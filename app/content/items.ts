@@ -1,0 +1,283 @@
+/**
+ * Every content item an editor can change, with the schema its form and the server both check
+ * (docs/decisions/033-content-in-the-database.md). An item's initial value is the one its module in
+ * app/content declares with `defineContent`; its schema describes that value field by field, with
+ * the labels the admin's form shows (`meta`).
+ *
+ * Imports zod: read by the admin and the server, never by a public page.
+ */
+import { z } from "zod";
+import { faqItems, faqTeaserIds } from "./faq";
+import { owners } from "./owners";
+import { commitments, company, coverage, credit } from "./site";
+
+// ——— Field types an editor meets ———
+
+/** A line of text: required, at most `max` characters. */
+export function line(title: string, max = 120, description?: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(max, `At most ${max} characters`)
+    .meta({ title, ...(description ? { description } : {}) });
+}
+
+/** A paragraph of plain text. */
+export function paragraph(title: string, max = 2_000, description?: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(max, `At most ${max} characters`)
+    .meta({ title, long: true, ...(description ? { description } : {}) });
+}
+
+/** A link: a path on this site ("/about") or an https address; nothing else is ever linked. */
+export function link(title: string, description?: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(500, "At most 500 characters")
+    .refine((value) => /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/?#]+\.[^\s/?#]+\S*$/i.test(value), {
+      message: "Enter a path on this site (starting with /) or an address starting with https://",
+    })
+    .meta({ title, ...(description ? { description } : {}) });
+}
+
+/** A whole number within a range. */
+export function whole(title: string, min: number, max: number, description?: string) {
+  return z
+    .number({ error: "Enter a whole number" })
+    .int("Enter a whole number")
+    .min(min, `At least ${min}`)
+    .max(max, `At most ${max}`)
+    .meta({ title, ...(description ? { description } : {}) });
+}
+
+/** A calendar date, "YYYY-MM-DD", that exists. */
+export function calendarDate(title: string) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!match) return false;
+      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return date.toISOString().slice(0, 10) === value;
+    }, "Enter a date as year-month-day, for example 2026-12-24")
+    .meta({ title });
+}
+
+/** What marks a value the company has not supplied yet (listed on the launch checklist). */
+const placeholderFields = {
+  placeholder: z
+    .boolean()
+    .optional()
+    .meta({ title: "Still a placeholder", description: "Listed on the launch checklist until unticked." }),
+  todo: z.string().trim().max(300).optional().meta({ title: "What is still needed", long: true }),
+};
+
+// ——— The items ———
+
+const phone = z
+  .object({
+    display: line("Phone, as shown", 40, "As visitors read it, for example 866-7AQUILA (727-8452)."),
+    dial: z
+      .string()
+      .trim()
+      .regex(
+        /^\+[1-9]\d{7,14}$/,
+        "Enter the number to dial as + and the country code and number, for example +18667278452",
+      )
+      .meta({ title: "Phone, to dial", description: "Used for the call links: + then digits only." }),
+  })
+  .meta({ title: "Phone" });
+
+const companySchema = z
+  .object({
+    name: line("Company name", 60),
+    productName: line("Product name", 60),
+    productFullName: line("Product's full name", 120),
+    tagline: line("Tagline", 120),
+    founded: whole("Year founded", 1800, 2100),
+    usersWorldwide: line("Users worldwide, as stated", 20),
+    newOwnership: whole("Year of the new ownership", 1800, 2100),
+    phone,
+    hours: z
+      .object({
+        short: line("Opening hours, short", 60),
+        long: line("Opening hours, in full", 120),
+      })
+      .meta({ title: "Opening hours, as written" }),
+    businessHours: z
+      .object({
+        timeZone: z
+          .enum(["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles"])
+          .meta({ title: "Time zone of the office" }),
+        openDays: z
+          .array(whole("Open weekday (0 is Sunday, 6 is Saturday)", 0, 6))
+          .min(1, "At least one open day")
+          .meta({ title: "Open weekdays" }),
+        opens: whole("Opens at (hour, 0–23)", 0, 23),
+        closes: whole("Closes at (hour, 1–24)", 1, 24),
+        closedDays: z
+          .array(calendarDate("Closed day"))
+          .meta({ title: "Days the office is closed", description: "Beyond the US federal holidays." }),
+      })
+      .refine((hours) => hours.opens < hours.closes, {
+        message: "The office must open before it closes",
+        path: ["closes"],
+      })
+      .meta({ title: "Business hours (for reply promises)" }),
+    emailResponse: line("Reply time for email", 60),
+    productResponse: line("Reply time for product questions", 60),
+    consultationWithin: line("Consultation call within", 60),
+  })
+  .meta({ title: "Company facts" });
+
+const commitmentsSchema = z
+  .object({
+    guaranteeDays: whole("Satisfaction guarantee (days)", 0, 365),
+    warrantyMonths: whole("Warranty (months)", 0, 120),
+    shipping: z
+      .object({
+        ground: line("Ground shipping", 200),
+        expedited: line("Expedited shipping", 200),
+        abroad: line("Shipping abroad", 200),
+      })
+      .meta({ title: "Shipping" }),
+    reconfiguration: line("Reconfiguration", 200),
+  })
+  .meta({ title: "Guarantee, warranty and shipping" });
+
+const coverageSchema = z
+  .object({
+    equipmentClass: line("Class of equipment", 120),
+    billingCode: z
+      .object({
+        code: z.string().trim().max(20, "At most 20 characters").nullable().meta({
+          title: "Billing code",
+          description: "Leave empty until the code is known; /paying then says how to ask.",
+        }),
+        ...placeholderFields,
+      })
+      .meta({ title: "Insurance billing code" }),
+  })
+  .meta({ title: "Insurance coverage" });
+
+const creditSchema = z
+  .object({
+    label: line("Credit text", 120),
+    href: link("Credit link"),
+    ...placeholderFields,
+  })
+  .meta({ title: "Website credit" });
+
+const faqSchema = z
+  .array(
+    z
+      .object({
+        id: z
+          .string()
+          .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and hyphens, for example how-to-order")
+          .max(80)
+          .meta({ title: "Anchor", description: "The question's address on the FAQ page; keep it once published." }),
+        question: line("Question", 200),
+        answer: paragraph("Answer", 2_000),
+      })
+      .meta({ title: "Question" }),
+  )
+  .min(1, "At least one question")
+  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "Each question needs its own anchor")
+  .meta({ title: "Frequently asked questions" });
+
+const faqHomeSchema = z
+  .array(line("Anchor of a question", 80))
+  .min(1, "At least one question")
+  .max(6, "At most six questions")
+  .meta({ title: "Questions on the home page", description: "The anchors of the questions shown on the home page." });
+
+const ownersSchema = z
+  .array(
+    z
+      .object({
+        id: z
+          .string()
+          .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and hyphens")
+          .max(60)
+          .meta({ title: "Short name for the page's address" }),
+        name: line("Name", 100),
+        role: line("Role", 100),
+        bio: z.array(paragraph("Paragraph", 1_500)).min(1, "At least one paragraph").meta({ title: "Biography" }),
+        initials: z
+          .string()
+          .trim()
+          .regex(/^\p{Lu}{1,3}$/u, "One to three capital letters")
+          .meta({ title: "Initials", description: "Shown in the circle when there is no photo." }),
+        ...placeholderFields,
+      })
+      .meta({ title: "Owner" }),
+  )
+  .meta({ title: "Owners" });
+
+export interface ContentItemDefinition {
+  key: string;
+  title: string;
+  /** Where it shows, for the list and the preview's first page. */
+  pages: readonly string[];
+  group: "Company" | "Pages";
+  schema: z.ZodType;
+  /** The value pages read (the module's export), for tests that compare it with the initial value. */
+  live: object;
+}
+
+export const contentItems: readonly ContentItemDefinition[] = [
+  {
+    key: "company",
+    title: "Company facts",
+    group: "Company",
+    pages: ["/", "/contact", "/about"],
+    schema: companySchema,
+    live: company,
+  },
+  {
+    key: "commitments",
+    title: "Guarantee, warranty and shipping",
+    group: "Company",
+    pages: ["/paying", "/faq", "/"],
+    schema: commitmentsSchema,
+    live: commitments,
+  },
+  {
+    key: "coverage",
+    title: "Insurance coverage",
+    group: "Company",
+    pages: ["/paying"],
+    schema: coverageSchema,
+    live: coverage,
+  },
+  { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
+  {
+    key: "faq",
+    title: "Frequently asked questions",
+    group: "Pages",
+    pages: ["/faq", "/"],
+    schema: faqSchema,
+    live: faqItems,
+  },
+  {
+    key: "faq-home",
+    title: "Questions on the home page",
+    group: "Pages",
+    pages: ["/"],
+    schema: faqHomeSchema,
+    live: faqTeaserIds,
+  },
+  { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
+];
+
+export function contentItem(key: string): ContentItemDefinition | undefined {
+  return contentItems.find((item) => item.key === key);
+}

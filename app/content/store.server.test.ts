@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { testDialects } from "#db/test-databases";
+import { listAudit } from "~/lib/audit.server";
+import { db } from "~/lib/db.server";
+import { setLogLevel } from "~/lib/logger.server";
+import type { Staff } from "~/lib/staff";
+import { useTestDatabase } from "~/lib/test-database";
+import { changedContent, contentKeys, initialContent } from "./live";
+import { contentItems } from "./items";
+import { company, coverage } from "./site";
+import { faqTeaserIds } from "./faq";
+import {
+  discardDraft,
+  forgetContent,
+  freshContent,
+  itemState,
+  publish,
+  restore,
+  saveDraft,
+  versionsOf,
+  withPreview,
+  writeInitialContent,
+} from "./store.server";
+
+setLogLevel("silent");
+
+const ada: Staff = { accountId: "a1", username: "ada" };
+const bea: Staff = { accountId: "b1", username: "bea" };
+
+afterEach(() => forgetContent());
+
+describe("content items as written in app/content", () => {
+  it("every item declared is registered with a schema, and each initial value passes its schema unchanged", () => {
+    expect(contentItems.map((item) => item.key).sort()).toEqual(contentKeys().sort());
+    for (const item of contentItems) {
+      const initial = initialContent(item.key);
+      const parsed = item.schema.safeParse(initial);
+      expect(parsed.success, `${item.key}: ${parsed.success ? "" : JSON.stringify(parsed.error.issues)}`).toBe(true);
+      // What the database stores is the JSON of the value: a fresh site reads back exactly what the code holds.
+      expect(JSON.parse(JSON.stringify(parsed.data))).toEqual(JSON.parse(JSON.stringify(initial)));
+    }
+  });
+});
+
+describe.each(testDialects)("the content store on %s", (dialect) => {
+  useTestDatabase(dialect);
+
+  it("writes the first version of each item once, and never over one already stored", async () => {
+    expect(await writeInitialContent()).toEqual(contentItems.map((item) => item.key));
+    expect(await writeInitialContent()).toEqual([]);
+    const state = await itemState("company");
+    expect(state?.published).toMatchObject({ version: 1, by: "(initial content)" });
+    expect(state?.published.body).toEqual(JSON.parse(JSON.stringify(initialContent("company"))));
+    expect(await versionsOf("company")).toHaveLength(1);
+  });
+
+  it("serves what is published to every page, and nothing of a draft", async () => {
+    await writeInitialContent();
+    await freshContent(undefined);
+    expect(changedContent()).toBeUndefined();
+    expect(company.phone.display).toBe("866-7AQUILA (727-8452)");
+
+    const first = (await itemState("company"))!;
+    const body = { ...(first.published.body as object), phone: { display: "800-555-0100", dial: "+18005550100" } };
+    const saved = await saveDraft("company", body, first.edition, ada);
+    expect(saved.ok).toBe(true);
+    await freshContent(undefined);
+    expect(company.phone.display).toBe("866-7AQUILA (727-8452)");
+
+    // The preview draws the draft for the one render that asks, and the site stays as published.
+    const inPreview = withPreview("company", body, () => company.phone.display);
+    expect(inPreview).toBe("800-555-0100");
+    expect(company.phone.display).toBe("866-7AQUILA (727-8452)");
+
+    const published = await publish("company", body, saved.ok ? saved.state.edition : first.edition, ada);
+    expect(published.ok && published.state.published.version).toBe(2);
+    expect(published.ok && published.state.draft).toBeUndefined();
+    await freshContent(undefined);
+    expect(company.phone.display).toBe("800-555-0100");
+    expect(company.phone.dial).toBe("+18005550100");
+    // The browser is sent the items that differ from the initial ones, and only those.
+    expect(Object.keys(changedContent() ?? {})).toEqual(["company"]);
+  });
+
+  it("refuses a change made from an older edition, so two editors never overwrite each other silently", async () => {
+    await writeInitialContent();
+    const opened = (await itemState("faq"))!;
+    const adaBody = structuredClone(opened.published.body) as Array<{ question: string }>;
+    adaBody[0]!.question = "Ada's question?";
+    const beaBody = structuredClone(opened.published.body) as Array<{ question: string }>;
+    beaBody[0]!.question = "Bea's question?";
+
+    const first = await saveDraft("faq", adaBody, opened.edition, ada);
+    expect(first.ok).toBe(true);
+    const second = await saveDraft("faq", beaBody, opened.edition, bea);
+    expect(second).toMatchObject({ ok: false, reason: "changed-since" });
+    // Ada's draft stands; Bea is told, and saving again from the edition she was shown is her choice.
+    const state = (await itemState("faq"))!;
+    expect((state.draft?.body as Array<{ question: string }>)[0]!.question).toBe("Ada's question?");
+    const again = await saveDraft("faq", beaBody, state.edition, bea);
+    expect(again.ok).toBe(true);
+
+    // A publish from an edition before that save is refused too.
+    const late = await publish("faq", adaBody, state.edition, ada);
+    expect(late).toMatchObject({ ok: false, reason: "changed-since" });
+  });
+
+  it("two editors publishing at the same moment: one wins, the other is told, and both versions are never one", async () => {
+    await writeInitialContent();
+    const opened = (await itemState("credit"))!;
+    const answers = await Promise.all(
+      [ada, bea].map((staff) =>
+        publish("credit", { label: `Website by ${staff.username}`, href: "/about" }, opened.edition, staff),
+      ),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok)).toHaveLength(1);
+    expect(await versionsOf("credit")).toHaveLength(2);
+  });
+
+  it("restores an earlier version as a new one, and audits every publish and restore", async () => {
+    await writeInitialContent();
+    let state = (await itemState("coverage"))!;
+    const first = state.published.version;
+    const filled = { equipmentClass: "durable medical equipment (DME)", billingCode: { code: "E0000" } };
+    const changed = await publish("coverage", filled, state.edition, ada);
+    expect(changed.ok).toBe(true);
+    state = (await itemState("coverage"))!;
+    const restored = await restore("coverage", first, state.edition, bea);
+    expect(restored.ok && restored.state.published).toMatchObject({ version: first + 2, by: "bea" });
+    expect(restored.ok && restored.state.published.body).toEqual(
+      JSON.parse(JSON.stringify(initialContent("coverage"))),
+    );
+    expect((await versionsOf("coverage")).slice(0, 3)).toMatchObject([
+      { version: first + 2, by: "bea", restoredFrom: first },
+      { version: first + 1, by: "ada", restoredFrom: null },
+      { version: first, by: "(initial content)", restoredFrom: null },
+    ]);
+    await freshContent(undefined);
+    expect(coverage.billingCode.placeholder).toBe(true);
+    const audit = await listAudit(10, {});
+    expect(audit.map((line) => [line.username, line.action, line.target_id, line.detail])).toEqual(
+      expect.arrayContaining([
+        ["ada", "publish", "coverage", `version ${first + 1}`],
+        ["bea", "restore", "coverage", `version ${first} as version ${first + 2}`],
+      ]),
+    );
+  });
+
+  it("discards a draft, leaving what is published", async () => {
+    await writeInitialContent();
+    const opened = (await itemState("faq-home"))!;
+    const body = structuredClone(opened.published.body) as unknown[];
+    body.pop();
+    const saved = await saveDraft("faq-home", body, opened.edition, ada);
+    expect(saved.ok).toBe(true);
+    const discarded = await discardDraft("faq-home", saved.ok ? saved.state.edition : opened.edition, ada);
+    expect(discarded.ok && discarded.state.draft).toBeUndefined();
+    await freshContent(undefined);
+    expect(faqTeaserIds).toHaveLength((opened.published.body as unknown[]).length);
+    expect(await db().selectFrom("content_drafts").where("key", "=", "faq-home").selectAll().execute()).toEqual([]);
+  });
+});
