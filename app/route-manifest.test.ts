@@ -24,9 +24,11 @@ function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
 describe("the route manifest", () => {
   it("puts every staff page under the /admin layout, whose middleware requires staff and each page's role", async () => {
     // Outside it: the sign-in, its second step and set-up, the passkey calls, an invitation (for
-    // people not signed in yet), sign-out, and the downloads, each of which checks its own role.
+    // people not signed in yet), sign-out, the downloads, and the preview of a draft (a public
+    // page, drawn without the admin's frame), each of which checks its own role.
     const outside = routeManifest.filter((entry) => entry.path.startsWith("/admin") && !entry.children);
     expect(outside.map((entry) => entry.path).sort()).toEqual([
+      "/admin/content/:key/preview",
       "/admin/data-requests/export.json",
       "/admin/enrol",
       "/admin/invite/:token",

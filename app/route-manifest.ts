@@ -199,6 +199,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts", access: "leads" },
   { path: "/admin/visits/export.csv", file: "routes/admin.visits.export.ts", access: "leads" },
   { path: "/admin/data-requests/export.json", file: "routes/admin.data-requests.export.ts", access: "owner" },
+  { path: "/admin/content/:key/preview", file: "routes/admin.content-preview.ts", access: "content" },
   {
     path: "/admin",
     file: "routes/admin.tsx",
@@ -217,6 +218,9 @@ export const routeManifest: RouteEntry[] = [
       { path: "data-requests", file: "routes/admin.data-requests.tsx", access: "owner" },
       { path: "accounts", file: "routes/admin.accounts.tsx", access: "owner" },
       { path: "audit", file: "routes/admin.audit.tsx", access: "owner" },
+      { path: "content", file: "routes/admin.content.tsx", access: "content" },
+      { path: "content/:key", file: "routes/admin.content-item.tsx", access: "content" },
+      { path: "launch", file: "routes/admin.launch.tsx", access: "content" },
       { path: "account", file: "routes/admin.account.tsx", access: "staff" },
       { path: "confirm", file: "routes/admin.confirm.tsx", access: "staff" },
     ],

@@ -52,13 +52,16 @@ function fieldCount(bytes: Buffer, type: string): number | undefined {
  * and a body of unknown length); then the fields are counted on the bytes; only then does the
  * platform's parser see it.
  */
-async function readBoundedForm(request: Request, type: string): Promise<{ ok: true; value: FormData } | BodyRefusal> {
+async function readBoundedForm(
+  request: Request,
+  type: string,
+  maxFields = MAX_FORM_FIELDS,
+): Promise<{ ok: true; value: FormData } | BodyRefusal> {
   const bytes = Buffer.from(await request.arrayBuffer());
   if (bytes.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: bodyTooLargeMessage };
   const fields = fieldCount(bytes, type);
   if (fields === undefined) return { ok: false, status: 400, error: unreadableFormMessage };
-  if (fields > MAX_FORM_FIELDS)
-    return { ok: false, status: 413, error: `The form has more than ${MAX_FORM_FIELDS} fields.` };
+  if (fields > maxFields) return { ok: false, status: 413, error: `The form has more than ${maxFields} fields.` };
   try {
     return { ok: true, value: await new Response(bytes, { headers: { "Content-Type": type } }).formData() };
   } catch {
@@ -116,12 +119,12 @@ export function retryAfterHeaders(result: { retryAfter?: number }): HeadersInit 
  * The form body of a page's post. Anything else (JSON, plain text, a broken multipart body) is
  * answered with a 4xx error page instead of failing inside the action.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, { maxFields = MAX_FORM_FIELDS } = {}): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!isForm(type)) throw data("Send the form as the page does (application/x-www-form-urlencoded).", { status: 415 });
   let form: Awaited<ReturnType<typeof readBoundedForm>>;
   try {
-    form = await readBoundedForm(request, type);
+    form = await readBoundedForm(request, type, maxFields);
   } catch {
     throw data(unreadableFormMessage, { status: 400 });
   }

@@ -13,6 +13,8 @@ export interface NginxPorts {
   redirectPort: number;
   appPort: number;
   tls?: { cert: string; key: string };
+  /** Another file in place of the build's pages.conf (the prerendered pages of another configuration). */
+  pagesConf?: string;
 }
 
 /** deploy/nginx.conf as shipped, rewritten for this machine (scripts/nginx-deploy-config.mjs); returns the path of its nginx.conf in `dir`. */

@@ -62,31 +62,86 @@ describe("operator scripts", () => {
     expect(missing.stderr).toContain("sudo apt-get update && sudo apt-get install -y chromium");
   });
 
-  it("content:check imports the content modules and lists each placeholder with its place and todo", async () => {
+  it("content:check lists each placeholder from the database, with where it is edited", async () => {
+    requireBuild();
     const { credit } = await import("../../app/content/site");
     const { manuals } = await import("../../app/content/manuals");
-    const result = run("scripts/content-check.mjs", [], {});
+    const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-content-")), "c.sqlite");
+    const result = run("scripts/content-check.mjs", [], { DATABASE_URL: url });
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^app\/content\/site\.ts:\d+ \(credit\)$/m);
-    expect(result.stdout).toContain(credit.todo);
+    // An item editors change is named with its page in the admin; the rest with its module.
+    expect(result.stdout).toContain(`credit (admin: /admin/content/credit)\n  ${credit.todo}`);
+    expect(result.stdout).toContain("coverage.billingCode (admin: /admin/content/coverage)");
     const placeholders = manuals.filter((manual) => manual.placeholder);
     expect(placeholders.length).toBeGreaterThan(0);
     for (const manual of placeholders)
-      expect(result.stdout).toContain(`(manuals[${manuals.indexOf(manual)}])\n  ${manual.todo}`);
-    // The billing code is never guessed: until the company supplies it, it is on the list.
-    expect(result.stdout).toMatch(/^app\/content\/site\.ts:\d+ \(coverage\.billingCode\)$/m);
+      expect(result.stdout).toContain(
+        `manuals[${manuals.indexOf(manual)}] (code: app/content/manuals.ts)\n  ${manual.todo}`,
+      );
+
+    // What is published is what is listed: the credit filled in and published is off the list.
+    const database = createDatabase(url);
+    try {
+      const filled = JSON.stringify({ label: "Website by Example Studio", href: "https://studio.example" });
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto("content_items")
+        .values({ key: "credit", version: 2, body: filled, published_by: "owner", published_at: at })
+        .execute();
+    } finally {
+      await database.close();
+    }
+    const after = run("scripts/content-check.mjs", [], { DATABASE_URL: url });
+    expect(after.status).toBe(0);
+    expect(after.stdout).not.toContain("/admin/content/credit");
+    expect(after.stdout).toContain("coverage.billingCode (admin: /admin/content/coverage)");
   });
 
-  it("content:check lists each claim the company has not reviewed, with where visitors read it", async () => {
+  it("content:check lists each claim whose wording no owner has reviewed, with where visitors read it", async () => {
+    requireBuild();
     const { claimsForReview } = await import("../../app/content/claims");
     const { hero } = await import("../../app/content/home");
-    const result = run("scripts/content-check.mjs", [], {});
+    const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-claims-")), "c.sqlite");
+    const result = run("scripts/content-check.mjs", [], { DATABASE_URL: url });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`- "${hero.headline}" (home page headline)`);
-    const unreviewed = claimsForReview.filter((claim) => !claim.reviewed);
-    expect(unreviewed.length).toBeGreaterThan(0);
-    for (const claim of unreviewed) expect(result.stdout).toContain(`- "${claim.text}" (${claim.where})`);
-    expect(result.stdout).toContain(`${unreviewed.length} claims to review.`);
+    const claims = claimsForReview();
+    expect(claims.length).toBeGreaterThan(20);
+    for (const claim of claims) expect(result.stdout).toContain(`- "${claim.text}" (${claim.where})`);
+    expect(result.stdout).toContain(`${claims.length} claims to review.`);
+
+    // A review of the wording the site states takes it off; a review of another wording does not.
+    const database = createDatabase(url);
+    try {
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto("claim_reviews")
+        .values([
+          {
+            id: "r1",
+            claim: "home page headline",
+            wording: hero.headline,
+            note: "Checked",
+            reviewed_by: "owner",
+            reviewed_at: at,
+          },
+          {
+            id: "r2",
+            claim: "home page button",
+            wording: "An older button",
+            note: "Checked",
+            reviewed_by: "owner",
+            reviewed_at: at,
+          },
+        ])
+        .execute();
+    } finally {
+      await database.close();
+    }
+    const after = run("scripts/content-check.mjs", [], { DATABASE_URL: url });
+    expect(after.stdout).not.toContain(`- "${hero.headline}" (home page headline)`);
+    expect(after.stdout).toContain(`- "${hero.primaryAction}" (home page button)`);
+    expect(after.stdout).toContain(`${claims.length - 1} claims to review.`);
   });
 
   it("the Lighthouse benchmark takes its pages from the route manifest", async () => {

@@ -1,0 +1,164 @@
+import { Form, Link, useNavigation } from "react-router";
+import { ActionStatus } from "~/components/ui/action-status";
+import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { buttonClass } from "~/components/ui/button";
+import { contentItem } from "~/content/items";
+import { staffContext } from "~/features/auth/access.server";
+import { answerItemPost, itemPage, type ItemAnswer } from "~/features/content/edit.server";
+import { formSchemaOf, formValueOf } from "~/features/content/form-schema";
+import { errorLabels, SchemaFields } from "~/features/content/schema-form";
+import { ErrorSummary } from "~/components/ui/field";
+import { readForm } from "~/lib/request.server";
+import { formatDateTime } from "~/lib/format";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/admin.content-item";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return itemPage(params.key);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // An item such as the FAQ has hundreds of fields; the body's size is still bounded.
+  return answerItemPost(params.key, await readForm(request, { maxFields: 5_000 }), context.get(staffContext));
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: loaderData ? `Edit: ${loaderData.title}` : "Edit content",
+    description: "Edit, preview and publish one piece of the site's content.",
+    path: "/admin/content",
+    noindex: true,
+  });
+
+/** An answer that refused, with what was typed (the form is drawn again from it). */
+function refusal(actionData: unknown): Extract<ItemAnswer, { ok: false }> | undefined {
+  return typeof actionData === "object" && actionData !== null && (actionData as ItemAnswer).ok === false
+    ? (actionData as Extract<ItemAnswer, { ok: false }>)
+    : undefined;
+}
+
+/**
+ * One content item: its form (the draft if there is one, else what is published), the buttons
+ * that save, preview and publish it, and every version published, each of which can be restored.
+ */
+export default function AdminContentItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { key, title, pages, state, versions } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const refused = refusal(actionData);
+  const item = contentItem(key);
+  if (!item) return null;
+  const schema = formSchemaOf(item.schema);
+  const value = refused?.value !== undefined ? refused.value : formValueOf(item.schema, loaderData.value);
+  const edition = refused?.edition ?? state.edition;
+  const status: ItemAnswer | undefined = actionData as ItemAnswer | undefined;
+  return (
+    <>
+      <p>
+        <Link to="/admin/content" className="inline-flex tap-target items-center underline">
+          All content
+        </Link>
+      </p>
+      <h1 className="text-heading font-bold">{title}</h1>
+      <p className="mt-1 max-w-prose text-muted">
+        Published version {state.published.version}, by {state.published.by}, {formatDateTime(state.published.at)}.{" "}
+        {state.draft
+          ? `A draft saved by ${state.draft.by}, ${formatDateTime(state.draft.at)}, is not published yet.`
+          : "No unpublished draft."}{" "}
+        Shown on {pages.join(", ")}.
+      </p>
+      {status && status.message ? (
+        <ActionStatus
+          result={status.ok ? status : { ok: false, message: status.message, errors: status.errors, values: {} }}
+        />
+      ) : null}
+      {refused?.conflict ? (
+        <section
+          aria-labelledby="conflict-title"
+          className="mt-4 rounded-lg border-2 border-warning bg-warning-soft p-4"
+        >
+          <h2 id="conflict-title" className="font-bold">
+            Changed by {refused.conflict.by}, {formatDateTime(refused.conflict.at)}
+          </h2>
+          {refused.conflict.fields.length ? (
+            <ul className="mt-2 list-disc pl-5">
+              {refused.conflict.fields.map((field) => (
+                <li key={field.path}>
+                  <code>{field.path}</code>: theirs reads “{field.theirs}”
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2">Their version reads the same as yours.</p>
+          )}
+        </section>
+      ) : null}
+      {refused && Object.keys(refused.errors).length ? (
+        <div className="mt-4">
+          <ErrorSummary
+            errors={refused.errors}
+            labels={errorLabels(schema, refused.errors)}
+            idPrefix={`content-${key}`}
+          />
+        </div>
+      ) : null}
+      <Form method="post" className="mt-6 grid gap-6" noValidate>
+        <input type="hidden" name="edition" value={edition} />
+        <SchemaFields
+          schema={schema}
+          value={value}
+          errors={refused?.errors ?? {}}
+          arranged={refused?.arranged}
+          idPrefix={`content-${key}`}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass("secondary")}>
+            Save draft
+          </button>
+          <button type="submit" name="intent" value="preview" disabled={busy} className={buttonClass("secondary")}>
+            Save and preview
+          </button>
+          <button type="submit" name="intent" value="publish" disabled={busy} className={buttonClass("primary")}>
+            Publish
+          </button>
+        </div>
+      </Form>
+      {state.draft ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="edition" value={edition} />
+          <button type="submit" name="intent" value="discard" disabled={busy} className={buttonClass("quiet")}>
+            Discard the draft
+          </button>
+        </Form>
+      ) : null}
+      <section aria-labelledby="versions-title" className="mt-10">
+        <h2 id="versions-title" className="text-subheading font-bold">
+          Versions
+        </h2>
+        <ol className="mt-3 grid gap-3">
+          {versions.map((version) => (
+            <li key={version.version} className="flex flex-wrap items-center gap-3 rounded-lg border border-line p-3">
+              <span>
+                <strong>Version {version.version}</strong>, by {version.by}, {formatDateTime(version.at)}
+                {version.restoredFrom ? ` (restored from version ${version.restoredFrom})` : ""}
+                {version.version === state.published.version ? " — published now" : ""}
+              </span>
+              {version.version === state.published.version ? null : (
+                <Form method="post">
+                  <input type="hidden" name="edition" value={edition} />
+                  <input type="hidden" name="version" value={version.version} />
+                  <button type="submit" name="intent" value="restore" disabled={busy} className={buttonClass("quiet")}>
+                    Restore <span className="sr-only">version {version.version}</span>
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary list={{ href: "/admin/content", name: "the site's content" }} />;
+}
