@@ -57,8 +57,9 @@ import {
   nginxStaticHeadersConfig,
 } from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
-import { type HeaderOptions, securityHeaders } from "./security-headers";
-import { createStaticHandler, readManifest, type StaticManifest } from "./static-files";
+import { republishPages } from "./republish";
+import { headerOptions, securityHeaders } from "./security-headers";
+import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
 import { leadKinds } from "../app/lead-kinds.server";
@@ -72,16 +73,17 @@ export { inviteAccount, passwordLink } from "../app/features/auth/invitations.se
 export { commandLine } from "../app/lib/staff";
 export { copyDatabase } from "#db/copy.server";
 
-function headerOptions(config: Config): HeaderOptions {
-  return {
-    https: config.siteIsHttps,
-    frameOrigin: config.orderFormUrl ? new URL(config.orderFormUrl).origin : undefined,
-  };
-}
-
 /** Renders the prerendered pages again (at build, or at start when the configuration changed). */
 export async function prerender(buildDir: string): Promise<StaticManifest> {
   return prerenderSite(build, buildDir, getConfig());
+}
+
+/**
+ * Renders the prerendered pages again while the site serves, swaps them in, and has `serveStatic`
+ * serve them (server/republish.ts): for a change to what they show.
+ */
+export function republish(buildDir: string, serveStatic?: Pick<StaticHandler, "replace">): Promise<StaticManifest> {
+  return republishPages({ build, buildDir, config: getConfig(), serveStatic });
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Config } from "../app/lib/config.server";
+
 /**
  * The headers every response carries, prerendered files included. Scripts are allowed only from
  * our own origin plus either a per-request nonce (server-rendered pages) or the SHA-256 hashes of
@@ -12,6 +14,13 @@ export interface HeaderOptions {
   https: boolean;
   /** Origin of the hosted order form, the one frame this site may embed. */
   frameOrigin?: string;
+}
+
+export function headerOptions(config: Config): HeaderOptions {
+  return {
+    https: config.siteIsHttps,
+    frameOrigin: config.orderFormUrl ? new URL(config.orderFormUrl).origin : undefined,
+  };
 }
 
 export function contentSecurityPolicy(source: CspSource, options: HeaderOptions): string {
