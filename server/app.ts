@@ -58,7 +58,8 @@ import {
   nginxStaticHeadersConfig,
 } from "./nginx";
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
-import { type HeaderOptions, securityHeaders } from "./security-headers";
+import { republishPages } from "./republish";
+import { headerOptions, securityHeaders } from "./security-headers";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
@@ -74,47 +75,17 @@ export { commandLine } from "../app/lib/staff";
 export { copyDatabase } from "#db/copy.server";
 export { launchChecklist } from "../app/content/checklist.server";
 
-function headerOptions(config: Config): HeaderOptions {
-  return {
-    https: config.siteIsHttps,
-    frameOrigin: config.orderFormUrl ? new URL(config.orderFormUrl).origin : undefined,
-  };
-}
-
-/**
- * Draws the prerendered pages again each time the published content changes, one render at a
- * time: a publish heard during a render starts exactly one more after it.
- */
-function pagesRepublisher(buildDir: string, serveStatic: StaticHandler) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const run = async () => {
-    do {
-      again = false;
-      const began = performance.now();
-      const manifest = await prerender(buildDir);
-      serveStatic.replace(manifest);
-      log.info("static pages drawn again for the published content", { ms: Math.round(performance.now() - began) });
-    } while (again);
-  };
-  return () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run()
-      .catch((error: unknown) =>
-        log.error("static pages could not be drawn again", {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
-      .finally(() => (running = undefined));
-  };
-}
-
 /** Renders the prerendered pages again (at build, or at start when the configuration changed). */
 export async function prerender(buildDir: string): Promise<StaticManifest> {
   return prerenderSite(build, buildDir, getConfig());
+}
+
+/**
+ * Renders the prerendered pages again while the site serves, swaps them in, and has `serveStatic`
+ * serve them (server/republish.ts): for a change to what they show.
+ */
+export function republish(buildDir: string, serveStatic?: Pick<StaticHandler, "replace">): Promise<StaticManifest> {
+  return republishPages({ build, buildDir, config: getConfig(), serveStatic });
 }
 
 /**
@@ -428,10 +399,10 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const changes = config.pageCache ? database.watchPublicChanges() : undefined;
   // Republishing the prerendered pages needs the static handler made below; a publish heard
   // before it exists is drawn by the check that follows.
-  let republish = () => undefined as void;
+  let redraw = () => undefined as void;
   const content = await startContent(
     () => changes?.version(),
-    () => republish(),
+    () => redraw(),
   );
   let manifest = readManifest(buildDir, renderFingerprint(config));
   if (!manifest || manifest.content !== contentFingerprint()) {
@@ -441,7 +412,13 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     manifest = await prerender(buildDir);
   }
   const serveStatic = createStaticHandler(buildDir, manifest, headerOptions(config));
-  republish = pagesRepublisher(buildDir, serveStatic);
+  redraw = () => {
+    republish(buildDir, serveStatic).catch((error: unknown) =>
+      log.error("the prerendered pages could not be drawn again for the published content", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  };
   const pathInfo = createMethodTable(build, {
     notFoundRouteId: "routes/not-found",
     otherPaths: (path) => probePaths.has(path) || serveStatic.has(path),

@@ -1,3 +1,5 @@
+import type { Config } from "../app/lib/config.server";
+
 /**
  * The headers every response carries, prerendered files included. Scripts are allowed only from
  * our own origin plus either a per-request nonce (server-rendered pages) or the SHA-256 hashes of
@@ -12,6 +14,13 @@ export interface HeaderOptions {
   https: boolean;
   /** Origin of the hosted order form, the one frame this site may embed. */
   frameOrigin?: string;
+}
+
+export function headerOptions(config: Config): HeaderOptions {
+  return {
+    https: config.siteIsHttps,
+    frameOrigin: config.orderFormUrl ? new URL(config.orderFormUrl).origin : undefined,
+  };
 }
 
 export function contentSecurityPolicy(source: CspSource, options: HeaderOptions): string {
@@ -51,12 +60,26 @@ export function securityHeaders(source: CspSource, options: HeaderOptions): Reco
 }
 
 /** SHA-256 source expressions for every inline script in an HTML document. */
+/**
+ * Whether a script element's attributes make it a data block (`application/ld+json`, the
+ * structured data): the browser never runs one, so CSP does not apply to it (HTML, "prepare the
+ * script element", returns for a data block before any CSP check). Leaving it out keeps a page's
+ * hashes those of the build's own code, whatever an editor publishes: the CSP nginx sends with a
+ * prerendered page stays right without a reload.
+ */
+function isDataBlock(attributes: string): boolean {
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+  if (!type) return false;
+  const value = (type[1] ?? type[2] ?? type[3] ?? "").trim().toLowerCase();
+  return !(value === "" || value === "module" || /^(?:text|application)\/(?:x-)?(?:javascript|ecmascript)$/.test(value));
+}
+
 export async function inlineScriptHashes(html: string): Promise<string[]> {
   const { createHash } = await import("node:crypto");
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const body = match[1] ?? "";
-    if (body.length === 0) continue;
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const body = match[2] ?? "";
+    if (body.length === 0 || isDataBlock(match[1] ?? "")) continue;
     hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
   }
   return [...hashes];

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { type Theme, themeFromCookieHeader } from "../app/lib/theme";
@@ -169,8 +169,7 @@ export function readManifest(buildDir: string, fingerprint: string): StaticManif
   }
 }
 
-function load(buildDir: string, meta: ManifestFile, headers: Record<string, string>): Entry {
-  const file = path.join(buildDir, meta.file);
+function load(file: string, meta: ManifestFile, headers: Record<string, string>): Entry {
   return {
     body: readFileSync(file),
     br: meta.encodings.includes("br") ? readFileSync(`${file}.br`) : undefined,
@@ -187,53 +186,83 @@ function load(buildDir: string, meta: ManifestFile, headers: Record<string, stri
 export type StaticHandler = ((req: IncomingMessage, res: ServerResponse) => boolean) & {
   /** Whether a file or prerendered page is served at this path (for GET and HEAD). */
   has: (pathname: string) => boolean;
-  /** Serves the files and pages of `manifest` from now on (the pages drawn again after a publish). */
+  /**
+   * Serves `manifest` from now on: the pages of a republish (server/republish.ts). Everything is
+   * read first and then put in place at once, so each request gets the old set or the new one,
+   * with its own ETag and CSP.
+   */
   replace: (manifest: StaticManifest) => void;
 };
 
+interface Served {
+  files: Map<string, Prepared>;
+  pages: Map<string, Record<Theme, Prepared>>;
+  /** The manifest's entry for each file, so a replacement reads again only the files that changed. */
+  fileMetas: Map<string, string>;
+}
+
 export function createStaticHandler(buildDir: string, manifest: StaticManifest, options: HeaderOptions): StaticHandler {
   const baseHeaders = securityHeaders({}, options);
-  let files = new Map<string, Prepared>();
-  let pages = new Map<string, Record<Theme, Prepared>>();
-  const read = (next: StaticManifest) => {
-    const nextFiles = new Map<string, Prepared>();
+
+  const read = (next: StaticManifest, before?: Served): Served => {
+    const files = new Map<string, Prepared>();
+    const fileMetas = new Map<string, string>();
     for (const [urlPath, meta] of Object.entries(next.files)) {
-      nextFiles.set(urlPath, prepare(load(buildDir, meta, { ...baseHeaders, Vary: "Accept-Encoding" })));
+      const key = JSON.stringify(meta);
+      const kept = before?.fileMetas.get(urlPath) === key ? before.files.get(urlPath) : undefined;
+      files.set(
+        urlPath,
+        kept ?? prepare(load(path.join(buildDir, meta.file), meta, { ...baseHeaders, Vary: "Accept-Encoding" })),
+      );
+      fileMetas.set(urlPath, key);
     }
-    const nextPages = new Map<string, Record<Theme, Prepared>>();
+    // A page is named through its set's link, prerendered/<name>/… (server/prerender.ts), which a
+    // republish may swap at any moment: the link is followed once, so all the pages, and each
+    // page's compressed copies, come from one set.
+    const sets = new Map<string, string>();
+    const fromOneSet = (file: string) => {
+      const [top = "", name = "", ...rest] = file.split(/[\\/]/);
+      const link = path.join(buildDir, top, name);
+      const set = sets.get(link) ?? realpathSync(link);
+      sets.set(link, set);
+      return path.join(set, ...rest);
+    };
+    const pages = new Map<string, Record<Theme, Prepared>>();
     for (const [urlPath, variants] of Object.entries(next.pages)) {
       const byTheme = {} as Record<Theme, Prepared>;
       for (const [theme, meta] of Object.entries(variants) as Array<[Theme, ManifestPage]>) {
-        byTheme[theme] = prepare(
-          load(buildDir, meta, {
-            ...securityHeaders({ hashes: meta.scriptHashes }, options),
-            // The theme cookie picks the variant, so caches must key on it.
-            Vary: "Accept-Encoding, Cookie",
-            "Cache-Control": "no-cache",
-          }),
-        );
+        const entry = load(fromOneSet(meta.file), meta, {
+          ...securityHeaders({ hashes: meta.scriptHashes }, options),
+          // The theme cookie picks the variant, so caches must key on it.
+          Vary: "Accept-Encoding, Cookie",
+          "Cache-Control": "no-cache",
+        });
+        // The tag of the bytes read: it names what is sent even when another process sharing the
+        // build swapped in a newer set between writing this manifest and this read.
+        byTheme[theme] = prepare({ ...entry, etag: etagOf(entry.body) });
       }
-      nextPages.set(urlPath, byTheme);
+      pages.set(urlPath, byTheme);
     }
-    // Both at once: a request is answered wholly from the pages before or wholly from the new ones.
-    files = nextFiles;
-    pages = nextPages;
+    return { files, pages, fileMetas };
   };
-  read(manifest);
 
+  let served = read(manifest);
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     let pathname = query === -1 ? url : url.slice(0, query);
     if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
-    const page = query === -1 ? pages.get(pathname) : undefined;
-    const entry = page ? page[themeFromCookieHeader(req.headers.cookie)] : files.get(pathname);
+    const page = query === -1 ? served.pages.get(pathname) : undefined;
+    const entry = page ? page[themeFromCookieHeader(req.headers.cookie)] : served.files.get(pathname);
     if (!entry) return false;
     sendPrepared(req, res, entry);
     return true;
   };
   const has = (pathname: string) =>
-    files.has(pathname) || pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
-  return Object.assign(serve, { has, replace: read });
+    served.files.has(pathname) || served.pages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+  const replace = (next: StaticManifest) => {
+    served = read(next, served);
+  };
+  return Object.assign(serve, { has, replace });
 }

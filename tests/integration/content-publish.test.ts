@@ -124,18 +124,26 @@ describe.runIf(requires(suite, "postgres", "nginx"))(suite, () => {
     expect(await published.text()).toContain("Published as version 2");
     const since = performance.now();
 
-    const [onKept, onDisk, onNode] = await Promise.all([
-      firstShown(b.url, "/contact", after, since),
-      firstShown(nginxBase, "/faq", after, since),
-      firstShown(b.url, "/about", after, since),
-    ]);
-    console.log(
-      `publish → new tagline: kept page on the other instance ${Math.round(onKept)} ms, ` +
-        `prerendered page behind nginx ${Math.round(onDisk)} ms, prerendered page from Node ${Math.round(onNode)} ms`,
+    // Every page that shows the tagline (the footer is on all of them), through every way in.
+    const bases = { "instance A": a.url, "instance B": b.url, "nginx before B": nginxBase };
+    const seen = await Promise.all(
+      Object.entries(bases).flatMap(([way, base]) =>
+        [...prerendered, ...rendered].map(async (page) => ({
+          way,
+          page,
+          kind: prerendered.includes(page) ? "prerendered" : "rendered",
+          ms: await firstShown(base, page, after, since),
+        })),
+      ),
     );
-    expect(onKept).toBeLessThan(withinMs);
-    expect(onDisk).toBeLessThan(withinMs);
-    expect(onNode).toBeLessThan(withinMs);
+    const slowest = (filter: (entry: (typeof seen)[number]) => boolean) =>
+      Math.round(Math.max(...seen.filter(filter).map((entry) => entry.ms)));
+    console.log(
+      `publish → new tagline on every page: kept pages on the other instance within ${slowest((e) => e.way === "instance B" && e.kind === "rendered")} ms, ` +
+        `prerendered pages behind nginx within ${slowest((e) => e.way === "nginx before B" && e.kind === "prerendered")} ms, ` +
+        `every page everywhere within ${slowest(() => true)} ms`,
+    );
+    for (const entry of seen) expect(entry.ms, `${entry.way} ${entry.page}`).toBeLessThan(withinMs);
 
     // From then on the old tagline is on no public page, through any way in, in any theme.
     for (const base of [a.url, b.url, nginxBase]) {

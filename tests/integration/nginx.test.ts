@@ -1,11 +1,13 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "#db/sqlite-driver.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requires } from "../support/requires";
+import { deployNginxConfig } from "../../scripts/nginx-deploy-config.mjs";
+import { publishPageSet } from "../../server/prerender";
 import { freePort, startNginx, writeNginxConfig } from "./nginx-config";
 import { requireBuild, type ServerProcess, startServerProcess } from "./server-process";
 
@@ -14,6 +16,8 @@ import { requireBuild, type ServerProcess, startServerProcess } from "./server-p
  * (docs/decisions/003-admin-sessions.md), about 0.3 s on a fast core and 0.9 s on a slow one.
  */
 const signInsTimeout = 90_000;
+
+const root = path.resolve(import.meta.dirname, "../..");
 
 const securityHeaderNames = [
   "content-security-policy",
@@ -82,6 +86,72 @@ describe.runIf(requires(suite, "nginx"))(suite, () => {
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await response.text()).toMatch(/<html[^>]*data-theme="light"/);
+  });
+
+  it("reads each page through the link to the set in place, and serves a set swapped in without a reload", async () => {
+    // nginx follows links unless told not to, and without a cache of open files it opens each page
+    // anew: a set swapped in (server/prerender.ts) is served from the next request on.
+    const site = readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8");
+    const pages = readFileSync(path.join(root, "build", "nginx", "pages.conf"), "utf8");
+    for (const text of [site, pages]) expect(text).not.toMatch(/disable_symlinks|open_file_cache/);
+    const name = /\/prerendered\/([0-9a-f]+)\//.exec(pages)?.[1] ?? "";
+    const link = path.join(root, "build", "prerendered", name);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    const about = await fetch(`${base}/about`, { headers: { "Accept-Encoding": "identity", Cookie: "theme=light" } });
+    expect(await about.text()).toBe(
+      readFileSync(path.join(realpathSync(link), "light", "about", "index.html"), "utf8"),
+    );
+
+    // The same nginx over a build folder of its own, whose pages are swapped while it serves.
+    const swapped = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-sets-"));
+    const page = (generation: number) =>
+      `<!DOCTYPE html><html><body>generation ${generation} ${"x".repeat(64 * 1024)}</body></html>`;
+    const publish = (generation: number) =>
+      publishPageSet(swapped, name, async (dir) => {
+        for (const theme of ["light", "dark", "system"]) {
+          mkdirSync(path.join(dir, theme, "about"), { recursive: true });
+          writeFileSync(path.join(dir, theme, "about", "index.html"), page(generation));
+        }
+      });
+    await publish(0);
+    const ownDir = mkdtempSync(path.join(os.tmpdir(), "aquila-nginx-"));
+    const port = await freePort();
+    const config = path.join(ownDir, "nginx.conf");
+    const text = deployNginxConfig(ownDir, {
+      port,
+      redirectPort: await freePort(),
+      appPort: Number(new URL(app.url).port),
+    });
+    expect(text).toContain(`root ${root}/build;`);
+    writeFileSync(config, text.replace(`root ${root}/build;`, `root ${swapped};`));
+    const own = await startNginx(config, `http://127.0.0.1:${port}/healthz`);
+    try {
+      const get = async () =>
+        (await fetch(`http://127.0.0.1:${port}/about`, { headers: { "Accept-Encoding": "identity" } })).text();
+      expect(await get()).toBe(page(0));
+      // Requests all the while sets are swapped in: each answer is one whole set's page, from disk
+      // (a page nginx did not find would have come from the instance, which knows no such text).
+      const answers: string[] = [];
+      let swapping = true;
+      const asking = (async () => {
+        while (swapping) answers.push(await get());
+      })();
+      for (let generation = 1; generation <= 20; generation++) {
+        await publish(generation);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      swapping = false;
+      await asking;
+      expect(answers.length).toBeGreaterThan(20);
+      const generations = new Set(
+        answers.map((answer) => /^<!DOCTYPE html><html><body>generation (\d+) x+<\/body><\/html>$/.exec(answer)?.[1]),
+      );
+      expect(generations).not.toContain(undefined);
+      expect(generations.size).toBeGreaterThan(2);
+      expect(await get()).toBe(page(20));
+    } finally {
+      own.kill("SIGQUIT");
+    }
   });
 
   it("logs a person's view of a page it serves from disk, without who they are, and an instance counts it once", async () => {
