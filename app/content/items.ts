@@ -7,6 +7,7 @@
  * Imports zod: read by the admin and the server, never by a public page.
  */
 import { z } from "zod";
+import { markdownText } from "~/lib/markdown-text";
 import { faqItems, faqTeaserIds } from "./faq";
 import { owners } from "./owners";
 import { commitments, company, coverage, credit } from "./site";
@@ -210,7 +211,11 @@ const ownersSchema = z
           .meta({ title: "Short name for the page's address" }),
         name: line("Name", 100),
         role: line("Role", 100),
-        bio: z.array(paragraph("Paragraph", 1_500)).min(1, "At least one paragraph").meta({ title: "Biography" }),
+        bio: markdownText({ max: 4_000, label: "Biography" }).meta({
+          title: "Biography",
+          description: "A blank line starts a new paragraph.",
+          markdown: true,
+        }),
         initials: z
           .string()
           .trim()

@@ -8,8 +8,8 @@ export interface OwnerProfile {
   /** Display name. While a placeholder, the role stands in for the name. */
   name: string;
   role: string;
-  /** One string per paragraph. */
-  bio: string[];
+  /** Markdown (app/lib/markdown.server.ts): paragraphs, emphasis, lists, links. */
+  bio: string;
   /** Shown in the avatar circle when there is no photo. */
   initials: string;
   placeholder?: true;
@@ -21,10 +21,7 @@ export const owners = defineContent<OwnerProfile[]>("owners", [
     id: "co-owner-1",
     name: "Co-owner",
     role: `Owner since ${company.newOwnership}`,
-    bio: [
-      `One of the two owners who took over ${company.name} in ${company.newOwnership}. ${company.name} was founded in ${company.founded}.`,
-      "A full biography will be published here soon.",
-    ],
+    bio: `One of the two owners who took over ${company.name} in ${company.newOwnership}. ${company.name} was founded in ${company.founded}.\n\nA full biography will be published here soon.`,
     initials: "CO",
     placeholder: true,
     todo: "First owner: full name, role title, initials and biography (and a photo, if wanted).",
@@ -33,10 +30,7 @@ export const owners = defineContent<OwnerProfile[]>("owners", [
     id: "co-owner-2",
     name: "Co-owner",
     role: `Owner since ${company.newOwnership}`,
-    bio: [
-      `One of the two owners who took over ${company.name} in ${company.newOwnership}. ${company.name} was founded in ${company.founded}.`,
-      "A full biography will be published here soon.",
-    ],
+    bio: `One of the two owners who took over ${company.name} in ${company.newOwnership}. ${company.name} was founded in ${company.founded}.\n\nA full biography will be published here soon.`,
     initials: "CO",
     placeholder: true,
     todo: "Second owner: full name, role title, initials and biography (and a photo, if wanted).",

@@ -6,9 +6,16 @@ import { owners } from "~/content/owners";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
+import { Markdown } from "~/components/ui/markdown";
+import { renderMarkdown } from "~/lib/markdown.server";
 import type { Route } from "./+types/about";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
+
+/** The owners' biographies, written in Markdown, as HTML drawn on the server (below the dialog's heading). */
+export function loader() {
+  return { bios: owners.map((owner) => renderMarkdown(owner.bio, { topLevel: 3 })) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -19,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: crumbs("About", "/about"),
   });
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="About us" title={`About ${company.name}`}>
@@ -74,9 +81,7 @@ export default function About() {
                   </span>
                 </DialogTrigger>
                 <Dialog id={`bio-${owner.id}`} title={`${owner.name}, ${owner.role}`}>
-                  {owner.bio.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
-                  ))}
+                  <Markdown html={loaderData.bios[index] ?? ""} />
                 </Dialog>
               </div>
             </li>
