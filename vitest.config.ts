@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 /**
  * The files that hold the server to a time while they load it with work of their own making (a
  * known browser let in within 3 s during a flood of sign-ins, the right password answered while
- * wrong ones pour in, a long text checked within 100 ms, 200 KB of Markdown rendered within 3 s).
+ * wrong ones pour in, a long text checked within 100 ms, 200 KB of Markdown rendered within 3 s, a
+ * publish on every page of two instances and nginx within 5 s).
  * They run after the rest, two at a time, as every file did before: beside a third file on two
  * cores, a sign-in during a flood once took 3.9 s. The other files that measure time (a shutdown
  * within 7 s, a silent database seen within 5 s) wait on the server, not on the processor, and
@@ -14,6 +15,7 @@ const timed = [
   "app/features/auth/sign-in-limits.server.test.ts",
   "app/features/reviews/flags.test.ts",
   "app/lib/markdown.server.test.ts",
+  "tests/integration/content-publish.test.ts",
   "tests/integration/sign-in-devices.test.ts",
   "tests/integration/sign-in-flood.test.ts",
 ];

@@ -396,12 +396,15 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       link: ownerLink,
     });
 
-  const changes = config.pageCache ? database.watchPublicChanges() : undefined;
+  // The change feed tells every instance of a publish; with PAGE_CACHE=off it still says when the
+  // content changed, so a render reads the database for content only after a change.
+  const feed = database.watchPublicChanges();
+  const changes = config.pageCache ? feed : undefined;
   // Republishing the prerendered pages needs the static handler made below; a publish heard
   // before it exists is drawn by the check that follows.
   let redraw = () => undefined as void;
   const content = await startContent(
-    () => changes?.version(),
+    () => feed.version(),
     () => redraw(),
   );
   let manifest = readManifest(buildDir, renderFingerprint(config));
@@ -436,7 +439,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     observe: metrics?.observePageCache,
   });
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem, () => changes?.version());
+  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem, () => feed.version());
 
   const counting = config.visitCounts.on ? startVisitCounting(config.visitCounts.flushMs) : undefined;
   const views = counting
@@ -521,7 +524,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       // and the whole is given what is left of the 10 s: a process that must exit, exits.
       const rest = (async () => {
         content.stop();
-        await Promise.all([officeClock.stop(), workerStopped, changes?.stop(), metrics?.close(), viewLog?.stop()]);
+        await Promise.all([officeClock.stop(), workerStopped, feed.stop(), metrics?.close(), viewLog?.stop()]);
         await counting?.stop();
         await closeDatabase();
       })();

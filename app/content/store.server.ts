@@ -94,16 +94,31 @@ const source: ContentSource = {
   },
 };
 
-async function readPublished(): Promise<Snapshot> {
-  const rows = await db().selectFrom("content_items").select(["key", "version", "body"]).execute();
+/**
+ * The published items: the versions first, then the bodies of only those that changed since
+ * `before` (a publish reads one item again, not every FAQ answer).
+ */
+async function readPublished(before: Snapshot | undefined): Promise<Snapshot> {
+  const rows = await db().selectFrom("content_items").select(["key", "version"]).execute();
+  const known = rows.filter((row) => contentItem(row.key));
+  const stale = known.filter((row) => before?.versions.get(row.key) !== row.version).map((row) => row.key);
+  const bodies =
+    stale.length === 0
+      ? []
+      : await db().selectFrom("content_items").select(["key", "version", "body"]).where("key", "in", stale).execute();
   const values = new Map<string, unknown>();
   const versions = new Map<string, number>();
-  for (const row of rows) {
-    if (!contentItem(row.key)) continue;
+  for (const row of known) {
+    if (stale.includes(row.key)) continue;
+    values.set(row.key, before?.values.get(row.key));
+    versions.set(row.key, row.version);
+  }
+  for (const row of bodies) {
     values.set(row.key, JSON.parse(row.body));
     versions.set(row.key, row.version);
   }
-  return { values, versions, changed: differingContent(values) };
+  const same = before && sameVersions(before.versions, versions);
+  return same ? before : { values, versions, changed: differingContent(values) };
 }
 
 /**
@@ -115,7 +130,7 @@ export async function freshContent(feedVersion: number | undefined): Promise<voi
   if (snapshot && feedVersion !== undefined && feedVersion === snapshotAt) return;
   loading ??= (async () => {
     const before = snapshot;
-    const next = await readPublished();
+    const next = await readPublished(before);
     snapshot = next;
     snapshotAt = feedVersion;
     setContentSource(source);

@@ -1,7 +1,7 @@
 import { isStorableText, unstorableMessage, z } from "./zod";
 
 /**
- * The admin form's check of a long text (decisions.md, fourth round: "Long texts"), in the browser
+ * The admin form's check of a long text (docs/requirements.md §7.13), in the browser
  * and again on the server. It reads the text with a few patterns instead of the Markdown library,
  * which stays on the server (markdown.server.ts): what it refuses is what the renderer would show
  * as plain text, so the editor hears about it while writing, not from the published page.

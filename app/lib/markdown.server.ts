@@ -1,7 +1,7 @@
 /**
  * Long texts that editors write (biographies, manuals, policy sections) are Markdown, rendered to
- * HTML here, on the server, so the library never reaches a visitor's browser (decisions.md, fourth
- * round: "Long texts").
+ * HTML here, on the server, so the library never reaches a visitor's browser (docs/requirements.md
+ * §7.13).
  *
  * What a text may hold, and nothing else:
  * - paragraphs, line breaks (two spaces or a backslash at the end of a line), *emphasis* and

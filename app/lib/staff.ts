@@ -59,7 +59,7 @@ export function can(role: Role, ability: Ability): boolean {
 /**
  * Who must prove a second factor at every sign-in (decision 024): those who see health details
  * (owners, leads), and editors, because what they publish is the public word of a medical-device
- * maker. A moderator may sign in with a password alone, as the spec's shared `admin` does. One
+ * maker. A moderator may sign in with a password alone, as the built-in `admin` does (docs/requirements.md §4.5). One
  * line per role, so a new role does not compile until someone decides.
  */
 const secondFactorRequired: Record<Role, boolean> = { owner: true, leads: true, editor: true, moderator: false };
