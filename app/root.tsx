@@ -96,7 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = isTheme(pending) ? pending : (root?.theme ?? defaultTheme);
   // A page whose route says `hydrate: false` in the manifest works fully as HTML and loads no
   // JavaScript bundle (docs/decisions/005-pages-without-hydration.md).
-  const hydrate = isHydrated(useMatches().map((match) => match.id));
+  // A preview of a draft is drawn at the admin's address, where the router would find another
+  // route: it is shown as HTML only, as the pages without JavaScript are.
+  const hydrate = isHydrated(useMatches().map((match) => match.id)) && !root?.preview;
   const reactRuns = useHydrated();
   useMarkHydrated();
   // In the browser, content is read from what the server drew the page with.
