@@ -11,10 +11,16 @@
 //                                             today's work, a waiting message, reply times,
 //                                             signed in as the tests' owner, with sample leads
 //                                             (so /contact shows its response figures)
+//   npm run screenshots -- --content          instead, the editor's pages as docs/staff.md shows
+//                                             them, at 1280 px in the light theme: the content list,
+//                                             an item, a refused save, a draft's preview, the
+//                                             notice when two people edit one item, the launch
+//                                             checklist (docs/images/ holds these, made smaller
+//                                             with `pngquant --quality 70-90` and `optipng`)
 //
 // The server is the one `npm start` runs, on a fresh SQLite file in a temporary folder, with
-// `--reviews` sample reviews (default 24) so the review pages show cards; nothing is written
-// anywhere else.
+// `--reviews` sample reviews (default 24, none with --content) so the review pages show cards;
+// nothing is written anywhere else.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -40,6 +46,7 @@ function readArgs(argv) {
       reviews: { type: "string" },
       out: { type: "string" },
       admin: { type: "boolean" },
+      content: { type: "boolean" },
       "forced-colours": { type: "boolean" },
     },
     strict: true,
@@ -50,7 +57,10 @@ function readArgs(argv) {
   const themes = (values.themes ?? "light,dark").split(",");
   if (themes.some((t) => t !== "light" && t !== "dark"))
     throw new Error(`--themes takes light and/or dark, got ${values.themes}`);
-  const reviews = Number(values.reviews ?? 24);
+  if (values.content && (values.admin || values.routes || values.widths || values.themes || values["forced-colours"]))
+    throw new Error("--content takes its own pages, width and theme; only --reviews and --out go with it");
+  // The editor's pages show no reviews: none are seeded for them unless asked.
+  const reviews = Number(values.reviews ?? (values.content ? 0 : 24));
   if (!Number.isInteger(reviews) || reviews < 0)
     throw new Error(`--reviews takes a whole number, got ${values.reviews}`);
   return {
@@ -59,14 +69,106 @@ function readArgs(argv) {
     reviews,
     routes: values.routes?.split(","),
     admin: values.admin ?? false,
+    content: values.content ?? false,
     forcedColours: values["forced-colours"] ?? false,
     out: path.resolve(values.out ?? path.join(root, "screenshots")),
   };
 }
 
+/** Opens `url`, checks it answered 200, and waits until React runs the page's forms. */
+async function visit(page, url) {
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
+/**
+ * The editor's day of docs/staff.md on the fresh site: the content list; the company's facts; a
+ * save refused for its mistakes; a draft of the credit in its preview; the notice an editor gets
+ * when an owner published the same item first; the launch checklist as an owner sees it. Each
+ * picture is the top of the page (or the one part it is about), not the whole page.
+ */
+async function captureContent(browser, site, out) {
+  const viewport = { width: 1280, height: 800 };
+  const signIn = async (who) => {
+    const session = runSeeder("signInAsTestStaff", [site.databaseFile, who]);
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    await context.addCookies([
+      { name: "theme", value: "light", url: site.url },
+      { name: session.name, value: session.value, url: site.url, httpOnly: true, sameSite: "Strict" },
+    ]);
+    return context.newPage();
+  };
+  const written = [];
+  const shoot = async (target, name, options = {}) => {
+    const file = path.join(out, `${name}.png`);
+    await target.screenshot({ path: file, animations: "disabled", ...options });
+    written.push(path.relative(root, file));
+  };
+  const editor = await signIn("editor");
+  const owner = await signIn("owner");
+  const company = `${site.url}/admin/content/company`;
+
+  await visit(editor, `${site.url}/admin/content`);
+  await shoot(editor, "content-list");
+  await visit(editor, company);
+  await shoot(editor, "content-item");
+
+  // A day the office does not have, and the number to dial left empty: nothing is saved.
+  await editor.getByRole("button", { name: "Add entry to Days the office is closed" }).click();
+  await editor.getByLabel("Closed day 1").fill("2026-02-30");
+  await editor.getByLabel("Phone, to dial").fill("");
+  await editor.getByRole("button", { name: "Save draft" }).click();
+  await editor.getByText("Nothing was saved").first().waitFor();
+  await editor.evaluate(() => window.scrollTo(0, 0));
+  await shoot(editor, "content-refused");
+  await shoot(editor.getByRole("group", { name: "Days the office is closed" }), "content-field-error");
+
+  await visit(editor, `${site.url}/admin/content/credit`);
+  await editor.getByLabel("Credit text").fill("Website by Example Studio");
+  await editor.getByRole("button", { name: "Save and preview" }).click();
+  await editor.waitForURL("**/admin/content/credit/preview");
+  await editor.getByText("Preview of a draft").waitFor();
+  await shoot(editor, "content-preview");
+  await shoot(editor.locator("footer"), "content-preview-footer");
+
+  // Both open the company's facts; the owner publishes first, then the editor.
+  await visit(editor, company);
+  await visit(owner, company);
+  await owner.getByLabel("Opening hours, short").fill("Mon–Fri 8–4 ET");
+  await owner.getByRole("button", { name: "Publish" }).click();
+  await owner.getByText("Published as version 2").waitFor();
+  await editor.getByRole("button", { name: "Add entry to Days the office is closed" }).click();
+  await editor.getByLabel("Closed day 1").fill("2026-12-24");
+  await editor.getByRole("button", { name: "Publish" }).click();
+  await editor.getByRole("heading", { name: /^Changed by/ }).waitFor();
+  await editor.evaluate(() => window.scrollTo(0, 0));
+  await shoot(editor, "content-conflict");
+
+  await visit(owner, `${site.url}/admin/launch`);
+  await shoot(owner, "launch-checklist");
+  // The owner reviews the first claim, the tagline; the picture shows it beside those still waiting.
+  await owner.getByLabel("Review note").first().fill("Checked against the wording the company approved (sample note).");
+  await owner
+    .getByRole("button", { name: /^Mark reviewed/ })
+    .first()
+    .click();
+  await owner.getByText("Reviewed:").first().waitFor();
+  const claims = await owner
+    .locator("#claims-title")
+    .evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY);
+  await shoot(owner, "launch-claims", {
+    fullPage: true,
+    clip: { x: 0, y: claims - 32, width: viewport.width, height: 540 },
+  });
+  await editor.context().close();
+  await owner.context().close();
+  return written;
+}
+
 async function main() {
   const args = readArgs(process.argv.slice(2));
-  const routes = args.routes ?? (await readSiteRoutes());
+  const routes = args.content ? [] : (args.routes ?? (await readSiteRoutes()));
   mkdirSync(args.out, { recursive: true });
   const site = await startSite({ reviews: args.reviews });
   // Staff pages: the tests' owner, signed in through the real sign-in, on sample leads.
@@ -76,7 +178,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const written = [];
   try {
-    for (const theme of args.themes) {
+    if (args.content) written.push(...(await captureContent(browser, site, args.out)));
+    for (const theme of args.content ? [] : args.themes) {
       for (const width of args.widths) {
         const context = await browser.newContext({
           viewport: { width, height: width < 768 ? 812 : 900 },

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { seedMessage, seedOrders, seedReviews, seedSampleLeads, seedUndatedMessages } from "./seed";
+import { seedMessage, seedOrders, seedReviews, seedSampleLeads, seedUndatedMessages, signInAsTestStaff } from "./seed";
 
 /**
  * The seeding module (./seed.ts) in a child process, for callers that cannot await it: the
@@ -14,7 +14,7 @@ import { seedMessage, seedOrders, seedReviews, seedSampleLeads, seedUndatedMessa
  * scripts/bench/common.mjs starts it the same way.
  */
 
-const seeders = { seedReviews, seedMessage, seedOrders, seedSampleLeads, seedUndatedMessages };
+const seeders = { seedReviews, seedMessage, seedOrders, seedSampleLeads, seedUndatedMessages, signInAsTestStaff };
 type Seeders = typeof seeders;
 export type SeedName = keyof Seeders;
 
