@@ -52,7 +52,7 @@ function refusedAddresses(text: string): string[] {
 }
 
 export const htmlMessage = "HTML is not allowed; write plain text and Markdown";
-export const pictureMessage = "Pictures cannot be placed in text; upload them under Files";
+export const pictureMessage = "Pictures cannot be placed in text; write what the picture shows instead";
 export const missingAddressMessage = "A link has no address; put it in the brackets: [words](/page)";
 
 /**

@@ -51,6 +51,9 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
   const value = refused?.value !== undefined ? refused.value : formValueOf(item.schema, loaderData.value);
   const edition = refused?.edition ?? state.edition;
   const status: ItemAnswer | undefined = actionData as ItemAnswer | undefined;
+  const conflictLabels = refused?.conflict
+    ? errorLabels(schema, Object.fromEntries(refused.conflict.fields.map((field) => [field.path, ""])))
+    : {};
   return (
     <>
       <p>
@@ -80,16 +83,28 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
             Changed by {refused.conflict.by}, {formatDateTime(refused.conflict.at)}
           </h2>
           {refused.conflict.fields.length ? (
-            <ul className="mt-2 list-disc pl-5">
-              {refused.conflict.fields.map((field) => (
-                <li key={field.path}>
-                  <code>{field.path}</code>: theirs reads “{field.theirs}”
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="mt-2">Where their version differs from yours:</p>
+              <ul className="mt-2 list-disc pl-5">
+                {refused.conflict.fields.map((field) => (
+                  <li key={field.path}>
+                    {conflictLabels[field.path] ?? field.path}:{" "}
+                    {field.theirs === null ? "not in their version" : `theirs reads “${field.theirs}”`}
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <p className="mt-2">Their version reads the same as yours.</p>
           )}
+          <p className="mt-2">
+            Saving or publishing now replaces their version with the form below. To keep their change, add it to the
+            form first, or{" "}
+            <Link to={`/admin/content/${key}`} reloadDocument className="inline-flex tap-target items-center underline">
+              start again from their version
+            </Link>
+            .
+          </p>
         </section>
       ) : null}
       {refused && Object.keys(refused.errors).length ? (

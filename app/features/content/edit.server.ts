@@ -41,7 +41,8 @@ export async function itemPage(key: string) {
 export interface Conflict {
   by: string;
   at: string;
-  fields: Array<{ path: string; theirs: string }>;
+  /** Each field where theirs differs from what was sent: its text in theirs, or null where theirs has no such field. */
+  fields: Array<{ path: string; theirs: string | null }>;
 }
 
 export type ItemAnswer =
@@ -76,12 +77,11 @@ function conflictOf(item: ContentItemDefinition, state: ItemState, mine: unknown
   const by = state.draft ? state.draft.by : state.published.by;
   const at = state.draft ? state.draft.at : state.published.at;
   const mineLeaves = leaves(mine);
-  const fields = [...leaves(theirs)]
+  const fields: Conflict["fields"] = [...leaves(theirs)]
     .filter(([path, text]) => mineLeaves.get(path) !== text)
     .map(([path, text]) => ({ path, theirs: text }));
   for (const path of mineLeaves.keys()) {
-    if (!fields.some((field) => field.path === path) && !leaves(theirs).has(path))
-      fields.push({ path, theirs: "(removed)" });
+    if (!fields.some((field) => field.path === path) && !leaves(theirs).has(path)) fields.push({ path, theirs: null });
   }
   return { by, at, fields };
 }
@@ -115,7 +115,7 @@ function afterChange(
   if (outcome.ok) return done(outcome.state);
   if (outcome.reason === "missing") throw data("No such content item.", { status: 404 });
   return refused(
-    "Someone else changed this item while you were editing. Nothing was overwritten: your version is below, with their changes listed. Save or publish again to replace theirs.",
+    "Someone else changed this item while you were editing. Nothing was overwritten: your version is below, with their changes listed.",
     409,
     value,
     outcome.state.edition,
