@@ -1,7 +1,7 @@
-import { useMemo } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { buttonClass } from "~/components/ui/button";
 import { contentItem } from "~/content/items";
 import { staffContext } from "~/features/auth/access.server";
@@ -58,8 +58,6 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
   const refused = refusal(actionData);
   // After an answer, the form is drawn from it; before any, from a held post when there is one.
   const held = actionData ? undefined : loaderData.held;
-  // One object per held form, so the notice takes focus once, not at every redraw of the page.
-  const heldStatus = useMemo(() => (held ? { ok: true as const, message: held.message } : undefined), [held]);
   const item = contentItem(key);
   if (!item) return null;
   const schema = formSchemaOf(item.schema);
@@ -87,7 +85,17 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
           result={status.ok ? status : { ok: false, message: status.message, errors: status.errors, values: {} }}
         />
       ) : null}
-      {heldStatus ? <ActionStatus result={heldStatus} tone="notice" /> : null}
+      {held ? (
+        // Met first on arrival, with or without JavaScript: what is in the form is not saved yet.
+        <OutcomePanel
+          tone="notice"
+          role="status"
+          title={held.message}
+          focusOnArrival
+          focusWhen={held}
+          className="mt-4"
+        />
+      ) : null}
       {refused?.conflict ? (
         <section
           aria-labelledby="conflict-title"
