@@ -49,6 +49,12 @@ interface RouteBase {
    * string: this module imports nothing.
    */
   access?: "staff" | "reviews" | "leads" | "content" | "owner";
+  /**
+   * Staff only: a form posted here after its person's session ended is held, and the page, once
+   * they have signed in again, shows it filled (app/features/auth/held-posts.server.ts); its loader
+   * gives the held form back. Only under the /admin layout, whose guard holds it.
+   */
+  holdsPosts?: true;
   children?: RouteEntry[];
 }
 
@@ -219,7 +225,7 @@ export const routeManifest: RouteEntry[] = [
       { path: "accounts", file: "routes/admin.accounts.tsx", access: "owner" },
       { path: "audit", file: "routes/admin.audit.tsx", access: "owner" },
       { path: "content", file: "routes/admin.content.tsx", access: "content" },
-      { path: "content/:key", file: "routes/admin.content-item.tsx", access: "content" },
+      { path: "content/:key", file: "routes/admin.content-item.tsx", access: "content", holdsPosts: true },
       { path: "launch", file: "routes/admin.launch.tsx", access: "content" },
       { path: "account", file: "routes/admin.account.tsx", access: "staff" },
       { path: "confirm", file: "routes/admin.confirm.tsx", access: "staff" },
@@ -246,12 +252,19 @@ function fullPath(parent: string, path: string): string {
 }
 
 /** Every staff route, with its full path and the kind of work it is: the table of who may use what. */
-export const staffRoutes: Array<{ path: string; file: string; access: NonNullable<RouteEntry["access"]> }> =
-  routeManifest.flatMap((entry) =>
-    [entry, ...(entry.children ?? []).map((child) => ({ ...child, path: fullPath(entry.path, child.path) }))].flatMap(
-      (route) => (route.access ? [{ path: route.path, file: route.file, access: route.access }] : []),
-    ),
-  );
+export const staffRoutes: Array<{
+  path: string;
+  file: string;
+  access: NonNullable<RouteEntry["access"]>;
+  holdsPosts: boolean;
+}> = routeManifest.flatMap((entry) =>
+  [entry, ...(entry.children ?? []).map((child) => ({ ...child, path: fullPath(entry.path, child.path) }))].flatMap(
+    (route) =>
+      route.access
+        ? [{ path: route.path, file: route.file, access: route.access, holdsPosts: route.holdsPosts === true }]
+        : [],
+  ),
+);
 
 /** Every entry, the admin's children included. */
 export const allRoutes = flatten(routeManifest);

@@ -39,6 +39,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   content_versions: ["key", "version"],
   content_drafts: ["key"],
   claim_reviews: ["id"],
+  held_posts: ["id_hash"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({
   name,

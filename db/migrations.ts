@@ -1173,6 +1173,27 @@ const migrations: Record<string, Migration> = {
           await db.schema.dropTable(table).execute();
       }),
   },
+  "0028_held_posts": {
+    // A form posted after its person's session ended (app/features/auth/held-posts.server.ts): the
+    // body as sent, the page it was for, and a random id kept only in the browser's cookie and
+    // stored here hashed, like a session's. Rows last hours, never longer.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("held_posts")
+          .addColumn("id_hash", "text", (c) => c.primaryKey())
+          .addColumn("path", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("account_id", "text")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("held_posts_created_idx").on("held_posts").column("created_at").execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropTable("held_posts").execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry an answer to "How did you hear about us?" (0023). */

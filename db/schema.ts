@@ -412,6 +412,22 @@ export interface ContentDraftTable {
   saved_at: string;
 }
 
+/**
+ * A staff form posted after its person's session had ended (migration 0028), kept for a few hours
+ * so the page can show it again, filled, once they have signed in: never saved by itself.
+ */
+export interface HeldPostTable {
+  /** SHA-256 of the random id in the browser's cookie; the id itself is never stored. */
+  id_hash: string;
+  /** The page the form was posted to ("/admin/content/company"). */
+  path: string;
+  /** The form's fields, URL-encoded, at most as long as a body the server accepts. */
+  body: string;
+  /** The account of the session that had ended, when the cookie still named one. */
+  account_id: string | null;
+  created_at: string;
+}
+
 /** An owner's review of one wording of a claim, with their note. */
 export interface ClaimReviewTable {
   id: string;
@@ -503,6 +519,7 @@ export interface Database {
   content_versions: ContentVersionTable;
   content_drafts: ContentDraftTable;
   claim_reviews: ClaimReviewTable;
+  held_posts: HeldPostTable;
   recovery_codes: RecoveryCodeTable;
   invitations: InvitationTable;
   passkeys: PasskeyTable;

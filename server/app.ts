@@ -41,6 +41,7 @@ import { flashFromCookieHeader } from "../app/lib/flash.server";
 import { purgeIdempotencyKeys } from "../app/lib/idempotency.server";
 import { formTickets } from "../app/lib/form-ticket.server";
 import { purgeSignInFailures } from "../app/features/auth/sign-in-limits.server";
+import { purgeHeldPosts } from "../app/features/auth/held-posts.server";
 import { pagePathOf } from "../app/lib/route-data-url";
 import { purgeRateLimits } from "../app/lib/rate-limit.server";
 import { createMethodTable, type PathInfo } from "./allowed-methods";
@@ -324,7 +325,8 @@ const fallbackErrorPage = errorPage("Something went wrong", "Please try again in
 
 /**
  * Once at start and then daily: every kind of stored submission past its retention period
- * (app/personal-data.server.ts, stated on /privacy), old rate-limit windows and sign-in failures.
+ * (app/personal-data.server.ts, stated on /privacy), old rate-limit windows and sign-in failures,
+ * and staff posts held past their few hours (each hold purges them too, so none outlives a day).
  */
 function startDailyPurge(config: Config) {
   const run = async () => {
@@ -332,6 +334,7 @@ function startDailyPurge(config: Config) {
       await purgeExpiredData(personalDataSources, config);
       await purgeRateLimits();
       await purgeSignInFailures();
+      await purgeHeldPosts();
       await purgeIdempotencyKeys();
       await purgeOldDigests();
       await purgeOldCounts();

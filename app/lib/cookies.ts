@@ -55,6 +55,16 @@ export const siteCookies = {
       "tells the staff sign-in that this browser has signed in to that account before, so others\u2019 wrong guesses never keep it out; it is set only for staff, and stays after signing out",
     lasts: "for a year after the last sign-in",
   },
+  held: {
+    name: "aquila_held",
+    hostOnly: true,
+    httpOnly: true,
+    sameSite: "strict",
+    maxAgeSeconds: 3 * 60 * 60,
+    purpose:
+      "keeps the place of a staff form sent after its sender\u2019s session had ended, so the form comes back filled once they sign in again; it is set only by such a post, and removed once the form is shown",
+    lasts: "for 3 hours at most",
+  },
 } as const satisfies Record<string, SiteCookie>;
 
 /** The name a cookie is sent under: `__Host-` first on HTTPS for one that asks for it. */

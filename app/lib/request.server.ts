@@ -17,6 +17,12 @@ const unreadableFormMessage = "The form could not be read.";
  */
 export const MAX_FORM_FIELDS = 100;
 
+/**
+ * The most fields a staff form that edits a whole content item may carry: an item such as the FAQ
+ * has hundreds of fields. Its body is still bounded by MAX_BODY_BYTES.
+ */
+export const MAX_LONG_FORM_FIELDS = 5_000;
+
 type BodyRefusal = { ok: false; status: 400 | 413 | 415; error: string };
 type BodyResult = { ok: true; value: Record<string, unknown>; json: boolean } | BodyRefusal;
 

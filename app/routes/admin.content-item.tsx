@@ -1,25 +1,36 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ActionStatus } from "~/components/ui/action-status";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
+import { OutcomePanel } from "~/components/ui/outcome-panel";
 import { buttonClass } from "~/components/ui/button";
 import { contentItem } from "~/content/items";
 import { staffContext } from "~/features/auth/access.server";
+import { takeRequestHeldPost } from "~/features/auth/held-posts.server";
 import { answerItemPost, itemPage, type ItemAnswer } from "~/features/content/edit.server";
 import { formSchemaOf, formValueOf } from "~/features/content/form-schema";
 import { errorLabels, SchemaFields } from "~/features/content/schema-form";
 import { ErrorSummary } from "~/components/ui/field";
-import { readForm } from "~/lib/request.server";
+import { MAX_LONG_FORM_FIELDS, readForm } from "~/lib/request.server";
 import { formatDateTime } from "~/lib/format";
+import { pagePathOf } from "~/lib/route-data-url";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.content-item";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return itemPage(params.key);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // A form posted here after the session ended was held while its person signed in again: the
+  // page shows it once, filled and not saved (docs/staff.md, "Sessions").
+  const path = pagePathOf(new URL(request.url).pathname);
+  const held = await takeRequestHeldPost(request, path, context.get(staffContext), "content");
+  const page = await itemPage(params.key, held.form);
+  return held.cookie ? data(page, { headers: { "Set-Cookie": held.cookie } }) : page;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // An item such as the FAQ has hundreds of fields; the body's size is still bounded.
-  return answerItemPost(params.key, await readForm(request, { maxFields: 5_000 }), context.get(staffContext));
+  return answerItemPost(
+    params.key,
+    await readForm(request, { maxFields: MAX_LONG_FORM_FIELDS }),
+    context.get(staffContext),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -45,11 +56,14 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
   const { key, title, pages, state, versions } = loaderData;
   const busy = useNavigation().state !== "idle";
   const refused = refusal(actionData);
+  // After an answer, the form is drawn from it; before any, from a held post when there is one.
+  const held = actionData ? undefined : loaderData.held;
   const item = contentItem(key);
   if (!item) return null;
   const schema = formSchemaOf(item.schema);
-  const value = refused?.value !== undefined ? refused.value : formValueOf(item.schema, loaderData.value);
-  const edition = refused?.edition ?? state.edition;
+  const value =
+    refused?.value !== undefined ? refused.value : (held?.value ?? formValueOf(item.schema, loaderData.value));
+  const edition = refused?.edition ?? held?.edition ?? state.edition;
   const status: ItemAnswer | undefined = actionData as ItemAnswer | undefined;
   const conflictLabels = refused?.conflict
     ? errorLabels(schema, Object.fromEntries(refused.conflict.fields.map((field) => [field.path, ""])))
@@ -72,6 +86,17 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
       {status && status.message ? (
         <ActionStatus
           result={status.ok ? status : { ok: false, message: status.message, errors: status.errors, values: {} }}
+        />
+      ) : null}
+      {held ? (
+        // Met first on arrival, with or without JavaScript: what is in the form is not saved yet.
+        <OutcomePanel
+          tone="notice"
+          role="status"
+          title={held.message}
+          focusOnArrival
+          focusWhen={held}
+          className="mt-4"
         />
       ) : null}
       {refused?.conflict ? (

@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { builtInUsername } from "~/features/auth/account-creation.server";
+import { hasHeldPosts } from "~/features/auth/held-posts.server";
 import { getStaff } from "~/features/auth/sessions.server";
 import { signIn, signInFailedMessage, signInFailureId, type SignInResult } from "~/features/auth/sign-in.server";
 import { AdminPasswordSchema, LoginSchema } from "~/features/auth/schema";
@@ -20,7 +21,8 @@ import type { Route } from "./+types/admin.login";
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await getStaff(request);
   if (staff) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  // A form sent after the session ended is held: the person is told so before signing in again.
+  return { held: hasHeldPosts(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,7 +79,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: "Admin Login", description: "Staff sign-in.", path: "/admin/login", noindex: true });
 
 /** The form posts to this route's action, with or without JavaScript; the landing page greets the staff member. */
-export default function AdminLogin({ actionData }: Route.ComponentProps) {
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirectTo"));
   const navigation = useNavigation();
@@ -113,6 +115,12 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 shadow-sm">
         <h1 className="text-heading font-bold">Admin Login</h1>
         <p className="mt-2 text-muted">For Aquila staff: moderate reviews and answer messages.</p>
+        {loaderData?.held ? (
+          <p role="status" className="mt-4 rounded-lg border border-warning bg-warning-soft p-3">
+            Your session had ended, so what you sent was not saved. It is kept: sign in again and the page shows it,
+            ready to save.
+          </p>
+        ) : null}
         {message ? (
           <p role="alert" className="mt-4 rounded-lg border-2 border-danger bg-danger-soft p-3">
             <strong>Login failed.</strong> {message}

@@ -13,17 +13,25 @@ import { type Ability, can, type Role, roleNames } from "~/lib/staff";
 import { staffRoutes } from "~/route-manifest";
 import type { Route } from "./+types/admin";
 
+/** The staff route a path under /admin is, from the route manifest. */
+function staffRouteAt(path: string) {
+  return staffRoutes.find((route) => matchPath({ path: route.path, end: true }, path));
+}
+
 /** What each page under /admin needs, from the route manifest's `access`; the layout itself is any staff member's. */
 function abilityFor(path: string): Ability | undefined {
   if (path === "/admin" || path === "/admin/") return "staff";
-  return staffRoutes.find((route) => matchPath({ path: route.path, end: true }, path))?.access;
+  return staffRouteAt(path)?.access;
 }
 
 /**
  * Staff only, once for every page under /admin, and only those whose role holds the page's kind
- * of work (403 otherwise): their loaders and actions read who through `staffContext`.
+ * of work (403 otherwise): their loaders and actions read who through `staffContext`. A page the
+ * manifest marks `holdsPosts` keeps a form sent after its person's session ended.
  */
-export const middleware: Route.MiddlewareFunction[] = [requireStaffMiddleware(abilityFor)];
+export const middleware: Route.MiddlewareFunction[] = [
+  requireStaffMiddleware(abilityFor, (path) => staffRouteAt(path)?.holdsPosts ?? false),
+];
 
 /** What is new in each list, so a tab says where work waits (composed here: each count is its feature's). */
 export async function loader({ context }: Route.LoaderArgs) {

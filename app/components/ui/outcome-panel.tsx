@@ -5,6 +5,8 @@ import { toast } from "./toast";
 const tones = {
   success: "border-success bg-success-soft",
   danger: "border-danger bg-danger-soft",
+  /** Neither: something the person must still do (save a form that is shown filled). */
+  notice: "border-warning bg-warning-soft",
 } as const;
 
 /**

@@ -2,7 +2,15 @@ import { createContext, data, type MiddlewareFunction, redirect } from "react-ro
 import { pagePathOf } from "~/lib/route-data-url";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type Ability, can } from "~/lib/staff";
-import { getSession, getStaff, type SecondStep, secondStepOf, type StaffSession } from "./sessions.server";
+import { holdRequestPost } from "./held-posts.server";
+import {
+  getSession,
+  getStaff,
+  type SecondStep,
+  secondStepOf,
+  sessionAccountOf,
+  type StaffSession,
+} from "./sessions.server";
 
 /**
  * Who may open what (docs/decisions/024-staff-accounts.md): the guards of the admin pages, the
@@ -31,14 +39,26 @@ export async function sessionAtStep(request: Request, page: SecondStep) {
   return { session, step, redirectTo };
 }
 
-/** For admin pages: the staff member, or a redirect to the sign-in page or to the second step. */
-export async function requireStaffPage(request: Request): Promise<StaffSession> {
+/**
+ * Whether a request may open an admin page: the staff member, or where they must go first (the
+ * sign-in, or the second step they owe) with the session they have, if any.
+ */
+async function pageAccess(
+  request: Request,
+): Promise<{ ok: true; staff: StaffSession } | { ok: false; wayIn: string; session: StaffSession | undefined }> {
   const session = await getSession(request);
   const back = encodeURIComponent(pageAddress(request));
-  if (!session) throw redirect(`/admin/login?redirectTo=${back}`);
+  if (!session) return { ok: false, wayIn: `/admin/login?redirectTo=${back}`, session };
   const step = secondStepOf(session);
-  if (step) throw redirect(`/admin/${step}?redirectTo=${back}`);
-  return session;
+  if (step) return { ok: false, wayIn: `/admin/${step}?redirectTo=${back}`, session };
+  return { ok: true, staff: session };
+}
+
+/** For admin pages: the staff member, or a redirect to the sign-in page or to the second step. */
+export async function requireStaffPage(request: Request): Promise<StaffSession> {
+  const access = await pageAccess(request);
+  if (!access.ok) throw redirect(access.wayIn);
+  return access.staff;
 }
 
 export const notAllowedMessage = "Your account's role does not include this page. An owner can change what it may do.";
@@ -73,16 +93,33 @@ export const staffContext = createContext<StaffSession>();
  * The /admin layout's guard: middleware runs before any loader or action under it, a data
  * request for one route's loader or a form's action included, which a parent loader would not.
  * `abilityFor` names what the page asked for needs (from app/route-manifest.ts); a path it does
- * not know needs an owner.
+ * not know needs an owner. On a page that `holdsPosts`, a form posted without a signed-in session
+ * is held before the person is sent to sign in, and the page shows it again once they are back
+ * (held-posts.server.ts).
  */
 export function requireStaffMiddleware(
   abilityFor: (path: string) => Ability | undefined,
+  holdsPosts: (path: string) => boolean = () => false,
 ): MiddlewareFunction<Response> {
   return async ({ request, context }) => {
-    const staff = await requireStaffPage(request);
-    const ability = abilityFor(pagePathOf(new URL(request.url).pathname)) ?? "owner";
-    if (!can(staff.role, ability)) throw data(notAllowedMessage, { status: 403 });
-    context.set(staffContext, staff);
+    const path = pagePathOf(new URL(request.url).pathname);
+    const access = await pageAccess(request);
+    if (!access.ok) {
+      const cookie =
+        request.method === "POST" && holdsPosts(path)
+          ? await holdRequestPost(request, {
+              path,
+              accountId: access.session?.accountId ?? (await sessionAccountOf(request)) ?? null,
+              address: context.clientIp ?? "unknown",
+            })
+          : undefined;
+      throw cookie
+        ? redirect(access.wayIn, { status: 303, headers: { "Set-Cookie": cookie } })
+        : redirect(access.wayIn);
+    }
+    const ability = abilityFor(path) ?? "owner";
+    if (!can(access.staff.role, ability)) throw data(notAllowedMessage, { status: 403 });
+    context.set(staffContext, access.staff);
   };
 }
 

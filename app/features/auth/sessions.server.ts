@@ -211,6 +211,21 @@ export async function getSession(request: Request, now = Date.now()): Promise<St
   };
 }
 
+/**
+ * The account a request's session cookie names, even once that session has ended (idle, expired or
+ * signed out): whose form arrived too late to be saved. Undefined without such a cookie or row.
+ */
+export async function sessionAccountOf(request: Request): Promise<string | undefined> {
+  const token = readToken(request);
+  if (!token) return undefined;
+  const row = await db()
+    .selectFrom("sessions")
+    .select("account_id")
+    .where("id_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  return row?.account_id;
+}
+
 /** The staff member behind this request, signed in with every step their account needs; else undefined. */
 export async function getStaff(request: Request, now = Date.now()): Promise<StaffSession | undefined> {
   const session = await getSession(request, now);

@@ -18,8 +18,30 @@ import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
 import { fieldErrorsOf, readFormValue } from "./form-value";
 import { arrange } from "./schema-form";
 
-/** What the item's page is drawn from. */
-export async function itemPage(key: string) {
+/** What the page says above a form drawn from a post held while its person signed in again. */
+export const heldNotice =
+  "Your changes from before you were signed out are below, not saved yet. Save or publish them.";
+
+/**
+ * A form posted after its person's session ended, held while they signed in again, read back as
+ * typed: the form shows it, and nothing is saved until they press a button. It keeps the edition
+ * it was posted with, so a change someone else made in between is still met as a conflict. A post
+ * with no edition was not this page's form, and discarding or restoring carries nothing typed:
+ * neither is shown (the page is drawn as it is, its buttons there to press again).
+ */
+function heldForm(item: ContentItemDefinition, form: FormData | undefined) {
+  if (!form) return undefined;
+  const edition = parseEdition(form.get("edition"));
+  const intent = form.get("intent");
+  if (!edition || intent === "discard" || intent === "restore") return undefined;
+  return { value: readFormValue(formSchemaOf(item.schema), form), edition: editionToken(edition), message: heldNotice };
+}
+
+/**
+ * What the item's page is drawn from; with `held`, a form posted here before a sign-in, which the
+ * page shows in place of the stored value, under `heldNotice`.
+ */
+export async function itemPage(key: string, held?: FormData) {
   const item = contentItem(key);
   const state = item ? await itemState(key) : undefined;
   if (!item || !state) throw data("No such content item.", { status: 404 });
@@ -33,6 +55,7 @@ export async function itemPage(key: string) {
       edition: editionToken(state.edition),
     },
     value: state.draft?.body ?? state.published.body,
+    held: heldForm(item, held),
     versions: await versionsOf(key),
   };
 }
