@@ -9,15 +9,16 @@ import { headerOptions } from "./security-headers";
 import { fingerprintId, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 /**
- * Brotli's quality for the pages of a republish, which should show a change within about a second.
- * Measured on a 2-core machine busy with other work (load 8–9), 27 pages (1.07 MB of HTML), the
- * brotli and gzip copies of each page made together as the build makes them: compressing took
- * 1.7–2.3 s at the build's quality 11 (176 KB of brotli), 0.41–0.80 s at 10 (182 KB, 3 % more),
- * 0.25–0.46 s at 9 (195 KB, 10 % more); rendering, writing and swapping add about 0.2 s. A whole
- * republish took 1.6–3.6 s (median 2.6 s) at 11 and 0.59–2.2 s (median 0.75 s) at 10: 10 keeps two
- * thirds of what 11 saves over 9, for about a quarter of 11's time (the next build takes 11 again).
+ * Brotli's quality for the pages of a republish, which must show a change on every instance within
+ * seconds even on a busy machine. Measured on a 2-core machine busy with other work (load 8–9), 27
+ * pages (1.07 MB of HTML), the brotli and gzip copies of each page made together as the build makes
+ * them: compressing took 1.7–2.3 s at the build's quality 11 (176 KB of brotli), 0.41–0.80 s at 10
+ * (182 KB), 0.25–0.46 s at 9 (195 KB) and 0.03 s at 5 (196 KB); rendering, writing and swapping add
+ * about 0.2 s. At 10 a publish reached every page behind nginx in 1.5–1.9 s on a quiet machine but
+ * 5.5 s under a full test run; 5 costs about half a kilobyte more per page sent, and keeps the
+ * redraw well inside the promise (the next build takes 11 again).
  */
-export const republishBrotliQuality = 10;
+export const republishBrotliQuality = 5;
 
 export interface Republish {
   build: ServerBuild;
