@@ -33,6 +33,7 @@ export function claimsForReview(): Claim[] {
     ...caseStudies.map((study) => ({
       text: `${study.title}: ${study.result} (${study.status.toLowerCase()})`,
       where: "case studies page",
+      item: "case-studies",
     })),
     {
       text: `${commitments.guaranteeDays}-day satisfaction guarantee`,

@@ -8,8 +8,10 @@
  */
 import { z } from "zod";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
+import { caseStudies } from "./case-studies";
 import { faqItems, faqTeaserIds } from "./faq";
 import { owners } from "./owners";
+import { caseStudiesSchema } from "./schemas/case-studies";
 import { commitments, company, coverage, credit } from "./site";
 
 // The field types, for code that builds a schema beside these.
@@ -212,6 +214,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: faqTeaserIds,
   },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
+  {
+    key: "case-studies",
+    title: "Case studies",
+    group: "Pages",
+    pages: ["/case-studies"],
+    schema: caseStudiesSchema,
+    live: caseStudies,
+  },
 ];
 
 export function contentItem(key: string): ContentItemDefinition | undefined {

@@ -71,3 +71,21 @@ export const placeholderFields = {
     .meta({ title: "Still a placeholder", description: "Listed on the launch checklist until unticked." }),
   todo: z.string().trim().max(300).optional().meta({ title: "What is still needed", long: true }),
 };
+
+/**
+ * A short name for an entry's place on its page (an anchor, an id): lower-case letters, digits and
+ * hyphens. Links and the page's structure rely on it, so it is kept once published.
+ */
+export function slug(title: string, max = 80, description?: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and hyphens, for example how-to-order")
+    .max(max, `At most ${max} characters`)
+    .meta({ title, ...(description ? { description } : {}) });
+}
+
+/** Whether no two entries of a list share a `key`: a list whose entries each need their own. */
+export function distinct<T>(entries: readonly T[], key: (entry: T) => string): boolean {
+  return new Set(entries.map(key)).size === entries.length;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { caseStudies } from "../case-studies";
+import { caseStudiesSchema } from "./case-studies";
+
+/** A copy of an item's value as it is now, to change one thing in. */
+const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The messages a schema gives for `value`, by the dotted name of the field. */
+function refusals(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("what an editor may publish", () => {
+  it("case studies: a whole number of participants, a title, a known status, each study its own name", () => {
+    const studies = copyOf(caseStudies);
+    studies[0]!.participants = 12.5;
+    studies[1]!.title = "  ";
+    (studies[2] as { status: string }).status = "Paused";
+    expect(refusals(caseStudiesSchema, studies)).toMatchObject({
+      "0.participants": "Enter a whole number",
+      "1.title": "Required",
+      "2.status": expect.any(String),
+    });
+    const twins = copyOf(caseStudies);
+    twins[1]!.id = twins[0]!.id;
+    expect(refusals(caseStudiesSchema, twins)).toEqual({ "": "Each study needs its own short name" });
+    expect(refusals(caseStudiesSchema, [])).toEqual({ "": "At least one study" });
+  });
+});
