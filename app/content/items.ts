@@ -9,9 +9,11 @@
 import { z } from "zod";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
 import { caseStudies } from "./case-studies";
+import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
 import { owners } from "./owners";
 import { caseStudiesSchema } from "./schemas/case-studies";
+import { comparisonSchema } from "./schemas/comparison";
 import { commitments, company, coverage, credit } from "./site";
 
 // The field types, for code that builds a schema beside these.
@@ -197,6 +199,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: coverage,
   },
   { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
+  {
+    key: "comparison",
+    title: "Home page: dynamic vs static cushions",
+    group: "Pages",
+    pages: ["/"],
+    schema: comparisonSchema,
+    live: comparisonRows,
+  },
   {
     key: "faq",
     title: "Frequently asked questions",

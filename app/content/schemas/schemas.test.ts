@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { caseStudies } from "../case-studies";
 import { caseStudiesSchema } from "./case-studies";
+import { comparisonSchema } from "./comparison";
+import { comparisonRows } from "../comparison";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -27,5 +29,16 @@ describe("what an editor may publish", () => {
     twins[1]!.id = twins[0]!.id;
     expect(refusals(caseStudiesSchema, twins)).toEqual({ "": "Each study needs its own short name" });
     expect(refusals(caseStudiesSchema, [])).toEqual({ "": "At least one study" });
+  });
+
+  it("comparison: each row a feature of its own, always yes for SofTech and no for a static cushion", () => {
+    const rows = copyOf(comparisonRows);
+    rows[0]!.feature = "";
+    rows[1]!.feature = rows[2]!.feature.toUpperCase();
+    (rows[3] as { static: boolean }).static = true;
+    expect(refusals(comparisonSchema, rows)).toMatchObject({ "0.feature": "Required", "3.static": expect.any(String) });
+    rows[0]!.feature = "A feature";
+    (rows[3] as { static: boolean }).static = false;
+    expect(refusals(comparisonSchema, rows)).toEqual({ "": "Each row needs its own feature" });
   });
 });
