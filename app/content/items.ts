@@ -12,8 +12,24 @@ import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
 import { owners } from "./owners";
+import {
+  activationModels,
+  clinicalBenefits,
+  howItWorks,
+  productIntro,
+  specifications,
+  traditionalVsSoftech,
+} from "./product";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
+import {
+  activationModelsSchema,
+  clinicalBenefitsSchema,
+  howItWorksSchema,
+  productIntroSchema,
+  specificationsSchema,
+  traditionalVsSoftechSchema,
+} from "./schemas/product";
 import { commitments, company, coverage, credit } from "./site";
 
 // The field types, for code that builds a schema beside these.
@@ -224,6 +240,54 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: faqTeaserIds,
   },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
+  {
+    key: "product-intro",
+    title: "Product page: introduction",
+    group: "Pages",
+    pages: ["/product", "/testimonials"],
+    schema: productIntroSchema,
+    live: productIntro,
+  },
+  {
+    key: "product-benefits",
+    title: "Product page: clinical benefits",
+    group: "Pages",
+    pages: ["/product"],
+    schema: clinicalBenefitsSchema,
+    live: clinicalBenefits,
+  },
+  {
+    key: "product-comparison",
+    title: "Product page: traditional cushions vs SofTech",
+    group: "Pages",
+    pages: ["/product"],
+    schema: traditionalVsSoftechSchema,
+    live: traditionalVsSoftech,
+  },
+  {
+    key: "product-models",
+    title: "Product page: the two models",
+    group: "Pages",
+    pages: ["/product"],
+    schema: activationModelsSchema,
+    live: activationModels,
+  },
+  {
+    key: "product-specifications",
+    title: "Product page: specifications",
+    group: "Pages",
+    pages: ["/product"],
+    schema: specificationsSchema,
+    live: specifications,
+  },
+  {
+    key: "product-steps",
+    title: "Product page: how it works",
+    group: "Pages",
+    pages: ["/product"],
+    schema: howItWorksSchema,
+    live: howItWorks,
+  },
   {
     key: "case-studies",
     title: "Case studies",

@@ -4,6 +4,8 @@ import { caseStudies } from "../case-studies";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { comparisonRows } from "../comparison";
+import { activationModels, productIntro, specifications } from "../product";
+import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -40,5 +42,19 @@ describe("what an editor may publish", () => {
     rows[0]!.feature = "A feature";
     (rows[3] as { static: boolean }).static = false;
     expect(refusals(comparisonSchema, rows)).toEqual({ "": "Each row needs its own feature" });
+  });
+
+  it("product page: an introduction with a first paragraph, tiles short enough for a tile, each model once", () => {
+    expect(refusals(productIntroSchema, { ...copyOf(productIntro), body: [] })).toEqual({
+      body: "At least one paragraph",
+    });
+    const tiles = copyOf(specifications);
+    tiles[0]!.value = "x".repeat(41);
+    expect(refusals(specificationsSchema, tiles)).toEqual({ "0.value": "At most 40 characters" });
+    const models = copyOf(activationModels);
+    models[1]!.id = models[0]!.id;
+    expect(refusals(activationModelsSchema, models)).toEqual({ "": "Each model is described once" });
+    (models[1] as { id: string }).id = "voice";
+    expect(refusals(activationModelsSchema, models)).toHaveProperty(["1.id"]);
   });
 });
