@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
+import { aboutPage } from "./about";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
@@ -20,6 +21,7 @@ import {
   specifications,
   traditionalVsSoftech,
 } from "./product";
+import { aboutSchema } from "./schemas/about";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
 import {
@@ -239,6 +241,7 @@ export const contentItems: readonly ContentItemDefinition[] = [
     schema: faqHomeSchema,
     live: faqTeaserIds,
   },
+  { key: "about", title: "About page", group: "Pages", pages: ["/about"], schema: aboutSchema, live: aboutPage },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
   {
     key: "product-intro",

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { caseStudies } from "../case-studies";
+import { aboutPage } from "../about";
+import { aboutSchema } from "./about";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { comparisonRows } from "../comparison";
@@ -56,5 +58,19 @@ describe("what an editor may publish", () => {
     expect(refusals(activationModelsSchema, models)).toEqual({ "": "Each model is described once" });
     (models[1] as { id: string }).id = "voice";
     expect(refusals(activationModelsSchema, models)).toHaveProperty(["1.id"]);
+  });
+
+  it("about page: an introduction, a story and a history whose moments each have their own title", () => {
+    const about = copyOf(aboutPage);
+    about.intro = "";
+    about.story = [];
+    about.history[1]!.title = about.history[0]!.title;
+    about.history[0]!.when = "x".repeat(21);
+    expect(refusals(aboutSchema, about)).toEqual({
+      intro: "Required",
+      story: "At least one paragraph",
+      history: "Each moment needs its own title",
+      "history.0.when": "At most 20 characters",
+    });
   });
 });
