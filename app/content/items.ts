@@ -12,6 +12,7 @@ import { aboutPage } from "./about";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
+import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
 import {
   activationModels,
@@ -24,6 +25,14 @@ import {
 import { aboutSchema } from "./schemas/about";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
+import {
+  alternationSchema,
+  clinicalEvidenceSchema,
+  finalCallToActionSchema,
+  heroSchema,
+  lifeStoriesSchema,
+  technologySchema,
+} from "./schemas/home";
 import {
   activationModelsSchema,
   clinicalBenefitsSchema,
@@ -218,6 +227,30 @@ export const contentItems: readonly ContentItemDefinition[] = [
   },
   { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
   {
+    key: "hero",
+    title: "Home page: headline",
+    group: "Pages",
+    pages: ["/"],
+    schema: heroSchema,
+    live: hero,
+  },
+  {
+    key: "alternation",
+    title: "Home page: how the cells alternate",
+    group: "Pages",
+    pages: ["/"],
+    schema: alternationSchema,
+    live: alternation,
+  },
+  {
+    key: "life-stories",
+    title: "Home page: made for real days",
+    group: "Pages",
+    pages: ["/"],
+    schema: lifeStoriesSchema,
+    live: lifeStories,
+  },
+  {
     key: "comparison",
     title: "Home page: dynamic vs static cushions",
     group: "Pages",
@@ -226,12 +259,20 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: comparisonRows,
   },
   {
-    key: "faq",
-    title: "Frequently asked questions",
+    key: "technology",
+    title: "Home page: the technology inside",
     group: "Pages",
-    pages: ["/faq", "/"],
-    schema: faqSchema,
-    live: faqItems,
+    pages: ["/"],
+    schema: technologySchema,
+    live: technologyCards,
+  },
+  {
+    key: "clinical-evidence",
+    title: "Home page: clinical evidence",
+    group: "Pages",
+    pages: ["/"],
+    schema: clinicalEvidenceSchema,
+    live: clinicalEvidence,
   },
   {
     key: "faq-home",
@@ -240,6 +281,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/"],
     schema: faqHomeSchema,
     live: faqTeaserIds,
+  },
+  {
+    key: "final-call",
+    title: "Home page: closing call to action",
+    group: "Pages",
+    pages: ["/"],
+    schema: finalCallToActionSchema,
+    live: finalCallToAction,
   },
   { key: "about", title: "About page", group: "Pages", pages: ["/about"], schema: aboutSchema, live: aboutPage },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
@@ -298,6 +347,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/case-studies"],
     schema: caseStudiesSchema,
     live: caseStudies,
+  },
+  {
+    key: "faq",
+    title: "Frequently asked questions",
+    group: "Pages",
+    pages: ["/faq", "/"],
+    schema: faqSchema,
+    live: faqItems,
   },
 ];
 

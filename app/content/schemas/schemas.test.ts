@@ -5,6 +5,8 @@ import { aboutPage } from "../about";
 import { aboutSchema } from "./about";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
+import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
+import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
@@ -72,5 +74,28 @@ describe("what an editor may publish", () => {
       history: "Each moment needs its own title",
       "history.0.when": "At most 20 characters",
     });
+  });
+
+  it("home page: a headline, links only to this site or https, and words that fit their drawing", () => {
+    expect(refusals(heroSchema, { ...hero, headline: " " })).toEqual({ headline: "Required" });
+
+    const evidence = copyOf(clinicalEvidence);
+    evidence.link!.href = "javascript:alert(1)";
+    expect(refusals(clinicalEvidenceSchema, evidence)).toEqual({
+      "link.href": "Enter a path on this site (starting with /) or an address starting with https://",
+    });
+    expect(refusals(clinicalEvidenceSchema, { ...evidence, link: undefined })).toEqual({});
+
+    const cards = copyOf(technologyCards);
+    const battery = cards.findIndex((card) => card.picture.drawing === "battery");
+    const controllers = cards.findIndex((card) => card.picture.drawing === "two-controllers");
+    (cards[battery]!.picture.words as string[]) = ["24–30 hours of use"];
+    (cards[controllers]!.picture.words as string[]) = ["Auto-Start"];
+    expect(refusals(technologySchema, cards)).toEqual({
+      [`${battery}.picture.words.0`]: "At most 12 characters in this drawing",
+      [`${controllers}.picture.words`]: "This drawing takes 2 lines of words",
+    });
+    (cards[battery]!.picture as { drawing: string }).drawing = "a photo";
+    expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
   });
 });
