@@ -9,11 +9,13 @@
 import { z } from "zod";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
 import { aboutPage } from "./about";
+import { statementDate } from "./accessibility";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
+import { dataRequestTime, policyDate } from "./privacy";
 import {
   activationModels,
   clinicalBenefits,
@@ -23,6 +25,7 @@ import {
   traditionalVsSoftech,
 } from "./product";
 import { aboutSchema } from "./schemas/about";
+import { statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
 import {
@@ -41,6 +44,9 @@ import {
   specificationsSchema,
   traditionalVsSoftechSchema,
 } from "./schemas/product";
+import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
+import { moderationTimeSchema } from "./schemas/review-policy";
+import { moderationTime } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
 
 // The field types, for code that builds a schema beside these.
@@ -355,6 +361,38 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/faq", "/"],
     schema: faqSchema,
     live: faqItems,
+  },
+  {
+    key: "privacy-date",
+    title: "Privacy policy: date",
+    group: "Pages",
+    pages: ["/privacy"],
+    schema: policyDateSchema,
+    live: policyDate,
+  },
+  {
+    key: "privacy-request-time",
+    title: "Privacy policy: time to complete a data request",
+    group: "Pages",
+    pages: ["/privacy"],
+    schema: dataRequestTimeSchema,
+    live: dataRequestTime,
+  },
+  {
+    key: "accessibility-date",
+    title: "Accessibility statement: date",
+    group: "Pages",
+    pages: ["/accessibility"],
+    schema: statementDateSchema,
+    live: statementDate,
+  },
+  {
+    key: "moderation-time",
+    title: "Review policy: time to decide on a review",
+    group: "Pages",
+    pages: ["/review-policy"],
+    schema: moderationTimeSchema,
+    live: moderationTime,
   },
 ];
 

@@ -50,7 +50,7 @@ export function whole(title: string, min: number, max: number, description?: str
 }
 
 /** A calendar date, "YYYY-MM-DD", that exists. */
-export function calendarDate(title: string) {
+export function calendarDate(title: string, description?: string) {
   return z
     .string()
     .trim()
@@ -60,7 +60,7 @@ export function calendarDate(title: string) {
       const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
       return date.toISOString().slice(0, 10) === value;
     }, "Enter a date as year-month-day, for example 2026-12-24")
-    .meta({ title });
+    .meta({ title, ...(description ? { description } : {}) });
 }
 
 /** What marks a value the company has not supplied yet (listed on the launch checklist). */

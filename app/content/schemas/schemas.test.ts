@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { caseStudies } from "../case-studies";
 import { aboutPage } from "../about";
 import { aboutSchema } from "./about";
+import { statementDateSchema } from "./accessibility";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
@@ -10,6 +11,11 @@ import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
+import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
+import { moderationTimeSchema } from "./review-policy";
+import { statementDate } from "../accessibility";
+import { dataRequestTime, policyDate } from "../privacy";
+import { moderationTime } from "../review-policy";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -97,5 +103,24 @@ describe("what an editor may publish", () => {
     });
     (cards[battery]!.picture as { drawing: string }).drawing = "a photo";
     expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
+  });
+
+  it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {
+    for (const [schema, item] of [
+      [policyDateSchema, policyDate],
+      [statementDateSchema, statementDate],
+    ] as const) {
+      for (const date of ["2026-02-30", "2026-13-01", "23 November 2026", "2026-1-5", ""])
+        expect(refusals(schema, { ...item, date })).toEqual({
+          date: "Enter a date as year-month-day, for example 2026-12-24",
+        });
+      expect(refusals(schema, { date: "2028-02-29" })).toEqual({});
+    }
+    expect(refusals(dataRequestTimeSchema, { ...dataRequestTime, text: "" })).toEqual({ text: "Required" });
+    expect(refusals(moderationTimeSchema, { ...moderationTime, text: "x".repeat(41) })).toEqual({
+      text: "At most 40 characters",
+    });
+    // Filled in: the placeholder mark is unticked, and the checklist drops it.
+    expect(refusals(moderationTimeSchema, { text: "one business day", placeholder: false })).toEqual({});
   });
 });
