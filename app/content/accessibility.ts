@@ -3,17 +3,21 @@
  * quotes come from docs/benchmarks.json (lib/benchmarks.server.ts), and the response time from
  * site.ts. When a barrier is found, say so under `limitations` until it is fixed.
  */
+import { defineContent } from "./live";
 import { company, type Placeholder } from "./site";
 
-/** When the statement was last reviewed against the site, shown on the page. */
-export const statementDate: { date: string; label: string } & Placeholder = {
+/**
+ * When the statement was last reviewed against the site ("YYYY-MM-DD"), shown on the page:
+ * content, edited in the admin (schemas/accessibility.ts); the statement's wording stays here.
+ */
+export const statementDate = defineContent<{ date: string } & Partial<Placeholder>>("accessibility-date", {
   date: "2026-11-23",
-  label: "23 November 2026",
   placeholder: true,
   todo: "Review the accessibility statement before launch (standard, limitations, response time), then set the date it was prepared.",
-};
+});
 
-export const accessibilityStatement = {
+/** The statement's wording, written when the page is drawn: it quotes company facts an editor can change. */
+export const accessibilityStatement = () => ({
   title: "Accessibility Statement",
   description: `How the ${company.name} website meets WCAG 2.2 level AA, how it is tested, what we know still falls short, and how to tell us about a barrier.`,
   intro: `Many people who use this site use a wheelchair, and many use a keyboard, a switch, voice control, a screen reader or magnification. We build it so that all of them can read it, find what they need, and send us a message, a review or an order request.`,
@@ -74,4 +78,4 @@ export const accessibilityStatement = {
     form: "Report a barrier",
     response: `We reply within ${company.emailResponse}. While we fix it, we will give you the information, or take your message or order, another way: by phone or by email.`,
   },
-};
+});

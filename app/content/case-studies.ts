@@ -1,5 +1,9 @@
-/** The Case Studies page: edit the three studies (titles, summaries and stated results) here. */
+/**
+ * The Case Studies page: the studies (titles, summaries and stated results) are content, edited in
+ * the admin (schemas/case-studies.ts); what is written here is what a fresh site shows.
+ */
 import { company } from "~/content/site";
+import { defineContent } from "./live";
 
 export interface CaseStudy {
   id: string;
@@ -19,7 +23,7 @@ export const caseStudyLabels = {
   interimNote: "The study is not finished; the final result may differ.",
 };
 
-export const caseStudies: CaseStudy[] = [
+export const caseStudies = defineContent<CaseStudy[]>("case-studies", [
   {
     id: "pressure-sore-healing",
     title: "Pressure Sore Healing",
@@ -50,4 +54,4 @@ export const caseStudies: CaseStudy[] = [
     result: "95% satisfaction rate",
     status: "Ongoing",
   },
-];
+]);

@@ -23,16 +23,17 @@ export interface Claim {
 export function claimsForReview(): Claim[] {
   return [
     { text: company.tagline, where: "tagline: home page, footer", item: "company" },
-    { text: hero.headline, where: "home page headline" },
-    { text: hero.primaryAction, where: "home page button" },
+    { text: hero.headline, where: "home page headline", item: "hero" },
+    { text: hero.primaryAction, where: "home page button", item: "hero" },
     ...heroClaims().map((text) => ({ text, where: "home page list under the headline" })),
     { text: regulatory.classification, where: "home page, about page, product page, FAQ" },
     ...regulatory.clearances.map((text) => ({ text, where: "home page, about page, product page, FAQ" })),
-    { text: clinicalEvidence.heading, where: "home page, clinical evidence" },
-    { text: clinicalEvidence.intro, where: "home page, clinical evidence" },
+    { text: clinicalEvidence.heading, where: "home page, clinical evidence", item: "clinical-evidence" },
+    { text: clinicalEvidence.intro, where: "home page, clinical evidence", item: "clinical-evidence" },
     ...caseStudies.map((study) => ({
       text: `${study.title}: ${study.result} (${study.status.toLowerCase()})`,
       where: "case studies page",
+      item: "case-studies",
     })),
     {
       text: `${commitments.guaranteeDays}-day satisfaction guarantee`,

@@ -1,4 +1,8 @@
-/** The home-page comparison table (dynamic SofTech vs static foam/gel cushion): edit the 10 feature rows here. */
+/**
+ * The home-page comparison table (dynamic SofTech vs static foam/gel cushion): its feature rows are
+ * content, edited in the admin (schemas/comparison.ts); these are what a fresh site shows.
+ */
+import { defineContent } from "./live";
 
 export interface ComparisonRow {
   /** A feature of the SofTech system, as docs/requirements.md §2.1 states it. */
@@ -9,7 +13,7 @@ export interface ComparisonRow {
   static: false;
 }
 
-export const comparisonRows: ComparisonRow[] = [
+export const comparisonRows = defineContent<ComparisonRow[]>("comparison", [
   { feature: "Pressure shifts automatically about every 60 seconds", dynamic: true, static: false },
   { feature: "Two sets of air cells take turns carrying your weight", dynamic: true, static: false },
   { feature: "Three firmness settings: Soft, Medium and Firm", dynamic: true, static: false },
@@ -20,4 +24,4 @@ export const comparisonRows: ComparisonRow[] = [
   { feature: "Choice of Auto-Start or Manual Rocker Switch", dynamic: true, static: false },
   { feature: "Auto-Start option turns on when you transfer onto it", dynamic: true, static: false },
   { feature: "Optional moisture control unit", dynamic: true, static: false },
-];
+]);

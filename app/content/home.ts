@@ -1,12 +1,17 @@
-/** Home-page copy: edit the life stories, technology cards, clinical-evidence points and final call to action here. */
+/**
+ * Home-page copy: the headline, life stories, how the cells alternate, technology cards,
+ * clinical-evidence points and final call to action are content, edited in the admin
+ * (schemas/home.ts); what is written here is what a fresh site shows.
+ */
 import { powerOptions } from "~/content/showcase";
 import { commitments, company, regulatory } from "~/content/site";
+import { defineContent } from "./live";
 
 /** The home page's opening: headline and button word for word from docs/requirements.md §1.2 (the company's claim). */
-export const hero = {
+export const hero = defineContent("hero", {
   headline: "Engineered to Heal. Customized for You.",
   primaryAction: "See How It Heals",
-};
+});
 
 export interface LifeStory {
   id: string;
@@ -46,7 +51,7 @@ export interface CallToAction {
   body: string;
 }
 
-export const lifeStories: LifeStory[] = [
+export const lifeStories = defineContent<LifeStory[]>("life-stories", [
   {
     id: "workday-at-a-desk",
     title: "A workday at a desk",
@@ -68,10 +73,10 @@ export const lifeStories: LifeStory[] = [
     howItHelps:
       "The battery runs 24-30 hours on a charge and recharges in 3-4 hours, so a full day out is covered. Choose Soft, Medium or Firm for the way you want it to feel.",
   },
-];
+]);
 
 /** The key message: how the cells alternate, beside the animation of them. */
-export const alternation = {
+export const alternation = defineContent("alternation", {
   heading: "Pressure that never stays in one place",
   body: [
     "Two sets of air cells take turns. One set carries your weight while the other deflates to relieve pressure, then they swap, about every 60 seconds.",
@@ -83,9 +88,9 @@ export const alternation = {
   /** Said only where the picture moves (no reduced-motion preference). */
   motionCaption: "The animation is sped up.",
   pause: "Pause the animation",
-};
+});
 
-export const technologyCards: TechnologyCard[] = [
+export const technologyCards = defineContent<TechnologyCard[]>("technology", [
   {
     id: "controller",
     title: "Two ways to switch it on",
@@ -126,9 +131,9 @@ export const technologyCards: TechnologyCard[] = [
       alt: "Drawing of the cushion seen from above, its rows of air cells, with the small moisture control unit beside it.",
     },
   },
-];
+]);
 
-export const clinicalEvidence: ClinicalEvidence = {
+export const clinicalEvidence = defineContent<ClinicalEvidence>("clinical-evidence", {
   heading: "Proven technology you can trust",
   intro: `The ${company.productName} system is a regulated medical device, built on patented technology and approved by clinicians.`,
   points: [
@@ -140,9 +145,9 @@ export const clinicalEvidence: ClinicalEvidence = {
     "Case studies on healing, prevention and user satisfaction are on our Case Studies page",
   ],
   link: { label: "Read the case studies", href: "/case-studies" },
-};
+});
 
-export const finalCallToAction: CallToAction = {
+export const finalCallToAction = defineContent<CallToAction>("final-call", {
   heading: "Ready to take control of your healing?",
   body: `Send us a request and we will contact you for a consultation within ${company.consultationWithin}. Every ${company.productName} cushion is custom-built for you and comes with a ${commitments.guaranteeDays}-day satisfaction guarantee and an ${commitments.warrantyMonths}-month manufacturer warranty.`,
-};
+});

@@ -8,77 +8,50 @@
  */
 import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
+import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
+import { aboutPage } from "./about";
+import { statementDate } from "./accessibility";
+import { caseStudies } from "./case-studies";
+import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
+import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
+import { dataRequestTime, policyDate } from "./privacy";
+import {
+  activationModels,
+  clinicalBenefits,
+  howItWorks,
+  productIntro,
+  specifications,
+  traditionalVsSoftech,
+} from "./product";
+import { aboutSchema } from "./schemas/about";
+import { statementDateSchema } from "./schemas/accessibility";
+import { caseStudiesSchema } from "./schemas/case-studies";
+import { comparisonSchema } from "./schemas/comparison";
+import {
+  alternationSchema,
+  clinicalEvidenceSchema,
+  finalCallToActionSchema,
+  heroSchema,
+  lifeStoriesSchema,
+  technologySchema,
+} from "./schemas/home";
+import {
+  activationModelsSchema,
+  clinicalBenefitsSchema,
+  howItWorksSchema,
+  productIntroSchema,
+  specificationsSchema,
+  traditionalVsSoftechSchema,
+} from "./schemas/product";
+import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
+import { moderationTimeSchema } from "./schemas/review-policy";
+import { moderationTime } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
 
-// ——— Field types an editor meets ———
-
-/** A line of text: required, at most `max` characters. */
-export function line(title: string, max = 120, description?: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(max, `At most ${max} characters`)
-    .meta({ title, ...(description ? { description } : {}) });
-}
-
-/** A paragraph of plain text. */
-export function paragraph(title: string, max = 2_000, description?: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(max, `At most ${max} characters`)
-    .meta({ title, long: true, ...(description ? { description } : {}) });
-}
-
-/** A link: a path on this site ("/about") or an https address; nothing else is ever linked. */
-export function link(title: string, description?: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(500, "At most 500 characters")
-    .refine((value) => /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/?#]+\.[^\s/?#]+\S*$/i.test(value), {
-      message: "Enter a path on this site (starting with /) or an address starting with https://",
-    })
-    .meta({ title, ...(description ? { description } : {}) });
-}
-
-/** A whole number within a range. */
-export function whole(title: string, min: number, max: number, description?: string) {
-  return z
-    .number({ error: "Enter a whole number" })
-    .int("Enter a whole number")
-    .min(min, `At least ${min}`)
-    .max(max, `At most ${max}`)
-    .meta({ title, ...(description ? { description } : {}) });
-}
-
-/** A calendar date, "YYYY-MM-DD", that exists. */
-export function calendarDate(title: string) {
-  return z
-    .string()
-    .trim()
-    .refine((value) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      if (!match) return false;
-      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-      return date.toISOString().slice(0, 10) === value;
-    }, "Enter a date as year-month-day, for example 2026-12-24")
-    .meta({ title });
-}
-
-/** What marks a value the company has not supplied yet (listed on the launch checklist). */
-const placeholderFields = {
-  placeholder: z
-    .boolean()
-    .optional()
-    .meta({ title: "Still a placeholder", description: "Listed on the launch checklist until unticked." }),
-  todo: z.string().trim().max(300).optional().meta({ title: "What is still needed", long: true }),
-};
+// The field types, for code that builds a schema beside these.
+export { calendarDate, line, link, paragraph, whole } from "./schemas/fields";
 
 // ——— The items ———
 
@@ -265,12 +238,52 @@ export const contentItems: readonly ContentItemDefinition[] = [
   },
   { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
   {
-    key: "faq",
-    title: "Frequently asked questions",
+    key: "hero",
+    title: "Home page: headline",
     group: "Pages",
-    pages: ["/faq", "/"],
-    schema: faqSchema,
-    live: faqItems,
+    pages: ["/"],
+    schema: heroSchema,
+    live: hero,
+  },
+  {
+    key: "alternation",
+    title: "Home page: how the cells alternate",
+    group: "Pages",
+    pages: ["/"],
+    schema: alternationSchema,
+    live: alternation,
+  },
+  {
+    key: "life-stories",
+    title: "Home page: made for real days",
+    group: "Pages",
+    pages: ["/"],
+    schema: lifeStoriesSchema,
+    live: lifeStories,
+  },
+  {
+    key: "comparison",
+    title: "Home page: dynamic vs static cushions",
+    group: "Pages",
+    pages: ["/"],
+    schema: comparisonSchema,
+    live: comparisonRows,
+  },
+  {
+    key: "technology",
+    title: "Home page: the technology inside",
+    group: "Pages",
+    pages: ["/"],
+    schema: technologySchema,
+    live: technologyCards,
+  },
+  {
+    key: "clinical-evidence",
+    title: "Home page: clinical evidence",
+    group: "Pages",
+    pages: ["/"],
+    schema: clinicalEvidenceSchema,
+    live: clinicalEvidence,
   },
   {
     key: "faq-home",
@@ -280,7 +293,112 @@ export const contentItems: readonly ContentItemDefinition[] = [
     schema: faqHomeSchema,
     live: faqTeaserIds,
   },
+  {
+    key: "final-call",
+    title: "Home page: closing call to action",
+    group: "Pages",
+    pages: ["/"],
+    schema: finalCallToActionSchema,
+    live: finalCallToAction,
+  },
+  { key: "about", title: "About page", group: "Pages", pages: ["/about"], schema: aboutSchema, live: aboutPage },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
+  {
+    key: "product-intro",
+    title: "Product page: introduction",
+    group: "Pages",
+    pages: ["/product", "/testimonials"],
+    schema: productIntroSchema,
+    live: productIntro,
+  },
+  {
+    key: "product-benefits",
+    title: "Product page: clinical benefits",
+    group: "Pages",
+    pages: ["/product"],
+    schema: clinicalBenefitsSchema,
+    live: clinicalBenefits,
+  },
+  {
+    key: "product-comparison",
+    title: "Product page: traditional cushions vs SofTech",
+    group: "Pages",
+    pages: ["/product"],
+    schema: traditionalVsSoftechSchema,
+    live: traditionalVsSoftech,
+  },
+  {
+    key: "product-models",
+    title: "Product page: the two models",
+    group: "Pages",
+    pages: ["/product"],
+    schema: activationModelsSchema,
+    live: activationModels,
+  },
+  {
+    key: "product-specifications",
+    title: "Product page: specifications",
+    group: "Pages",
+    pages: ["/product"],
+    schema: specificationsSchema,
+    live: specifications,
+  },
+  {
+    key: "product-steps",
+    title: "Product page: how it works",
+    group: "Pages",
+    pages: ["/product"],
+    schema: howItWorksSchema,
+    live: howItWorks,
+  },
+  {
+    key: "case-studies",
+    title: "Case studies",
+    group: "Pages",
+    pages: ["/case-studies"],
+    schema: caseStudiesSchema,
+    live: caseStudies,
+  },
+  {
+    key: "faq",
+    title: "Frequently asked questions",
+    group: "Pages",
+    pages: ["/faq", "/"],
+    schema: faqSchema,
+    live: faqItems,
+  },
+  {
+    key: "privacy-date",
+    title: "Privacy policy: date",
+    group: "Pages",
+    pages: ["/privacy"],
+    schema: policyDateSchema,
+    live: policyDate,
+  },
+  {
+    key: "privacy-request-time",
+    title: "Privacy policy: time to complete a data request",
+    group: "Pages",
+    pages: ["/privacy"],
+    schema: dataRequestTimeSchema,
+    live: dataRequestTime,
+  },
+  {
+    key: "accessibility-date",
+    title: "Accessibility statement: date",
+    group: "Pages",
+    pages: ["/accessibility"],
+    schema: statementDateSchema,
+    live: statementDate,
+  },
+  {
+    key: "moderation-time",
+    title: "Review policy: time to decide on a review",
+    group: "Pages",
+    pages: ["/review-policy"],
+    schema: moderationTimeSchema,
+    live: moderationTime,
+  },
 ];
 
 export function contentItem(key: string): ContentItemDefinition | undefined {

@@ -6,25 +6,28 @@
  */
 import type { PrivacyFacts } from "~/lib/config.server";
 import { siteCookies } from "~/lib/cookies";
+import { defineContent } from "./live";
 import { company, type Placeholder } from "./site";
 
 /** How long the daily counts of visits are kept (app/lib/visits/tally.server.ts deletes older ones). */
 export const keptCountMonths = 25;
 
-/** How long a request for a copy or a deletion takes at most, stated on the page. */
-export const dataRequestTime: { text: string } & Placeholder = {
+/**
+ * How long a request for a copy or a deletion takes at most, stated on the page: content, edited
+ * in the admin (schemas/privacy.ts), like the date below; the policy's wording stays here.
+ */
+export const dataRequestTime = defineContent<{ text: string } & Partial<Placeholder>>("privacy-request-time", {
   text: "30 days",
   placeholder: true,
   todo: "Confirm how long the company takes at most to send a copy of someone's data or delete it (the privacy page promises it).",
-};
+});
 
-/** When the policy last changed, shown at its top. */
-export const policyDate: { date: string; label: string } & Placeholder = {
+/** When the policy last changed ("YYYY-MM-DD"), shown at its top. */
+export const policyDate = defineContent<{ date: string } & Partial<Placeholder>>("privacy-date", {
   date: "2026-11-23",
-  label: "23 November 2026",
   placeholder: true,
   todo: "Have the privacy policy reviewed for the company's own processes and for the laws where its customers live, then set the date it takes effect.",
-};
+});
 
 export interface PolicyBlock {
   id: string;

@@ -1,10 +1,17 @@
-/** Product-page copy: edit the introduction, clinical benefits, comparison, activation models, specification tiles and how-it-works steps here. */
+/**
+ * Product-page copy: the introduction, clinical benefits, comparison, activation models,
+ * specification tiles and how-it-works steps are content, edited in the admin
+ * (schemas/product.ts); what is written here is what a fresh site shows.
+ */
 import { company, regulatory } from "~/content/site";
+import { defineContent } from "./live";
 
 export interface ProductIntro {
   heading: string;
-  /** One string per paragraph. */
+  /** One string per paragraph; the first also describes the product to search engines. */
   body: string[];
+  /** What the opening drawing shows, for screen readers. */
+  picture: string;
 }
 
 export interface ClinicalBenefit {
@@ -30,25 +37,23 @@ export interface SpecificationTile {
   value: string;
 }
 
+/** A step of "How it works"; the page numbers the steps in their order. */
 export interface HowItWorksStep {
-  step: number;
   title: string;
   body: string;
 }
 
-/** What the product page's opening drawing shows, for screen readers. */
-export const productPicture =
-  "Drawing of a person sitting in a wheelchair on the cushion: its air cells, alternately raised and lowered, lie under them on the seat, and the controller is fixed to the side of the chair, joined to the cushion by a hose.";
-
-export const productIntro: ProductIntro = {
+export const productIntro = defineContent<ProductIntro>("product-intro", {
   heading: `The ${company.productName} System`,
   body: [
     `The ${company.productName} system is a custom-built, alternating-pressure air cushion for wheelchair users. Two sets of air cells take turns supporting you, shifting pressure about every 60 seconds, so no area carries the load for long.`,
     `It is a ${regulatory.classification}: FDA-cleared, CE marked and clinician approved. It is designed for pressure-sore prevention and healing. Talk to your clinician about how it fits into your care.`,
   ],
-};
+  picture:
+    "Drawing of a person sitting in a wheelchair on the cushion: its air cells, alternately raised and lowered, lie under them on the seat, and the controller is fixed to the side of the chair, joined to the cushion by a hose.",
+});
 
-export const clinicalBenefits: ClinicalBenefit[] = [
+export const clinicalBenefits = defineContent<ClinicalBenefit[]>("product-benefits", [
   {
     title: "Regular pressure relief",
     body: "The air cells alternate about every 60 seconds, so pressure keeps moving instead of building up in one place.",
@@ -69,9 +74,9 @@ export const clinicalBenefits: ClinicalBenefit[] = [
     title: "Relief that works all day",
     body: "Fully automatic once running, with a battery that lasts 24-30 hours on a charge.",
   },
-];
+]);
 
-export const traditionalVsSoftech: TraditionalVsSoftechRow[] = [
+export const traditionalVsSoftech = defineContent<TraditionalVsSoftechRow[]>("product-comparison", [
   {
     aspect: "Pressure",
     traditional: "Stays in the same places all day",
@@ -102,9 +107,9 @@ export const traditionalVsSoftech: TraditionalVsSoftechRow[] = [
     traditional: "None needed",
     softech: "24-30 hours per charge; recharges in 3-4 hours",
   },
-];
+]);
 
-export const activationModels: ActivationModel[] = [
+export const activationModels = defineContent<ActivationModel[]>("product-models", [
   {
     id: "auto-start",
     name: "Auto-Start",
@@ -118,9 +123,9 @@ export const activationModels: ActivationModel[] = [
     description: "A simple rocker switch on the controller turns the system on and off, whenever you choose.",
     bestFor: "People who want direct control over exactly when the system runs.",
   },
-];
+]);
 
-export const specifications: SpecificationTile[] = [
+export const specifications = defineContent<SpecificationTile[]>("product-specifications", [
   { label: "Air-cell cycle", value: "About every 60 seconds" },
   { label: "Firmness settings", value: "Soft / Medium / Firm" },
   { label: "Weight limit", value: "None" },
@@ -131,27 +136,23 @@ export const specifications: SpecificationTile[] = [
   { label: "Satisfaction guarantee", value: "30 days" },
   { label: "Manufacturer warranty", value: "18 months" },
   { label: "Moisture control unit", value: "Optional" },
-];
+]);
 
-export const howItWorks: HowItWorksStep[] = [
+export const howItWorks = defineContent<HowItWorksStep[]>("product-steps", [
   {
-    step: 1,
     title: "Built for you",
     body: "After your consultation, we custom-build and program your cushion for your body and your chair.",
   },
   {
-    step: 2,
     title: "Turn it on",
     body: "Auto-Start turns on when you transfer onto the cushion. The Manual Rocker Switch model turns on with one switch.",
   },
   {
-    step: 3,
     title: "The air cells alternate",
     body: "Two sets of air cells take turns inflating and deflating, about every 60 seconds, moving pressure around while you sit.",
   },
   {
-    step: 4,
     title: "Recharge",
     body: "One charge gives 24-30 hours of use. Recharge in 3-4 hours, for example while you sleep.",
   },
-];
+]);

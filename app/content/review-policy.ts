@@ -5,17 +5,21 @@
  */
 import type { ReviewDeclineReason } from "#db/schema";
 import { reviewPolicyTitle, verifiedMeaning } from "./review-labels";
+import { defineContent } from "./live";
 import { company, type Placeholder } from "./site";
 
-/** How long a new review waits at most, stated on the policy page. */
-export const moderationTime: { text: string } & Placeholder = {
+/**
+ * How long a new review waits at most, stated on the policy page: content, edited in the admin
+ * (schemas/review-policy.ts); the policy's wording stays here, written when the page is drawn.
+ */
+export const moderationTime = defineContent<{ text: string } & Partial<Placeholder>>("moderation-time", {
   text: "two business days",
   placeholder: true,
   todo: "Confirm how long review moderation takes at most (the policy page promises it).",
-};
+});
 
 /** What each reason a review is not published means, as the policy page explains it. */
-export const declineReasonExplanations: Record<ReviewDeclineReason, string> = {
+export const declineReasonExplanations = (): Record<ReviewDeclineReason, string> => ({
   "off-topic": `The review is about something other than the ${company.productName} cushion or our service, for example another product, a dealer's prices or a general opinion about health care.`,
   "someone-elses-information":
     "The review names another person together with their health, or gives a phone number, an email or a street address. We do not publish anyone's personal details, including the writer's own contact details.",
@@ -24,7 +28,7 @@ export const declineReasonExplanations: Record<ReviewDeclineReason, string> = {
   spam: "The review is advertising, links to other sites, or was sent automatically rather than by a person.",
   "medical-claim": `The review says the cushion cured, healed, treated or prevented a condition, or describes using it in a way it is not made for. The ${company.productName} system is a Class II medical device: what we may say about it is limited to what it is cleared for, and a review we publish on our own site counts as something we say. We never change a reviewer's words to make a review publishable; we ask the writer whether they would like to send it again without the claim.`,
   "reviewer-request": "The person who wrote the review asked us not to publish it, or to take it down.",
-};
+});
 
 export interface PolicySection {
   id: string;
@@ -33,7 +37,7 @@ export interface PolicySection {
 }
 
 /** The policy page's sections, in order; the page draws the reasons under "not-published" and a contact link under "removal". */
-export const reviewPolicy = {
+export const reviewPolicy = () => ({
   title: reviewPolicyTitle,
   intro: `Every review of the ${company.productName} cushion is read by a member of our team before it is published. This page says what we publish, what we do not and why, and how to ask us to take a review down. The counts on the reviews page show how many reviews we received and what happened to each.`,
   sections: [
@@ -91,4 +95,4 @@ export const reviewPolicy = {
       ],
     },
   ] satisfies PolicySection[],
-};
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatFileSize, formatMonthYear } from "./format";
+import { formatDate, formatDateTime, formatDayMonthYear, formatFileSize, formatMonthYear } from "./format";
 
 describe("formatting", () => {
   it("shows sizes in decimal units", () => {
@@ -11,6 +11,11 @@ describe("formatting", () => {
   it("shows month and year whatever the server's time zone", () => {
     expect(formatMonthYear("2024-12-01")).toBe("December 2024");
     expect(formatMonthYear("2025-01-01")).toBe("January 2025");
+  });
+
+  it("writes a policy's date as day, month and year, whatever the server's time zone", () => {
+    expect(formatDayMonthYear("2026-11-23")).toBe("23 November 2026");
+    expect(formatDayMonthYear("2027-01-05")).toBe("5 January 2027");
   });
 
   it("shows dates and times in UTC, the same formatter giving each call its own answer", () => {

@@ -28,10 +28,21 @@ function dateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFor
 const monthYear = dateFormat({ month: "long", year: "numeric" });
 const mediumDate = dateFormat({ dateStyle: "medium" });
 const mediumDateTime = dateFormat({ dateStyle: "medium", timeStyle: "short" });
+const dayMonthYear = dateFormat({ day: "numeric", month: "long", year: "numeric" });
 
 /** "December 2024" from an ISO date, the same on the server and in the browser. */
 export function formatMonthYear(isoDate: string): string {
   return monthYear().format(new Date(isoDate));
+}
+
+/** "23 November 2026" from a calendar date ("2026-11-23"): how the policy pages date themselves. */
+export function formatDayMonthYear(isoDate: string): string {
+  const parts = Object.fromEntries(
+    dayMonthYear()
+      .formatToParts(new Date(isoDate))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day} ${parts.month} ${parts.year}`;
 }
 
 export function formatDate(isoDate: string): string {

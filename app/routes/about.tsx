@@ -1,7 +1,7 @@
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PageHeader, Section } from "~/components/ui/page-header";
-import { aboutIntro, history, mission, story } from "~/content/about";
+import { aboutPage } from "~/content/about";
 import { owners } from "~/content/owners";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
@@ -20,7 +20,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "About Us",
-    description: `${aboutIntro} Founded in ${company.founded}, under new ownership since ${company.newOwnership}.`,
+    description: `${aboutPage.intro} Founded in ${company.founded}, under new ownership since ${company.newOwnership}.`,
     path: "/about",
     keywords: ["about Aquila", "wheelchair cushion company"],
     breadcrumbs: crumbs("About", "/about"),
@@ -30,24 +30,24 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="About us" title={`About ${company.name}`}>
-        <p>{aboutIntro}</p>
+        <p>{aboutPage.intro}</p>
       </PageHeader>
 
       <Section id="story" title="Our story">
         <div className="max-w-prose space-y-4">
-          {story.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {aboutPage.story.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
           ))}
         </div>
       </Section>
 
-      <Section id="mission" title={mission.heading} tone="band">
-        <p className="max-w-prose text-lead">{mission.body}</p>
+      <Section id="mission" title={aboutPage.mission.heading} tone="band">
+        <p className="max-w-prose text-lead">{aboutPage.mission.body}</p>
       </Section>
 
       <Section id="history" title="Our history">
         <ol className="grid gap-6 md:grid-cols-3">
-          {history.map((entry) => (
+          {aboutPage.history.map((entry) => (
             <li key={entry.title} className="rounded-xl border border-line bg-surface p-6">
               <p className="text-figure font-bold text-brand">{entry.when}</p>
               <h3 className="mt-2 font-semibold">{entry.title}</h3>

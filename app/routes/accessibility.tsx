@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { ContactWays } from "~/components/ui/contact-ways";
 import { PageHeader } from "~/components/ui/page-header";
 import { BulletList, ProseSection, TermList } from "~/components/ui/prose";
-import { accessibilityStatement as statement, statementDate } from "~/content/accessibility";
+import { accessibilityStatement, statementDate } from "~/content/accessibility";
 import { pagePaths } from "~/content/navigation";
 import { accessibilityFigures } from "~/lib/benchmarks.server";
+import { formatDayMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/accessibility";
 
@@ -14,17 +15,21 @@ export function loader() {
   return { figures: accessibilityFigures() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const statement = accessibilityStatement();
+  return seo(matches, {
     title: statement.title,
     description: statement.description,
     path: pagePaths.accessibility,
     keywords: ["Aquila accessibility", "WCAG 2.2 AA"],
     breadcrumbs: crumbs(statement.title, pagePaths.accessibility),
   });
+};
 
 export default function Accessibility({ loaderData }: Route.ComponentProps) {
   const { figures } = loaderData;
+  const statement = accessibilityStatement();
+  const prepared = formatDayMonthYear(statementDate.date);
   return (
     <>
       <PageHeader eyebrow="Accessibility" title={statement.title}>
@@ -94,7 +99,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
         </ProseSection>
 
         <p className="text-body text-muted">
-          This statement was prepared on <time dateTime={statementDate.date}>{statementDate.label}</time>.
+          This statement was prepared on <time dateTime={statementDate.date}>{prepared}</time>.
         </p>
       </div>
     </>

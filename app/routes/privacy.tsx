@@ -7,6 +7,7 @@ import { type PolicyBlock, policyDate, privacyPolicy } from "~/content/privacy";
 import { reviewPolicyPath, reviewPolicyTitle } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { getConfig, privacyFacts } from "~/lib/config.server";
+import { formatDayMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
@@ -37,7 +38,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <PageHeader eyebrow="Privacy" title={policy.title}>
         <p>{policy.intro}</p>
         <p className="mt-3 text-body">
-          Last updated <time dateTime={policyDate.date}>{policyDate.label}</time>.{" "}
+          Last updated <time dateTime={policyDate.date}>{formatDayMonthYear(policyDate.date)}</time>.{" "}
           <a href="#health-data" className="inline-flex tap-target items-center font-semibold text-brand underline">
             Consumer health data
           </a>

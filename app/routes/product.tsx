@@ -10,7 +10,6 @@ import {
   clinicalBenefits,
   howItWorks,
   productIntro,
-  productPicture,
   specifications,
   traditionalVsSoftech,
   type TraditionalVsSoftechRow,
@@ -47,10 +46,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow={regulatory.clearances.join(" · ")}
         title={productIntro.heading}
-        media={<CushionInUse label={productPicture} />}
+        media={<CushionInUse label={productIntro.picture} />}
       >
-        {productIntro.body.map((paragraph) => (
-          <p key={paragraph} className="mt-3 first:mt-0">
+        {productIntro.body.map((paragraph, index) => (
+          <p key={index} className="mt-3 first:mt-0">
             {paragraph}
           </p>
         ))}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
-import { declineReasonLabels, reviewPolicyPath } from "~/content/review-labels";
+import { declineReasonLabels, reviewPolicyPath, reviewPolicyTitle } from "~/content/review-labels";
 import { declineReasonExplanations, reviewPolicy } from "~/content/review-policy";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
@@ -11,21 +11,23 @@ import type { Route } from "./+types/review-policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: reviewPolicy.title,
+    title: reviewPolicyTitle,
     description: `What we publish on the ${company.productName} reviews page, what we do not and why, how long it takes, and how to ask for a review to be removed. Ratings never decide it.`,
     path: reviewPolicyPath,
     keywords: ["SofTech review policy", "review moderation"],
-    breadcrumbs: [...crumbs("Testimonials", "/testimonials"), { name: reviewPolicy.title, path: reviewPolicyPath }],
+    breadcrumbs: [...crumbs("Testimonials", "/testimonials"), { name: reviewPolicyTitle, path: reviewPolicyPath }],
   });
 
 export default function ReviewPolicy() {
+  const policy = reviewPolicy();
+  const explanations = declineReasonExplanations();
   return (
     <>
-      <PageHeader eyebrow="Reviews" title={reviewPolicy.title}>
-        <p>{reviewPolicy.intro}</p>
+      <PageHeader eyebrow="Reviews" title={policy.title}>
+        <p>{policy.intro}</p>
       </PageHeader>
       <div className="container-page max-w-prose space-y-10 py-12">
-        {reviewPolicy.sections.map((section) => (
+        {policy.sections.map((section) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
             <h2 id={`${section.id}-title`} className="text-heading font-bold">
               {section.title}
@@ -40,7 +42,7 @@ export default function ReviewPolicy() {
                 {reviewDeclineReasons.map((reason) => (
                   <div key={reason}>
                     <dt className="font-semibold">{declineReasonLabels[reason]}</dt>
-                    <dd className="mt-1">{declineReasonExplanations[reason]}</dd>
+                    <dd className="mt-1">{explanations[reason]}</dd>
                   </div>
                 ))}
               </dl>

@@ -17,8 +17,8 @@ export function Alternation() {
           />
         }
       >
-        {alternation.body.map((paragraph) => (
-          <p key={paragraph} className="mt-4 max-w-prose text-lead first:mt-0">
+        {alternation.body.map((paragraph, index) => (
+          <p key={index} className="mt-4 max-w-prose text-lead first:mt-0">
             {paragraph}
           </p>
         ))}

@@ -7,8 +7,8 @@ export function Evidence() {
   return (
     <Section id="evidence" title={clinicalEvidence.heading} intro={clinicalEvidence.intro}>
       <ul className="grid gap-x-10 gap-y-4 md:grid-cols-2">
-        {clinicalEvidence.points.map((point) => (
-          <li key={point} className="flex gap-3 border-b border-line pb-4">
+        {clinicalEvidence.points.map((point, index) => (
+          <li key={index} className="flex gap-3 border-b border-line pb-4">
             <span aria-hidden="true" className="font-bold text-success">
               ✓
             </span>

@@ -1,0 +1,130 @@
+/** The home page's sections (app/content/home.ts), as the admin's form edits them. */
+import { z } from "zod";
+import { distinct, line, link, paragraph, slug } from "./fields";
+
+export const heroSchema = z
+  .object({
+    headline: line("Headline", 80),
+    primaryAction: line("Button", 30, "Leads to the product page."),
+  })
+  .meta({ title: "Home page: headline" });
+
+export const lifeStoriesSchema = z
+  .array(
+    z
+      .object({
+        id: slug("Short name", 60, "Names the story on the page; keep it once published."),
+        title: line("Title", 80),
+        situation: paragraph("The situation", 400, "Described without inventing a person."),
+        howItHelps: paragraph("How the cushion helps", 500),
+      })
+      .meta({ title: "Story" }),
+  )
+  .min(1, "At least one story")
+  .max(6, "At most six stories")
+  .refine((stories) => distinct(stories, (story) => story.id), "Each story needs its own short name")
+  .meta({ title: "Made for real days" });
+
+export const alternationSchema = z
+  .object({
+    heading: line("Heading", 80),
+    body: z
+      .array(paragraph("Paragraph", 400))
+      .min(1, "At least one paragraph")
+      .max(3, "At most three paragraphs")
+      .meta({ title: "Text beside the animation" }),
+    picture: paragraph("What the animation shows", 300, "Read by screen readers in place of the animation."),
+    caption: line("Caption", 120),
+    motionCaption: line("Caption while it moves", 80, "Added to the caption only where the animation plays."),
+    pause: line("Pause button", 40),
+  })
+  .meta({ title: "Home page: how the cells alternate" });
+
+/**
+ * The drawings a technology card can show, each with the lines of words drawn into it and how
+ * long each line may be before it runs off the drawing (app/components/content/illustrations.tsx).
+ */
+const drawings = {
+  "two-controllers": { label: "The two controllers", lines: 2, max: 20 },
+  battery: { label: "The battery", lines: 1, max: 12 },
+  "built-to-fit": { label: "The cushion, built to fit", lines: 1, max: 24 },
+  "moisture-unit": { label: "The moisture control unit", lines: 2, max: 14 },
+} as const;
+type Drawing = keyof typeof drawings;
+
+const technologyPicture = z
+  .object({
+    drawing: z.enum(Object.keys(drawings) as [Drawing, ...Drawing[]]).meta({
+      title: "Drawing",
+      choiceLabels: Object.fromEntries(Object.entries(drawings).map(([key, drawing]) => [key, drawing.label])),
+    }),
+    words: z.array(line("Line", 24)).min(1, "At least one line").max(2, "At most two lines").meta({
+      title: "Words drawn in it",
+      description:
+        "Two short lines for the controllers (one under each) and the moisture control unit; one for the battery and the cushion.",
+    }),
+    alt: paragraph("What the drawing shows", 400, "Read by screen readers in place of the drawing."),
+  })
+  .superRefine((picture, context) => {
+    // A drawing the form does not offer has its own message already.
+    if (!Object.hasOwn(drawings, picture.drawing)) return;
+    const { lines, max } = drawings[picture.drawing];
+    if (picture.words.length !== lines) {
+      context.addIssue({
+        code: "custom",
+        path: ["words"],
+        message: lines === 1 ? "This drawing takes one line of words" : `This drawing takes ${lines} lines of words`,
+      });
+    }
+    picture.words.forEach((words, index) => {
+      if (words.length > max)
+        context.addIssue({
+          code: "custom",
+          path: ["words", index],
+          message: `At most ${max} characters in this drawing`,
+        });
+    });
+  })
+  .meta({ title: "Picture" });
+
+export const technologySchema = z
+  .array(
+    z
+      .object({
+        id: slug("Short name", 60, "Names the card on the page; keep it once published."),
+        title: line("Title", 80),
+        body: paragraph("Text", 500),
+        picture: technologyPicture,
+      })
+      .meta({ title: "Card" }),
+  )
+  .min(1, "At least one card")
+  .max(8, "At most eight cards")
+  .refine((cards) => distinct(cards, (card) => card.id), "Each card needs its own short name")
+  .meta({ title: "The technology inside" });
+
+export const clinicalEvidenceSchema = z
+  .object({
+    heading: line("Heading", 80),
+    intro: paragraph("Introduction", 300),
+    points: z
+      .array(line("Point", 160))
+      .min(1, "At least one point")
+      .max(10, "At most ten points")
+      .meta({ title: "Points" }),
+    link: z
+      .object({
+        label: line("Link text", 60),
+        href: link("Link to", "Where the case studies are, for example /case-studies."),
+      })
+      .optional()
+      .meta({ title: "Link to the case studies", description: "Leave both empty for no link." }),
+  })
+  .meta({ title: "Home page: clinical evidence" });
+
+export const finalCallToActionSchema = z
+  .object({
+    heading: line("Heading", 60),
+    body: paragraph("Text", 500),
+  })
+  .meta({ title: "Home page: closing call to action" });

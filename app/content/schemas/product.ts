@@ -1,0 +1,95 @@
+/** The product page's sections (app/content/product.ts), as the admin's form edits them. */
+import { z } from "zod";
+import { distinct, line, paragraph } from "./fields";
+
+export const productIntroSchema = z
+  .object({
+    heading: line("Heading", 80),
+    body: z.array(paragraph("Paragraph", 800)).min(1, "At least one paragraph").max(4, "At most four paragraphs").meta({
+      title: "Introduction",
+      description: "The first paragraph also describes the product to search engines.",
+    }),
+    picture: paragraph(
+      "What the drawing shows",
+      400,
+      "Read by screen readers in place of the drawing of the cushion in use beside the introduction.",
+    ),
+  })
+  .meta({ title: "Product page: introduction" });
+
+export const clinicalBenefitsSchema = z
+  .array(
+    z
+      .object({
+        title: line("Benefit", 80),
+        body: paragraph("Explanation", 400),
+      })
+      .meta({ title: "Benefit" }),
+  )
+  .min(1, "At least one benefit")
+  .max(9, "At most nine benefits")
+  .refine((benefits) => distinct(benefits, (benefit) => benefit.title), "Each benefit needs its own title")
+  .meta({ title: "Clinical benefits" });
+
+export const traditionalVsSoftechSchema = z
+  .array(
+    z
+      .object({
+        aspect: line("Aspect", 60),
+        traditional: line("A traditional cushion", 160),
+        softech: line("SofTech", 160),
+      })
+      .meta({ title: "Row" }),
+  )
+  .min(1, "At least one row")
+  .max(12, "At most 12 rows")
+  .refine((rows) => distinct(rows, (row) => row.aspect), "Each row needs its own aspect")
+  .meta({ title: "Traditional cushions vs SofTech" });
+
+export const activationModelsSchema = z
+  .array(
+    z
+      .object({
+        id: z.enum(["auto-start", "manual-switch"]).meta({
+          title: "Model",
+          description: "Which model this describes; the picture of its controller comes with it.",
+          choiceLabels: { "auto-start": "Auto-Start", "manual-switch": "Manual Rocker Switch" },
+        }),
+        name: line("Name", 60),
+        description: paragraph("What it does", 500),
+        bestFor: paragraph("Best for", 300),
+      })
+      .meta({ title: "Model" }),
+  )
+  .min(1, "At least one model")
+  .max(2, "At most the two models")
+  .refine((models) => distinct(models, (model) => model.id), "Each model is described once")
+  .meta({ title: "Two ways to switch it on" });
+
+export const specificationsSchema = z
+  .array(
+    z
+      .object({
+        label: line("What", 40),
+        value: line("Value", 40, "Shown large on its tile: keep it short."),
+      })
+      .meta({ title: "Tile" }),
+  )
+  .min(1, "At least one tile")
+  .max(15, "At most 15 tiles")
+  .refine((tiles) => distinct(tiles, (tile) => tile.label), "Each tile needs its own label")
+  .meta({ title: "Specifications" });
+
+export const howItWorksSchema = z
+  .array(
+    z
+      .object({
+        title: line("Step", 60),
+        body: paragraph("What happens", 400),
+      })
+      .meta({ title: "Step" }),
+  )
+  .min(1, "At least one step")
+  .max(8, "At most eight steps")
+  .refine((steps) => distinct(steps, (step) => step.title), "Each step needs its own title")
+  .meta({ title: "How it works", description: "The page numbers the steps in this order." });

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { caseStudies } from "../case-studies";
+import { aboutPage } from "../about";
+import { aboutSchema } from "./about";
+import { statementDateSchema } from "./accessibility";
+import { caseStudiesSchema } from "./case-studies";
+import { comparisonSchema } from "./comparison";
+import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
+import { clinicalEvidence, hero, technologyCards } from "../home";
+import { comparisonRows } from "../comparison";
+import { activationModels, productIntro, specifications } from "../product";
+import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
+import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
+import { moderationTimeSchema } from "./review-policy";
+import { statementDate } from "../accessibility";
+import { dataRequestTime, policyDate } from "../privacy";
+import { moderationTime } from "../review-policy";
+
+/** A copy of an item's value as it is now, to change one thing in. */
+const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The messages a schema gives for `value`, by the dotted name of the field. */
+function refusals(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("what an editor may publish", () => {
+  it("case studies: a whole number of participants, a title, a known status, each study its own name", () => {
+    const studies = copyOf(caseStudies);
+    studies[0]!.participants = 12.5;
+    studies[1]!.title = "  ";
+    (studies[2] as { status: string }).status = "Paused";
+    expect(refusals(caseStudiesSchema, studies)).toMatchObject({
+      "0.participants": "Enter a whole number",
+      "1.title": "Required",
+      "2.status": expect.any(String),
+    });
+    const twins = copyOf(caseStudies);
+    twins[1]!.id = twins[0]!.id;
+    expect(refusals(caseStudiesSchema, twins)).toEqual({ "": "Each study needs its own short name" });
+    expect(refusals(caseStudiesSchema, [])).toEqual({ "": "At least one study" });
+  });
+
+  it("comparison: each row a feature of its own, always yes for SofTech and no for a static cushion", () => {
+    const rows = copyOf(comparisonRows);
+    rows[0]!.feature = "";
+    rows[1]!.feature = rows[2]!.feature.toUpperCase();
+    (rows[3] as { static: boolean }).static = true;
+    expect(refusals(comparisonSchema, rows)).toMatchObject({ "0.feature": "Required", "3.static": expect.any(String) });
+    rows[0]!.feature = "A feature";
+    (rows[3] as { static: boolean }).static = false;
+    expect(refusals(comparisonSchema, rows)).toEqual({ "": "Each row needs its own feature" });
+  });
+
+  it("product page: an introduction with a first paragraph, tiles short enough for a tile, each model once", () => {
+    expect(refusals(productIntroSchema, { ...copyOf(productIntro), body: [] })).toEqual({
+      body: "At least one paragraph",
+    });
+    const tiles = copyOf(specifications);
+    tiles[0]!.value = "x".repeat(41);
+    expect(refusals(specificationsSchema, tiles)).toEqual({ "0.value": "At most 40 characters" });
+    const models = copyOf(activationModels);
+    models[1]!.id = models[0]!.id;
+    expect(refusals(activationModelsSchema, models)).toEqual({ "": "Each model is described once" });
+    (models[1] as { id: string }).id = "voice";
+    expect(refusals(activationModelsSchema, models)).toHaveProperty(["1.id"]);
+  });
+
+  it("about page: an introduction, a story and a history whose moments each have their own title", () => {
+    const about = copyOf(aboutPage);
+    about.intro = "";
+    about.story = [];
+    about.history[1]!.title = about.history[0]!.title;
+    about.history[0]!.when = "x".repeat(21);
+    expect(refusals(aboutSchema, about)).toEqual({
+      intro: "Required",
+      story: "At least one paragraph",
+      history: "Each moment needs its own title",
+      "history.0.when": "At most 20 characters",
+    });
+  });
+
+  it("home page: a headline, links only to this site or https, and words that fit their drawing", () => {
+    expect(refusals(heroSchema, { ...hero, headline: " " })).toEqual({ headline: "Required" });
+
+    const evidence = copyOf(clinicalEvidence);
+    evidence.link!.href = "javascript:alert(1)";
+    expect(refusals(clinicalEvidenceSchema, evidence)).toEqual({
+      "link.href": "Enter a path on this site (starting with /) or an address starting with https://",
+    });
+    expect(refusals(clinicalEvidenceSchema, { ...evidence, link: undefined })).toEqual({});
+
+    const cards = copyOf(technologyCards);
+    const battery = cards.findIndex((card) => card.picture.drawing === "battery");
+    const controllers = cards.findIndex((card) => card.picture.drawing === "two-controllers");
+    (cards[battery]!.picture.words as string[]) = ["24–30 hours of use"];
+    (cards[controllers]!.picture.words as string[]) = ["Auto-Start"];
+    expect(refusals(technologySchema, cards)).toEqual({
+      [`${battery}.picture.words.0`]: "At most 12 characters in this drawing",
+      [`${controllers}.picture.words`]: "This drawing takes 2 lines of words",
+    });
+    (cards[battery]!.picture as { drawing: string }).drawing = "a photo";
+    expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
+  });
+
+  it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {
+    for (const [schema, item] of [
+      [policyDateSchema, policyDate],
+      [statementDateSchema, statementDate],
+    ] as const) {
+      for (const date of ["2026-02-30", "2026-13-01", "23 November 2026", "2026-1-5", ""])
+        expect(refusals(schema, { ...item, date })).toEqual({
+          date: "Enter a date as year-month-day, for example 2026-12-24",
+        });
+      expect(refusals(schema, { date: "2028-02-29" })).toEqual({});
+    }
+    expect(refusals(dataRequestTimeSchema, { ...dataRequestTime, text: "" })).toEqual({ text: "Required" });
+    expect(refusals(moderationTimeSchema, { ...moderationTime, text: "x".repeat(41) })).toEqual({
+      text: "At most 40 characters",
+    });
+    // Filled in: the placeholder mark is unticked, and the checklist drops it.
+    expect(refusals(moderationTimeSchema, { text: "one business day", placeholder: false })).toEqual({});
+  });
+});
