@@ -71,7 +71,11 @@ function isDataBlock(attributes: string): boolean {
   const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
   if (!type) return false;
   const value = (type[1] ?? type[2] ?? type[3] ?? "").trim().toLowerCase();
-  return !(value === "" || value === "module" || /^(?:text|application)\/(?:x-)?(?:javascript|ecmascript)$/.test(value));
+  return !(
+    value === "" ||
+    value === "module" ||
+    /^(?:text|application)\/(?:x-)?(?:javascript|ecmascript)$/.test(value)
+  );
 }
 
 export async function inlineScriptHashes(html: string): Promise<string[]> {
