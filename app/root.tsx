@@ -24,6 +24,7 @@ import { themeFetcherKey } from "./components/layout/theme-switch";
 import { toast, Toaster } from "./components/ui/toast";
 import { getStaff } from "./features/auth/sessions.server";
 import { type NoticeHandle, noticeFor } from "./lib/flash";
+import { focusInPage } from "./lib/in-page-link";
 import { clearFlash, readFlash } from "./lib/flash.server";
 import { revalidateUnlessUnreachable } from "./lib/unreachable";
 import { company, defaultSupportEmail } from "./content/site";
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col bg-canvas font-sans text-ink antialiased">
         <a
           href="#main-content"
+          onClick={(event) => focusInPage(event, "main-content")}
           className="sr-only z-50 tap-target rounded-md bg-brand px-4 py-3 font-semibold text-brand-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Skip to main content

@@ -84,7 +84,11 @@ export default function AdminLaunch({ loaderData, actionData }: Route.ComponentP
         ) : (
           <ul className="mt-3 grid gap-3">
             {placeholders.map((line) => (
-              <li key={`${line.file}:${line.where}`} className="rounded-lg border border-line bg-surface p-4">
+              // A file's path is one long word: it breaks anywhere rather than widen the page on a phone.
+              <li
+                key={`${line.file}:${line.where}`}
+                className="rounded-lg border border-line bg-surface p-4 wrap-anywhere"
+              >
                 <p>{line.todo ?? "Something here is still a placeholder."}</p>
                 <p className="text-small text-muted">
                   {line.item ? (

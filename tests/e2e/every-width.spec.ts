@@ -332,6 +332,9 @@ test.describe("every admin page", () => {
     "/admin/audit",
     "/admin/account",
     "/admin/confirm",
+    "/admin/content",
+    "/admin/content/company",
+    "/admin/launch",
   ];
   for (const path of pages) {
     test(`${path} at every width, zoom and setting`, async ({ page, context, baseURL }) => {

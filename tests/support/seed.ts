@@ -300,7 +300,7 @@ export async function signInAsAdmin(database: string, password: string): Promise
 
 /**
  * A named account with an authenticator app set up on a fixed secret, as the tests' staff: the
- * owner sees everything, leads see messages and orders, the editor the site's content, and the
+ * owner sees everything, leads see messages and orders, the editors the site's content, and the
  * moderator (password only) reviews. The secret is the tests' own, so they can compute its codes
  * as the person's phone would.
  */
@@ -309,6 +309,8 @@ export const testStaff = {
   leads: { username: "test.leads", password: "test-leads-password-long", role: "leads" },
   moderator: { username: "test.moderator", password: "test-moderator-password-long", role: "moderator" },
   editor: { username: "test.editor", password: "test-editor-password-long", role: "editor" },
+  /** Another editor, for two people changing one item at once. */
+  secondEditor: { username: "test.editor2", password: "test-editor2-password-long", role: "editor" },
 } as const satisfies Record<string, { username: string; password: string; role: Role }>;
 export type TestStaff = keyof typeof testStaff;
 export const testTotpSecret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQGEZDGNBV";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ticketField } from "~/lib/form-ticket";
 import { honeypotField } from "~/lib/forms";
+import { focusInPage } from "~/lib/in-page-link";
 import { stickyHeaderBottom } from "~/lib/sticky-header";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -273,7 +274,11 @@ export function ErrorSummary({
       <ul className="mt-2 list-disc pl-5">
         {entries.map(([field, message]) => (
           <li key={field}>
-            <a href={`#${fieldId(field, idPrefix)}`} className="inline-flex tap-target items-center underline">
+            <a
+              href={`#${fieldId(field, idPrefix)}`}
+              className="inline-flex tap-target items-center underline"
+              onClick={(event) => focusInPage(event, fieldId(field, idPrefix))}
+            >
               {labels[field] ?? field}: {message}
             </a>
           </li>
