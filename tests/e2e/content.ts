@@ -62,12 +62,14 @@ export async function publicHtml(request: APIRequestContext, path: string): Prom
 }
 
 /**
- * How soon after a publish every public page shows it. The republish of the prerendered pages
- * takes one to two seconds on a busy two-core machine (server/republish.ts), and a publish made
- * while another test's republish runs waits for it; on a machine far busier than that (a load of
- * 13 on two cores), one publish in about eight took up to 6.2 s.
+ * How long these tests wait for a publish to show on the public pages. The promise (within 5 s on
+ * every page of two instances and behind nginx) is measured where nothing else shares the machine's
+ * time: tests/integration/content-publish.test.ts, run with the other files held to a time. Here a
+ * publish shares three browsers and the other specs' work, and may wait for another test's redraw
+ * of the prerendered pages (on a machine at a load of 13 on two cores, one in about eight took up
+ * to 6.2 s), so these tests check that it arrives, and allow twice the promise.
  */
-export const publishShownWithinMs = 5_000;
+export const publishShownWithinMs = 10_000;
 
 /**
  * Waits until every one of `paths` reads `text` for an anonymous visitor (or none does, with
