@@ -230,13 +230,16 @@ test("two editors change one item: the second's publish is refused with who chan
 
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(statusOf(page)).toHaveText(
-      "Someone else changed this item while you were editing. Nothing was overwritten: your version is below, with their changes listed. Save or publish again to replace theirs.",
+      "Someone else changed this item while you were editing. Nothing was overwritten: your version is below, with their changes listed.",
     );
     const conflict = page.getByRole("region", {
       name: new RegExp(`^Changed by ${escaped(testStaff.secondEditor.username)}, `),
     });
     await expect(conflict).toBeVisible();
-    await expect(conflict.getByRole("listitem")).toHaveText([`entries.5.answer: theirs reads “${first}”`]);
+    await expect(conflict.getByRole("listitem")).toHaveText([
+      `Frequently asked questions, Question 6, Answer: theirs reads “${first}”`,
+    ]);
+    await expect(conflict.getByRole("link", { name: "start again from their version" })).toBeVisible();
     await expect(answerOf(page)).toHaveValue(second);
     await expectNoAxeViolations(page, "faq with a conflict");
     await expectPublic(request, ["/faq"], first);
