@@ -176,12 +176,23 @@ function swapLink(parent: string, name: string, target: string): string | undefi
 /** Removes the sets of `name` other than those in place or kept, once they are old enough (see above). */
 function removeOldSets(parent: string, name: string, keep: Array<string | undefined>) {
   const current = linkTarget(path.join(parent, name));
-  const now = Date.now();
-  for (const entry of readdirSync(parent)) {
-    if (!entry.startsWith(`.${name}-`) || entry === current || keep.includes(entry)) continue;
+  const sets = readdirSync(parent).filter((entry) => entry.startsWith(`.${name}-`));
+  // Ages by the file system's own clock (the newest set's time), not the process's: a process run
+  // under another clock (faketime, a clock that was set back) must not find a set just finished by
+  // another process a day old.
+  const modified = (entry: string) => {
+    try {
+      return lstatSync(path.join(parent, entry)).mtimeMs;
+    } catch {
+      return -Infinity;
+    }
+  };
+  const now = Math.max(...sets.map(modified));
+  for (const entry of sets) {
+    if (entry === current || keep.includes(entry)) continue;
     const full = path.join(parent, entry);
     try {
-      const age = now - lstatSync(full).mtimeMs;
+      const age = now - modified(entry);
       if (age < (entry.endsWith(".partial") ? unfinishedSetKeptMs : replacedSetKeptMs)) continue;
       rmSync(full, { recursive: true, force: true });
     } catch {
