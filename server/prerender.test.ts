@@ -166,6 +166,7 @@ while (Atomics.load(flag, 0) === 0 && errors.length < 5) {
     reads += files.length;
     if (generations.size !== 1) errors.push("one set held " + [...generations].join(" and "));
     for (const generation of generations) seen.add(generation);
+    Atomics.store(flag, 1, reads);
   } catch (error) {
     errors.push(error.code + " " + error.message);
   }
@@ -177,7 +178,8 @@ describe("a reader while sets are swapped in a loop", () => {
   it("never misses a file, never reads one cut short, and never gets two sets mixed", async () => {
     const dir = buildDir();
     await publishPageSet(dir, name, writeGeneration(0));
-    const stop = new SharedArrayBuffer(4);
+    // [0]: the reader is to stop; [1]: how many reads it has made so far.
+    const stop = new SharedArrayBuffer(8);
     const worker = new Worker(reader, {
       eval: true,
       workerData: { link: path.join(parentOf(dir), name), files, stop },
@@ -186,7 +188,13 @@ describe("a reader while sets are swapped in a loop", () => {
       worker.once("message", resolve);
       worker.once("error", reject);
     });
-    for (let generation = 1; generation <= 40; generation++) {
+    const readsSoFar = () => Atomics.load(new Int32Array(stop), 1);
+    // Swaps begin once the reader reads (a worker takes a moment to start), and go on for at
+    // least 40 sets and until it has read a few hundred files while they changed.
+    for (let waited = 0; readsSoFar() === 0 && waited < 200; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    for (let generation = 1; generation <= 40 || (readsSoFar() < 300 && generation <= 400); generation++) {
       await publishPageSet(dir, name, writeGeneration(generation));
     }
     Atomics.store(new Int32Array(stop), 0, 1);

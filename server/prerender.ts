@@ -11,7 +11,6 @@ import {
   rmSync,
   statSync,
   symlinkSync,
-  utimesSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
@@ -219,8 +218,11 @@ export async function publishPageSet(
   try {
     await write(unfinished);
     // Its age counts from now (see replacedSetKeptMs); renaming a folder leaves its own time alone.
-    const now = new Date();
-    utimesSync(unfinished, now, now);
+    // A file made and removed in it has the file system set that time, by its own clock: the
+    // process's may be another (faketime), and every set's age is read against the file system's.
+    const mark = path.join(unfinished, ".finished");
+    writeFileSync(mark, "");
+    rmSync(mark);
   } catch (error) {
     rmSync(unfinished, { recursive: true, force: true });
     throw error;
