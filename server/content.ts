@@ -20,18 +20,17 @@ const retryAfterFailureMs = 1_000;
 let failedAt = -Infinity;
 
 /**
- * Brings the content in memory up to date before a render. If the database does not answer, the
- * content read before is used (a page that needs nothing else still renders), and the database is
- * asked again a second later; with nothing read yet, the render fails as any database read would.
+ * Brings the content in memory up to date before a render. The start has read it once already
+ * (`startContent`); if the database does not answer now, what was read before is used (a page
+ * that needs nothing else still renders), and the database is asked again a second later.
  */
-export async function contentForRender(feedVersion: number | undefined, hasContent = true): Promise<void> {
+export async function contentForRender(feedVersion: number | undefined): Promise<void> {
   // A database known to be away is not waited on: what was read before is served.
-  if (hasContent && (databaseAway() || performance.now() - failedAt < retryAfterFailureMs)) return;
+  if (databaseAway() || performance.now() - failedAt < retryAfterFailureMs) return;
   try {
     await freshContent(feedVersion);
   } catch (error) {
     failedAt = performance.now();
-    if (!hasContent) throw error;
     log.warn("content could not be read again; serving what was read before", {
       error: error instanceof Error ? error.message : String(error),
     });

@@ -151,15 +151,6 @@ export function onContentChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** A fingerprint of what is published (the prerendered pages record the one they were drawn from). */
-export function publishedFingerprint(): string {
-  if (!snapshot) return "initial";
-  return [...snapshot.versions]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, version]) => `${key}@${version}`)
-    .join(",");
-}
-
 /** Forgets what was read (tests, and an instance switching databases). */
 export function forgetContent() {
   snapshot = undefined;
@@ -283,16 +274,6 @@ export async function versionsOf(key: string): Promise<VersionLine[]> {
     at: row.published_at,
     restoredFrom: row.restored_from,
   }));
-}
-
-export async function versionBody(key: string, version: number): Promise<unknown> {
-  const row = await db()
-    .selectFrom("content_versions")
-    .select("body")
-    .where("key", "=", key)
-    .where("version", "=", version)
-    .executeTakeFirst();
-  return row ? JSON.parse(row.body) : undefined;
 }
 
 // ——— Changing an item ———

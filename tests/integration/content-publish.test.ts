@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
-import pg from "pg";
+import { createTestDatabase, type TestDatabase } from "#db/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteRoutes } from "../../app/route-manifest";
 import { themeCookieName, themes } from "../../app/lib/theme";
@@ -31,8 +31,7 @@ const withinMs = 5_000;
  */
 const suite = "publishing content to two instances and nginx";
 describe.runIf(requires(suite, "postgres", "nginx"))(suite, () => {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
-  const name = `aquila_publish_${process.pid}`;
+  let database: TestDatabase;
   let databaseUrl = "";
   let a: ServerProcess;
   let b: ServerProcess;
@@ -41,14 +40,8 @@ describe.runIf(requires(suite, "postgres", "nginx"))(suite, () => {
   let owner: SeededSession;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createTestDatabase("postgres");
+    databaseUrl = database.url;
     const env = { DATABASE_URL: databaseUrl, ADMIN_PASSWORD: "publish-check-password", SITE_EMAIL: siteEmail };
     a = await startServerProcess(env);
     b = await startServerProcess(env);
@@ -68,10 +61,7 @@ describe.runIf(requires(suite, "postgres", "nginx"))(suite, () => {
   afterAll(async () => {
     nginx?.kill("SIGTERM");
     for (const server of [a, b]) await server?.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   /** The manifest of the pages drawn for this suite's configuration. */

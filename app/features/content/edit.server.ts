@@ -100,12 +100,11 @@ function conflictOf(item: ContentItemDefinition, state: ItemState, mine: unknown
   const by = state.draft ? state.draft.by : state.published.by;
   const at = state.draft ? state.draft.at : state.published.at;
   const mineLeaves = leaves(mine);
-  const fields: Conflict["fields"] = [...leaves(theirs)]
+  const theirLeaves = leaves(theirs);
+  const fields: Conflict["fields"] = [...theirLeaves]
     .filter(([path, text]) => mineLeaves.get(path) !== text)
     .map(([path, text]) => ({ path, theirs: text }));
-  for (const path of mineLeaves.keys()) {
-    if (!fields.some((field) => field.path === path) && !leaves(theirs).has(path)) fields.push({ path, theirs: null });
-  }
+  for (const path of mineLeaves.keys()) if (!theirLeaves.has(path)) fields.push({ path, theirs: null });
   return { by, at, fields };
 }
 
