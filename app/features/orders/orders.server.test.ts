@@ -72,9 +72,18 @@ const healthWords = [
   "discomfort",
 ];
 
+/**
+ * The health words found in `text`. A measurement such as 17.25 counts only standing alone, not
+ * inside a longer number (a timestamp or a message id that happens to hold the same digits).
+ */
 function leaks(text: string): string[] {
   const lower = text.toLowerCase();
-  return healthWords.filter((word) => lower.includes(word.toLowerCase()));
+  return healthWords.filter((word) => {
+    const wanted = word.toLowerCase();
+    if (!/^\d/.test(wanted)) return lower.includes(wanted);
+    const escaped = wanted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`(?<![\\d.])${escaped}(?![\\d])`).test(lower);
+  });
 }
 
 describe.each(testDialects)("order requests on %s", (dialect) => {
