@@ -85,7 +85,8 @@ async function visit(page, url) {
 /**
  * The editor's day of docs/staff.md on the fresh site: the content list; the company's facts; a
  * save refused for its mistakes; a draft of the credit in its preview; the notice an editor gets
- * when an owner published the same item first; the launch checklist as an owner sees it. Each
+ * when an owner published the same item first; a draft's change that other items still write the
+ * old way; the launch checklist as an owner sees it. Each
  * picture is the top of the page (or the one part it is about), not the whole page.
  */
 async function captureContent(browser, site, out) {
@@ -144,6 +145,14 @@ async function captureContent(browser, site, out) {
   await editor.getByRole("heading", { name: /^Changed by/ }).waitFor();
   await editor.evaluate(() => window.scrollTo(0, 0));
   await shoot(editor, "content-conflict");
+
+  // A draft of 45 days' guarantee: the other items that still write 30 days.
+  await visit(editor, `${site.url}/admin/content/commitments`);
+  await editor.getByLabel(/^Satisfaction guarantee \(days\)/).fill("45");
+  await editor.getByRole("button", { name: "Save draft" }).click();
+  const echoes = editor.getByRole("region", { name: "Your draft changes words other items also use" });
+  await echoes.waitFor();
+  await shoot(echoes, "content-echoes");
 
   await visit(owner, `${site.url}/admin/launch`);
   await shoot(owner, "launch-checklist");

@@ -7,6 +7,7 @@ import { contentItem } from "~/content/items";
 import { staffContext } from "~/features/auth/access.server";
 import { takeRequestHeldPost } from "~/features/auth/held-posts.server";
 import { answerItemPost, itemPage, type ItemAnswer } from "~/features/content/edit.server";
+import type { Echo } from "~/features/content/echoes.server";
 import { formSchemaOf, formValueOf } from "~/features/content/form-schema";
 import { errorLabels, SchemaFields } from "~/features/content/schema-form";
 import { ErrorSummary } from "~/components/ui/field";
@@ -46,6 +47,50 @@ function refusal(actionData: unknown): Extract<ItemAnswer, { ok: false }> | unde
   return typeof actionData === "object" && actionData !== null && (actionData as ItemAnswer).ok === false
     ? (actionData as Extract<ItemAnswer, { ok: false }>)
     : undefined;
+}
+
+/**
+ * The values this item's draft (or last publish) changed that other items still write the old way:
+ * each with the words around it there, and a link to that item.
+ */
+function Echoes({ echoes }: { echoes: { ofDraft: boolean; list: Echo[] } }) {
+  if (echoes.list.length === 0) return null;
+  return (
+    <section aria-labelledby="echoes-title" className="mt-4 rounded-lg border-2 border-line bg-surface p-4">
+      <h2 id="echoes-title" className="font-bold">
+        {echoes.ofDraft
+          ? "Your draft changes words other items also use"
+          : "Other items still use the words you changed"}
+      </h2>
+      <p className="mt-2 max-w-prose">
+        Each page says what its own item says. Where the old words below state the same fact, change them there too.
+      </p>
+      <ul className="mt-3 grid gap-4">
+        {echoes.list.map((echo) => (
+          <li key={echo.before}>
+            <p>
+              “{echo.before}” {echoes.ofDraft ? "becomes" : "became"} “{echo.after}”. Still written as before in:
+            </p>
+            <ul className="mt-2 grid gap-2 pl-5">
+              {echo.places.map((place) => (
+                <li key={place.key} className="list-disc">
+                  <Link to={`/admin/content/${place.key}`} className="inline-flex tap-target items-center underline">
+                    {place.title}
+                  </Link>{" "}
+                  ({place.count === 1 ? "once" : `${place.count} times`})
+                  <ul className="text-muted">
+                    {place.snippets.map((text, index) => (
+                      <li key={index}>{text}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /**
@@ -99,6 +144,7 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
           className="mt-4"
         />
       ) : null}
+      <Echoes echoes={loaderData.echoes} />
       {refused?.conflict ? (
         <section
           aria-labelledby="conflict-title"

@@ -255,6 +255,37 @@ test("two editors change one item: the second's publish is refused with who chan
   }
 });
 
+test("a fact changed in a draft lists the other items that still write it the old way, with the words around it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInAsStaff(context, baseURL ?? "", "editor");
+  // A draft only: no public page and no other spec reads it; it is discarded at the end.
+  const start = storedItem("commitments");
+  try {
+    await page.goto("/admin/content/commitments");
+    await page.getByLabel(/^Satisfaction guarantee \(days\)/).fill("45");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(statusOf(page)).toHaveText("Draft saved. Nobody outside the admin sees it until it is published.");
+    const echoes = page.getByRole("region", { name: "Your draft changes words other items also use" });
+    await expect(echoes).toContainText("“30” becomes “45”. Still written as before in:");
+    // Each item that writes it, with the words around it: the guarantee in the FAQ's answer, and
+    // not a battery's 24-30 hours, a range that holds the same digits.
+    const faqLink = page.getByRole("link", { name: "Frequently asked questions" });
+    // (The innermost item with the link: the list of places sits inside the list of changes.)
+    await expect(echoes.getByRole("listitem").filter({ has: faqLink }).last()).toContainText(
+      "30-day satisfaction guarantee",
+    );
+    await expect(echoes).not.toContainText("24-30");
+    await expectNoAxeViolations(page, "a draft's words written elsewhere");
+    await echoes.getByRole("link", { name: "Frequently asked questions" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
+  } finally {
+    await putBack(page, "commitments", start);
+  }
+});
+
 test("an owner marks a claim's wording reviewed with a note; an editor sees the review and no form to make one", async ({
   page,
   context,

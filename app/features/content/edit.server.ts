@@ -15,6 +15,7 @@ import {
 import { itemState } from "~/content/store.server";
 import type { Staff } from "~/lib/staff";
 import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
+import { echoesOf } from "./echoes.server";
 import { fieldErrorsOf, readFormValue } from "./form-value";
 import { arrange } from "./schema-form";
 
@@ -57,6 +58,11 @@ export async function itemPage(key: string, held?: FormData) {
     value: state.draft?.body ?? state.published.body,
     held: heldForm(item, held),
     versions: await versionsOf(key),
+    // The draft's changes (or, with none, the last publish's) still written in other items.
+    echoes: {
+      ofDraft: state.draft !== undefined,
+      list: await echoesOf(key, state.draft?.body, state.published),
+    },
   };
 }
 
