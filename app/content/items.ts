@@ -16,6 +16,7 @@ import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
+import { payingPage, payingQuestions } from "./paying";
 import { dataRequestTime, policyDate } from "./privacy";
 import {
   activationModels,
@@ -45,6 +46,7 @@ import {
   specificationsSchema,
   traditionalVsSoftechSchema,
 } from "./schemas/product";
+import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
@@ -350,6 +352,22 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/product"],
     schema: howItWorksSchema,
     live: howItWorks,
+  },
+  {
+    key: "paying",
+    title: "Paying page",
+    group: "Pages",
+    pages: ["/paying"],
+    schema: payingSchema,
+    live: payingPage,
+  },
+  {
+    key: "paying-questions",
+    title: "Paying page: questions to ask",
+    group: "Pages",
+    pages: ["/paying"],
+    schema: payingQuestionsSchema,
+    live: payingQuestions,
   },
   {
     key: "case-studies",

@@ -5,7 +5,7 @@ import { ContactWays } from "~/components/ui/contact-ways";
 import { PageHeader, Section } from "~/components/ui/page-header";
 import { BulletList, ProseSection, StepList, TermList } from "~/components/ui/prose";
 import { pagePaths } from "~/content/navigation";
-import { payingPage } from "~/content/paying";
+import { includedTerms, knownBillingCode, payingPage, payingQuestions } from "~/content/paying";
 import { company, coverage } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/paying";
@@ -17,7 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: payingPage.title,
     description: payingPage.description,
     path: pagePaths.paying,
-    keywords: payingPage.keywords,
+    keywords: [
+      "SofTech insurance",
+      "wheelchair cushion insurance coverage",
+      "durable medical equipment cushion",
+      "DME dealer",
+    ],
     breadcrumbs: [...crumbs("Product", "/product"), { name: payingPage.title, path: pagePaths.paying }],
   });
 
@@ -25,7 +30,7 @@ export default function Paying() {
   const code = coverage.billingCode.code;
   return (
     <>
-      <PageHeader eyebrow={payingPage.eyebrow} title={payingPage.title}>
+      <PageHeader eyebrow="Product" title={payingPage.title}>
         <p>{payingPage.intro}</p>
       </PageHeader>
 
@@ -37,7 +42,7 @@ export default function Paying() {
         <ProseSection id="billing-code" title={payingPage.billingCode.title}>
           <p className="mt-3 max-w-prose">{payingPage.billingCode.body}</p>
           {code ? (
-            <p className="mt-3 text-subheading font-bold">{payingPage.billingCode.known(code)}</p>
+            <p className="mt-3 text-subheading font-bold">{knownBillingCode(code)}</p>
           ) : (
             <>
               <p className="mt-3 max-w-prose">{payingPage.billingCode.ask}</p>
@@ -52,9 +57,9 @@ export default function Paying() {
         </ProseSection>
       </div>
 
-      <Section id="questions" title={payingPage.questions.title}>
+      <Section id="questions" title={payingQuestions.title}>
         <div className="grid gap-6 md:grid-cols-3">
-          {payingPage.questions.lists.map((list) => (
+          {payingQuestions.lists.map((list) => (
             <section
               key={list.id}
               aria-labelledby={`${list.id}-title`}
@@ -74,7 +79,7 @@ export default function Paying() {
           <p className="mt-3 max-w-prose">{payingPage.selfPay.body}</p>
         </ProseSection>
         <ProseSection id="included" title={payingPage.included.title}>
-          <TermList items={payingPage.included.items} muted />
+          <TermList items={includedTerms()} muted />
           <p className="mt-4">
             <Link to="/faq" className="inline-flex tap-target items-center font-semibold text-brand underline">
               More answers in the FAQ

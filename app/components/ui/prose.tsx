@@ -49,8 +49,8 @@ export function TermList({
 export function BulletList({ items, className = "" }: { items: readonly string[]; className?: string }) {
   return (
     <ul className={`mt-3 list-disc space-y-2 pl-6 ${className}`}>
-      {items.map((item) => (
-        <li key={item}>{item}</li>
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
       ))}
     </ul>
   );

@@ -7,8 +7,10 @@ import { statementDateSchema } from "./accessibility";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
+import { payingQuestionsSchema, payingSchema } from "./paying";
 import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
+import { knownBillingCode, payingPage, payingQuestions } from "../paying";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
@@ -80,6 +82,41 @@ describe("what an editor may publish", () => {
       history: "Each moment needs its own title",
       "history.0.when": "At most 20 characters",
     });
+  });
+
+  it("paying page: as it is, and the billing code's sentence says where the code goes", () => {
+    expect(refusals(payingSchema, payingPage)).toEqual({});
+    expect(refusals(payingQuestionsSchema, payingQuestions)).toEqual({});
+    expect(knownBillingCode("E0000")).toBe("The SofTech billing code is E0000.");
+
+    const page = copyOf(payingPage);
+    page.billingCode.known = "The SofTech billing code is below.";
+    page.description = "x".repeat(301);
+    page.steps.items[1]!.title = page.steps.items[0]!.title;
+    page.papers.items = [];
+    page.included.title = " ";
+    expect(refusals(payingSchema, page)).toEqual({
+      "billingCode.known": "Write {code} where the code goes",
+      description: "At most 300 characters",
+      "steps.items": "Each step needs its own title",
+      "papers.items": "At least one paper",
+      "included.title": "Required",
+    });
+  });
+
+  it("paying page's questions: each list its own short name, starting with ask-, and a question in it", () => {
+    const questions = copyOf(payingQuestions);
+    questions.lists[0]!.id = "papers";
+    questions.lists[1]!.questions = [];
+    questions.lists[2]!.questions[0] = "";
+    expect(refusals(payingQuestionsSchema, questions)).toEqual({
+      "lists.0.id": "Start with ask-, for example ask-insurer",
+      "lists.1.questions": "At least one question",
+      "lists.2.questions.0": "Required",
+    });
+    const twins = copyOf(payingQuestions);
+    twins.lists[1]!.id = twins.lists[0]!.id;
+    expect(refusals(payingQuestionsSchema, twins)).toEqual({ lists: "Each list needs its own short name" });
   });
 
   it("home page: a headline, links only to this site or https, and words that fit their drawing", () => {
