@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { renderToString } from "react-dom/server";
 import {
   createStaticHandler,
@@ -25,6 +23,7 @@ import { reviewFields } from "~/features/reviews/fields";
 import { ReviewSchema } from "~/features/reviews/schema";
 import { actionDone, actionResult, answerIntent, intent, refusedAnswers } from "~/lib/admin-action";
 import { setLogLevel } from "~/lib/logger.server";
+import { axe as scan } from "~/lib/test-axe";
 import { useTestDatabase } from "~/lib/test-database";
 import { type NoticeHandle, noticeFor } from "~/lib/flash";
 import { readFlash } from "~/lib/flash.server";
@@ -297,33 +296,8 @@ async function serve(request: Request): Promise<{ status: number; html: string; 
   return { status: context.statusCode, html };
 }
 
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-interface Axe {
-  run(node: unknown, options: unknown): Promise<{ violations: unknown[] }>;
-}
-const { JSDOM } = require("jsdom") as {
-  JSDOM: new (
-    html: string,
-    options: { runScripts: "outside-only" },
-  ) => { window: Window & { eval(code: string): void; axe: Axe } };
-};
-
-/** The page's document, and axe's violations in it (WCAG 2.2 A and AA; contrast needs a browser's layout). */
-async function axe(html: string) {
-  const dom = new JSDOM(
-    `<!doctype html><html lang="en"><head><title>Call me back</title></head><body>${html}</body></html>`,
-    {
-      runScripts: "outside-only",
-    },
-  );
-  dom.window.eval(axeSource);
-  const result = await dom.window.axe.run(dom.window.document, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-    rules: { "color-contrast": { enabled: false } },
-  });
-  return { document: dom.window.document, violations: result.violations };
-}
+/** The page's document, and axe's violations in it. */
+const axe = (html: string) => scan(html, "Call me back");
 
 function post(body: Record<string, string>, cookie?: string, path = "/callback") {
   return new Request(`http://localhost${path}`, {

@@ -3,8 +3,9 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { contentItems } from "~/content/items";
 import { initialContent } from "~/content/live";
+import { axe } from "~/lib/test-axe";
 import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
-import { readFormValue } from "./form-value";
+import { fieldErrorsOf, readFormValue } from "./form-value";
 import { SchemaFields } from "./schema-form";
 
 describe("every content item in the admin's form", () => {
@@ -23,6 +24,37 @@ describe("every content item in the admin's form", () => {
       const parsed = formSchema.safeParse(posted);
       expect(parsed.error?.issues ?? []).toEqual([]);
       expect(itemValueOf(item.schema, parsed.data)).toEqual(initial);
+    },
+  );
+
+  it.each(contentItems.map((item) => [item.key, item] as const))(
+    "%s: the form with every text emptied shows each refusal on its field, with nothing axe can find without layout",
+    async (_key, item) => {
+      const formSchema = formSchemaOf(item.schema);
+      const value = formValueOf(item.schema, JSON.parse(JSON.stringify(initialContent(item.key))) as unknown);
+      const emptied = JSON.parse(
+        JSON.stringify(value, (_k, v: unknown) => (typeof v === "string" ? "" : v)),
+      ) as unknown;
+      const parsed = formSchema.safeParse(emptied);
+      const errors = parsed.success ? {} : fieldErrorsOf(parsed.error, emptied);
+      const { document: page, violations } = await axe(
+        renderToString(
+          <main>
+            <h1>{item.title}</h1>
+            <form method="post">
+              <SchemaFields schema={formSchema} value={emptied} errors={errors} idPrefix={`content-${item.key}`} />
+              <button type="submit">Save draft</button>
+            </form>
+          </main>,
+        ),
+        item.title,
+      );
+      expect(violations).toEqual([]);
+      // Each message is on the page, and as many fields are marked invalid as there are messages on fields.
+      for (const message of Object.values(errors)) expect(page.body.textContent).toContain(message);
+      expect(page.querySelectorAll('[aria-invalid="true"]').length).toBeGreaterThanOrEqual(
+        Math.min(1, Object.keys(errors).length),
+      );
     },
   );
 });
