@@ -16,7 +16,7 @@ import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
-import { dataRequestTime, policyDate } from "./privacy";
+import { dataRequestTime, policyDate, privacyWording } from "./privacy";
 import {
   activationModels,
   clinicalBenefits,
@@ -45,7 +45,7 @@ import {
   specificationsSchema,
   traditionalVsSoftechSchema,
 } from "./schemas/product";
-import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
+import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
@@ -366,6 +366,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/faq", "/"],
     schema: faqSchema,
     live: faqItems,
+  },
+  {
+    key: "privacy",
+    title: "Privacy policy",
+    group: "Pages",
+    pages: ["/privacy"],
+    schema: privacyWordingSchema,
+    live: privacyWording,
   },
   {
     key: "privacy-date",
