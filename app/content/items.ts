@@ -17,7 +17,7 @@ import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
-import { dataRequestTime, policyDate } from "./privacy";
+import { dataRequestTime, policyDate, privacyWording } from "./privacy";
 import {
   activationModels,
   clinicalBenefits,
@@ -47,7 +47,7 @@ import {
   traditionalVsSoftechSchema,
 } from "./schemas/product";
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
-import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
+import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
@@ -384,6 +384,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/faq", "/"],
     schema: faqSchema,
     live: faqItems,
+  },
+  {
+    key: "privacy",
+    title: "Privacy policy",
+    group: "Pages",
+    pages: ["/privacy"],
+    schema: privacyWordingSchema,
+    live: privacyWording,
   },
   {
     key: "privacy-date",

@@ -11,9 +11,11 @@ import { formatDayMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
-// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
+// Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts),
+// so the policy's markers are filled in on the server only, as the page is drawn.
 // Prerendered: the retention periods and what staff emails carry come from the configuration,
-// which is part of the render fingerprint, so a change renders the page again at start.
+// which is part of the render fingerprint, so a change renders the page again at start; a
+// published wording draws the page again like any content.
 
 export function loader() {
   return { facts: privacyFacts(getConfig()) };
@@ -39,7 +41,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>{policy.intro}</p>
         <p className="mt-3 text-body">
           Last updated <time dateTime={policyDate.date}>{formatDayMonthYear(policyDate.date)}</time>.{" "}
-          <a href="#health-data" className="inline-flex tap-target items-center font-semibold text-brand underline">
+          <a
+            href={`#${policy.health.id}`}
+            className="inline-flex tap-target items-center font-semibold text-brand underline"
+          >
             Consumer health data
           </a>
         </p>
@@ -57,7 +62,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         {rest.map((block) => (
           <Block key={block.id} block={block} />
         ))}
-        <ProseSection id="how-to-ask" title={policy.contact.title}>
+        <ProseSection id={policy.contact.id} title={policy.contact.title}>
           <p className="mt-3">{policy.contact.lead}</p>
           <ContactWays
             subject="Privacy request"
@@ -79,8 +84,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 function Block({ block }: { block: PolicyBlock }) {
   return (
     <ProseSection id={block.id} title={block.title}>
-      {block.paragraphs.map((paragraph) => (
-        <p key={paragraph} className="mt-3">
+      {block.paragraphs.map((paragraph, index) => (
+        <p key={index} className="mt-3">
           {paragraph}
         </p>
       ))}

@@ -13,10 +13,10 @@ import { comparisonRows } from "../comparison";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
-import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
+import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./privacy";
 import { moderationTimeSchema } from "./review-policy";
 import { statementDate } from "../accessibility";
-import { dataRequestTime, policyDate } from "../privacy";
+import { dataRequestTime, policyDate, privacyWording } from "../privacy";
 import { moderationTime } from "../review-policy";
 
 /** A copy of an item's value as it is now, to change one thing in. */
@@ -159,5 +159,49 @@ describe("what an editor may publish", () => {
     });
     // Filled in: the placeholder mark is unticked, and the checklist drops it.
     expect(refusals(moderationTimeSchema, { text: "one business day", placeholder: false })).toEqual({});
+  });
+
+  it("privacy policy: only known markers, in the fields that take them, and no period written in figures", () => {
+    const policy = copyOf(privacyWording);
+    policy.intro = "What {company} keeps, for {message-months} or {message-month}.";
+    policy.sections[0]!.title = "Kept for {spam-days}";
+    policy.sections[0]!.paragraphs[0] = "Messages are kept for 24 months.";
+    policy.health.items[0]!.detail = "{Company} and {}.";
+    const refused = refusals(privacyWordingSchema, policy);
+    expect(refused).toEqual({
+      intro: expect.stringMatching(/^Unknown marker \{message-month\} here: use \{company\}, \{message-months\}, /),
+      "sections.0.title": "Unknown marker {spam-days} here: the only marker here is {company}",
+      "sections.0.paragraphs.0": expect.stringMatching(/^Write how long with its marker \(\{message-months\}, /),
+      "health.items.0.detail": expect.stringMatching(/^Unknown markers \{Company\}, \{\} here: use \{company\}, /),
+    });
+    // The message names every marker the field takes.
+    for (const name of ["company", "message-months", "copies", "health-copies", "request-time"])
+      expect(refused.intro).toContain(`{${name}}`);
+  });
+
+  it("privacy policy: the markers that state what this site does stay, and so do the sections' anchors", () => {
+    const policy = copyOf(privacyWording);
+    const where = policy.sections.find((entry) => entry.id === "where")!;
+    where.paragraphs = where.paragraphs.filter((paragraph) => paragraph !== "{copies}");
+    policy.sections.push({ ...copyOf(where), id: "health-data" }, { ...copyOf(where), id: "where", items: [] });
+    expect(refusals(privacyWordingSchema, policy)).toEqual({
+      "": "Keep {copies} in the policy: it states what this site does, from its settings",
+      sections: "Each section needs its own anchor",
+      [`sections.${policy.sections.length - 2}.id`]: "health-data and how-to-ask are the page's own sections",
+    });
+    expect(
+      refusals(privacyWordingSchema, { ...copyOf(privacyWording), sections: policy.sections.slice(0, 2) }),
+    ).toEqual({
+      sections:
+        "Keep the sections with the anchors where, never-sold, how-long, your-choices, changes: other pages link to them",
+      "": "Keep {message-months}, {order-months}, {review-months}, {staff-email}, {copies}, {sharing}, {deletion-copies} in the policy: they state what this site does, from its settings",
+    });
+    const empty = copyOf(privacyWording);
+    empty.sections.push({ id: "more", title: "More", paragraphs: [], items: [] });
+    expect(refusals(privacyWordingSchema, empty)).toEqual({ "sections.7": "A section needs a paragraph or a term" });
+    empty.sections[7] = { ...copyOf(where), id: "where-title" };
+    expect(refusals(privacyWordingSchema, empty)).toEqual({
+      "sections.7.id": "The page gives its headings anchors ending in -title: choose another",
+    });
   });
 });
