@@ -8,6 +8,33 @@ import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
 import { fieldErrorsOf, readFormValue } from "./form-value";
 import { SchemaFields } from "./schema-form";
 
+/**
+ * What axe checks of each item's form: that every control is named and told what is wrong with it,
+ * ids are unique, and lists, groups and headings are well formed. (The whole set of rules, on the
+ * whole page, runs in the browser tests of a few items; on every form of every item it would take
+ * a minute.)
+ */
+const formRules = [
+  "label",
+  "form-field-multiple-labels",
+  "duplicate-id",
+  "duplicate-id-aria",
+  "aria-valid-attr",
+  "aria-valid-attr-value",
+  "aria-allowed-attr",
+  "aria-required-attr",
+  "aria-prohibited-attr",
+  "button-name",
+  "link-name",
+  "list",
+  "listitem",
+  "nested-interactive",
+  "empty-heading",
+  "heading-order",
+  "select-name",
+  "autocomplete-valid",
+];
+
 describe("every content item in the admin's form", () => {
   it.each(contentItems.map((item) => [item.key, item] as const))(
     "%s: the form draws it, and sent back unchanged it is the value the site shows now",
@@ -48,6 +75,7 @@ describe("every content item in the admin's form", () => {
           </main>,
         ),
         item.title,
+        formRules,
       );
       expect(violations).toEqual([]);
       // Each message is on the page, and as many fields are marked invalid as there are messages on fields.
