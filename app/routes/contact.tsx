@@ -48,7 +48,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     sent: () => ({ location: "/contact?sent=1", notice: "contact-sent" }),
   });
 
-export const handle: NoticeHandle = { notices: { "contact-sent": () => contactOutcomes.sent } };
+export const handle: NoticeHandle = { notices: { "contact-sent": () => contactOutcomes.sent() } };
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
