@@ -13,6 +13,7 @@ import { aboutPage } from "./about";
 import { statementDate } from "./accessibility";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
+import { contactPage } from "./contact";
 import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
@@ -29,6 +30,7 @@ import { aboutSchema } from "./schemas/about";
 import { statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
+import { contactSchema } from "./schemas/contact";
 import {
   alternationSchema,
   clinicalEvidenceSchema,
@@ -366,6 +368,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/faq", "/"],
     schema: faqSchema,
     live: faqItems,
+  },
+  {
+    key: "contact",
+    title: "Contact page",
+    group: "Pages",
+    pages: ["/contact"],
+    schema: contactSchema,
+    live: contactPage,
   },
   {
     key: "privacy-date",

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { contactPage, contactSearch } from "./contact";
 import { initialContent, readChangedContent, setContentSource } from "./live";
 import { namesQuotedIn, withFacts } from "./quoted-facts";
 
@@ -12,6 +13,28 @@ describe("texts that quote company facts", () => {
     const company = initialContent("company") as Record<string, unknown>;
     readChangedContent({ company: { ...company, emailResponse: "1 business day" } });
     expect(withFacts("Within {emailResponse}.")).toBe("Within 1 business day.");
+  });
+
+  it("draw the contact page's badges and response time as before they were content, and follow the facts", () => {
+    expect([contactPage.badges.email, contactPage.badges.phone].map(withFacts)).toEqual([
+      "Email response in 1-2 business days",
+      "Phone support Monday–Friday, 9 a.m.–5 p.m. Eastern Time",
+    ]);
+    expect(withFacts(contactPage.responseTime)).toBe("We reply to messages within 1-2 business days.");
+    const company = initialContent("company") as Record<string, unknown>;
+    readChangedContent({ company: { ...company, emailResponse: "1 business day" } });
+    expect(withFacts(contactPage.badges.email)).toBe("Email response in 1 business day");
+    expect(withFacts(contactPage.responseTime)).toBe("We reply to messages within 1 business day.");
+    expect(contactSearch().description).toMatch(/we reply within 1 business day\.$/);
+    // An editor's rewording is read as published, with the fact still written in.
+    readChangedContent({
+      company: { ...company, emailResponse: "1 business day" },
+      contact: {
+        ...(initialContent("contact") as object),
+        responseTime: "Answers within {emailResponse}, often sooner.",
+      },
+    });
+    expect(withFacts(contactPage.responseTime)).toBe("Answers within 1 business day, often sooner.");
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {
