@@ -16,6 +16,7 @@ import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
 import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
+import { orderSteps } from "./order";
 import { owners } from "./owners";
 import { dataRequestTime, policyDate } from "./privacy";
 import {
@@ -47,6 +48,7 @@ import {
   specificationsSchema,
   traditionalVsSoftechSchema,
 } from "./schemas/product";
+import { orderStepsSchema } from "./schemas/order";
 import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
@@ -352,6 +354,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/product"],
     schema: howItWorksSchema,
     live: howItWorks,
+  },
+  {
+    key: "order-steps",
+    title: "Order page: steps",
+    group: "Pages",
+    pages: ["/order"],
+    schema: orderStepsSchema,
+    live: orderSteps,
   },
   {
     key: "case-studies",

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { contactPage, contactSearch } from "./contact";
 import { initialContent, readChangedContent, setContentSource } from "./live";
+import { orderSteps } from "./order";
 import { namesQuotedIn, withFacts } from "./quoted-facts";
 
 afterEach(() => setContentSource(undefined));
@@ -35,6 +36,15 @@ describe("texts that quote company facts", () => {
       },
     });
     expect(withFacts(contactPage.responseTime)).toBe("Answers within 1 business day, often sooner.");
+  });
+
+  it("draw the order page's consultation step as before it was content, and follow the promised time", () => {
+    expect(withFacts(orderSteps[1]!.body)).toBe(
+      "We contact you within 24 hours to talk through your needs, your chair and your options.",
+    );
+    const company = initialContent("company") as Record<string, unknown>;
+    readChangedContent({ company: { ...company, consultationWithin: "one business day" } });
+    expect(withFacts(orderSteps[1]!.body)).toMatch(/^We contact you within one business day to/);
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {

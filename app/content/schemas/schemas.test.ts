@@ -11,6 +11,8 @@ import { contactPage } from "../contact";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
 import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
+import { orderSteps } from "../order";
+import { orderStepsSchema } from "./order";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
@@ -129,6 +131,21 @@ describe("what an editor may publish", () => {
     const reworded = copyOf(contactPage);
     reworded.badges.email = "We answer email within {emailResponse}";
     expect(refusals(contactSchema, reworded)).toEqual({});
+  });
+
+  it("order page: steps each with their own title, quoting a company fact only by a name it has", () => {
+    const steps = copyOf(orderSteps);
+    steps[3]!.title = steps[0]!.title;
+    expect(refusals(orderStepsSchema, steps)).toEqual({ "": "Each step needs its own title" });
+    expect(refusals(orderStepsSchema, [])).toEqual({ "": "At least one step" });
+    const promised = copyOf(orderSteps);
+    promised[1]!.body = "We call you within {consultation}.";
+    expect(refusals(orderStepsSchema, promised)).toEqual({
+      "1.body": "{consultation} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+    });
+    // A step need not quote a fact: free wording keeps what is typed.
+    promised[1]!.body = "We call you the next working day.";
+    expect(refusals(orderStepsSchema, promised)).toEqual({});
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {
