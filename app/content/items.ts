@@ -13,8 +13,10 @@ import { aboutPage } from "./about";
 import { statementDate } from "./accessibility";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
+import { contactPage } from "./contact";
 import { faqItems, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
+import { orderSteps } from "./order";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
 import { dataRequestTime, policyDate, privacyWording } from "./privacy";
@@ -30,6 +32,7 @@ import { aboutSchema } from "./schemas/about";
 import { statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
+import { contactSchema } from "./schemas/contact";
 import {
   alternationSchema,
   clinicalEvidenceSchema,
@@ -48,6 +51,7 @@ import {
 } from "./schemas/product";
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
+import { orderStepsSchema } from "./schemas/order";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
@@ -370,6 +374,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: payingQuestions,
   },
   {
+    key: "order-steps",
+    title: "Order page: steps",
+    group: "Pages",
+    pages: ["/order"],
+    schema: orderStepsSchema,
+    live: orderSteps,
+  },
+  {
     key: "case-studies",
     title: "Case studies",
     group: "Pages",
@@ -392,6 +404,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/privacy"],
     schema: privacyWordingSchema,
     live: privacyWording,
+  },
+  {
+    key: "contact",
+    title: "Contact page",
+    group: "Pages",
+    pages: ["/contact"],
+    schema: contactSchema,
+    live: contactPage,
   },
   {
     key: "privacy-date",

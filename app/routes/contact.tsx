@@ -1,6 +1,7 @@
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
-import { contactPage, contactTopics, requestMessage } from "~/content/contact";
+import { contactPage, contactSearch, contactTopics, requestMessage } from "~/content/contact";
+import { withFacts } from "~/content/quoted-facts";
 import { company } from "~/content/site";
 import { type ContactValues, ContactForm } from "~/features/contact/contact-form";
 import { contactFields } from "~/features/contact/fields";
@@ -48,20 +49,21 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     sent: () => ({ location: "/contact?sent=1", notice: "contact-sent" }),
   });
 
-export const handle: NoticeHandle = { notices: { "contact-sent": () => contactOutcomes.sent } };
+export const handle: NoticeHandle = { notices: { "contact-sent": () => contactOutcomes.sent() } };
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orUnreachable(serverAction);
 export const shouldRevalidate = revalidateUnlessUnreachable;
 
 export const headers = forwardRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const search = contactSearch();
+  return seo(matches, {
     title: contactPage.title,
-    description: contactPage.description,
+    description: search.description,
     path: "/contact",
-    keywords: contactPage.keywords,
-    breadcrumbs: crumbs(contactPage.breadcrumb, "/contact"),
+    keywords: search.keywords,
+    breadcrumbs: crumbs(search.breadcrumb, "/contact"),
     jsonLd: [
       {
         "@type": "ContactPage",
@@ -84,6 +86,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       },
     ],
   });
+};
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const email = useSupportEmail();
@@ -98,9 +101,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h1 className="mt-2 text-title font-bold">{contactPage.title}</h1>
           <p className="mt-4 max-w-prose text-lead text-muted">{contactPage.intro}</p>
           <ul className="mt-6 flex flex-wrap gap-3">
-            {contactPage.badges.map((badge) => (
-              <li key={badge} className="rounded-full border border-line bg-canvas px-4 py-2 text-small font-semibold">
-                {badge}
+            {[contactPage.badges.email, contactPage.badges.phone].map((badge, index) => (
+              <li key={index} className="rounded-full border border-line bg-canvas px-4 py-2 text-small font-semibold">
+                {withFacts(badge)}
               </li>
             ))}
           </ul>
@@ -135,7 +138,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </li>
           <li className="rounded-xl border border-line bg-surface p-5">
             <h2 className="font-semibold">{contactPage.cards.responseTime}</h2>
-            <p className="mt-1">{contactPage.responseTime}</p>
+            <p className="mt-1">{withFacts(contactPage.responseTime)}</p>
             <ResponseFigures figures={loaderData.figures} className="mt-2" />
           </li>
         </ul>

@@ -3,6 +3,7 @@ import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
 import { orderSteps } from "~/content/order";
 import { pagePaths } from "~/content/navigation";
+import { withFacts } from "~/content/quoted-facts";
 import { company } from "~/content/site";
 import { orderFields, referencePattern } from "~/features/orders/fields";
 import { HostedOrderForm } from "~/features/orders/hosted-form";
@@ -90,7 +91,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <li key={step.title} className="rounded-xl border border-line bg-canvas p-5">
                 <p className="text-small font-semibold text-brand">Step {index + 1}</p>
                 <h2 className="mt-1 text-subheading font-bold">{step.title}</h2>
-                <p className="mt-2 text-muted">{step.body}</p>
+                <p className="mt-2 text-muted">{withFacts(step.body)}</p>
               </li>
             ))}
           </ol>

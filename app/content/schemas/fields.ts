@@ -5,6 +5,7 @@
  * Imports zod: read by the admin and the server, never by a public page.
  */
 import { z } from "zod";
+import { type FactName, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
 
 /** A line of text: required, at most `max` characters. */
 export function line(title: string, max = 120, description?: string) {
@@ -88,4 +89,37 @@ export function slug(title: string, max = 80, description?: string) {
 /** Whether no two entries of a list share a `key`: a list whose entries each need their own. */
 export function distinct<T>(entries: readonly T[], key: (entry: T) => string): boolean {
   return new Set(entries.map(key)).size === entries.length;
+}
+
+/**
+ * A text that may quote company facts by name, such as {emailResponse} (app/content/quoted-facts.ts):
+ * the page writes each in when it is drawn. A name in braces that is no fact is refused, since the
+ * page would show it as typed; `quotes` are facts the text must keep, where stating them is its point.
+ */
+export function textWithFacts(
+  title: string,
+  max: number,
+  { quotes = [], long = false, description }: { quotes?: FactName[]; long?: boolean; description?: string } = {},
+) {
+  const known = factNames.map(quote).join(", ");
+  const kept = quotes.map((name) => `${quote(name)} is the ${factLabel(name).toLowerCase()}`).join("; ");
+  const hint = quotes.length
+    ? `${kept}, from the company facts; keep it, and the page writes it in.`
+    : `To state a company fact, write ${known}; the page writes in its current value.`;
+  return z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(max, `At most ${max} characters`)
+    .superRefine((text, context) => {
+      const named = namesQuotedIn(text);
+      for (const name of named.filter((name) => !isFactName(name)))
+        context.addIssue({ code: "custom", message: `{${name}} is no company fact: write one of ${known}` });
+      for (const name of quotes.filter((name) => !named.includes(name)))
+        context.addIssue({
+          code: "custom",
+          message: `Keep ${quote(name)}: the page writes the ${factLabel(name).toLowerCase()} there`,
+        });
+    })
+    .meta({ title, ...(long ? { long } : {}), description: description ? `${description} ${hint}` : hint });
 }

@@ -6,11 +6,15 @@ import { aboutSchema } from "./about";
 import { statementDateSchema } from "./accessibility";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
+import { contactSchema } from "./contact";
+import { contactPage } from "../contact";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
 import { payingQuestionsSchema, payingSchema } from "./paying";
 import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
+import { orderSteps } from "../order";
+import { orderStepsSchema } from "./order";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./privacy";
@@ -140,6 +144,45 @@ describe("what an editor may publish", () => {
     });
     (cards[battery]!.picture as { drawing: string }).drawing = "a photo";
     expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
+  });
+
+  it("contact page: the badges and the response time keep the fact they state, and quote only real ones", () => {
+    const contact = copyOf(contactPage);
+    contact.title = " ";
+    contact.badges.email = "Email response in 1-2 business days";
+    contact.badges.phone = "Phone support {hours}, call {phone}";
+    contact.responseTime = "We reply within {emailresponse}.";
+    contact.send = "x".repeat(31);
+    expect(refusals(contactSchema, contact)).toEqual({
+      title: "Required",
+      "badges.email": "Keep {emailResponse}: the page writes the reply time for email there",
+      "badges.phone": "{phone} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+      responseTime: "Keep {emailResponse}: the page writes the reply time for email there",
+      send: "At most 30 characters",
+    });
+    // The response time is refused on both counts (the form lists both; `refusals` keeps the last).
+    expect(
+      contactSchema.safeParse(contact).error?.issues.filter((issue) => issue.path[0] === "responseTime"),
+    ).toHaveLength(2);
+    // Reworded around its fact, a badge is the editor's to write.
+    const reworded = copyOf(contactPage);
+    reworded.badges.email = "We answer email within {emailResponse}";
+    expect(refusals(contactSchema, reworded)).toEqual({});
+  });
+
+  it("order page: steps each with their own title, quoting a company fact only by a name it has", () => {
+    const steps = copyOf(orderSteps);
+    steps[3]!.title = steps[0]!.title;
+    expect(refusals(orderStepsSchema, steps)).toEqual({ "": "Each step needs its own title" });
+    expect(refusals(orderStepsSchema, [])).toEqual({ "": "At least one step" });
+    const promised = copyOf(orderSteps);
+    promised[1]!.body = "We call you within {consultation}.";
+    expect(refusals(orderStepsSchema, promised)).toEqual({
+      "1.body": "{consultation} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+    });
+    // A step need not quote a fact: free wording keeps what is typed.
+    promised[1]!.body = "We call you the next working day.";
+    expect(refusals(orderStepsSchema, promised)).toEqual({});
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {

@@ -70,7 +70,7 @@ export function ContactForm({
         focusWhen="shown"
         className="text-center"
       >
-        <p className="mt-3">{contactOutcomes.sent.description}</p>
+        <p className="mt-3">{contactOutcomes.sent().description}</p>
         <Link to="/contact#contact-form" state={{ another: true }} className={buttonClass("primary", "mt-6")}>
           {contactPage.sent.again}
         </Link>

@@ -1,12 +1,15 @@
 import { company } from "~/content/site";
 import type { FailureProblem } from "~/lib/forms";
 
-/** What a visitor is told about their message, in the words of docs/requirements.md §6.2, written once. */
+/**
+ * What a visitor is told about their message, in the words of docs/requirements.md §6.2, written
+ * once. The reply time is the company facts' as they are when the visitor is told.
+ */
 export const contactOutcomes = {
-  sent: {
+  sent: () => ({
     title: "Message sent successfully!",
     description: `Thank you for contacting us. We'll respond in ${company.emailResponse}.`,
-  },
+  }),
   failedTitle: "Failed to send message",
 } as const;
 

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { contactPage, contactSearch } from "./contact";
+import { initialContent, readChangedContent, setContentSource } from "./live";
+import { orderSteps } from "./order";
+import { namesQuotedIn, withFacts } from "./quoted-facts";
+
+afterEach(() => setContentSource(undefined));
+
+describe("texts that quote company facts", () => {
+  it("write in each fact as the company facts hold it when the text is written", () => {
+    expect(withFacts("Within {emailResponse}; {hours}; a call within {consultationWithin}.")).toBe(
+      "Within 1-2 business days; Monday–Friday, 9 a.m.–5 p.m. Eastern Time; a call within 24 hours.",
+    );
+    const company = initialContent("company") as Record<string, unknown>;
+    readChangedContent({ company: { ...company, emailResponse: "1 business day" } });
+    expect(withFacts("Within {emailResponse}.")).toBe("Within 1 business day.");
+  });
+
+  it("draw the contact page's badges and response time as before they were content, and follow the facts", () => {
+    expect([contactPage.badges.email, contactPage.badges.phone].map(withFacts)).toEqual([
+      "Email response in 1-2 business days",
+      "Phone support Monday–Friday, 9 a.m.–5 p.m. Eastern Time",
+    ]);
+    expect(withFacts(contactPage.responseTime)).toBe("We reply to messages within 1-2 business days.");
+    const company = initialContent("company") as Record<string, unknown>;
+    readChangedContent({ company: { ...company, emailResponse: "1 business day" } });
+    expect(withFacts(contactPage.badges.email)).toBe("Email response in 1 business day");
+    expect(withFacts(contactPage.responseTime)).toBe("We reply to messages within 1 business day.");
+    expect(contactSearch().description).toMatch(/we reply within 1 business day\.$/);
+    // An editor's rewording is read as published, with the fact still written in.
+    readChangedContent({
+      company: { ...company, emailResponse: "1 business day" },
+      contact: {
+        ...(initialContent("contact") as object),
+        responseTime: "Answers within {emailResponse}, often sooner.",
+      },
+    });
+    expect(withFacts(contactPage.responseTime)).toBe("Answers within 1 business day, often sooner.");
+  });
+
+  it("draw the order page's consultation step as before it was content, and follow the promised time", () => {
+    expect(withFacts(orderSteps[1]!.body)).toBe(
+      "We contact you within 24 hours to talk through your needs, your chair and your options.",
+    );
+    const company = initialContent("company") as Record<string, unknown>;
+    readChangedContent({ company: { ...company, consultationWithin: "one business day" } });
+    expect(withFacts(orderSteps[1]!.body)).toMatch(/^We contact you within one business day to/);
+  });
+
+  it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {
+    expect(withFacts("Call {phone} or write within {emailResponse}")).toBe(
+      "Call {phone} or write within 1-2 business days",
+    );
+    expect(namesQuotedIn("{a} and {emailResponse} and {}")).toEqual(["a", "emailResponse", ""]);
+  });
+});
