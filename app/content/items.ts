@@ -10,7 +10,7 @@ import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
 import { aboutPage } from "./about";
-import { statementDate } from "./accessibility";
+import { accessibilityStatement, statementDate } from "./accessibility";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqTeaserIds } from "./faq";
@@ -26,7 +26,7 @@ import {
   traditionalVsSoftech,
 } from "./product";
 import { aboutSchema } from "./schemas/about";
-import { statementDateSchema } from "./schemas/accessibility";
+import { accessibilitySchema, statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
 import {
@@ -382,6 +382,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/privacy"],
     schema: dataRequestTimeSchema,
     live: dataRequestTime,
+  },
+  {
+    key: "accessibility",
+    title: "Accessibility statement",
+    group: "Pages",
+    pages: ["/accessibility"],
+    schema: accessibilitySchema,
+    live: accessibilityStatement,
   },
   {
     key: "accessibility-date",

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { caseStudies } from "../case-studies";
 import { aboutPage } from "../about";
 import { aboutSchema } from "./about";
-import { statementDateSchema } from "./accessibility";
+import { accessibilitySchema, statementDateSchema } from "./accessibility";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
@@ -13,7 +13,8 @@ import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
 import { moderationTimeSchema } from "./review-policy";
-import { statementDate } from "../accessibility";
+import { accessibilityStatement, statementDate } from "../accessibility";
+import { markdownBlocks } from "~/lib/markdown.server";
 import { dataRequestTime, policyDate } from "../privacy";
 import { moderationTime } from "../review-policy";
 
@@ -122,5 +123,38 @@ describe("what an editor may publish", () => {
     });
     // Filled in: the placeholder mark is unticked, and the checklist drops it.
     expect(refusals(moderationTimeSchema, { text: "one business day", placeholder: false })).toEqual({});
+  });
+
+  it("accessibility statement: the standard in Markdown that the site can show, and every list filled", () => {
+    expect(refusals(accessibilitySchema, copyOf(accessibilityStatement))).toEqual({});
+    const statement = copyOf(accessibilityStatement);
+    statement.standard.body = "x".repeat(3_001);
+    statement.features.items = [];
+    statement.limitations.items[1]!.term = statement.limitations.items[0]!.term;
+    statement.report.form = " ";
+    expect(refusals(accessibilitySchema, statement)).toEqual({
+      "standard.body": "The standard must be 3000 characters or fewer",
+      "features.items": "At least one point",
+      "limitations.items": "Each limitation needs its own name",
+      "report.form": "Required",
+    });
+
+    const body = (text: string) => ({
+      ...copyOf(accessibilityStatement),
+      standard: { heading: "Standard", body: text },
+    });
+    expect(refusals(accessibilitySchema, body("We meet [WCAG 2.2](http://www.w3.org/TR/WCAG22/)."))).toEqual({
+      "standard.body": "Links must start with https:// or /: http://www.w3.org/TR/WCAG22/",
+    });
+    expect(refusals(accessibilitySchema, body("We meet it.<script>alert(1)</script>"))).toEqual({
+      "standard.body": "HTML is not allowed; write plain text and Markdown",
+    });
+    expect(
+      refusals(accessibilitySchema, body("We meet [WCAG 2.2](https://www.w3.org/TR/WCAG22/), *at level AA*.")),
+    ).toEqual({});
+    // Had either been published, the page would show it as the words typed, never as a link or a tag.
+    expect(markdownBlocks("[WCAG](http://www.w3.org/) <script>alert(1)</script>", { topLevel: 3 })).toEqual([
+      { tag: "p", children: ["[WCAG](http://www.w3.org/) <script>alert(1)</script>"] },
+    ]);
   });
 });
