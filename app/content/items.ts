@@ -46,8 +46,8 @@ import {
   traditionalVsSoftechSchema,
 } from "./schemas/product";
 import { dataRequestTimeSchema, policyDateSchema } from "./schemas/privacy";
-import { moderationTimeSchema } from "./schemas/review-policy";
-import { moderationTime } from "./review-policy";
+import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
+import { moderationTime, reviewPolicy } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
 
 // The field types, for code that builds a schema beside these.
@@ -398,6 +398,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/accessibility"],
     schema: statementDateSchema,
     live: statementDate,
+  },
+  {
+    key: "review-policy",
+    title: "Review policy",
+    group: "Pages",
+    pages: ["/review-policy"],
+    schema: reviewPolicySchema,
+    live: reviewPolicy,
   },
   {
     key: "moderation-time",

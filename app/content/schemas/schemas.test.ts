@@ -12,11 +12,11 @@ import { comparisonRows } from "../comparison";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
-import { moderationTimeSchema } from "./review-policy";
+import { moderationTimeSchema, reviewPolicySchema } from "./review-policy";
 import { accessibilityStatement, statementDate } from "../accessibility";
 import { markdownBlocks } from "~/lib/markdown.server";
 import { dataRequestTime, policyDate } from "../privacy";
-import { moderationTime } from "../review-policy";
+import { moderationTime, reviewPolicy } from "../review-policy";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -156,5 +156,30 @@ describe("what an editor may publish", () => {
     expect(markdownBlocks("[WCAG](http://www.w3.org/) <script>alert(1)</script>", { topLevel: 3 })).toEqual([
       { tag: "p", children: ["[WCAG](http://www.w3.org/) <script>alert(1)</script>"] },
     ]);
+  });
+
+  it("review policy: each section's text in Markdown that the site can show, each reason explained", () => {
+    expect(refusals(reviewPolicySchema, copyOf(reviewPolicy))).toEqual({});
+    const policy = copyOf(reviewPolicy);
+    policy.sections.timing.body = "x".repeat(4_001);
+    policy.sections.replies.body = "  ";
+    policy.sections["who-wrote-it"].body = "Ask [a caregiver](http://example.com/help).";
+    policy.sections.removal.body = 'Tell us. <img src=x onerror="alert(1)">';
+    policy.reasons.spam = "";
+    expect(refusals(reviewPolicySchema, policy)).toEqual({
+      "sections.timing.body": "Text must be 4000 characters or fewer",
+      "sections.replies.body": "Text is required",
+      "sections.who-wrote-it.body": "Links must start with https:// or /: http://example.com/help",
+      "sections.removal.body": "HTML is not allowed; write plain text and Markdown",
+      "reasons.spam": "Required",
+    });
+    // Every reason staff can choose is explained: none can be left out.
+    const { spam: _spam, ...fewer } = copyOf(reviewPolicy).reasons;
+    expect(refusals(reviewPolicySchema, { ...copyOf(reviewPolicy), reasons: fewer })).toHaveProperty(["reasons.spam"]);
+
+    const written = copyOf(reviewPolicy);
+    written.sections.removal.body =
+      "Write to us:\n\n- which review\n- the email it was sent from\n\nor [send a message](/contact), *any time*.";
+    expect(refusals(reviewPolicySchema, written)).toEqual({});
   });
 });
