@@ -10,7 +10,7 @@ import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
 import { aboutPage } from "./about";
-import { statementDate } from "./accessibility";
+import { accessibilityStatement, statementDate } from "./accessibility";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
@@ -29,7 +29,7 @@ import {
   traditionalVsSoftech,
 } from "./product";
 import { aboutSchema } from "./schemas/about";
-import { statementDateSchema } from "./schemas/accessibility";
+import { accessibilitySchema, statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
 import { contactSchema } from "./schemas/contact";
@@ -52,8 +52,8 @@ import {
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
 import { orderStepsSchema } from "./schemas/order";
-import { moderationTimeSchema } from "./schemas/review-policy";
-import { moderationTime } from "./review-policy";
+import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
+import { moderationTime, reviewPolicy } from "./review-policy";
 import { commitments, company, coverage, credit } from "./site";
 
 // The field types, for code that builds a schema beside these.
@@ -430,12 +430,28 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: dataRequestTime,
   },
   {
+    key: "accessibility",
+    title: "Accessibility statement",
+    group: "Pages",
+    pages: ["/accessibility"],
+    schema: accessibilitySchema,
+    live: accessibilityStatement,
+  },
+  {
     key: "accessibility-date",
     title: "Accessibility statement: date",
     group: "Pages",
     pages: ["/accessibility"],
     schema: statementDateSchema,
     live: statementDate,
+  },
+  {
+    key: "review-policy",
+    title: "Review policy",
+    group: "Pages",
+    pages: ["/review-policy"],
+    schema: reviewPolicySchema,
+    live: reviewPolicy,
   },
   {
     key: "moderation-time",

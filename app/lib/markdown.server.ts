@@ -1,7 +1,8 @@
 /**
  * Long texts that editors write (biographies, manuals, policy sections) are Markdown, rendered to
  * HTML here, on the server, so the library never reaches a visitor's browser (docs/requirements.md
- * §7.13).
+ * §7.13). `markdownBlocks` reads a text the same way into plain data that a page draws with its own
+ * elements and classes (MarkdownBlocks in components/ui/markdown.tsx).
  *
  * What a text may hold, and nothing else:
  * - paragraphs, line breaks (two spaces or a backslash at the end of a line), *emphasis* and
@@ -24,7 +25,8 @@
  * stay ordinary paragraphs rather than turning into code, which surprises people who indent.
  */
 import MarkdownIt from "markdown-it";
-import type { StateCore } from "markdown-it";
+import type { StateCore, Token } from "markdown-it";
+import type { MarkdownBlock, MarkdownHeadingTag, MarkdownInline } from "~/components/ui/markdown";
 import { isAllowedLink } from "./markdown-text";
 
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -109,4 +111,116 @@ markdown.renderer.rules.image = (tokens, index, options, env, renderer) =>
 export function renderMarkdown(text: string, options: { topLevel: HeadingLevel }): string {
   const env: Env = { topLevel: options.topLevel };
   return markdown.render(text, env);
+}
+
+/** The words and marks of one line of text (an inline token's children), as `MarkdownBlocks` draws them. */
+function inlineOf(tokens: readonly Token[], env: Env): MarkdownInline[] {
+  const line: MarkdownInline[] = [];
+  const open: MarkdownInline[][] = [line];
+  const add = (node: MarkdownInline) => {
+    const into = open[open.length - 1]!;
+    const last = into[into.length - 1];
+    // Neighbouring words are one text, as the HTML would have them.
+    if (typeof node === "string" && typeof last === "string") into[into.length - 1] = last + node;
+    else if (node !== "") into.push(node);
+  };
+  for (const token of tokens) {
+    switch (token.type) {
+      case "softbreak":
+        add("\n");
+        break;
+      case "hardbreak":
+        add({ tag: "br" });
+        break;
+      case "em_open":
+      case "strong_open": {
+        const children: MarkdownInline[] = [];
+        add({ tag: token.type === "em_open" ? "em" : "strong", children });
+        open.push(children);
+        break;
+      }
+      case "link_open": {
+        // The rule above has dropped every link whose address is not allowed, and marked the rest.
+        const children: MarkdownInline[] = [];
+        const title = String(token.attrGet("title") ?? "");
+        add({
+          tag: "a",
+          href: String(token.attrGet("href") ?? ""),
+          ...(title ? { title } : {}),
+          external: token.attrGet("target") === "_blank",
+          children,
+        });
+        open.push(children);
+        break;
+      }
+      case "em_close":
+      case "strong_close":
+      case "link_close":
+        open.pop();
+        break;
+      case "image":
+        // A picture is its description alone, as in the HTML.
+        add(markdown.renderer.renderInlineAsText(token.children ?? [], markdown.options, env));
+        break;
+      default:
+        // Text, and whatever else stands for the characters typed.
+        add(token.content);
+    }
+  }
+  return line;
+}
+
+/**
+ * `text` read into blocks for `MarkdownBlocks` (components/ui/markdown.tsx) to draw with a page's
+ * own elements and classes: the same reading as `renderMarkdown`, with the same headings and the
+ * same links allowed, as plain data a loader returns. The words are text, never HTML: React
+ * escapes them as it does every hand-written word, so a text moved into content draws the same.
+ */
+export function markdownBlocks(text: string, options: { topLevel: HeadingLevel }): MarkdownBlock[] {
+  const env: Env = { topLevel: options.topLevel };
+  const blocks: MarkdownBlock[] = [];
+  // Where the next block goes (the text, or a list item), and the lists open around it.
+  const into: MarkdownBlock[][] = [blocks];
+  const lists: Array<{ items: MarkdownBlock[][] }> = [];
+  let pending: { tag: "p"; hidden?: true } | { tag: MarkdownHeadingTag } | undefined;
+  for (const token of markdown.parse(text, env)) {
+    const here = into[into.length - 1]!;
+    switch (token.type) {
+      case "paragraph_open":
+        pending = token.hidden ? { tag: "p", hidden: true } : { tag: "p" };
+        break;
+      case "heading_open":
+        pending = { tag: token.tag as MarkdownHeadingTag };
+        break;
+      case "inline":
+        if (pending) here.push({ ...pending, children: inlineOf(token.children ?? [], env) });
+        pending = undefined;
+        break;
+      case "bullet_list_open":
+      case "ordered_list_open": {
+        const start = Number(token.attrGet("start") ?? 1);
+        const list: MarkdownBlock =
+          token.type === "bullet_list_open"
+            ? { tag: "ul", items: [] }
+            : { tag: "ol", ...(start !== 1 ? { start } : {}), items: [] };
+        here.push(list);
+        lists.push(list);
+        break;
+      }
+      case "bullet_list_close":
+      case "ordered_list_close":
+        lists.pop();
+        break;
+      case "list_item_open": {
+        const item: MarkdownBlock[] = [];
+        lists[lists.length - 1]!.items.push(item);
+        into.push(item);
+        break;
+      }
+      case "list_item_close":
+        into.pop();
+        break;
+    }
+  }
+  return blocks;
 }

@@ -1,59 +1,60 @@
 import { Link } from "react-router";
 import { ContactWays } from "~/components/ui/contact-ways";
 import { PageHeader } from "~/components/ui/page-header";
+import { MarkdownBlocks } from "~/components/ui/markdown";
 import { BulletList, ProseSection, TermList } from "~/components/ui/prose";
-import { accessibilityStatement, statementDate } from "~/content/accessibility";
+import {
+  accessibilityStatement as statement,
+  lighthouseSentence,
+  replyPromise,
+  statementDate,
+  statementDescription,
+  statementTitle,
+} from "~/content/accessibility";
 import { pagePaths } from "~/content/navigation";
 import { accessibilityFigures } from "~/lib/benchmarks.server";
 import { formatDayMonthYear } from "~/lib/format";
+import { markdownBlocks } from "~/lib/markdown.server";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/accessibility";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
 
+/** The Lighthouse figures, and the standard's text, written in Markdown, read on the server (below the section's h2). */
 export function loader() {
-  return { figures: accessibilityFigures() };
+  return { figures: accessibilityFigures(), standard: markdownBlocks(statement.standard.body, { topLevel: 3 }) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const statement = accessibilityStatement();
-  return seo(matches, {
-    title: statement.title,
-    description: statement.description,
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: statementTitle,
+    description: statementDescription(),
     path: pagePaths.accessibility,
     keywords: ["Aquila accessibility", "WCAG 2.2 AA"],
-    breadcrumbs: crumbs(statement.title, pagePaths.accessibility),
+    breadcrumbs: crumbs(statementTitle, pagePaths.accessibility),
   });
-};
 
 export default function Accessibility({ loaderData }: Route.ComponentProps) {
-  const { figures } = loaderData;
-  const statement = accessibilityStatement();
+  const { figures, standard } = loaderData;
   const prepared = formatDayMonthYear(statementDate.date);
   return (
     <>
-      <PageHeader eyebrow="Accessibility" title={statement.title}>
+      <PageHeader eyebrow="Accessibility" title={statementTitle}>
         <p>{statement.intro}</p>
       </PageHeader>
       <div className="container-page max-w-prose space-y-10 py-12">
-        <ProseSection id="standard" title={statement.standard.title}>
-          {statement.standard.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-3">
-              {paragraph}
-            </p>
-          ))}
+        <ProseSection id="standard" title={statement.standard.heading}>
+          <MarkdownBlocks blocks={standard} />
         </ProseSection>
 
-        <ProseSection id="features" title={statement.features.title}>
+        <ProseSection id="features" title={statement.features.heading}>
           <BulletList items={statement.features.items} />
         </ProseSection>
 
-        <ProseSection id="testing" title={statement.testing.title}>
+        <ProseSection id="testing" title={statement.testing.heading}>
           <p className="mt-3">{statement.testing.lead}</p>
           <BulletList items={statement.testing.items} />
-          <p className="mt-4">
-            {statement.testing.figures(figures.lighthouseVersion, figures.runsPerRoute, figures.date)}
-          </p>
+          <p className="mt-4">{lighthouseSentence(figures.lighthouseVersion, figures.runsPerRoute, figures.date)}</p>
           <table className="mt-3 w-full text-left text-body">
             <caption className="sr-only">Lighthouse accessibility score of each page</caption>
             <thead>
@@ -81,13 +82,13 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
           </table>
         </ProseSection>
 
-        <ProseSection id="limitations" title={statement.limitations.title}>
+        <ProseSection id="limitations" title={statement.limitations.heading}>
           <TermList items={statement.limitations.items} />
         </ProseSection>
 
         <ProseSection
           id="report"
-          title={statement.report.title}
+          title={statement.report.heading}
           className="rounded-2xl border-2 border-brand bg-surface p-6"
         >
           <p className="mt-3">{statement.report.lead}</p>
@@ -95,7 +96,7 @@ export default function Accessibility({ loaderData }: Route.ComponentProps) {
             subject="Accessibility barrier"
             form={{ to: "/contact?topic=accessibility#contact-form", label: statement.report.form }}
           />
-          <p className="mt-3">{statement.report.response}</p>
+          <p className="mt-3">{replyPromise(statement.report.meanwhile)}</p>
         </ProseSection>
 
         <p className="text-body text-muted">

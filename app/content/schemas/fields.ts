@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { type FactName, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
+import { markdownText } from "~/lib/markdown-text";
 
 /** A line of text: required, at most `max` characters. */
 export function line(title: string, max = 120, description?: string) {
@@ -25,6 +26,14 @@ export function paragraph(title: string, max = 2_000, description?: string) {
     .min(1, "Required")
     .max(max, `At most ${max} characters`)
     .meta({ title, long: true, ...(description ? { description } : {}) });
+}
+
+/**
+ * A long text in Markdown (app/lib/markdown.server.ts): paragraphs, emphasis, lists, links to a
+ * path on this site or an https address, and headings below the section's own.
+ */
+export function markdown(title: string, max = 4_000, description = "A blank line starts a new paragraph.") {
+  return markdownText({ max, label: title }).meta({ title, description, markdown: true });
 }
 
 /** A link: a path on this site ("/about") or an https address; nothing else is ever linked. */

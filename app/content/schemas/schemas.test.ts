@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { caseStudies } from "../case-studies";
 import { aboutPage } from "../about";
 import { aboutSchema } from "./about";
-import { statementDateSchema } from "./accessibility";
+import { accessibilitySchema, statementDateSchema } from "./accessibility";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { contactSchema } from "./contact";
@@ -18,10 +18,11 @@ import { orderStepsSchema } from "./order";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./privacy";
-import { moderationTimeSchema } from "./review-policy";
-import { statementDate } from "../accessibility";
 import { dataRequestTime, policyDate, privacyWording } from "../privacy";
-import { moderationTime } from "../review-policy";
+import { moderationTimeSchema, reviewPolicySchema } from "./review-policy";
+import { accessibilityStatement, statementDate } from "../accessibility";
+import { markdownBlocks } from "~/lib/markdown.server";
+import { moderationTime, reviewPolicy } from "../review-policy";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -246,5 +247,63 @@ describe("what an editor may publish", () => {
     expect(refusals(privacyWordingSchema, empty)).toEqual({
       "sections.7.id": "The page gives its headings anchors ending in -title: choose another",
     });
+  });
+
+  it("accessibility statement: the standard in Markdown that the site can show, and every list filled", () => {
+    expect(refusals(accessibilitySchema, copyOf(accessibilityStatement))).toEqual({});
+    const statement = copyOf(accessibilityStatement);
+    statement.standard.body = "x".repeat(3_001);
+    statement.features.items = [];
+    statement.limitations.items[1]!.term = statement.limitations.items[0]!.term;
+    statement.report.form = " ";
+    expect(refusals(accessibilitySchema, statement)).toEqual({
+      "standard.body": "The standard must be 3000 characters or fewer",
+      "features.items": "At least one point",
+      "limitations.items": "Each limitation needs its own name",
+      "report.form": "Required",
+    });
+
+    const body = (text: string) => ({
+      ...copyOf(accessibilityStatement),
+      standard: { heading: "Standard", body: text },
+    });
+    expect(refusals(accessibilitySchema, body("We meet [WCAG 2.2](http://www.w3.org/TR/WCAG22/)."))).toEqual({
+      "standard.body": "Links must start with https:// or /: http://www.w3.org/TR/WCAG22/",
+    });
+    expect(refusals(accessibilitySchema, body("We meet it.<script>alert(1)</script>"))).toEqual({
+      "standard.body": "HTML is not allowed; write plain text and Markdown",
+    });
+    expect(
+      refusals(accessibilitySchema, body("We meet [WCAG 2.2](https://www.w3.org/TR/WCAG22/), *at level AA*.")),
+    ).toEqual({});
+    // Had either been published, the page would show it as the words typed, never as a link or a tag.
+    expect(markdownBlocks("[WCAG](http://www.w3.org/) <script>alert(1)</script>", { topLevel: 3 })).toEqual([
+      { tag: "p", children: ["[WCAG](http://www.w3.org/) <script>alert(1)</script>"] },
+    ]);
+  });
+
+  it("review policy: each section's text in Markdown that the site can show, each reason explained", () => {
+    expect(refusals(reviewPolicySchema, copyOf(reviewPolicy))).toEqual({});
+    const policy = copyOf(reviewPolicy);
+    policy.sections.timing.body = "x".repeat(4_001);
+    policy.sections.replies.body = "  ";
+    policy.sections["who-wrote-it"].body = "Ask [a caregiver](http://example.com/help).";
+    policy.sections.removal.body = 'Tell us. <img src=x onerror="alert(1)">';
+    policy.reasons.spam = "";
+    expect(refusals(reviewPolicySchema, policy)).toEqual({
+      "sections.timing.body": "Text must be 4000 characters or fewer",
+      "sections.replies.body": "Text is required",
+      "sections.who-wrote-it.body": "Links must start with https:// or /: http://example.com/help",
+      "sections.removal.body": "HTML is not allowed; write plain text and Markdown",
+      "reasons.spam": "Required",
+    });
+    // Every reason staff can choose is explained: none can be left out.
+    const { spam: _spam, ...fewer } = copyOf(reviewPolicy).reasons;
+    expect(refusals(reviewPolicySchema, { ...copyOf(reviewPolicy), reasons: fewer })).toHaveProperty(["reasons.spam"]);
+
+    const written = copyOf(reviewPolicy);
+    written.sections.removal.body =
+      "Write to us:\n\n- which review\n- the email it was sent from\n\nor [send a message](/contact), *any time*.";
+    expect(refusals(reviewPolicySchema, written)).toEqual({});
   });
 });
