@@ -13,7 +13,7 @@ import { aboutPage } from "./about";
 import { statementDate } from "./accessibility";
 import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
-import { faqItems, faqTeaserIds } from "./faq";
+import { faqItems, faqPage, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
@@ -30,6 +30,7 @@ import { aboutSchema } from "./schemas/about";
 import { statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
+import { faqPageSchema } from "./schemas/faq";
 import {
   alternationSchema,
   clinicalEvidenceSchema,
@@ -384,6 +385,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/faq", "/"],
     schema: faqSchema,
     live: faqItems,
+  },
+  {
+    key: "faq-headings",
+    title: "FAQ page: heading and closing call",
+    group: "Pages",
+    pages: ["/faq"],
+    schema: faqPageSchema,
+    live: faqPage,
   },
   {
     key: "privacy-date",

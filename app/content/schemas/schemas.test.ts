@@ -6,10 +6,12 @@ import { aboutSchema } from "./about";
 import { statementDateSchema } from "./accessibility";
 import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
+import { faqPageSchema } from "./faq";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
 import { payingQuestionsSchema, payingSchema } from "./paying";
 import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
+import { faqCallButton, faqCallSentence, faqPage } from "../faq";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
 import { activationModels, productIntro, specifications } from "../product";
 import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
@@ -140,6 +142,28 @@ describe("what an editor may publish", () => {
     });
     (cards[battery]!.picture as { drawing: string }).drawing = "a photo";
     expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
+  });
+
+  it("FAQ page: as it is, and its closing call writes each fact it names, and only those", () => {
+    expect(refusals(faqPageSchema, faqPage)).toEqual({});
+    expect(faqCallSentence().join("")).toBe(
+      "We answer the phone Monday–Friday, 9 a.m.–5 p.m. Eastern Time, and reply to email within 1-2 business days.",
+    );
+    expect(faqCallButton().join("")).toBe("Call 866-7AQUILA (727-8452)");
+
+    const page = copyOf(faqPage);
+    page.eyebrow = "x".repeat(41);
+    page.title = " ";
+    page.cta.body = "We answer the phone on weekdays, and reply to email within {time}.";
+    page.cta.call = "Call {phone} or {fax}";
+    expect(refusals(faqPageSchema, page)).toEqual({
+      eyebrow: "At most 40 characters",
+      title: "Required",
+      "cta.body": "Write {hours} for the opening hours",
+      "cta.call": "Only {phone} is filled in here",
+    });
+    page.cta.call = " ";
+    expect(refusals(faqPageSchema, page)).toHaveProperty(["cta.call"], "Required");
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {
