@@ -11,7 +11,7 @@ import { markdownText } from "~/lib/markdown-text";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
 import { aboutPage } from "./about";
 import { statementDate } from "./accessibility";
-import { caseStudies } from "./case-studies";
+import { caseStudies, caseStudiesPage } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqPage, faqTeaserIds } from "./faq";
 import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
@@ -28,7 +28,7 @@ import {
 } from "./product";
 import { aboutSchema } from "./schemas/about";
 import { statementDateSchema } from "./schemas/accessibility";
-import { caseStudiesSchema } from "./schemas/case-studies";
+import { caseStudiesPageSchema, caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
 import { faqPageSchema } from "./schemas/faq";
 import {
@@ -377,6 +377,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/case-studies"],
     schema: caseStudiesSchema,
     live: caseStudies,
+  },
+  {
+    key: "case-studies-headings",
+    title: "Case studies page: heading and labels",
+    group: "Pages",
+    pages: ["/case-studies"],
+    schema: caseStudiesPageSchema,
+    live: caseStudiesPage,
   },
   {
     key: "faq",

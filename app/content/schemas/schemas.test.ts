@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { caseStudies } from "../case-studies";
+import { caseStudies, caseStudiesPage, interimResultLabel } from "../case-studies";
 import { aboutPage } from "../about";
 import { aboutSchema } from "./about";
 import { statementDateSchema } from "./accessibility";
-import { caseStudiesSchema } from "./case-studies";
+import { caseStudiesPageSchema, caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { faqPageSchema } from "./faq";
 import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
@@ -45,6 +45,26 @@ describe("what an editor may publish", () => {
     twins[1]!.id = twins[0]!.id;
     expect(refusals(caseStudiesSchema, twins)).toEqual({ "": "Each study needs its own short name" });
     expect(refusals(caseStudiesSchema, [])).toEqual({ "": "At least one study" });
+  });
+
+  it("case studies page: as it is, and an ongoing study's label says how many took part", () => {
+    expect(refusals(caseStudiesPageSchema, caseStudiesPage)).toEqual({});
+    expect(interimResultLabel(125)).toBe("Interim result, study ongoing (125 participants)");
+
+    const page = copyOf(caseStudiesPage);
+    page.intro = "";
+    page.request = "x".repeat(41);
+    page.labels.interim = "Interim result, study ongoing";
+    expect(refusals(caseStudiesPageSchema, page)).toEqual({
+      intro: "Required",
+      request: "At most 40 characters",
+      "labels.interim": "Write {participants} for the number of participants",
+    });
+    page.labels.interim = "Interim result from {participants} of {total} participants";
+    expect(refusals(caseStudiesPageSchema, page)).toHaveProperty(
+      ["labels.interim"],
+      "Only {participants} is filled in here",
+    );
   });
 
   it("comparison: each row a feature of its own, always yes for SofTech and no for a static cushion", () => {
