@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
-import { aboutPage } from "./about";
+import { aboutHeadings, aboutPage } from "./about";
 import { statementDate } from "./accessibility";
 import { caseStudies, caseStudiesPage } from "./case-studies";
 import { comparisonRows } from "./comparison";
@@ -26,7 +26,7 @@ import {
   specifications,
   traditionalVsSoftech,
 } from "./product";
-import { aboutSchema } from "./schemas/about";
+import { aboutHeadingsSchema, aboutSchema } from "./schemas/about";
 import { statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesPageSchema, caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
@@ -305,6 +305,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: finalCallToAction,
   },
   { key: "about", title: "About page", group: "Pages", pages: ["/about"], schema: aboutSchema, live: aboutPage },
+  {
+    key: "about-headings",
+    title: "About page: section headings",
+    group: "Pages",
+    pages: ["/about"],
+    schema: aboutHeadingsSchema,
+    live: aboutHeadings,
+  },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
   {
     key: "product-intro",

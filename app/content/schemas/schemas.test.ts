@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { caseStudies, caseStudiesPage, interimResultLabel } from "../case-studies";
-import { aboutPage } from "../about";
-import { aboutSchema } from "./about";
+import { aboutCallSentence, aboutHeadings, aboutPage } from "../about";
+import { aboutHeadingsSchema, aboutSchema } from "./about";
 import { statementDateSchema } from "./accessibility";
 import { caseStudiesPageSchema, caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
@@ -103,6 +103,23 @@ describe("what an editor may publish", () => {
       story: "At least one paragraph",
       history: "Each moment needs its own title",
       "history.0.when": "At most 20 characters",
+    });
+  });
+
+  it("about page's headings: as they are, and the closing call writes the opening hours where they go", () => {
+    expect(refusals(aboutHeadingsSchema, aboutHeadings)).toEqual({});
+    expect(aboutCallSentence().join("")).toBe(
+      "Request a custom SofTech cushion, or ask us anything first. We answer by phone Monday–Friday, 9 a.m.–5 p.m. Eastern Time.",
+    );
+
+    const headings = copyOf(aboutHeadings);
+    headings.story.title = "";
+    headings.owners.readBio = "x".repeat(31);
+    headings.cta.body = "Ask us anything first. We answer by phone on weekdays.";
+    expect(refusals(aboutHeadingsSchema, headings)).toEqual({
+      "story.title": "Required",
+      "owners.readBio": "At most 30 characters",
+      "cta.body": "Write {hours} for the opening hours",
     });
   });
 
