@@ -13,8 +13,8 @@ import { clinicalEvidence, hero, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
 import { faqCallButton, faqCallSentence, faqPage } from "../faq";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
-import { activationModels, productIntro, specifications } from "../product";
-import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
+import { activationModels, productCallSentence, productHeadings, productIntro, specifications } from "../product";
+import { activationModelsSchema, productHeadingsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema } from "./privacy";
 import { moderationTimeSchema } from "./review-policy";
 import { statementDate } from "../accessibility";
@@ -90,6 +90,23 @@ describe("what an editor may publish", () => {
     expect(refusals(activationModelsSchema, models)).toEqual({ "": "Each model is described once" });
     (models[1] as { id: string }).id = "voice";
     expect(refusals(activationModelsSchema, models)).toHaveProperty(["1.id"]);
+  });
+
+  it("product page's headings: as they are, and the closing call writes the reply time where it goes", () => {
+    expect(refusals(productHeadingsSchema, productHeadings)).toEqual({});
+    expect(productCallSentence().join("")).toBe(
+      "Send a request and we will be in touch: typical response within 1 business day.",
+    );
+
+    const headings = copyOf(productHeadings);
+    headings.specifications.title = " ";
+    headings.comparison.aspect = "x".repeat(41);
+    headings.cta.body = "Send a request: typical response {time}, often {sooner}.";
+    expect(refusals(productHeadingsSchema, headings)).toEqual({
+      "specifications.title": "Required",
+      "comparison.aspect": "At most 40 characters",
+      "cta.body": "Only {time} is filled in here",
+    });
   });
 
   it("about page: an introduction, a story and a history whose moments each have their own title", () => {
