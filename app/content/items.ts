@@ -14,7 +14,15 @@ import { statementDate } from "./accessibility";
 import { caseStudies, caseStudiesPage } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { faqItems, faqPage, faqTeaserIds } from "./faq";
-import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
+import {
+  alternation,
+  clinicalEvidence,
+  finalCallToAction,
+  hero,
+  homeHeadings,
+  lifeStories,
+  technologyCards,
+} from "./home";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
 import { dataRequestTime, policyDate } from "./privacy";
@@ -37,6 +45,7 @@ import {
   clinicalEvidenceSchema,
   finalCallToActionSchema,
   heroSchema,
+  homeHeadingsSchema,
   lifeStoriesSchema,
   technologySchema,
 } from "./schemas/home";
@@ -305,6 +314,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/"],
     schema: finalCallToActionSchema,
     live: finalCallToAction,
+  },
+  {
+    key: "home-headings",
+    title: "Home page: section headings",
+    group: "Pages",
+    pages: ["/"],
+    schema: homeHeadingsSchema,
+    live: homeHeadings,
   },
   { key: "about", title: "About page", group: "Pages", pages: ["/about"], schema: aboutSchema, live: aboutPage },
   {

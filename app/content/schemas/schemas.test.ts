@@ -7,9 +7,9 @@ import { statementDateSchema } from "./accessibility";
 import { caseStudiesPageSchema, caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { faqPageSchema } from "./faq";
-import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
+import { clinicalEvidenceSchema, heroSchema, homeHeadingsSchema, technologySchema } from "./home";
 import { payingQuestionsSchema, payingSchema } from "./paying";
-import { clinicalEvidence, hero, technologyCards } from "../home";
+import { clinicalEvidence, hero, homeHeadings, showcaseOrderButton, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
 import { faqCallButton, faqCallSentence, faqPage } from "../faq";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
@@ -218,6 +218,23 @@ describe("what an editor may publish", () => {
     });
     page.cta.call = " ";
     expect(refusals(faqPageSchema, page)).toHaveProperty(["cta.call"], "Required");
+  });
+
+  it("home page's headings: as they are, a search title that fits, and the model's name in its order button", () => {
+    expect(refusals(homeHeadingsSchema, homeHeadings)).toEqual({});
+    expect(showcaseOrderButton("Auto-Start")).toEqual(["Order ", "Auto-Start"]);
+
+    const headings = copyOf(homeHeadings);
+    headings.search.title = "x".repeat(71);
+    headings.technology.title = "";
+    headings.showcase.order = "Order now";
+    headings.faq.all = "x".repeat(41);
+    expect(refusals(homeHeadingsSchema, headings)).toEqual({
+      "search.title": "At most 70 characters",
+      "technology.title": "Required",
+      "showcase.order": "Write {model} for the model's name",
+      "faq.all": "At most 40 characters",
+    });
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {
