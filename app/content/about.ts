@@ -1,9 +1,10 @@
 /**
- * The About page: the introduction, the company's story, mission and history are content, edited
- * in the admin (schemas/about.ts); what is written here is what a fresh site shows. The owners
- * live in owners.ts.
+ * The About page: the introduction, the company's story, mission and history, and the page's
+ * section headings and closing call are content, edited in the admin (schemas/about.ts); what is
+ * written here is what a fresh site shows. The owners live in owners.ts.
  */
 import { company, regulatory } from "~/content/site";
+import { markerPieces } from "~/lib/markers";
 import { defineContent } from "./live";
 
 export interface AboutPage {
@@ -43,3 +44,44 @@ export const aboutPage = defineContent<AboutPage>("about", {
     },
   ],
 });
+
+/**
+ * The About page's headings and closing call. The page's own heading stays "About" and the
+ * company's name, from the company facts.
+ */
+export interface AboutHeadings {
+  /** The small line above the page's heading. */
+  eyebrow: string;
+  story: { title: string };
+  history: { title: string };
+  owners: {
+    title: string;
+    /** The button that opens an owner's biography. */
+    readBio: string;
+  };
+  cta: {
+    title: string;
+    /** With {hours} where the opening hours go (`aboutCallSentence`). */
+    body: string;
+    order: string;
+    message: string;
+  };
+}
+
+export const aboutHeadings = defineContent<AboutHeadings>("about-headings", {
+  eyebrow: "About us",
+  story: { title: "Our story" },
+  history: { title: "Our history" },
+  owners: { title: "Our owners", readBio: "Read bio" },
+  cta: {
+    title: "Ready to take control of your healing?",
+    body: `Request a custom ${company.productName} cushion, or ask us anything first. We answer by phone {hours}.`,
+    order: "Request an Order",
+    message: "Send us a message",
+  },
+});
+
+/** The closing call's sentence, with the opening hours as the company facts say them now. */
+export function aboutCallSentence(): string[] {
+  return markerPieces(aboutHeadings.cta.body, { hours: company.hours.long });
+}

@@ -1,8 +1,10 @@
 /**
- * The Case Studies page: the studies (titles, summaries and stated results) are content, edited in
- * the admin (schemas/case-studies.ts); what is written here is what a fresh site shows.
+ * The Case Studies page: the studies (titles, summaries and stated results) and the page's own
+ * words (its heading, the labels on each study and the buttons) are content, edited in the admin
+ * (schemas/case-studies.ts); what is written here is what a fresh site shows.
  */
 import { company } from "~/content/site";
+import { fillMarkers } from "~/lib/markers";
 import { defineContent } from "./live";
 
 export interface CaseStudy {
@@ -15,13 +17,6 @@ export interface CaseStudy {
   result: string;
   status: "Completed" | "Ongoing";
 }
-
-/** How a study's result is labelled: an ongoing study's figure is interim, and says so beside it. */
-export const caseStudyLabels = {
-  result: "Result",
-  interim: (participants: number) => `Interim result, study ongoing (${participants} participants)`,
-  interimNote: "The study is not finished; the final result may differ.",
-};
 
 export const caseStudies = defineContent<CaseStudy[]>("case-studies", [
   {
@@ -55,3 +50,48 @@ export const caseStudies = defineContent<CaseStudy[]>("case-studies", [
     status: "Ongoing",
   },
 ]);
+
+/** The page's own words around the studies. */
+export interface CaseStudiesPageText {
+  /** The small line above the heading. */
+  eyebrow: string;
+  title: string;
+  intro: string;
+  /** The link back to the home page, above the studies. */
+  back: string;
+  /** What each study's figures are labelled. */
+  labels: {
+    participants: string;
+    duration: string;
+    result: string;
+    /** An ongoing study's figure is interim, and says so: with {participants} (`interimResultLabel`). */
+    interim: string;
+    interimNote: string;
+  };
+  /** Each study's button, to ask for the full study. */
+  request: string;
+  order: string;
+  contact: string;
+}
+
+export const caseStudiesPage = defineContent<CaseStudiesPageText>("case-studies-headings", {
+  eyebrow: "Evidence",
+  title: "Case Studies",
+  intro: `What studies of the ${company.productName} system have measured so far. Ask us for any full study.`,
+  back: "Back to home",
+  labels: {
+    participants: "Participants",
+    duration: "Duration",
+    result: "Result",
+    interim: "Interim result, study ongoing ({participants} participants)",
+    interimNote: "The study is not finished; the final result may differ.",
+  },
+  request: "Request the full study",
+  order: "Order Now",
+  contact: "Contact Us",
+});
+
+/** How an ongoing study's figure is labelled, with its number of participants. */
+export function interimResultLabel(participants: number): string {
+  return fillMarkers(caseStudiesPage.labels.interim, { participants: String(participants) });
+}

@@ -1,10 +1,11 @@
 /**
  * Home-page copy: the headline, life stories, how the cells alternate, technology cards,
- * clinical-evidence points and final call to action are content, edited in the admin
- * (schemas/home.ts); what is written here is what a fresh site shows.
+ * clinical-evidence points, final call to action and the sections' headings are content, edited
+ * in the admin (schemas/home.ts); what is written here is what a fresh site shows.
  */
 import { powerOptions } from "~/content/showcase";
 import { commitments, company, regulatory } from "~/content/site";
+import { markerPieces } from "~/lib/markers";
 import { defineContent } from "./live";
 
 /** The home page's opening: headline and button word for word from docs/requirements.md §1.2 (the company's claim). */
@@ -151,3 +152,82 @@ export const finalCallToAction = defineContent<CallToAction>("final-call", {
   heading: "Ready to take control of your healing?",
   body: `Send us a request and we will contact you for a consultation within ${company.consultationWithin}. Every ${company.productName} cushion is custom-built for you and comes with a ${commitments.guaranteeDays}-day satisfaction guarantee and an ${commitments.warrantyMonths}-month manufacturer warranty.`,
 });
+
+/**
+ * The home page's words around its sections: its title and description in search results, the
+ * words under the headline, the sections' headings and introductions, and the buttons and links
+ * the sections' own items do not hold.
+ */
+export interface HomeHeadings {
+  search: { title: string; description: string };
+  hero: {
+    /** Under the headline. */
+    intro: string;
+    /** The link down to the comparison, beside the headline's button. */
+    compare: string;
+    /** What the picture beside the headline shows, for screen readers. */
+    picture: string;
+  };
+  showcase: {
+    title: string;
+    intro: string;
+    /** With {model} where the model shown goes (`showcaseOrderButton`). */
+    order: string;
+    sizing: string;
+  };
+  figures: { title: string };
+  lifeStories: { title: string };
+  comparison: {
+    title: string;
+    intro: string;
+    /** For screen readers: what the table compares. */
+    caption: string;
+    feature: string;
+    dynamic: string;
+    static: string;
+  };
+  technology: { title: string };
+  faq: {
+    title: string;
+    /** The button to the FAQ page. */
+    all: string;
+    contact: string;
+  };
+  finalCall: { order: string; message: string };
+}
+
+export const homeHeadings = defineContent<HomeHeadings>("home-headings", {
+  search: {
+    title: "Alternating-Pressure Wheelchair Cushion",
+    description: `The ${company.productName} alternating-pressure air cushion shifts pressure about every 60 seconds to help prevent and heal pressure sores. Custom-built, FDA-cleared.`,
+  },
+  hero: {
+    intro: `The ${company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in turn, about every 60 seconds, so no part of your body carries the load for long.`,
+    compare: "Compare Cushions",
+    picture: `Illustration of the ${company.productName} cushion on a wheelchair seat: rows of air cells, alternately inflated, connected by a hose to its small controller`,
+  },
+  showcase: {
+    title: "Two models, one way of healing",
+    intro: "Choose how your cushion switches on.",
+    order: "Order {model}",
+    sizing: "Talk to us about sizing",
+  },
+  figures: { title: `${company.productName} in numbers` },
+  lifeStories: { title: "Made for real days" },
+  comparison: {
+    title: "Dynamic vs static cushions",
+    intro: `A static foam or gel cushion holds the same shape all day. The ${company.productName} dynamic cushion keeps moving the pressure.`,
+    caption: `Features of a dynamic ${company.productName} cushion compared with a static cushion`,
+    feature: "Feature",
+    dynamic: `Dynamic (${company.productName})`,
+    static: "Static cushion",
+  },
+  technology: { title: "The technology inside" },
+  faq: { title: "Questions people ask", all: "See all questions", contact: "Contact us" },
+  finalCall: { order: "Request an Order", message: "Send us a message" },
+});
+
+/** The showcase's order button for the model shown (its name from app/content/showcase.ts). */
+export function showcaseOrderButton(model: string): string[] {
+  return markerPieces(homeHeadings.showcase.order, { model });
+}

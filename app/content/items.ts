@@ -9,13 +9,21 @@
 import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
 import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
-import { aboutPage } from "./about";
+import { aboutHeadings, aboutPage } from "./about";
 import { accessibilityStatement, statementDate } from "./accessibility";
-import { caseStudies } from "./case-studies";
+import { caseStudies, caseStudiesPage } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
-import { faqItems, faqTeaserIds } from "./faq";
-import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
+import { faqItems, faqPage, faqTeaserIds } from "./faq";
+import {
+  alternation,
+  clinicalEvidence,
+  finalCallToAction,
+  hero,
+  homeHeadings,
+  lifeStories,
+  technologyCards,
+} from "./home";
 import { orderSteps } from "./order";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
@@ -24,20 +32,23 @@ import {
   activationModels,
   clinicalBenefits,
   howItWorks,
+  productHeadings,
   productIntro,
   specifications,
   traditionalVsSoftech,
 } from "./product";
-import { aboutSchema } from "./schemas/about";
+import { aboutHeadingsSchema, aboutSchema } from "./schemas/about";
 import { accessibilitySchema, statementDateSchema } from "./schemas/accessibility";
-import { caseStudiesSchema } from "./schemas/case-studies";
+import { caseStudiesPageSchema, caseStudiesSchema } from "./schemas/case-studies";
 import { comparisonSchema } from "./schemas/comparison";
 import { contactSchema } from "./schemas/contact";
+import { faqPageSchema } from "./schemas/faq";
 import {
   alternationSchema,
   clinicalEvidenceSchema,
   finalCallToActionSchema,
   heroSchema,
+  homeHeadingsSchema,
   lifeStoriesSchema,
   technologySchema,
 } from "./schemas/home";
@@ -45,6 +56,7 @@ import {
   activationModelsSchema,
   clinicalBenefitsSchema,
   howItWorksSchema,
+  productHeadingsSchema,
   productIntroSchema,
   specificationsSchema,
   traditionalVsSoftechSchema,
@@ -307,7 +319,23 @@ export const contentItems: readonly ContentItemDefinition[] = [
     schema: finalCallToActionSchema,
     live: finalCallToAction,
   },
+  {
+    key: "home-headings",
+    title: "Home page: section headings",
+    group: "Pages",
+    pages: ["/"],
+    schema: homeHeadingsSchema,
+    live: homeHeadings,
+  },
   { key: "about", title: "About page", group: "Pages", pages: ["/about"], schema: aboutSchema, live: aboutPage },
+  {
+    key: "about-headings",
+    title: "About page: section headings",
+    group: "Pages",
+    pages: ["/about"],
+    schema: aboutHeadingsSchema,
+    live: aboutHeadings,
+  },
   { key: "owners", title: "Owners", group: "Pages", pages: ["/about"], schema: ownersSchema, live: owners },
   {
     key: "product-intro",
@@ -358,6 +386,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: howItWorks,
   },
   {
+    key: "product-headings",
+    title: "Product page: section headings",
+    group: "Pages",
+    pages: ["/product"],
+    schema: productHeadingsSchema,
+    live: productHeadings,
+  },
+  {
     key: "paying",
     title: "Paying page",
     group: "Pages",
@@ -390,6 +426,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: caseStudies,
   },
   {
+    key: "case-studies-headings",
+    title: "Case studies page: heading and labels",
+    group: "Pages",
+    pages: ["/case-studies"],
+    schema: caseStudiesPageSchema,
+    live: caseStudiesPage,
+  },
+  {
     key: "faq",
     title: "Frequently asked questions",
     group: "Pages",
@@ -412,6 +456,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/contact"],
     schema: contactSchema,
     live: contactPage,
+  },
+  {
+    key: "faq-headings",
+    title: "FAQ page: heading and closing call",
+    group: "Pages",
+    pages: ["/faq"],
+    schema: faqPageSchema,
+    live: faqPage,
   },
   {
     key: "privacy-date",

@@ -1,9 +1,11 @@
 /**
  * Product-page copy: the introduction, clinical benefits, comparison, activation models,
- * specification tiles and how-it-works steps are content, edited in the admin
- * (schemas/product.ts); what is written here is what a fresh site shows.
+ * specification tiles, how-it-works steps and the sections' headings and closing call are
+ * content, edited in the admin (schemas/product.ts); what is written here is what a fresh site
+ * shows.
  */
 import { company, regulatory } from "~/content/site";
+import { markerPieces } from "~/lib/markers";
 import { defineContent } from "./live";
 
 export interface ProductIntro {
@@ -156,3 +158,64 @@ export const howItWorks = defineContent<HowItWorksStep[]>("product-steps", [
     body: "One charge gives 24-30 hours of use. Recharge in 3-4 hours, for example while you sleep.",
   },
 ]);
+
+/**
+ * The headings of the product page's sections, the comparison table's caption and column headings,
+ * and the closing call. The table's column for the product is headed with the product's name from
+ * the company facts.
+ */
+export interface ProductHeadings {
+  benefits: { title: string };
+  comparison: {
+    title: string;
+    /** For screen readers: what the table compares. */
+    caption: string;
+    aspect: string;
+    traditional: string;
+  };
+  models: {
+    title: string;
+    /** Before what each model is best for. */
+    bestFor: string;
+  };
+  specifications: { title: string };
+  steps: { title: string };
+  cta: {
+    title: string;
+    /** With {time} where the reply time for product questions goes (`productCallSentence`). */
+    body: string;
+    /** Shown instead of `order` when the site sends orders to a hosted order form. */
+    orderForm: string;
+    order: string;
+    paying: string;
+    manuals: string;
+    contact: string;
+  };
+}
+
+export const productHeadings = defineContent<ProductHeadings>("product-headings", {
+  benefits: { title: "Clinical benefits" },
+  comparison: {
+    title: `Traditional cushions vs ${company.productName}`,
+    caption: `How a traditional static cushion compares with the ${company.productName} system`,
+    aspect: "Aspect",
+    traditional: "Traditional cushion",
+  },
+  models: { title: "Two ways to switch it on", bestFor: "Best for:" },
+  specifications: { title: "Specifications" },
+  steps: { title: "How it works" },
+  cta: {
+    title: `Get your ${company.productName} cushion`,
+    body: "Send a request and we will be in touch: typical response {time}.",
+    orderForm: "Open the order form",
+    order: "Request an Order",
+    paying: `Paying for ${company.productName}`,
+    manuals: "User Guides",
+    contact: "Contact Us",
+  },
+});
+
+/** The closing call's sentence, with the reply time for product questions as the company facts say it now. */
+export function productCallSentence(): string[] {
+  return markerPieces(productHeadings.cta.body, { time: company.productResponse });
+}

@@ -1,7 +1,7 @@
 import { LinkButton } from "~/components/ui/button";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PageHeader, Section } from "~/components/ui/page-header";
-import { aboutPage } from "~/content/about";
+import { aboutCallSentence, aboutHeadings, aboutPage } from "~/content/about";
 import { owners } from "~/content/owners";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
@@ -29,11 +29,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader eyebrow="About us" title={`About ${company.name}`}>
+      <PageHeader eyebrow={aboutHeadings.eyebrow} title={`About ${company.name}`}>
         <p>{aboutPage.intro}</p>
       </PageHeader>
 
-      <Section id="story" title="Our story">
+      <Section id="story" title={aboutHeadings.story.title}>
         <div className="max-w-prose space-y-4">
           {aboutPage.story.map((paragraph, index) => (
             <p key={index}>{paragraph}</p>
@@ -45,7 +45,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <p className="max-w-prose text-lead">{aboutPage.mission.body}</p>
       </Section>
 
-      <Section id="history" title="Our history">
+      <Section id="history" title={aboutHeadings.history.title}>
         <ol className="grid gap-6 md:grid-cols-3">
           {aboutPage.history.map((entry) => (
             <li key={entry.title} className="rounded-xl border border-line bg-surface p-6">
@@ -57,7 +57,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
 
-      <Section id="owners" title="Our owners">
+      <Section id="owners" title={aboutHeadings.owners.title}>
         <ul className="grid gap-6 md:grid-cols-2">
           {owners.map((owner, index) => (
             <li key={owner.id} className="flex items-start gap-4 rounded-xl border border-line bg-surface p-6">
@@ -74,7 +74,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   dialogId={`bio-${owner.id}`}
                   className="mt-2 -ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline hover:bg-brand-soft"
                 >
-                  Read bio
+                  {aboutHeadings.owners.readBio}
                   <span className="sr-only">
                     {" "}
                     of {owner.name} {owners.length > 1 ? index + 1 : ""}
@@ -92,20 +92,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <div className="container-page py-12">
         <CallToAction
           id="about-cta"
-          title="Ready to take control of your healing?"
+          title={aboutHeadings.cta.title}
           actions={
             <>
-              <LinkButton to="/order">Request an Order</LinkButton>
+              <LinkButton to="/order">{aboutHeadings.cta.order}</LinkButton>
               <LinkButton to="/contact#contact-form" variant="secondary">
-                Send us a message
+                {aboutHeadings.cta.message}
               </LinkButton>
             </>
           }
         >
-          <p>
-            Request a custom {company.productName} cushion, or ask us anything first. We answer by phone{" "}
-            {company.hours.long}.
-          </p>
+          <p>{aboutCallSentence()}</p>
         </CallToAction>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { type CaseStudy, caseStudies, caseStudyLabels } from "~/content/case-studies";
+import { type CaseStudy, caseStudies, caseStudiesPage, interimResultLabel } from "~/content/case-studies";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
@@ -30,15 +30,16 @@ export function studyRequestHref(study: CaseStudy) {
 export default function CaseStudies() {
   return (
     <>
-      <PageHeader eyebrow="Evidence" title="Case Studies">
-        <p>What studies of the {company.productName} system have measured so far. Ask us for any full study.</p>
+      <PageHeader eyebrow={caseStudiesPage.eyebrow} title={caseStudiesPage.title}>
+        <p>{caseStudiesPage.intro}</p>
       </PageHeader>
       <div className="container-page py-12">
         <Link
           to="/"
           className="-ml-3 inline-flex tap-target items-center rounded-md px-3 font-semibold text-brand underline"
         >
-          <span aria-hidden="true">←&nbsp;</span>Back to home
+          <span aria-hidden="true">←&nbsp;</span>
+          {caseStudiesPage.back}
         </Link>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {caseStudies.map((study) => (
@@ -60,28 +61,29 @@ export default function CaseStudies() {
                 <p className="mt-2 text-muted">{study.summary}</p>
                 <dl className="mt-4 grid grid-cols-2 gap-3">
                   <div>
-                    <dt className="text-small text-muted">Participants</dt>
+                    <dt className="text-small text-muted">{caseStudiesPage.labels.participants}</dt>
                     <dd className="font-semibold">{study.participants}</dd>
                   </div>
                   <div>
-                    <dt className="text-small text-muted">Duration</dt>
+                    <dt className="text-small text-muted">{caseStudiesPage.labels.duration}</dt>
                     <dd className="font-semibold">{study.duration}</dd>
                   </div>
                   <div className="col-span-2">
                     <dt className="text-small text-muted">
                       {study.status === "Ongoing"
-                        ? caseStudyLabels.interim(study.participants)
-                        : caseStudyLabels.result}
+                        ? interimResultLabel(study.participants)
+                        : caseStudiesPage.labels.result}
                     </dt>
                     <dd className="text-heading font-bold wrap-anywhere text-brand">{study.result}</dd>
                     {study.status === "Ongoing" ? (
-                      <dd className="mt-1 text-small text-muted">{caseStudyLabels.interimNote}</dd>
+                      <dd className="mt-1 text-small text-muted">{caseStudiesPage.labels.interimNote}</dd>
                     ) : null}
                   </div>
                 </dl>
                 <div className="mt-auto pt-6">
                   <Link to={studyRequestHref(study)} className={buttonClass("secondary", "w-full")}>
-                    Request the full study<span className="sr-only">: {study.title}</span>
+                    {caseStudiesPage.request}
+                    <span className="sr-only">: {study.title}</span>
                   </Link>
                 </div>
               </article>
@@ -89,9 +91,9 @@ export default function CaseStudies() {
           ))}
         </ul>
         <div className="mt-12 flex flex-wrap gap-3">
-          <LinkButton to="/order">Order Now</LinkButton>
+          <LinkButton to="/order">{caseStudiesPage.order}</LinkButton>
           <LinkButton to="/contact" variant="secondary">
-            Contact Us
+            {caseStudiesPage.contact}
           </LinkButton>
         </div>
       </div>

@@ -2,7 +2,7 @@ import { FaqAccordion } from "~/components/content/faq-accordion";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { faqItems } from "~/content/faq";
+import { faqCallButton, faqCallSentence, faqItems, faqPage } from "~/content/faq";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
@@ -34,31 +34,29 @@ export default function Faq() {
   const email = useSupportEmail();
   return (
     <>
-      <PageHeader eyebrow="FAQ" title="Frequently Asked Questions">
-        <p>Everything people usually ask us before and after ordering. Choose a question to see its answer.</p>
+      <PageHeader eyebrow={faqPage.eyebrow} title={faqPage.title}>
+        <p>{faqPage.intro}</p>
       </PageHeader>
       <div className="container-page max-w-4xl py-12">
         <FaqAccordion items={faqItems} group="faq" headingLevel={2} />
         <CallToAction
           id="faq-more"
-          title="Still have a question?"
+          title={faqPage.cta.title}
           className="mt-12"
           actions={
             <>
               <a href={`mailto:${email}`} className={buttonClass("primary")}>
                 <MailIcon />
-                Email us
+                {faqPage.cta.email}
               </a>
               <a href={`tel:${company.phone.dial}`} className={buttonClass("secondary")}>
                 <PhoneIcon />
-                Call {company.phone.display}
+                {faqCallButton()}
               </a>
             </>
           }
         >
-          <p>
-            We answer the phone {company.hours.long}, and reply to email within {company.emailResponse}.
-          </p>
+          <p>{faqCallSentence()}</p>
         </CallToAction>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { KeyFigures } from "~/components/content/key-figures";
 import { TrustBand } from "~/components/content/trust-band";
 import { Section } from "~/components/ui/page-header";
-import { company } from "~/content/site";
+import { homeHeadings } from "~/content/home";
 import { Alternation } from "~/features/home/alternation";
 import { Comparison } from "~/features/home/comparison";
 import { Evidence } from "~/features/home/evidence";
@@ -22,9 +22,8 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Alternating-Pressure Wheelchair Cushion",
-    description:
-      "The SofTech alternating-pressure air cushion shifts pressure about every 60 seconds to help prevent and heal pressure sores. Custom-built, FDA-cleared.",
+    title: homeHeadings.search.title,
+    description: homeHeadings.search.description,
     path: "/",
     type: "website",
     jsonLd: [organizationLd(siteUrlFrom(matches))],
@@ -37,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TrustBand />
       <Alternation />
       <Showcase />
-      <Section id="figures" title={`${company.productName} in numbers`} tone="band">
+      <Section id="figures" title={homeHeadings.figures.title} tone="band">
         <KeyFigures />
       </Section>
       <LifeStories />

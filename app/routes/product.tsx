@@ -9,6 +9,8 @@ import {
   activationModels,
   clinicalBenefits,
   howItWorks,
+  productCallSentence,
+  productHeadings,
   productIntro,
   specifications,
   traditionalVsSoftech,
@@ -57,7 +59,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
       <TrustBand />
 
-      <Section id="benefits" title="Clinical benefits">
+      <Section id="benefits" title={productHeadings.benefits.title}>
         {/* The first benefit spans two columns at every width that has two or three, so five
             benefits fill their rows with no hole (2 + 3 on desktop, 1 + 2 + 2 on a tablet). */}
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -73,21 +75,25 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="traditional-vs-softech" title={`Traditional cushions vs ${company.productName}`} tone="band">
+      <Section id="traditional-vs-softech" title={productHeadings.comparison.title} tone="band">
         <StackedTable<TraditionalVsSoftechRow>
-          caption={`How a traditional static cushion compares with the ${company.productName} system`}
+          caption={productHeadings.comparison.caption}
           className="overflow-hidden rounded-xl border border-line bg-surface"
           rows={traditionalVsSoftech}
           rowKey={(row) => row.aspect}
           columns={[
-            { header: "Aspect", rowHeader: true, cell: (row) => row.aspect },
-            { header: "Traditional cushion", cell: (row) => row.traditional, className: "text-muted" },
+            { header: productHeadings.comparison.aspect, rowHeader: true, cell: (row) => row.aspect },
+            {
+              header: productHeadings.comparison.traditional,
+              cell: (row) => row.traditional,
+              className: "text-muted",
+            },
             { header: company.productName, cell: (row) => row.softech },
           ]}
         />
       </Section>
 
-      <Section id="models" title="Two ways to switch it on">
+      <Section id="models" title={productHeadings.models.title}>
         <ul className="grid gap-6 md:grid-cols-2">
           {activationModels.map((model) => {
             const image = powerOptions[model.id].images[1];
@@ -107,7 +113,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   <h3 className="text-subheading font-bold">{model.name}</h3>
                   <p className="mt-2">{model.description}</p>
                   <p className="mt-2 text-muted">
-                    <strong className="text-ink">Best for:</strong> {model.bestFor}
+                    <strong className="text-ink">{productHeadings.models.bestFor}</strong> {model.bestFor}
                   </p>
                 </div>
               </li>
@@ -116,7 +122,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="specifications" title="Specifications" tone="band">
+      <Section id="specifications" title={productHeadings.specifications.title} tone="band">
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
           {specifications.map((spec) => (
             <div key={spec.label} className="rounded-xl border border-line bg-canvas p-4">
@@ -127,36 +133,36 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </dl>
       </Section>
 
-      <Section id="how-it-works" title="How it works">
+      <Section id="how-it-works" title={productHeadings.steps.title}>
         <StepList steps={howItWorks} className="grid gap-6 md:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <div className="container-page py-12">
         <CallToAction
           id="product-cta"
-          title={`Get your ${company.productName} cushion`}
+          title={productHeadings.cta.title}
           actions={
             <>
               {loaderData.orderFormUrl ? (
                 <ExternalLink href={loaderData.orderFormUrl} className={buttonClass("primary")}>
-                  Open the order form
+                  {productHeadings.cta.orderForm}
                 </ExternalLink>
               ) : (
-                <LinkButton to="/order">Request an Order</LinkButton>
+                <LinkButton to="/order">{productHeadings.cta.order}</LinkButton>
               )}
               <LinkButton to={pagePaths.paying} variant="secondary">
-                Paying for {company.productName}
+                {productHeadings.cta.paying}
               </LinkButton>
               <LinkButton to="/user-manuals" variant="secondary">
-                User Guides
+                {productHeadings.cta.manuals}
               </LinkButton>
               <LinkButton to="/contact" variant="secondary">
-                Contact Us
+                {productHeadings.cta.contact}
               </LinkButton>
             </>
           }
         >
-          <p>Send a request and we will be in touch: typical response {company.productResponse}.</p>
+          <p>{productCallSentence()}</p>
         </CallToAction>
       </div>
     </>

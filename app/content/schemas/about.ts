@@ -1,6 +1,6 @@
 /** The About page's text (app/content/about.ts), as the admin's form edits it. */
 import { z } from "zod";
-import { distinct, line, paragraph } from "./fields";
+import { distinct, line, markedLine, paragraph } from "./fields";
 
 export const aboutSchema = z
   .object({
@@ -36,3 +36,36 @@ export const aboutSchema = z
       .meta({ title: "Our history" }),
   })
   .meta({ title: "About page" });
+
+const heading = (title = "Heading") => line(title, 80);
+
+export const aboutHeadingsSchema = z
+  .object({
+    eyebrow: line(
+      "Above the heading",
+      40,
+      "The small line over the page's heading, which is About and the company's name from Company facts.",
+    ),
+    story: z.object({ title: heading() }).meta({ title: "Our story" }),
+    history: z.object({ title: heading() }).meta({ title: "Our history" }),
+    owners: z
+      .object({
+        title: heading(),
+        readBio: line("Button", 30, "Under each owner's name; opens their biography."),
+      })
+      .meta({ title: "Our owners" }),
+    cta: z
+      .object({
+        title: heading(),
+        body: markedLine(
+          "Text",
+          300,
+          { hours: "the opening hours" },
+          "Above the buttons. Write {hours} where the page writes the opening hours in full, as Company facts says them.",
+        ),
+        order: line("Order button", 40),
+        message: line("Message button", 40),
+      })
+      .meta({ title: "Closing call to action" }),
+  })
+  .meta({ title: "About page: section headings" });

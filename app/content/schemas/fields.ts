@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { type FactName, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
 import { markdownText } from "~/lib/markdown-text";
+import { marker, markersIn } from "~/lib/markers";
 
 /** A line of text: required, at most `max` characters. */
 export function line(title: string, max = 120, description?: string) {
@@ -34,6 +35,34 @@ export function paragraph(title: string, max = 2_000, description?: string) {
  */
 export function markdown(title: string, max = 4_000, description = "A blank line starts a new paragraph.") {
   return markdownText({ max, label: title }).meta({ title, description, markdown: true });
+}
+
+/**
+ * A line with named markers (app/lib/markers.ts) where the page writes a fact when it draws it.
+ * `markers` names each marker the line takes and what the page writes there ("the opening
+ * hours"); each must be written, and no other.
+ */
+export function markedLine(
+  title: string,
+  max: number,
+  markers: Readonly<Record<string, string>>,
+  description?: string,
+) {
+  const names = Object.keys(markers).map(marker);
+  const only =
+    names.length === 1
+      ? `Only ${names[0]} is filled in here`
+      : `Only ${names.slice(0, -1).join(", ")} and ${names.at(-1)} are filled in here`;
+  return line(title, max, description).superRefine((text, context) => {
+    // An empty line is refused as required already.
+    if (text === "") return;
+    for (const [name, fact] of Object.entries(markers)) {
+      if (!text.includes(marker(name)))
+        context.addIssue({ code: "custom", message: `Write ${marker(name)} for ${fact}` });
+    }
+    if (markersIn(text).some((written) => !names.includes(written)))
+      context.addIssue({ code: "custom", message: only });
+  });
 }
 
 /** A link: a path on this site ("/about") or an https address; nothing else is ever linked. */

@@ -1,6 +1,6 @@
 /** The home page's sections (app/content/home.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { distinct, line, link, paragraph, slug } from "./fields";
+import { distinct, line, link, markedLine, paragraph, slug } from "./fields";
 
 export const heroSchema = z
   .object({
@@ -128,3 +128,70 @@ export const finalCallToActionSchema = z
     body: paragraph("Text", 500),
   })
   .meta({ title: "Home page: closing call to action" });
+
+const heading = (title = "Heading") => line(title, 80);
+const button = (title = "Button", description?: string) => line(title, 40, description);
+
+export const homeHeadingsSchema = z
+  .object({
+    search: z
+      .object({
+        title: line("Title", 70, "The company's name is added after it."),
+        description: paragraph("Description", 300, "Shown under the title in search results."),
+      })
+      .meta({ title: "In search results" }),
+    hero: z
+      .object({
+        intro: paragraph("Under the headline", 400),
+        compare: button("Link to the comparison", "Beside the headline's button."),
+        picture: paragraph(
+          "What the picture shows",
+          400,
+          "Read by screen readers in place of the picture beside the headline.",
+        ),
+      })
+      .meta({ title: "Headline", description: "The headline and its button are in Home page: headline." }),
+    showcase: z
+      .object({
+        title: heading(),
+        intro: paragraph("Introduction", 300, "Above the choice of model."),
+        order: markedLine(
+          "Order button",
+          40,
+          { model: "the model's name" },
+          "Under the pictures. Write {model} where the page writes the name of the model shown.",
+        ),
+        sizing: button("Sizing button"),
+      })
+      .meta({ title: "Two models" }),
+    figures: z.object({ title: heading() }).meta({ title: "In numbers" }),
+    lifeStories: z.object({ title: heading() }).meta({ title: "Made for real days" }),
+    comparison: z
+      .object({
+        title: heading(),
+        intro: paragraph("Introduction", 300, "Under the heading."),
+        caption: line("What the table compares", 200, "Read by screen readers before the table."),
+        feature: line("Heading of the first column", 40),
+        dynamic: line("Heading of the dynamic cushion's column", 40),
+        static: line("Heading of the static cushion's column", 40),
+      })
+      .meta({ title: "Dynamic vs static cushions" }),
+    technology: z.object({ title: heading() }).meta({ title: "The technology inside" }),
+    faq: z
+      .object({
+        title: heading(),
+        all: button("Button to the FAQ page"),
+        contact: button("Contact button"),
+      })
+      .meta({ title: "Questions people ask" }),
+    finalCall: z
+      .object({
+        order: button("Order button"),
+        message: button("Message button"),
+      })
+      .meta({
+        title: "Closing call to action",
+        description: "Its heading and text are in Home page: closing call to action.",
+      }),
+  })
+  .meta({ title: "Home page: section headings" });

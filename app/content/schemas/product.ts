@@ -1,6 +1,6 @@
 /** The product page's sections (app/content/product.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { distinct, line, paragraph } from "./fields";
+import { distinct, line, markedLine, paragraph } from "./fields";
 
 export const productIntroSchema = z
   .object({
@@ -93,3 +93,50 @@ export const howItWorksSchema = z
   .max(8, "At most eight steps")
   .refine((steps) => distinct(steps, (step) => step.title), "Each step needs its own title")
   .meta({ title: "How it works", description: "The page numbers the steps in this order." });
+
+const heading = (title = "Heading") => line(title, 80);
+
+export const productHeadingsSchema = z
+  .object({
+    benefits: z.object({ title: heading() }).meta({ title: "Clinical benefits" }),
+    comparison: z
+      .object({
+        title: heading(),
+        caption: line("What the table compares", 200, "Read by screen readers before the table."),
+        aspect: line("Heading of the first column", 40),
+        traditional: line("Heading of the traditional cushion's column", 40),
+      })
+      .meta({
+        title: "Traditional cushions vs SofTech",
+        description: "The last column is headed with the product's name, from Company facts.",
+      }),
+    models: z
+      .object({
+        title: heading(),
+        bestFor: line("Before what a model is best for", 30, "In bold, for example Best for:"),
+      })
+      .meta({ title: "The two models" }),
+    specifications: z.object({ title: heading() }).meta({ title: "Specifications" }),
+    steps: z.object({ title: heading() }).meta({ title: "How it works" }),
+    cta: z
+      .object({
+        title: heading(),
+        body: markedLine(
+          "Text",
+          300,
+          { time: "the reply time" },
+          "Above the buttons. Write {time} where the page writes the reply time for product questions, as Company facts says it.",
+        ),
+        orderForm: line(
+          "Order button, with a hosted order form",
+          40,
+          "Shown instead of the next one when orders go to a hosted order form.",
+        ),
+        order: line("Order button", 40),
+        paying: line("Button to the paying page", 40),
+        manuals: line("Button to the user guides", 40),
+        contact: line("Contact button", 40),
+      })
+      .meta({ title: "Closing call to action" }),
+  })
+  .meta({ title: "Product page: section headings" });

@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { caseStudies } from "../case-studies";
-import { aboutPage } from "../about";
-import { aboutSchema } from "./about";
+import { caseStudies, caseStudiesPage, interimResultLabel } from "../case-studies";
+import { aboutCallSentence, aboutHeadings, aboutPage } from "../about";
+import { aboutHeadingsSchema, aboutSchema } from "./about";
 import { accessibilitySchema, statementDateSchema } from "./accessibility";
-import { caseStudiesSchema } from "./case-studies";
+import { caseStudiesPageSchema, caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { contactSchema } from "./contact";
 import { contactPage } from "../contact";
-import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
+import { faqPageSchema } from "./faq";
+import { clinicalEvidenceSchema, heroSchema, homeHeadingsSchema, technologySchema } from "./home";
 import { payingQuestionsSchema, payingSchema } from "./paying";
-import { clinicalEvidence, hero, technologyCards } from "../home";
+import { clinicalEvidence, hero, homeHeadings, showcaseOrderButton, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
+import { faqCallButton, faqCallSentence, faqPage } from "../faq";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
 import { orderSteps } from "../order";
 import { orderStepsSchema } from "./order";
-import { activationModels, productIntro, specifications } from "../product";
-import { activationModelsSchema, productIntroSchema, specificationsSchema } from "./product";
+import { activationModels, productCallSentence, productHeadings, productIntro, specifications } from "../product";
+import { activationModelsSchema, productHeadingsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./privacy";
 import { dataRequestTime, policyDate, privacyWording } from "../privacy";
 import { moderationTimeSchema, reviewPolicySchema } from "./review-policy";
@@ -50,6 +52,26 @@ describe("what an editor may publish", () => {
     expect(refusals(caseStudiesSchema, [])).toEqual({ "": "At least one study" });
   });
 
+  it("case studies page: as it is, and an ongoing study's label says how many took part", () => {
+    expect(refusals(caseStudiesPageSchema, caseStudiesPage)).toEqual({});
+    expect(interimResultLabel(125)).toBe("Interim result, study ongoing (125 participants)");
+
+    const page = copyOf(caseStudiesPage);
+    page.intro = "";
+    page.request = "x".repeat(41);
+    page.labels.interim = "Interim result, study ongoing";
+    expect(refusals(caseStudiesPageSchema, page)).toEqual({
+      intro: "Required",
+      request: "At most 40 characters",
+      "labels.interim": "Write {participants} for the number of participants",
+    });
+    page.labels.interim = "Interim result from {participants} of {total} participants";
+    expect(refusals(caseStudiesPageSchema, page)).toHaveProperty(
+      ["labels.interim"],
+      "Only {participants} is filled in here",
+    );
+  });
+
   it("comparison: each row a feature of its own, always yes for SofTech and no for a static cushion", () => {
     const rows = copyOf(comparisonRows);
     rows[0]!.feature = "";
@@ -75,6 +97,23 @@ describe("what an editor may publish", () => {
     expect(refusals(activationModelsSchema, models)).toHaveProperty(["1.id"]);
   });
 
+  it("product page's headings: as they are, and the closing call writes the reply time where it goes", () => {
+    expect(refusals(productHeadingsSchema, productHeadings)).toEqual({});
+    expect(productCallSentence().join("")).toBe(
+      "Send a request and we will be in touch: typical response within 1 business day.",
+    );
+
+    const headings = copyOf(productHeadings);
+    headings.specifications.title = " ";
+    headings.comparison.aspect = "x".repeat(41);
+    headings.cta.body = "Send a request: typical response {time}, often {sooner}.";
+    expect(refusals(productHeadingsSchema, headings)).toEqual({
+      "specifications.title": "Required",
+      "comparison.aspect": "At most 40 characters",
+      "cta.body": "Only {time} is filled in here",
+    });
+  });
+
   it("about page: an introduction, a story and a history whose moments each have their own title", () => {
     const about = copyOf(aboutPage);
     about.intro = "";
@@ -86,6 +125,23 @@ describe("what an editor may publish", () => {
       story: "At least one paragraph",
       history: "Each moment needs its own title",
       "history.0.when": "At most 20 characters",
+    });
+  });
+
+  it("about page's headings: as they are, and the closing call writes the opening hours where they go", () => {
+    expect(refusals(aboutHeadingsSchema, aboutHeadings)).toEqual({});
+    expect(aboutCallSentence().join("")).toBe(
+      "Request a custom SofTech cushion, or ask us anything first. We answer by phone Monday–Friday, 9 a.m.–5 p.m. Eastern Time.",
+    );
+
+    const headings = copyOf(aboutHeadings);
+    headings.story.title = "";
+    headings.owners.readBio = "x".repeat(31);
+    headings.cta.body = "Ask us anything first. We answer by phone on weekdays.";
+    expect(refusals(aboutHeadingsSchema, headings)).toEqual({
+      "story.title": "Required",
+      "owners.readBio": "At most 30 characters",
+      "cta.body": "Write {hours} for the opening hours",
     });
   });
 
@@ -184,6 +240,45 @@ describe("what an editor may publish", () => {
     // A step need not quote a fact: free wording keeps what is typed.
     promised[1]!.body = "We call you the next working day.";
     expect(refusals(orderStepsSchema, promised)).toEqual({});
+  });
+
+  it("FAQ page: as it is, and its closing call writes each fact it names, and only those", () => {
+    expect(refusals(faqPageSchema, faqPage)).toEqual({});
+    expect(faqCallSentence().join("")).toBe(
+      "We answer the phone Monday–Friday, 9 a.m.–5 p.m. Eastern Time, and reply to email within 1-2 business days.",
+    );
+    expect(faqCallButton().join("")).toBe("Call 866-7AQUILA (727-8452)");
+
+    const page = copyOf(faqPage);
+    page.eyebrow = "x".repeat(41);
+    page.title = " ";
+    page.cta.body = "We answer the phone on weekdays, and reply to email within {time}.";
+    page.cta.call = "Call {phone} or {fax}";
+    expect(refusals(faqPageSchema, page)).toEqual({
+      eyebrow: "At most 40 characters",
+      title: "Required",
+      "cta.body": "Write {hours} for the opening hours",
+      "cta.call": "Only {phone} is filled in here",
+    });
+    page.cta.call = " ";
+    expect(refusals(faqPageSchema, page)).toHaveProperty(["cta.call"], "Required");
+  });
+
+  it("home page's headings: as they are, a search title that fits, and the model's name in its order button", () => {
+    expect(refusals(homeHeadingsSchema, homeHeadings)).toEqual({});
+    expect(showcaseOrderButton("Auto-Start")).toEqual(["Order ", "Auto-Start"]);
+
+    const headings = copyOf(homeHeadings);
+    headings.search.title = "x".repeat(71);
+    headings.technology.title = "";
+    headings.showcase.order = "Order now";
+    headings.faq.all = "x".repeat(41);
+    expect(refusals(homeHeadingsSchema, headings)).toEqual({
+      "search.title": "At most 70 characters",
+      "technology.title": "Required",
+      "showcase.order": "Write {model} for the model's name",
+      "faq.all": "At most 40 characters",
+    });
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { finalCallToAction } from "~/content/home";
+import { finalCallToAction, homeHeadings } from "~/content/home";
 
 /** The closing band: request an order, or send a message first. */
 export function FinalCallToAction() {
@@ -15,13 +15,13 @@ export function FinalCallToAction() {
             to="/order"
             className="inline-flex tap-target items-center rounded-md bg-brand-ink px-5 font-semibold text-brand hover:opacity-90"
           >
-            Request an Order
+            {homeHeadings.finalCall.order}
           </Link>
           <Link
             to="/contact#contact-form"
             className="inline-flex tap-target items-center rounded-md border-2 border-brand-ink px-5 font-semibold hover:opacity-90"
           >
-            Send us a message
+            {homeHeadings.finalCall.message}
           </Link>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { LinkButton } from "~/components/ui/button";
-import { hero } from "~/content/home";
+import { hero, homeHeadings } from "~/content/home";
 import { company, heroClaims } from "~/content/site";
 
 /** The page's opening: what the cushion does, the two ways on, the claims, and the picture. */
@@ -14,17 +14,14 @@ export function Hero() {
         <h1 id="hero-title" className="mt-3 text-display font-bold">
           {hero.headline}
         </h1>
-        <p className="mt-6 max-w-prose text-lead text-muted">
-          The {company.productName} cushion redistributes pressure for you: its air cells inflate and deflate in turn,
-          about every 60 seconds, so no part of your body carries the load for long.
-        </p>
+        <p className="mt-6 max-w-prose text-lead text-muted">{homeHeadings.hero.intro}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <LinkButton to="/product">{hero.primaryAction}</LinkButton>
           <a
             href="#comparison"
             className="inline-flex tap-target items-center rounded-md border-2 border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
           >
-            Compare Cushions
+            {homeHeadings.hero.compare}
           </a>
         </div>
         <ul className="mt-8 grid grid-cols-1 gap-x-4 gap-y-2 min-[360px]:grid-cols-2">
@@ -40,7 +37,7 @@ export function Hero() {
       </div>
       <img
         src="/images/softech-hero.svg"
-        alt="Illustration of the SofTech cushion on a wheelchair seat: rows of air cells, alternately inflated, connected by a hose to its small controller"
+        alt={homeHeadings.hero.picture}
         width="640"
         height="480"
         fetchPriority="high"

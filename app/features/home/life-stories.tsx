@@ -1,10 +1,10 @@
 import { Section } from "~/components/ui/page-header";
-import { lifeStories } from "~/content/home";
+import { homeHeadings, lifeStories } from "~/content/home";
 
 /** Everyday situations, and how the cushion helps in each. */
 export function LifeStories() {
   return (
-    <Section id="life-stories" title="Made for real days">
+    <Section id="life-stories" title={homeHeadings.lifeStories.title}>
       <ul className="grid gap-10 md:grid-cols-3 md:gap-8">
         {lifeStories.map((story) => (
           <li key={story.id} className="border-l-4 border-accent pl-5">

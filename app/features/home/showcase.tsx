@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { Carousel } from "~/components/ui/carousel";
 import { Section } from "~/components/ui/page-header";
+import { homeHeadings, showcaseOrderButton } from "~/content/home";
 import { type PowerOption, powerOptionOrder, powerOptions, powerParam } from "~/content/showcase";
 
 function isPowerOption(value: string | null): value is PowerOption {
@@ -20,7 +21,7 @@ export function Showcase() {
   const option = powerOptions[power];
 
   return (
-    <Section id="showcase" title="Two models, one way of healing" intro="Choose how your cushion switches on.">
+    <Section id="showcase" title={homeHeadings.showcase.title} intro={homeHeadings.showcase.intro}>
       <nav aria-label="Power option" className="inline-flex rounded-lg border border-line bg-surface p-1">
         {powerOptionOrder.map((value) => (
           <Link
@@ -58,9 +59,9 @@ export function Showcase() {
         />
       </div>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <LinkButton to="/order">Order {option.label}</LinkButton>
+        <LinkButton to="/order">{showcaseOrderButton(option.label)}</LinkButton>
         <LinkButton to="/order" variant="secondary">
-          Talk to us about sizing
+          {homeHeadings.showcase.sizing}
         </LinkButton>
       </div>
     </Section>

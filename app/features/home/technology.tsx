@@ -1,12 +1,12 @@
 import { BatteryLife, BuiltToFit, MoistureControlUnit, TwoControllers } from "~/components/content/illustrations";
 import { MediaRow } from "~/components/ui/media-row";
 import { Section } from "~/components/ui/page-header";
-import { technologyCards, type TechnologyPicture } from "~/content/home";
+import { homeHeadings, technologyCards, type TechnologyPicture } from "~/content/home";
 
 /** The parts inside the cushion, one row each, the drawing on alternating sides. */
 export function Technology() {
   return (
-    <Section id="technology" title="The technology inside" tone="band">
+    <Section id="technology" title={homeHeadings.technology.title} tone="band">
       <div className="space-y-14 md:space-y-20">
         {technologyCards.map((card, index) => (
           <MediaRow key={card.id} flip={index % 2 === 1} media={<TechnologyDrawing picture={card.picture} />}>
