@@ -95,17 +95,18 @@ describe("what an editor is told about a long text", () => {
     const size = 200_000;
     const fill = (unit: string) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
     markdownProblems("warm up");
-    // Measured beside plain text of the same length on the same machine at the same moment, so a
-    // machine busy with other tests slows both: a pattern that backtracks would take minutes, not
-    // a few times as long.
-    const timed = (text: string) => {
-      const began = performance.now();
-      markdownProblems(text);
-      return performance.now() - began;
-    };
+    // The fastest of three tries, so a pause of a machine busy with other tests is not counted:
+    // about 20 ms on a quiet two-core machine, where a pattern that backtracks takes minutes.
+    const fastest = (text: string) =>
+      Math.min(
+        ...[1, 2, 3].map(() => {
+          const began = performance.now();
+          markdownProblems(text);
+          return performance.now() - began;
+        }),
+      );
     for (const unit of ["](((", "[a](", "<a ", "<a b=\"<a b='", "![a[b", "![\\", "[x]:", "[x]: /a\n", "<a:", "<"]) {
-      const plain = timed(fill("Plain words. "));
-      expect(timed(fill(unit)), unit).toBeLessThan(Math.max(250, plain * 20));
+      expect(fastest(fill(unit)), unit).toBeLessThan(1_000);
     }
   });
 });
