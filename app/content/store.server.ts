@@ -252,6 +252,8 @@ export async function itemSummaries() {
       key: item.key,
       title: item.title,
       group: item.group,
+      /** The first page it shows on, where a preview opens. */
+      page: item.pages[0],
       version: row?.version ?? 0,
       publishedBy: row?.published_by,
       publishedAt: row?.published_at,

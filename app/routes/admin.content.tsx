@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/ui/admin-error";
 import { itemSummaries } from "~/content/store.server";
+import { siteRoutes } from "~/route-manifest";
 import { formatDateTime } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/admin.content";
@@ -17,9 +18,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** Every content item, grouped, with what is published and whether a draft waits. */
+type Summary = Route.ComponentProps["loaderData"]["items"][number];
+
+/**
+ * The list's sections: the company's facts first, then each page's items under the page's name,
+ * in the order the site's pages are listed (its sitemap's order).
+ */
+function sectionsOf(items: Summary[]): Array<{ id: string; title: string; items: Summary[] }> {
+  const company = items.filter((item) => item.group === "Company");
+  const pages = siteRoutes.flatMap((route) => {
+    const onPage = items.filter((item) => item.group !== "Company" && item.page === route.path);
+    return onPage.length
+      ? [{ id: route.path === "/" ? "home" : route.path.slice(1), title: route.title, items: onPage }]
+      : [];
+  });
+  const placed = new Set([...company, ...pages.flatMap((page) => page.items)]);
+  const rest = items.filter((item) => !placed.has(item));
+  return [
+    { id: "company", title: "Company", items: company },
+    ...pages,
+    ...(rest.length ? [{ id: "other", title: "Other", items: rest }] : []),
+  ];
+}
+
+/** Every content item, grouped by the page it shows on, with what is published and whether a draft waits. */
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const groups = [...new Set(loaderData.items.map((item) => item.group))];
+  const sections = sectionsOf(loaderData.items);
   return (
     <>
       <h1 className="text-heading font-bold">Content</h1>
@@ -31,30 +55,28 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         </Link>{" "}
         lists what is still a placeholder and which claims wait for an owner&apos;s review.
       </p>
-      {groups.map((group) => (
-        <section key={group} aria-labelledby={`group-${group}`} className="mt-8">
-          <h2 id={`group-${group}`} className="text-subheading font-bold">
-            {group}
+      {sections.map((section) => (
+        <section key={section.id} aria-labelledby={`group-${section.id}`} className="mt-8">
+          <h2 id={`group-${section.id}`} className="text-subheading font-bold">
+            {section.title}
           </h2>
           <ul className="mt-3 grid gap-3">
-            {loaderData.items
-              .filter((item) => item.group === group)
-              .map((item) => (
-                <li key={item.key} className="rounded-lg border border-line bg-surface p-4">
-                  <Link
-                    to={`/admin/content/${item.key}`}
-                    className="inline-flex tap-target items-center font-semibold underline"
-                  >
-                    {item.title}
-                  </Link>
-                  <p className="text-small text-muted">
-                    {item.publishedAt
-                      ? `Version ${item.version}, published by ${item.publishedBy}, ${formatDateTime(item.publishedAt)}.`
-                      : "Not written yet."}{" "}
-                    {item.draftAt ? `Draft by ${item.draftBy}, ${formatDateTime(item.draftAt)}.` : ""}
-                  </p>
-                </li>
-              ))}
+            {section.items.map((item) => (
+              <li key={item.key} className="rounded-lg border border-line bg-surface p-4">
+                <Link
+                  to={`/admin/content/${item.key}`}
+                  className="inline-flex tap-target items-center font-semibold underline"
+                >
+                  {item.title}
+                </Link>
+                <p className="text-small text-muted">
+                  {item.publishedAt
+                    ? `Version ${item.version}, published by ${item.publishedBy}, ${formatDateTime(item.publishedAt)}.`
+                    : "Not written yet."}{" "}
+                  {item.draftAt ? `Draft by ${item.draftBy}, ${formatDateTime(item.draftAt)}.` : ""}
+                </p>
+              </li>
+            ))}
           </ul>
         </section>
       ))}
