@@ -39,6 +39,18 @@ function isOneLineText(value: string): boolean {
   return !notPrintableOnOneLine.test(value);
 }
 
+/** What `isOneLineText` refuses, less the line breaks and tabs a paragraph may hold. */
+const notPrintableInParagraph = /(?![\n\r\t])[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * Text a page can show as it was written: storable, and with no control character, separator or
+ * direction override (see `notPrintableOnOneLine`); line breaks allowed where `lines` says so. For
+ * what an editor publishes, which every visitor reads.
+ */
+export function isShowableText(value: string, { lines }: { lines: boolean }): boolean {
+  return isStorableText(value) && !(lines ? notPrintableInParagraph : notPrintableOnOneLine).test(value);
+}
+
 /** `value` on one line: each run of what `lineOfText` refuses shown as one space, for text kept before that rule or not checked by it. */
 export function flattenedToOneLine(value: string): string {
   return value.replace(runsNotPrintableOnOneLine, " ").trim();

@@ -5,6 +5,7 @@
  * Imports zod: read by the admin and the server, never by a public page.
  */
 import { z } from "zod";
+import { isShowableText } from "~/lib/zod";
 import { type FactName, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
 import { markdownText } from "~/lib/markdown-text";
 import { marker, markersIn } from "~/lib/markers";
@@ -16,8 +17,13 @@ export function line(title: string, max = 120, description?: string) {
     .trim()
     .min(1, "Required")
     .max(max, `At most ${max} characters`)
+    .refine((text) => isShowableText(text, { lines: false }), oneLineMessage)
     .meta({ title, ...(description ? { description } : {}) });
 }
+
+/** What a line or a paragraph is told when it holds a character a page cannot show as written. */
+const oneLineMessage = "Write it on one line, without invisible control characters";
+const paragraphMessage = "Remove the invisible control characters";
 
 /** A paragraph of plain text. */
 export function paragraph(title: string, max = 2_000, description?: string) {
@@ -26,6 +32,7 @@ export function paragraph(title: string, max = 2_000, description?: string) {
     .trim()
     .min(1, "Required")
     .max(max, `At most ${max} characters`)
+    .refine((text) => isShowableText(text, { lines: true }), paragraphMessage)
     .meta({ title, long: true, ...(description ? { description } : {}) });
 }
 
@@ -67,15 +74,23 @@ export function markedLine(
 
 /** A link: a path on this site ("/about") or an https address; nothing else is ever linked. */
 export function link(title: string, description?: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(500, "At most 500 characters")
-    .refine((value) => /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/?#]+\.[^\s/?#]+\S*$/i.test(value), {
-      message: "Enter a path on this site (starting with /) or an address starting with https://",
-    })
-    .meta({ title, ...(description ? { description } : {}) });
+  return (
+    z
+      .string()
+      .trim()
+      .min(1, "Required")
+      .max(500, "At most 500 characters")
+      // A single "/" then no backslash anywhere: "//other.example" and "/\\other.example" lead to
+      // other sites in a browser, as the Markdown links' rule says (app/lib/markdown-text.ts).
+      .refine(
+        (value) =>
+          /^\/(?![/\\]|%5c)[^\s\\]*$/i.test(value) || /^https:\/\/[^\s/?#\\]+\.[^\s/?#\\]+[^\s\\]*$/i.test(value),
+        {
+          message: "Enter a path on this site (starting with /) or an address starting with https://",
+        },
+      )
+      .meta({ title, ...(description ? { description } : {}) })
+  );
 }
 
 /** A whole number within a range. */

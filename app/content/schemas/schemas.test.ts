@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { line, link, paragraph } from "./fields";
 import { caseStudies, caseStudiesPage, interimResultLabel } from "../case-studies";
 import { aboutCallSentence, aboutHeadings, aboutPage } from "../about";
 import { aboutHeadingsSchema, aboutSchema } from "./about";
@@ -400,5 +401,43 @@ describe("what an editor may publish", () => {
     written.sections.removal.body =
       "Write to us:\n\n- which review\n- the email it was sent from\n\nor [send a message](/contact), *any time*.";
     expect(refusals(reviewPolicySchema, written)).toEqual({});
+  });
+});
+
+describe("the fields every item shares", () => {
+  it("a line or a paragraph holds only what a page shows as written", () => {
+    const title = line("Headline", 120);
+    const body = paragraph("Body", 2_000);
+    for (const text of ["Heal \u202Emoc.live\u202C", "nul\u0001ctl", "two\u2028lines", "two\nlines", "tab\there"]) {
+      expect(title.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        "Write it on one line, without invisible control characters",
+      );
+    }
+    for (const text of ["Heal \u202Emoc.live\u202C", "nul\u0001ctl", "two\u2029paragraphs"]) {
+      expect(body.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        "Remove the invisible control characters",
+      );
+    }
+    // A paragraph may break its lines; either may say which way a neutral character runs.
+    expect(body.safeParse("First line\nsecond line\u200F.").success).toBe(true);
+    expect(title.safeParse("Müller’s “café” — naïve \u200Eok").success).toBe(true);
+  });
+
+  it("a link goes to a path on this site or an https address, never another site through a backslash", () => {
+    const href = link("Link");
+    for (const address of ["/about", "/contact?topic=repair#form", "https://example.com/a?b=c"]) {
+      expect(href.safeParse(address).success, address).toBe(true);
+    }
+    for (const address of [
+      "/\\evil.example",
+      "//evil.example",
+      "/%5Cevil.example",
+      "/a\\b",
+      "https://evil\\.example",
+      "http://example.com",
+      "javascript:alert(1)",
+    ]) {
+      expect(href.safeParse(address).success, address).toBe(false);
+    }
   });
 });
