@@ -160,4 +160,27 @@ describe.each(testDialects)("the content store on %s", (dialect) => {
     expect(faqTeaserIds).toHaveLength((opened.published.body as unknown[]).length);
     expect(await db().selectFrom("content_drafts").where("key", "=", "faq-home").selectAll().execute()).toEqual([]);
   });
+
+  it("refuses, writing nothing, to restore a version there is not or the one published, or to discard no draft", async () => {
+    await writeInitialContent();
+    const opened = (await itemState("credit"))!;
+    const before = await listAudit(100, {});
+    const versions = await versionsOf("credit");
+    expect(await restore("credit", 999, opened.edition, ada)).toEqual({
+      ok: false,
+      reason: "refused",
+      message: "There is no version 999 of this item. Choose one from the list of versions.",
+    });
+    expect(await restore("credit", opened.published.version, opened.edition, ada)).toMatchObject({
+      ok: false,
+      message: `Version ${opened.published.version} is what is published now: there is nothing to restore.`,
+    });
+    expect(await discardDraft("credit", opened.edition, ada)).toMatchObject({
+      ok: false,
+      message: "There is no draft to discard: the form shows what is published.",
+    });
+    expect(await itemState("credit")).toEqual(opened);
+    expect(await versionsOf("credit")).toEqual(versions);
+    expect(await listAudit(100, {})).toEqual(before);
+  });
 });

@@ -284,17 +284,20 @@ export async function versionsOf(key: string): Promise<VersionLine[]> {
 export type ChangeOutcome =
   | { ok: true; state: ItemState }
   | { ok: false; reason: "changed-since"; state: ItemState }
+  /** Nothing to do as asked (no such version, no draft): why, in a sentence for the editor. */
+  | { ok: false; reason: "refused"; message: string }
   | { ok: false; reason: "missing" };
 
 /**
  * Runs `change` only if the item is still at `edition`, inside one transaction that first takes
  * the item's row for itself (so a concurrent change waits, then sees the new edition and is
- * refused instead of overwriting it).
+ * refused instead of overwriting it). A `change` that answers a sentence refuses, having written
+ * nothing.
  */
 async function atEdition(
   key: string,
   edition: Edition,
-  change: (trx: Executor, state: ItemState) => Promise<void>,
+  change: (trx: Executor, state: ItemState) => Promise<string | void>,
 ): Promise<ChangeOutcome> {
   const outcome = await db()
     .transaction()
@@ -308,7 +311,8 @@ async function atEdition(
       if (state.edition.version !== edition.version || state.edition.revision !== edition.revision) {
         return { ok: false, reason: "changed-since", state };
       }
-      await change(trx, state);
+      const refusal = await change(trx, state);
+      if (refusal) return { ok: false, reason: "refused", message: refusal };
       const after = await itemState(key, trx);
       return after ? { ok: true, state: after } : { ok: false, reason: "missing" };
     });
@@ -333,7 +337,8 @@ export function saveDraft(key: string, body: unknown, edition: Edition, staff: S
 }
 
 export function discardDraft(key: string, edition: Edition, staff: Staff): Promise<ChangeOutcome> {
-  return atEdition(key, edition, async (trx) => {
+  return atEdition(key, edition, async (trx, state) => {
+    if (!state.draft) return "There is no draft to discard: the form shows what is published.";
     await trx.deleteFrom("content_drafts").where("key", "=", key).execute();
     await recordAudit(staff, "discard-draft", "content", key, undefined, trx);
   });
@@ -378,7 +383,9 @@ export function restore(key: string, from: number, edition: Edition, staff: Staf
       .where("key", "=", key)
       .where("version", "=", from)
       .executeTakeFirst();
-    if (!row) throw new Error(`No version ${from} of ${key}.`);
+    if (!row) return `There is no version ${from} of this item. Choose one from the list of versions.`;
+    if (from === state.published.version && !state.draft)
+      return `Version ${from} is what is published now: there is nothing to restore.`;
     const version = state.published.version + 1;
     await writeVersion(trx, key, version, row.body, staff, from);
     await recordAudit(staff, "restore", "content", key, `version ${from} as version ${version}`, trx);

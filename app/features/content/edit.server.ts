@@ -142,6 +142,7 @@ function afterChange(
 ): ItemAnswer | Response | ReturnType<typeof refused> {
   if (outcome.ok) return done(outcome.state);
   if (outcome.reason === "missing") throw data("No such content item.", { status: 404 });
+  if (outcome.reason === "refused") return refused(outcome.message, 400, value, edition);
   return refused(
     "Someone else changed this item while you were editing. Nothing was overwritten: your version is below, with their changes listed.",
     409,
