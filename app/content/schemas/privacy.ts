@@ -117,7 +117,9 @@ const section = z
 
 export const privacyWordingSchema = z
   .object({
-    description: wording("Description for search engines", 300, inTexts, { long: true }),
+    // Only the company's name: a search engine's line is no place for the periods and flows the
+    // page states, and a marker there would not count as stated on the page.
+    description: wording("Description for search engines", 300, inHeadings, { long: true }),
     intro: wording("Introduction", 800, inTexts, { long: true, description: "Under the page's title." }),
     sections: z
       .array(section)
@@ -157,8 +159,8 @@ export const privacyWordingSchema = z
       .meta({ title: "How to ask" }),
   })
   .superRefine((policy, context) => {
+    // What the page shows: the description for search engines is not the policy.
     const texts = [
-      policy.description,
       policy.intro,
       ...policy.sections.flatMap((entry) => [
         ...entry.paragraphs,

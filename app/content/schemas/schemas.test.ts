@@ -301,6 +301,26 @@ describe("what an editor may publish", () => {
     expect(refusals(moderationTimeSchema, { text: "one business day", placeholder: false })).toEqual({});
   });
 
+  it("privacy policy: a marker the page must state counts only where the page shows it", () => {
+    // Every marker moved into the description for search engines, out of the policy itself.
+    const policy = copyOf(privacyWording);
+    const moved = new Set<string>();
+    const strip = (text: string) =>
+      text.replace(/\{[a-z-]+\}/g, (found) => (found === "{company}" ? found : (moved.add(found), "")));
+    policy.intro = strip(policy.intro);
+    for (const section of policy.sections) {
+      section.paragraphs = section.paragraphs.map(strip).map((text) => text || "Kept.");
+      for (const item of section.items) item.detail = strip(item.detail) || "Kept.";
+    }
+    policy.health.lead = strip(policy.health.lead);
+    for (const item of policy.health.items) item.detail = strip(item.detail) || "Kept.";
+    policy.contact.lead = strip(policy.contact.lead);
+    policy.description = [...moved].join("");
+    const refused = refusals(privacyWordingSchema, policy);
+    expect(refused.description).toMatch(/^Unknown markers? .* here: the only marker here is \{company\}$/);
+    expect(refused[""]).toMatch(/^Keep \{message-months\}, .* in the policy: they state what this site does/);
+  });
+
   it("privacy policy: only known markers, in the fields that take them, and no period written in figures", () => {
     const policy = copyOf(privacyWording);
     policy.intro = "What {company} keeps, for {message-months} or {message-month}.";
