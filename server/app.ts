@@ -31,7 +31,7 @@ import { deliveryKinds } from "../app/deliveries.server";
 import { personalDataSources } from "../app/personal-data.server";
 import { purgeExpiredData } from "../app/lib/personal-data.server";
 import { startDeliveryWorker } from "../app/lib/outbox/delivery.server";
-import { bodyTooLargeMessage, MAX_BODY_BYTES } from "../app/lib/request.server";
+import { bodyLimitFor, bodyTooLargeMessage, bodyTooLargeMessageFor } from "../app/lib/request.server";
 import { renderBrotliQuality, renderEncoding, renderGzipLevel } from "../app/lib/render-compression.server";
 import { cachedRoutes, siteRoutes } from "../app/route-manifest";
 import { purgeOldCounts, startVisitCounting, visitTally } from "../app/lib/visits/tally.server";
@@ -228,16 +228,18 @@ function createExpressApp(
     next();
   });
 
-  // Bodies are small forms: refuse a large one before reading it (nginx in front has the same limit),
+  // Bodies are small forms (a content item's whole form may be larger): refuse a large one before
+  // reading it (nginx in front has the same limits),
   // and a body of unknown length, which no form or client of ours sends.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const declared = req.headers["content-length"];
-    const tooLarge = declared !== undefined && Number(declared) > MAX_BODY_BYTES;
+    const limit = bodyLimitFor(req.path);
+    const tooLarge = declared !== undefined && Number(declared) > limit;
     const unknownLength = declared === undefined && req.headers["transfer-encoding"] !== undefined;
     if (!tooLarge && !unknownLength) return next();
     const status = tooLarge ? 413 : 411;
-    const error = tooLarge ? bodyTooLargeMessage : "Send the request body with a Content-Length.";
+    const error = tooLarge ? bodyTooLargeMessageFor(limit) : "Send the request body with a Content-Length.";
     log.warn("refused request body", { method: req.method, path: req.path, status, length: declared });
     res.setHeader("Connection", "close");
     if (req.path.startsWith("/api/") || !req.accepts("html")) res.status(status).json({ error });

@@ -7,6 +7,27 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** What a body over MAX_BODY_BYTES is told, by whichever layer refuses it (nginx, the server, a route). */
 export const bodyTooLargeMessage = `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`;
+
+/**
+ * The largest body of the admin's form that edits a whole content item (docs/requirements.md
+ * §7.13): every field of the largest item its schema allows, in any script (a character such as
+ * "é" or "—" is six or nine bytes once encoded), with room to spare. Only that page's posts may
+ * be this large (deploy/nginx.conf says the same for its location).
+ */
+export const MAX_CONTENT_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The content item's page and its data requests: /admin/content/faq, /admin/content/faq.data. */
+const contentItemPath = /^\/admin\/content\/[a-z0-9-]+(?:\.data)?$/;
+
+/** The largest body a post to `path` may have. */
+export function bodyLimitFor(path: string): number {
+  return contentItemPath.test(path) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/** What a body over `limit` is told. */
+export function bodyTooLargeMessageFor(limit: number): string {
+  return limit === MAX_BODY_BYTES ? bodyTooLargeMessage : `The request body is larger than ${limit / 1024 / 1024} MB.`;
+}
 const unreadableFormMessage = "The form could not be read.";
 
 /**
@@ -19,7 +40,7 @@ export const MAX_FORM_FIELDS = 100;
 
 /**
  * The most fields a staff form that edits a whole content item may carry: an item such as the FAQ
- * has hundreds of fields. Its body is still bounded by MAX_BODY_BYTES.
+ * has hundreds of fields. Its body is bounded by MAX_CONTENT_BODY_BYTES.
  */
 export const MAX_LONG_FORM_FIELDS = 5_000;
 
@@ -64,7 +85,8 @@ async function readBoundedForm(
   maxFields = MAX_FORM_FIELDS,
 ): Promise<{ ok: true; value: FormData } | BodyRefusal> {
   const bytes = Buffer.from(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) return { ok: false, status: 413, error: bodyTooLargeMessage };
+  const limit = bodyLimitFor(new URL(request.url).pathname);
+  if (bytes.length > limit) return { ok: false, status: 413, error: bodyTooLargeMessageFor(limit) };
   const fields = fieldCount(bytes, type);
   if (fields === undefined) return { ok: false, status: 400, error: unreadableFormMessage };
   if (fields > maxFields) return { ok: false, status: 413, error: `The form has more than ${maxFields} fields.` };

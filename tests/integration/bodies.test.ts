@@ -172,6 +172,25 @@ describe("request bodies the server refuses", () => {
     expect(status).toBe(413);
   });
 
+  it("takes a content item's whole form up to 2 MB, and no other page's form over 64 KB", async () => {
+    const form = (bytes: number) => `edition=1.0&intent=save&answer=${"%C3%A9".repeat(Math.floor(bytes / 6))}`;
+    const type = "application/x-www-form-urlencoded";
+    // Read, then sent to sign in (no session here): not refused for its size.
+    for (const path of ["/admin/content/faq", "/admin/content/faq.data"]) {
+      const large = await post(path, form(1_500_000), type);
+      expect(large.status, path).not.toBe(413);
+      expect(large.status, path).toBeLessThan(500);
+      const over = await post(path, form(2_200_000), type);
+      expect(over.status, path).toBe(413);
+      expect(over.text, path).toContain("The request body is larger than 2 MB.");
+    }
+    for (const path of ["/contact", "/admin/login", "/admin/launch", "/admin/templates"]) {
+      const refused = await post(path, form(100_000), type);
+      expect(refused.status, path).toBe(413);
+      expect(refused.text, path).toContain("The request body is larger than 64 KB.");
+    }
+  });
+
   it("refuses a form of 13,900 fields at once on every form endpoint, and /healthz keeps answering", async () => {
     // 64 KB of `f0=&f1=&…`: parsing it field by field used to hold the event loop for over a second.
     const body = Array.from({ length: 13_900 }, (_, i) => `f${i}=`)

@@ -262,6 +262,21 @@ describe.runIf(requires(suite, "nginx"))(suite, () => {
     });
     expect(tooLarge.status).toBe(413);
     expectOwnErrorPage(tooLarge, await tooLarge.text(), "413");
+    // The form that edits a whole content item may be larger: nginx passes it to the instance,
+    // which sends a sessionless post to sign in; over its own limit, nginx refuses it too.
+    const contentForm = (bytes: number) =>
+      fetch(`${base}/admin/content/faq`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+        body: `edition=1.0&intent=save&answer=${"x".repeat(bytes)}`,
+        redirect: "manual",
+      });
+    const large = await contentForm(1024 * 1024);
+    expect(large.status).not.toBe(413);
+    expect(large.headers.get("server")).not.toBe("nginx");
+    const over = await contentForm(3 * 1024 * 1024);
+    expect(over.status).toBe(413);
+    expectOwnErrorPage(over, await over.text(), "413 on a content form");
     // A file nginx serves itself takes no POST.
     const notAllowed = await fetch(`${base}/favicon.svg`, {
       method: "POST",

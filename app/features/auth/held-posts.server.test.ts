@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { db } from "~/lib/db.server";
 import { setLogLevel } from "~/lib/logger.server";
-import { MAX_BODY_BYTES } from "~/lib/request.server";
+import { MAX_BODY_BYTES, MAX_CONTENT_BODY_BYTES } from "~/lib/request.server";
 import { useTestDatabase } from "~/lib/test-database";
 import {
   heldPostLifetimeMs,
@@ -86,6 +86,23 @@ describe.each(testDialects)("posts held while their person signs in again, on %s
     expect(held.held).toBe(true);
     if (held.held)
       expect((await takeHeldPost([held.token], path, editor, "content")).body).toHaveLength(MAX_BODY_BYTES);
+  });
+
+  it("holds a content item's whole form up to its page's limit only for the person whose session ended", async () => {
+    const prefix = "edition=1.0&intent=save&answer=";
+    const large = prefix + "a".repeat(MAX_BODY_BYTES * 4);
+    expect(await holdPost({ path, body: large, accountId: null, address: freshAddress() })).toEqual({
+      held: false,
+      reason: "too-large",
+    });
+    const held = await holdPost({ path, body: large, accountId: editor.accountId, address: freshAddress() });
+    expect(held.held).toBe(true);
+    if (held.held) expect((await takeHeldPost([held.token], path, editor, "content")).body).toBe(large);
+    const over = prefix + "a".repeat(MAX_CONTENT_BODY_BYTES);
+    expect(await holdPost({ path, body: over, accountId: editor.accountId, address: freshAddress() })).toEqual({
+      held: false,
+      reason: "too-large",
+    });
   });
 
   it("holds only so many posts an hour from one address, however many it sends", async () => {

@@ -4,7 +4,7 @@ import { cookieName, cookieValues, siteCookies } from "~/lib/cookies";
 import { clearCookie, setCookie } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
-import { MAX_BODY_BYTES, MAX_LONG_FORM_FIELDS, readForm } from "~/lib/request.server";
+import { bodyLimitFor, MAX_BODY_BYTES, MAX_LONG_FORM_FIELDS, readForm } from "~/lib/request.server";
 import { type Ability, can, type Role } from "~/lib/staff";
 import { hashToken, isTokenShape, newToken } from "./tokens.server";
 
@@ -26,7 +26,10 @@ export const heldPostLifetimeMs = siteCookies.held.maxAgeSeconds * 1000;
 /** How many posts one address may have held in an hour: a person whose session ended sends a form once or twice. */
 export const heldPostsPerAddress = { limit: 10, windowSeconds: 60 * 60 };
 
-/** The most posts held at once, site-wide (each at most MAX_BODY_BYTES: a few tens of MB at worst). */
+/**
+ * The most posts held at once, site-wide: each at most MAX_BODY_BYTES, a few tens of MB at worst,
+ * except a content item's form posted by a known person, up to MAX_CONTENT_BODY_BYTES.
+ */
 export const maxHeldPosts = 1_000;
 
 /** The most ids one browser's cookie carries: a form in each of a few tabs, sent after the session ended. */
@@ -48,7 +51,10 @@ export async function holdPost(
   post: { path: string; body: string; accountId: string | null; address: string },
   now = Date.now(),
 ): Promise<HoldOutcome> {
-  if (Buffer.byteLength(post.body) > MAX_BODY_BYTES || post.path.length > maxPathLength)
+  // A form as large as the page takes, when it was its own person's (their session ended); a
+  // post no session is known for, at most a small form's body.
+  const largest = post.accountId ? bodyLimitFor(post.path) : MAX_BODY_BYTES;
+  if (Buffer.byteLength(post.body) > largest || post.path.length > maxPathLength)
     return { held: false, reason: "too-large" };
   const { limit, windowSeconds } = heldPostsPerAddress;
   const rate = await hitRateLimit(`held-post:${addressBlock(post.address)}`, limit, windowSeconds, now);
