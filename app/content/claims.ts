@@ -26,8 +26,12 @@ export function claimsForReview(): Claim[] {
     { text: hero.headline, where: "home page headline", item: "hero" },
     { text: hero.primaryAction, where: "home page button", item: "hero" },
     ...heroClaims().map((text) => ({ text, where: "home page list under the headline" })),
-    { text: regulatory.classification, where: "home page, about page, product page, FAQ" },
-    ...regulatory.clearances.map((text) => ({ text, where: "home page, about page, product page, FAQ" })),
+    { text: regulatory.classification, where: "home page, about page, product page, FAQ", item: "regulatory" },
+    ...regulatory.clearances.map((text) => ({
+      text,
+      where: "home page, about page, product page, FAQ",
+      item: "regulatory",
+    })),
     { text: clinicalEvidence.heading, where: "home page, clinical evidence", item: "clinical-evidence" },
     { text: clinicalEvidence.intro, where: "home page, clinical evidence", item: "clinical-evidence" },
     ...caseStudies.map((study) => ({
@@ -53,6 +57,6 @@ export function claimsForReview(): Claim[] {
       text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`,
       where: "home page, figures",
     })),
-    { text: disclaimer, where: "footer of every page" },
+    { text: disclaimer.text, where: "footer of every page", item: "disclaimer" },
   ];
 }

@@ -54,7 +54,8 @@ import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from ".
 import { orderStepsSchema } from "./schemas/order";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
-import { commitments, company, coverage, credit } from "./site";
+import { disclaimerSchema, regulatorySchema } from "./schemas/site";
+import { commitments, company, coverage, credit, disclaimer, regulatory } from "./site";
 
 // The field types, for code that builds a schema beside these.
 export { calendarDate, line, link, paragraph, whole } from "./schemas/fields";
@@ -241,6 +242,22 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/paying"],
     schema: coverageSchema,
     live: coverage,
+  },
+  {
+    key: "regulatory",
+    title: "Regulatory status",
+    group: "Company",
+    pages: ["/product", "/", "/order"],
+    schema: regulatorySchema,
+    live: regulatory,
+  },
+  {
+    key: "disclaimer",
+    title: "Disclaimer in the footer",
+    group: "Company",
+    pages: ["/"],
+    schema: disclaimerSchema,
+    live: disclaimer,
   },
   { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
   {

@@ -50,10 +50,22 @@ export const company = defineContent("company", {
 /** The support email is configuration (SITE_EMAIL); the root loader provides it to every page. */
 export const defaultSupportEmail = "support@aquila.example";
 
-export const regulatory = {
+export interface Regulatory {
+  /** What the device is, as regulators class it. */
+  classification: string;
+  /** Its clearances and approvals, in the order the product page lists them. */
+  clearances: string[];
+}
+
+/**
+ * The cushion's regulatory status (docs/requirements.md §2.3), edited in the admin. Other items'
+ * first wording states it in words of its own (the about page's history, the FAQ, the home page's
+ * clinical evidence); those stay as their editors write them.
+ */
+export const regulatory = defineContent<Regulatory>("regulatory", {
   classification: "Class II medical device",
   clearances: ["FDA-cleared", "CE marked", "Clinician approved"],
-} as const;
+});
 
 /** What comes with every cushion, and how it travels: stated on /paying, the FAQ and the order page. */
 export const commitments = defineContent("commitments", {
@@ -155,8 +167,10 @@ export const keyFigures = (): KeyFigure[] => [
   { id: "since", value: String(company.founded), label: `The year ${company.name} was founded` },
 ];
 
-export const disclaimer =
-  "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.";
+/** The medical disclaimer at the foot of every page (docs/requirements.md §2.3), edited in the admin. */
+export const disclaimer = defineContent("disclaimer", {
+  text: "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.",
+});
 
 export const credit = defineContent<{ label: string; href: string } & Partial<Placeholder>>("credit", {
   label: "Website by the Aquila web team",

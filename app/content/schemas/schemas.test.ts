@@ -22,6 +22,8 @@ import { moderationTimeSchema } from "./review-policy";
 import { statementDate } from "../accessibility";
 import { dataRequestTime, policyDate, privacyWording } from "../privacy";
 import { moderationTime } from "../review-policy";
+import { disclaimerSchema, regulatorySchema } from "./site";
+import { disclaimer, regulatory } from "../site";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -183,6 +185,27 @@ describe("what an editor may publish", () => {
     // A step need not quote a fact: free wording keeps what is typed.
     promised[1]!.body = "We call you the next working day.";
     expect(refusals(orderStepsSchema, promised)).toEqual({});
+  });
+
+  it("regulatory status: a classification, and each clearance once; the footer's disclaimer, never empty", () => {
+    expect(refusals(regulatorySchema, regulatory)).toEqual({});
+    const status = copyOf(regulatory);
+    status.classification = "x".repeat(61);
+    status.clearances[1] = "  ";
+    status.clearances.push("fda-cleared");
+    // "fda-cleared" is FDA-cleared again, in other letters.
+    expect(refusals(regulatorySchema, status)).toEqual({
+      classification: "At most 60 characters",
+      "clearances.1": "Required",
+      clearances: "Each clearance once",
+    });
+    expect(refusals(regulatorySchema, { ...status, clearances: [] })).toMatchObject({
+      clearances: "At least one clearance",
+    });
+
+    expect(refusals(disclaimerSchema, disclaimer)).toEqual({});
+    expect(refusals(disclaimerSchema, { text: " " })).toEqual({ text: "Required" });
+    expect(refusals(disclaimerSchema, { text: "x".repeat(401) })).toEqual({ text: "At most 400 characters" });
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {
