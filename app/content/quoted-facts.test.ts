@@ -16,6 +16,25 @@ describe("texts that quote company facts", () => {
     expect(withFacts("Within {emailResponse}.")).toBe("Within 1 business day.");
   });
 
+  it("write in the company's name, year, users, guarantee, warranty and classification as their items hold them", () => {
+    const text =
+      "{companyName} since {founded}, {usersWorldwide} users, {guaranteeDays} days, {warrantyMonths} months, a {classification}";
+    expect(withFacts(text)).toBe("Aquila since 1999, 1000+ users, 30 days, 18 months, a Class II medical device");
+    readChangedContent({
+      company: {
+        ...(initialContent("company") as object),
+        name: "Aquila Medical",
+        founded: 2001,
+        usersWorldwide: "2000+",
+      },
+      commitments: { ...(initialContent("commitments") as object), guaranteeDays: 45, warrantyMonths: 24 },
+      regulatory: { ...(initialContent("regulatory") as object), classification: "Class I medical device" },
+    });
+    expect(withFacts(text)).toBe(
+      "Aquila Medical since 2001, 2000+ users, 45 days, 24 months, a Class I medical device",
+    );
+  });
+
   it("draw the contact page's badges and response time as before they were content, and follow the facts", () => {
     expect([contactPage.badges.email, contactPage.badges.phone].map(withFacts)).toEqual([
       "Email response in 1-2 business days",

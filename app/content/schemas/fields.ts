@@ -5,7 +5,7 @@
  * Imports zod: read by the admin and the server, never by a public page.
  */
 import { z } from "zod";
-import { type FactName, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
+import { type FactName, factItem, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
 
 /** A line of text: required, at most `max` characters. */
 export function line(title: string, max = 120, description?: string) {
@@ -102,9 +102,11 @@ export function textWithFacts(
   { quotes = [], long = false, description }: { quotes?: FactName[]; long?: boolean; description?: string } = {},
 ) {
   const known = factNames.map(quote).join(", ");
-  const kept = quotes.map((name) => `${quote(name)} is the ${factLabel(name).toLowerCase()}`).join("; ");
+  const kept = quotes
+    .map((name) => `${quote(name)} is the ${factLabel(name).toLowerCase()}, from ${factItem(name)}`)
+    .join("; ");
   const hint = quotes.length
-    ? `${kept}, from the company facts; keep it, and the page writes it in.`
+    ? `${kept}; keep it, and the page writes it in.`
     : `To state a company fact, write ${known}; the page writes in its current value.`;
   return z
     .string()

@@ -25,6 +25,10 @@ import { moderationTime } from "../review-policy";
 import { disclaimerSchema, regulatorySchema } from "./site";
 import { disclaimer, regulatory } from "../site";
 
+/** Every name a text may quote, as a refusal lists them. */
+const facts =
+  "{emailResponse}, {hours}, {consultationWithin}, {companyName}, {founded}, {usersWorldwide}, {guaranteeDays}, {warrantyMonths}, {classification}";
+
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -158,7 +162,7 @@ describe("what an editor may publish", () => {
     expect(refusals(contactSchema, contact)).toEqual({
       title: "Required",
       "badges.email": "Keep {emailResponse}: the page writes the reply time for email there",
-      "badges.phone": "{phone} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+      "badges.phone": `{phone} is no company fact: write one of ${facts}`,
       responseTime: "Keep {emailResponse}: the page writes the reply time for email there",
       send: "At most 30 characters",
     });
@@ -180,7 +184,7 @@ describe("what an editor may publish", () => {
     const promised = copyOf(orderSteps);
     promised[1]!.body = "We call you within {consultation}.";
     expect(refusals(orderStepsSchema, promised)).toEqual({
-      "1.body": "{consultation} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+      "1.body": `{consultation} is no company fact: write one of ${facts}`,
     });
     // A step need not quote a fact: free wording keeps what is typed.
     promised[1]!.body = "We call you the next working day.";

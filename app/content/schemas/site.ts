@@ -7,7 +7,7 @@ export const regulatorySchema = z
     classification: line(
       "Classification",
       60,
-      "What the device is, for example Class II medical device. The about page, the FAQ and the home page's clinical evidence say it in words of their own: change them there too.",
+      "What the device is, for example Class II medical device; a text that quotes {classification} follows it. The about page, the FAQ and the home page's clinical evidence say it in words of their own: change them there too.",
     ),
     clearances: z
       .array(line("Clearance", 40))
