@@ -8,8 +8,8 @@
  * what the site says.
  */
 import { caseStudies } from "./case-studies";
-import { clinicalEvidence, hero } from "./home";
-import { commitments, company, disclaimer, heroClaims, keyFigures, regulatory, trustSignals } from "./site";
+import { clinicalEvidence, hero, heroClaims, keyFigures } from "./home";
+import { commitments, company, disclaimer, regulatory, trustSignals } from "./site";
 
 export interface Claim {
   text: string;
@@ -25,7 +25,7 @@ export function claimsForReview(): Claim[] {
     { text: company.tagline, where: "tagline: home page, footer", item: "company" },
     { text: hero.headline, where: "home page headline", item: "hero" },
     { text: hero.primaryAction, where: "home page button", item: "hero" },
-    ...heroClaims().map((text) => ({ text, where: "home page list under the headline" })),
+    ...heroClaims().map((text) => ({ text, where: "home page list under the headline", item: "hero-claims" })),
     { text: regulatory.classification, where: "home page, about page, product page, FAQ", item: "regulatory" },
     ...regulatory.clearances.map((text) => ({
       text,
@@ -56,6 +56,7 @@ export function claimsForReview(): Claim[] {
     ...keyFigures().map((figure) => ({
       text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`,
       where: "home page, figures",
+      item: "key-figures",
     })),
     { text: disclaimer.text, where: "footer of every page", item: "disclaimer" },
   ];

@@ -15,7 +15,16 @@ import { caseStudies } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
 import { faqItems, faqTeaserIds } from "./faq";
-import { alternation, clinicalEvidence, finalCallToAction, hero, lifeStories, technologyCards } from "./home";
+import {
+  alternation,
+  clinicalEvidence,
+  finalCallToAction,
+  hero,
+  heroClaimList,
+  keyFigureList,
+  lifeStories,
+  technologyCards,
+} from "./home";
 import { orderSteps } from "./order";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
@@ -37,7 +46,9 @@ import {
   alternationSchema,
   clinicalEvidenceSchema,
   finalCallToActionSchema,
+  heroClaimsSchema,
   heroSchema,
+  keyFiguresSchema,
   lifeStoriesSchema,
   technologySchema,
 } from "./schemas/home";
@@ -269,12 +280,28 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: hero,
   },
   {
+    key: "hero-claims",
+    title: "Home page: claims under the headline",
+    group: "Pages",
+    pages: ["/"],
+    schema: heroClaimsSchema,
+    live: heroClaimList,
+  },
+  {
     key: "alternation",
     title: "Home page: how the cells alternate",
     group: "Pages",
     pages: ["/"],
     schema: alternationSchema,
     live: alternation,
+  },
+  {
+    key: "key-figures",
+    title: "Home page: in numbers",
+    group: "Pages",
+    pages: ["/"],
+    schema: keyFiguresSchema,
+    live: keyFigureList,
   },
   {
     key: "life-stories",

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { contactPage, contactSearch } from "./contact";
+import { heroClaims, keyFigures } from "./home";
 import { initialContent, readChangedContent, setContentSource } from "./live";
 import { orderSteps } from "./order";
 import { namesQuotedIn, withFacts } from "./quoted-facts";
@@ -64,6 +65,24 @@ describe("texts that quote company facts", () => {
     const company = initialContent("company") as Record<string, unknown>;
     readChangedContent({ company: { ...company, consultationWithin: "one business day" } });
     expect(withFacts(orderSteps[1]!.body)).toMatch(/^We contact you within one business day to/);
+  });
+
+  it("draw the home page's claims and figures as before they were content, and follow the facts", () => {
+    expect(heroClaims().at(-1)).toBe("1000+ users worldwide");
+    expect(keyFigures().map((figure) => [figure.value, figure.unit, figure.label])).toEqual([
+      ["60", "seconds", "About this often, the air cells cycle, all day"],
+      ["24–30", "hours", "Of use on one charge; it recharges in 3-4 hours"],
+      ["18", "months", "Manufacturer warranty"],
+      ["30", "days", "Satisfaction guarantee"],
+      ["1000+", undefined, "Users worldwide"],
+      ["1999", undefined, "The year Aquila was founded"],
+    ]);
+    readChangedContent({
+      company: { ...(initialContent("company") as object), usersWorldwide: "2000+", founded: 2001 },
+      commitments: { ...(initialContent("commitments") as object), warrantyMonths: 24, guaranteeDays: 45 },
+    });
+    expect(heroClaims().at(-1)).toBe("2000+ users worldwide");
+    expect(keyFigures().map((figure) => figure.value)).toEqual(["60", "24–30", "24", "45", "2000+", "2001"]);
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {

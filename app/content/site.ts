@@ -96,18 +96,6 @@ export const coverage = defineContent<{
   },
 });
 
-/** The short claims under the home page's headline. */
-export const heroClaims = () => [
-  "Fully automatic",
-  "Custom programmed",
-  "Built for real life",
-  "Proven technology",
-  "Trusted solutions",
-  "Endless customization",
-  "Insurance coded",
-  `${company.usersWorldwide} users worldwide`,
-];
-
 /** The small drawn marks the trust band uses (app/components/content/trust-band.tsx); never a logo. */
 export type TrustMark = "shield" | "check" | "code" | "bulb" | "calendar" | "return";
 
@@ -145,26 +133,6 @@ export const trustSignals = (): TrustSignal[] => [
     title: `${commitments.guaranteeDays}-day guarantee`,
     detail: "Satisfaction guarantee",
   },
-];
-
-export interface KeyFigure {
-  id: string;
-  /** The number, as large type. */
-  value: string;
-  /** Its unit, beside the number. */
-  unit?: string;
-  /** What the number means, as a sentence after it. */
-  label: string;
-}
-
-/** The facts that are numbers, set as large figures on the home page. */
-export const keyFigures = (): KeyFigure[] => [
-  { id: "cycle", value: "60", unit: "seconds", label: "About this often, the air cells cycle, all day" },
-  { id: "battery", value: "24–30", unit: "hours", label: "Of use on one charge; it recharges in 3-4 hours" },
-  { id: "warranty", value: String(commitments.warrantyMonths), unit: "months", label: "Manufacturer warranty" },
-  { id: "guarantee", value: String(commitments.guaranteeDays), unit: "days", label: "Satisfaction guarantee" },
-  { id: "users", value: company.usersWorldwide, label: "Users worldwide" },
-  { id: "since", value: String(company.founded), label: `The year ${company.name} was founded` },
 ];
 
 /** The medical disclaimer at the foot of every page (docs/requirements.md §2.3), edited in the admin. */

@@ -8,9 +8,9 @@ import { caseStudiesSchema } from "./case-studies";
 import { comparisonSchema } from "./comparison";
 import { contactSchema } from "./contact";
 import { contactPage } from "../contact";
-import { clinicalEvidenceSchema, heroSchema, technologySchema } from "./home";
+import { clinicalEvidenceSchema, heroClaimsSchema, heroSchema, keyFiguresSchema, technologySchema } from "./home";
 import { payingQuestionsSchema, payingSchema } from "./paying";
-import { clinicalEvidence, hero, technologyCards } from "../home";
+import { clinicalEvidence, hero, heroClaimList, keyFigureList, technologyCards } from "../home";
 import { comparisonRows } from "../comparison";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
 import { orderSteps } from "../order";
@@ -150,6 +150,48 @@ describe("what an editor may publish", () => {
     });
     (cards[battery]!.picture as { drawing: string }).drawing = "a photo";
     expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
+  });
+
+  it("home page's claims: short, each once, quoting only facts there are", () => {
+    expect(refusals(heroClaimsSchema, heroClaimList)).toEqual({});
+    const claims = copyOf(heroClaimList);
+    claims[0] = "x".repeat(41);
+    claims[1] = "{users} users worldwide";
+    claims[2] = claims[3]!.toUpperCase();
+    expect(refusals(heroClaimsSchema, claims)).toEqual({
+      "0": "At most 40 characters",
+      "1": `{users} is no company fact: write one of ${facts}`,
+      "": "Each claim once",
+    });
+    expect(refusals(heroClaimsSchema, [])).toEqual({ "": "At least one claim" });
+    expect(
+      refusals(
+        heroClaimsSchema,
+        Array.from({ length: 11 }, (_, index) => `Claim ${index}`),
+      ),
+    ).toEqual({
+      "": "At most ten claims",
+    });
+  });
+
+  it("home page's figures: each its own short name, a figure short enough to set large, a unit or none", () => {
+    expect(refusals(keyFiguresSchema, keyFigureList)).toEqual({});
+    const figures = copyOf(keyFigureList);
+    figures[0]!.value = "x".repeat(21);
+    figures[1]!.id = figures[2]!.id;
+    figures[2]!.label = "Warranty of {warranty} months";
+    figures[3]!.unit = "x".repeat(21);
+    expect(refusals(keyFiguresSchema, figures)).toEqual({
+      "0.value": "At most 20 characters",
+      "2.label": `{warranty} is no company fact: write one of ${facts}`,
+      "3.unit": "At most 20 characters",
+      "": "Each figure needs its own short name",
+    });
+    // A figure without a unit, and one that is only the fact it shows.
+    const plain = copyOf(keyFigureList);
+    delete plain[0]!.unit;
+    plain[1]!.value = "{usersWorldwide}";
+    expect(refusals(keyFiguresSchema, plain)).toEqual({});
   });
 
   it("contact page: the badges and the response time keep the fact they state, and quote only real ones", () => {
