@@ -9,7 +9,8 @@
  */
 import { caseStudies } from "./case-studies";
 import { clinicalEvidence, hero, heroClaims, keyFigures } from "./home";
-import { commitments, company, disclaimer, regulatory, trustSignals } from "./site";
+import { commitments, company, disclaimer, regulatory } from "./site";
+import { trustSignals } from "./trust-band";
 
 export interface Claim {
   text: string;
@@ -52,6 +53,7 @@ export function claimsForReview(): Claim[] {
     ...trustSignals().map((signal) => ({
       text: [signal.title, signal.detail].filter(Boolean).join(": "),
       where: "trust band: home, product and order pages",
+      item: "trust-band",
     })),
     ...keyFigures().map((figure) => ({
       text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`,

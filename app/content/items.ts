@@ -63,10 +63,12 @@ import {
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
 import { orderStepsSchema } from "./schemas/order";
+import { trustBandSchema } from "./schemas/trust-band";
 import { moderationTimeSchema } from "./schemas/review-policy";
 import { moderationTime } from "./review-policy";
 import { disclaimerSchema, regulatorySchema } from "./schemas/site";
 import { commitments, company, coverage, credit, disclaimer, regulatory } from "./site";
+import { trustBand } from "./trust-band";
 
 // The field types, for code that builds a schema beside these.
 export { calendarDate, line, link, paragraph, whole } from "./schemas/fields";
@@ -286,6 +288,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/"],
     schema: heroClaimsSchema,
     live: heroClaimList,
+  },
+  {
+    key: "trust-band",
+    title: "Trust band",
+    group: "Pages",
+    pages: ["/", "/product", "/order"],
+    schema: trustBandSchema,
+    live: trustBand,
   },
   {
     key: "alternation",

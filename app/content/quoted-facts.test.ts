@@ -3,7 +3,8 @@ import { contactPage, contactSearch } from "./contact";
 import { heroClaims, keyFigures } from "./home";
 import { initialContent, readChangedContent, setContentSource } from "./live";
 import { orderSteps } from "./order";
-import { namesQuotedIn, withFacts } from "./quoted-facts";
+import { namesQuotedIn, withFacts, withFactsAnd } from "./quoted-facts";
+import { trustSignals } from "./trust-band";
 
 afterEach(() => setContentSource(undefined));
 
@@ -83,6 +84,37 @@ describe("texts that quote company facts", () => {
     });
     expect(heroClaims().at(-1)).toBe("2000+ users worldwide");
     expect(keyFigures().map((figure) => figure.value)).toEqual(["60", "24–30", "24", "45", "2000+", "2001"]);
+  });
+
+  it("draw the trust band as before it was content, and follow the facts and the billing code", () => {
+    const lines = () => trustSignals().map((signal) => [signal.mark, signal.title, signal.detail]);
+    expect(lines()).toEqual([
+      ["shield", "FDA-cleared", "Class II medical device"],
+      ["check", "CE marked", undefined],
+      ["code", "Insurance coded", "Ask us for the billing code"],
+      ["bulb", "Two active patents", "Patented technology"],
+      ["calendar", "18-month warranty", "From the manufacturer"],
+      ["return", "30-day guarantee", "Satisfaction guarantee"],
+    ]);
+    expect(trustSignals()[1]).not.toHaveProperty("detail");
+    readChangedContent({
+      commitments: { ...(initialContent("commitments") as object), warrantyMonths: 24, guaranteeDays: 45 },
+      coverage: { ...(initialContent("coverage") as object), billingCode: { code: "E0000" } },
+      regulatory: { ...(initialContent("regulatory") as object), classification: "Class I medical device" },
+    });
+    expect(lines().map(([, title, detail]) => [title, detail].filter(Boolean).join(": "))).toEqual([
+      "FDA-cleared: Class I medical device",
+      "CE marked",
+      "Insurance coded: Billing code E0000",
+      "Two active patents: Patented technology",
+      "24-month warranty: From the manufacturer",
+      "45-day guarantee: Satisfaction guarantee",
+    ]);
+  });
+
+  it("write a field's own name only where its value is given, and a fact's as the facts hold it", () => {
+    expect(withFactsAnd("Code {billingCode} since {founded}", { billingCode: "E0000" })).toBe("Code E0000 since 1999");
+    expect(withFacts("Code {billingCode}")).toBe("Code {billingCode}");
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {

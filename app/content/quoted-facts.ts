@@ -64,5 +64,15 @@ export function namesQuotedIn(text: string): string[] {
 
 /** `text` with each fact it quotes written in as the facts' items hold them now. */
 export function withFacts(text: string): string {
-  return text.replace(/\{([^{}]*)\}/g, (quoted, name: string) => (isFactName(name) ? facts[name].value() : quoted));
+  return withFactsAnd(text, {});
+}
+
+/**
+ * `text` with its facts written in, and the value of each further name its field takes beside them
+ * (`own`, such as the trust band's {billingCode}).
+ */
+export function withFactsAnd(text: string, own: Readonly<Record<string, string>>): string {
+  return text.replace(/\{([^{}]*)\}/g, (quoted, name: string) =>
+    isFactName(name) ? facts[name].value() : Object.hasOwn(own, name) ? own[name]! : quoted,
+  );
 }

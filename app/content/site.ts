@@ -96,45 +96,6 @@ export const coverage = defineContent<{
   },
 });
 
-/** The small drawn marks the trust band uses (app/components/content/trust-band.tsx); never a logo. */
-export type TrustMark = "shield" | "check" | "code" | "bulb" | "calendar" | "return";
-
-export interface TrustSignal {
-  id: string;
-  mark: TrustMark;
-  title: string;
-  /** A second line, only where the company's facts give one. */
-  detail?: string;
-}
-
-/**
- * The facts that make the cushion safe to buy, shown as one band on the home, product and order
- * pages. The billing code shows once the company has supplied it (`coverage.billingCode`).
- */
-export const trustSignals = (): TrustSignal[] => [
-  { id: "fda", mark: "shield", title: "FDA-cleared", detail: regulatory.classification },
-  { id: "ce", mark: "check", title: "CE marked" },
-  {
-    id: "insurance",
-    mark: "code",
-    title: "Insurance coded",
-    detail: coverage.billingCode.code ? `Billing code ${coverage.billingCode.code}` : "Ask us for the billing code",
-  },
-  { id: "patents", mark: "bulb", title: "Two active patents", detail: "Patented technology" },
-  {
-    id: "warranty",
-    mark: "calendar",
-    title: `${commitments.warrantyMonths}-month warranty`,
-    detail: "From the manufacturer",
-  },
-  {
-    id: "guarantee",
-    mark: "return",
-    title: `${commitments.guaranteeDays}-day guarantee`,
-    detail: "Satisfaction guarantee",
-  },
-];
-
 /** The medical disclaimer at the foot of every page (docs/requirements.md §2.3), edited in the admin. */
 export const disclaimer = defineContent("disclaimer", {
   text: "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.",

@@ -24,6 +24,8 @@ import { dataRequestTime, policyDate, privacyWording } from "../privacy";
 import { moderationTime } from "../review-policy";
 import { disclaimerSchema, regulatorySchema } from "./site";
 import { disclaimer, regulatory } from "../site";
+import { trustBandSchema } from "./trust-band";
+import { trustBand } from "../trust-band";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
@@ -192,6 +194,51 @@ describe("what an editor may publish", () => {
     delete plain[0]!.unit;
     plain[1]!.value = "{usersWorldwide}";
     expect(refusals(keyFiguresSchema, plain)).toEqual({});
+  });
+
+  it("trust band: a drawing it has, facts it knows, each entry its own short name", () => {
+    expect(refusals(trustBandSchema, trustBand)).toEqual({});
+    const entries = copyOf(trustBand);
+    (entries[0] as { mark: string }).mark = "logo";
+    entries[1]!.title = "{warrantyMonths}-month warranty, code {billingCode}";
+    entries[3]!.detail = "x".repeat(61);
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "0.mark": expect.any(String),
+      "1.title": `{billingCode} is no company fact: write one of ${facts}`,
+      "3.detail": "At most 60 characters",
+    });
+    const twins = copyOf(trustBand);
+    twins[5]!.id = twins[4]!.id;
+    expect(refusals(trustBandSchema, twins)).toEqual({ "": "Each entry needs its own short name" });
+    expect(refusals(trustBandSchema, [])).toEqual({ "": "At least one entry" });
+  });
+
+  it("trust band: a second line that quotes the billing code comes with one for while there is none", () => {
+    const insurance = () => {
+      const entries = copyOf(trustBand);
+      return { entries, entry: entries.find((entry) => entry.id === "insurance")! };
+    };
+    let { entries, entry } = insurance();
+    delete entry.detailWithoutCode;
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "2.detailWithoutCode":
+        "Write what this line says while there is no billing code: the second line quotes {billingCode}",
+    });
+    ({ entries, entry } = insurance());
+    entry.detail = "Coded for insurance";
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "2.detailWithoutCode": "Leave this empty: it is only for a second line that quotes {billingCode}",
+    });
+    ({ entries, entry } = insurance());
+    entry.detailWithoutCode = "Code {billingCode} soon";
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "2.detailWithoutCode": `{billingCode} is no company fact: write one of ${facts}`,
+    });
+    // Reworded around the code, and the code's line without one: the editor's to write.
+    ({ entries, entry } = insurance());
+    entry.detail = "{billingCode}, for your dealer";
+    entry.detailWithoutCode = "Call us for the code";
+    expect(refusals(trustBandSchema, entries)).toEqual({});
   });
 
   it("contact page: the badges and the response time keep the fact they state, and quote only real ones", () => {
