@@ -16,8 +16,8 @@ export interface Claim {
   text: string;
   /** Where visitors read it; with the text, what a review is of. */
   where: string;
-  /** The content item an editor changes it in (undefined: still in the code of app/content). */
-  item?: string;
+  /** The content item an editor changes it in (docs/requirements.md §7.13). */
+  item: string;
 }
 
 /** Every claim the site makes now, read from the content as published. */
