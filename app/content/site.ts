@@ -58,7 +58,7 @@ export interface Regulatory {
 }
 
 /**
- * The cushion's regulatory status (docs/requirements.md §2.3), edited in the admin. Other items'
+ * The cushion's regulatory status (docs/requirements.md §2.1), edited in the admin. Other items'
  * first wording states it in words of its own (the about page's history, the FAQ, the home page's
  * clinical evidence); those stay as their editors write them.
  */

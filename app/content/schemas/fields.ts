@@ -119,7 +119,7 @@ export function textWithFacts(
     quotes.length
       ? `${kept}; keep it, and the page writes it in.`
       : `To state a company fact, write ${factNames.map(quote).join(", ")}; the page writes in its current value.`,
-    ...(owned ? [`${owned.charAt(0).toUpperCase()}${owned.slice(1)}.`] : []),
+    ...(owned ? [`${owned}.`] : []),
   ].join(" ");
   return z
     .string()
