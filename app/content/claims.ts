@@ -8,15 +8,16 @@
  * what the site says.
  */
 import { caseStudies } from "./case-studies";
-import { clinicalEvidence, hero } from "./home";
-import { commitments, company, disclaimer, heroClaims, keyFigures, regulatory, trustSignals } from "./site";
+import { clinicalEvidence, hero, heroClaims, keyFigures } from "./home";
+import { commitments, company, disclaimer, regulatory } from "./site";
+import { trustSignals } from "./trust-band";
 
 export interface Claim {
   text: string;
   /** Where visitors read it; with the text, what a review is of. */
   where: string;
-  /** The content item an editor changes it in (undefined: still in the code of app/content). */
-  item?: string;
+  /** The content item an editor changes it in (docs/requirements.md §7.13). */
+  item: string;
 }
 
 /** Every claim the site makes now, read from the content as published. */
@@ -25,9 +26,13 @@ export function claimsForReview(): Claim[] {
     { text: company.tagline, where: "tagline: home page, footer", item: "company" },
     { text: hero.headline, where: "home page headline", item: "hero" },
     { text: hero.primaryAction, where: "home page button", item: "hero" },
-    ...heroClaims().map((text) => ({ text, where: "home page list under the headline" })),
-    { text: regulatory.classification, where: "home page, about page, product page, FAQ" },
-    ...regulatory.clearances.map((text) => ({ text, where: "home page, about page, product page, FAQ" })),
+    ...heroClaims().map((text) => ({ text, where: "home page list under the headline", item: "hero-claims" })),
+    { text: regulatory.classification, where: "home page, about page, product page, FAQ", item: "regulatory" },
+    ...regulatory.clearances.map((text) => ({
+      text,
+      where: "home page, about page, product page, FAQ",
+      item: "regulatory",
+    })),
     { text: clinicalEvidence.heading, where: "home page, clinical evidence", item: "clinical-evidence" },
     { text: clinicalEvidence.intro, where: "home page, clinical evidence", item: "clinical-evidence" },
     ...caseStudies.map((study) => ({
@@ -48,11 +53,13 @@ export function claimsForReview(): Claim[] {
     ...trustSignals().map((signal) => ({
       text: [signal.title, signal.detail].filter(Boolean).join(": "),
       where: "trust band: home, product and order pages",
+      item: "trust-band",
     })),
     ...keyFigures().map((figure) => ({
       text: `${figure.value}${figure.unit ? ` ${figure.unit}` : ""}: ${figure.label}`,
       where: "home page, figures",
+      item: "key-figures",
     })),
-    { text: disclaimer, where: "footer of every page" },
+    { text: disclaimer.text, where: "footer of every page", item: "disclaimer" },
   ];
 }

@@ -1,18 +1,71 @@
 /**
- * Home-page copy: the headline, life stories, how the cells alternate, technology cards,
- * clinical-evidence points, final call to action and the sections' headings are content, edited
- * in the admin (schemas/home.ts); what is written here is what a fresh site shows.
+ * Home-page copy: the headline and the claims under it, life stories, how the cells alternate, the
+ * figures, technology cards, clinical-evidence points, final call to action and the sections'
+ * headings are content, edited in the admin (schemas/home.ts); what is written here is what a
+ * fresh site shows. The claims and the figures that state a fact quote it by name
+ * (quoted-facts.ts), so they follow its item.
  */
 import { powerOptions } from "~/content/showcase";
 import { commitments, company, regulatory } from "~/content/site";
 import { markerPieces } from "~/lib/markers";
 import { defineContent } from "./live";
+import { withFacts } from "./quoted-facts";
 
 /** The home page's opening: headline and button word for word from docs/requirements.md §1.2 (the company's claim). */
 export const hero = defineContent("hero", {
   headline: "Engineered to Heal. Customized for You.",
   primaryAction: "See How It Heals",
 });
+
+/**
+ * The short claims under the home page's headline (docs/requirements.md §2.1), as an editor writes
+ * them: a claim that states a fact quotes it by name.
+ */
+export const heroClaimList = defineContent<string[]>("hero-claims", [
+  "Fully automatic",
+  "Custom programmed",
+  "Built for real life",
+  "Proven technology",
+  "Trusted solutions",
+  "Endless customization",
+  "Insurance coded",
+  "{usersWorldwide} users worldwide",
+]);
+
+/** The claims under the headline as the page shows them, each fact written in. */
+export const heroClaims = (): string[] => heroClaimList.map((claim) => withFacts(claim));
+
+export interface KeyFigure {
+  id: string;
+  /** The number, as large type. */
+  value: string;
+  /** Its unit, beside the number. */
+  unit?: string;
+  /** What the number means, as a sentence after it. */
+  label: string;
+}
+
+/**
+ * The facts that are numbers, set as large figures on the home page, as an editor writes them: a
+ * figure that is a fact of another item is that fact's name alone ("{warrantyMonths}").
+ */
+export const keyFigureList = defineContent<KeyFigure[]>("key-figures", [
+  { id: "cycle", value: "60", unit: "seconds", label: "About this often, the air cells cycle, all day" },
+  { id: "battery", value: "24–30", unit: "hours", label: "Of use on one charge; it recharges in 3-4 hours" },
+  { id: "warranty", value: "{warrantyMonths}", unit: "months", label: "Manufacturer warranty" },
+  { id: "guarantee", value: "{guaranteeDays}", unit: "days", label: "Satisfaction guarantee" },
+  { id: "users", value: "{usersWorldwide}", label: "Users worldwide" },
+  { id: "since", value: "{founded}", label: "The year {companyName} was founded" },
+]);
+
+/** The figures as the page shows them, each fact written in. */
+export const keyFigures = (): KeyFigure[] =>
+  keyFigureList.map((figure) => ({
+    id: figure.id,
+    value: withFacts(figure.value),
+    ...(figure.unit ? { unit: figure.unit } : {}),
+    label: withFacts(figure.label),
+  }));
 
 export interface LifeStory {
   id: string;

@@ -21,6 +21,8 @@ import {
   finalCallToAction,
   hero,
   homeHeadings,
+  heroClaimList,
+  keyFigureList,
   lifeStories,
   technologyCards,
 } from "./home";
@@ -47,8 +49,10 @@ import {
   alternationSchema,
   clinicalEvidenceSchema,
   finalCallToActionSchema,
+  heroClaimsSchema,
   heroSchema,
   homeHeadingsSchema,
+  keyFiguresSchema,
   lifeStoriesSchema,
   technologySchema,
 } from "./schemas/home";
@@ -66,7 +70,10 @@ import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from ".
 import { orderStepsSchema } from "./schemas/order";
 import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
 import { moderationTime, reviewPolicy } from "./review-policy";
-import { commitments, company, coverage, credit } from "./site";
+import { disclaimerSchema, regulatorySchema } from "./schemas/site";
+import { trustBandSchema } from "./schemas/trust-band";
+import { commitments, company, coverage, credit, disclaimer, regulatory } from "./site";
+import { trustBand } from "./trust-band";
 
 // The field types, for code that builds a schema beside these.
 export { calendarDate, line, link, paragraph, whole } from "./schemas/fields";
@@ -254,6 +261,22 @@ export const contentItems: readonly ContentItemDefinition[] = [
     schema: coverageSchema,
     live: coverage,
   },
+  {
+    key: "regulatory",
+    title: "Regulatory status",
+    group: "Company",
+    pages: ["/product", "/", "/order"],
+    schema: regulatorySchema,
+    live: regulatory,
+  },
+  {
+    key: "disclaimer",
+    title: "Disclaimer in the footer",
+    group: "Company",
+    pages: ["/"],
+    schema: disclaimerSchema,
+    live: disclaimer,
+  },
   { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
   {
     key: "hero",
@@ -264,12 +287,36 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: hero,
   },
   {
+    key: "hero-claims",
+    title: "Home page: claims under the headline",
+    group: "Pages",
+    pages: ["/"],
+    schema: heroClaimsSchema,
+    live: heroClaimList,
+  },
+  {
+    key: "trust-band",
+    title: "Trust band",
+    group: "Pages",
+    pages: ["/", "/product", "/order"],
+    schema: trustBandSchema,
+    live: trustBand,
+  },
+  {
     key: "alternation",
     title: "Home page: how the cells alternate",
     group: "Pages",
     pages: ["/"],
     schema: alternationSchema,
     live: alternation,
+  },
+  {
+    key: "key-figures",
+    title: "Home page: in numbers",
+    group: "Pages",
+    pages: ["/"],
+    schema: keyFiguresSchema,
+    live: keyFigureList,
   },
   {
     key: "life-stories",

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { contactPage, contactSearch } from "./contact";
+import { heroClaims, keyFigures } from "./home";
 import { initialContent, readChangedContent, setContentSource } from "./live";
 import { orderSteps } from "./order";
-import { namesQuotedIn, withFacts } from "./quoted-facts";
+import { namesQuotedIn, withFacts, withFactsAnd } from "./quoted-facts";
+import { trustSignals } from "./trust-band";
 
 afterEach(() => setContentSource(undefined));
 
@@ -14,6 +16,25 @@ describe("texts that quote company facts", () => {
     const company = initialContent("company") as Record<string, unknown>;
     readChangedContent({ company: { ...company, emailResponse: "1 business day" } });
     expect(withFacts("Within {emailResponse}.")).toBe("Within 1 business day.");
+  });
+
+  it("write in the company's name, year, users, guarantee, warranty and classification as their items hold them", () => {
+    const text =
+      "{companyName} since {founded}, {usersWorldwide} users, {guaranteeDays} days, {warrantyMonths} months, a {classification}";
+    expect(withFacts(text)).toBe("Aquila since 1999, 1000+ users, 30 days, 18 months, a Class II medical device");
+    readChangedContent({
+      company: {
+        ...(initialContent("company") as object),
+        name: "Aquila Medical",
+        founded: 2001,
+        usersWorldwide: "2000+",
+      },
+      commitments: { ...(initialContent("commitments") as object), guaranteeDays: 45, warrantyMonths: 24 },
+      regulatory: { ...(initialContent("regulatory") as object), classification: "Class I medical device" },
+    });
+    expect(withFacts(text)).toBe(
+      "Aquila Medical since 2001, 2000+ users, 45 days, 24 months, a Class I medical device",
+    );
   });
 
   it("draw the contact page's badges and response time as before they were content, and follow the facts", () => {
@@ -45,6 +66,55 @@ describe("texts that quote company facts", () => {
     const company = initialContent("company") as Record<string, unknown>;
     readChangedContent({ company: { ...company, consultationWithin: "one business day" } });
     expect(withFacts(orderSteps[1]!.body)).toMatch(/^We contact you within one business day to/);
+  });
+
+  it("draw the home page's claims and figures as before they were content, and follow the facts", () => {
+    expect(heroClaims().at(-1)).toBe("1000+ users worldwide");
+    expect(keyFigures().map((figure) => [figure.value, figure.unit, figure.label])).toEqual([
+      ["60", "seconds", "About this often, the air cells cycle, all day"],
+      ["24–30", "hours", "Of use on one charge; it recharges in 3-4 hours"],
+      ["18", "months", "Manufacturer warranty"],
+      ["30", "days", "Satisfaction guarantee"],
+      ["1000+", undefined, "Users worldwide"],
+      ["1999", undefined, "The year Aquila was founded"],
+    ]);
+    readChangedContent({
+      company: { ...(initialContent("company") as object), usersWorldwide: "2000+", founded: 2001 },
+      commitments: { ...(initialContent("commitments") as object), warrantyMonths: 24, guaranteeDays: 45 },
+    });
+    expect(heroClaims().at(-1)).toBe("2000+ users worldwide");
+    expect(keyFigures().map((figure) => figure.value)).toEqual(["60", "24–30", "24", "45", "2000+", "2001"]);
+  });
+
+  it("draw the trust band as before it was content, and follow the facts and the billing code", () => {
+    const lines = () => trustSignals().map((signal) => [signal.mark, signal.title, signal.detail]);
+    expect(lines()).toEqual([
+      ["shield", "FDA-cleared", "Class II medical device"],
+      ["check", "CE marked", undefined],
+      ["code", "Insurance coded", "Ask us for the billing code"],
+      ["bulb", "Two active patents", "Patented technology"],
+      ["calendar", "18-month warranty", "From the manufacturer"],
+      ["return", "30-day guarantee", "Satisfaction guarantee"],
+    ]);
+    expect(trustSignals()[1]).not.toHaveProperty("detail");
+    readChangedContent({
+      commitments: { ...(initialContent("commitments") as object), warrantyMonths: 24, guaranteeDays: 45 },
+      coverage: { ...(initialContent("coverage") as object), billingCode: { code: "E0000" } },
+      regulatory: { ...(initialContent("regulatory") as object), classification: "Class I medical device" },
+    });
+    expect(lines().map(([, title, detail]) => [title, detail].filter(Boolean).join(": "))).toEqual([
+      "FDA-cleared: Class I medical device",
+      "CE marked",
+      "Insurance coded: Billing code E0000",
+      "Two active patents: Patented technology",
+      "24-month warranty: From the manufacturer",
+      "45-day guarantee: Satisfaction guarantee",
+    ]);
+  });
+
+  it("write a field's own name only where its value is given, and a fact's as the facts hold it", () => {
+    expect(withFactsAnd("Code {billingCode} since {founded}", { billingCode: "E0000" })).toBe("Code E0000 since 1999");
+    expect(withFacts("Code {billingCode}")).toBe("Code {billingCode}");
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {

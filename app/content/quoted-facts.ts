@@ -7,26 +7,51 @@
  * (docs/decisions/033-content-in-the-database.md).
  *
  * Read by the public pages (server and browser) and by the schemas that check what an editor
- * writes; it reads the company facts through their proxy, each time a text is written.
+ * writes; it reads the facts' items through their proxies, each time a text is written.
  */
-import { company } from "./site";
+import { commitments, company, regulatory } from "./site";
 
-/** Each fact a text may quote: what the company facts' form calls it, and its value now. */
+/** Each fact a text may quote: what its item's form calls it, that item, and its value now. */
 const facts = {
-  emailResponse: { label: "Reply time for email", value: () => company.emailResponse },
-  hours: { label: "Opening hours, in full", value: () => company.hours.long },
-  consultationWithin: { label: "Consultation call within", value: () => company.consultationWithin },
-} satisfies Record<string, { label: string; value: () => string }>;
+  emailResponse: { label: "Reply time for email", item: "Company facts", value: () => company.emailResponse },
+  hours: { label: "Opening hours, in full", item: "Company facts", value: () => company.hours.long },
+  consultationWithin: {
+    label: "Consultation call within",
+    item: "Company facts",
+    value: () => company.consultationWithin,
+  },
+  companyName: { label: "Company name", item: "Company facts", value: () => company.name },
+  founded: { label: "Year founded", item: "Company facts", value: () => String(company.founded) },
+  usersWorldwide: { label: "Users worldwide, as stated", item: "Company facts", value: () => company.usersWorldwide },
+  guaranteeDays: {
+    label: "Satisfaction guarantee (days)",
+    item: "Guarantee, warranty and shipping",
+    value: () => String(commitments.guaranteeDays),
+  },
+  warrantyMonths: {
+    label: "Warranty (months)",
+    item: "Guarantee, warranty and shipping",
+    value: () => String(commitments.warrantyMonths),
+  },
+  classification: {
+    label: "Classification",
+    item: "Regulatory status",
+    value: () => regulatory.classification,
+  },
+} satisfies Record<string, { label: string; item: string; value: () => string }>;
 
 export type FactName = keyof typeof facts;
 
 export const factNames = Object.keys(facts) as FactName[];
 
 /** How a text quotes a fact: `{emailResponse}`. */
-export const quote = (name: FactName) => `{${name}}`;
+export const quote = (name: string) => `{${name}}`;
 
-/** What the company facts' form calls a fact, for the hints of the fields that quote it. */
+/** What the fact's item's form calls it, for the hints of the fields that quote it. */
 export const factLabel = (name: FactName) => facts[name].label;
+
+/** The content item an editor changes the fact in, by its title in the admin. */
+export const factItem = (name: FactName) => facts[name].item;
 
 export function isFactName(name: string): name is FactName {
   return Object.hasOwn(facts, name);
@@ -37,7 +62,17 @@ export function namesQuotedIn(text: string): string[] {
   return [...text.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!);
 }
 
-/** `text` with each fact it quotes written in as the company facts hold it now. */
+/** `text` with each fact it quotes written in as the facts' items hold them now. */
 export function withFacts(text: string): string {
-  return text.replace(/\{([^{}]*)\}/g, (quoted, name: string) => (isFactName(name) ? facts[name].value() : quoted));
+  return withFactsAnd(text, {});
+}
+
+/**
+ * `text` with its facts written in, and the value of each further name its field takes beside them
+ * (`own`, such as the trust band's {billingCode}).
+ */
+export function withFactsAnd(text: string, own: Readonly<Record<string, string>>): string {
+  return text.replace(/\{([^{}]*)\}/g, (quoted, name: string) =>
+    isFactName(name) ? facts[name].value() : Object.hasOwn(own, name) ? own[name]! : quoted,
+  );
 }

@@ -50,10 +50,22 @@ export const company = defineContent("company", {
 /** The support email is configuration (SITE_EMAIL); the root loader provides it to every page. */
 export const defaultSupportEmail = "support@aquila.example";
 
-export const regulatory = {
+export interface Regulatory {
+  /** What the device is, as regulators class it. */
+  classification: string;
+  /** Its clearances and approvals, in the order the product page lists them. */
+  clearances: string[];
+}
+
+/**
+ * The cushion's regulatory status (docs/requirements.md §2.1), edited in the admin. Other items'
+ * first wording states it in words of its own (the about page's history, the FAQ, the home page's
+ * clinical evidence); those stay as their editors write them.
+ */
+export const regulatory = defineContent<Regulatory>("regulatory", {
   classification: "Class II medical device",
   clearances: ["FDA-cleared", "CE marked", "Clinician approved"],
-} as const;
+});
 
 /** What comes with every cushion, and how it travels: stated on /paying, the FAQ and the order page. */
 export const commitments = defineContent("commitments", {
@@ -84,79 +96,10 @@ export const coverage = defineContent<{
   },
 });
 
-/** The short claims under the home page's headline. */
-export const heroClaims = () => [
-  "Fully automatic",
-  "Custom programmed",
-  "Built for real life",
-  "Proven technology",
-  "Trusted solutions",
-  "Endless customization",
-  "Insurance coded",
-  `${company.usersWorldwide} users worldwide`,
-];
-
-/** The small drawn marks the trust band uses (app/components/content/trust-band.tsx); never a logo. */
-export type TrustMark = "shield" | "check" | "code" | "bulb" | "calendar" | "return";
-
-export interface TrustSignal {
-  id: string;
-  mark: TrustMark;
-  title: string;
-  /** A second line, only where the company's facts give one. */
-  detail?: string;
-}
-
-/**
- * The facts that make the cushion safe to buy, shown as one band on the home, product and order
- * pages. The billing code shows once the company has supplied it (`coverage.billingCode`).
- */
-export const trustSignals = (): TrustSignal[] => [
-  { id: "fda", mark: "shield", title: "FDA-cleared", detail: regulatory.classification },
-  { id: "ce", mark: "check", title: "CE marked" },
-  {
-    id: "insurance",
-    mark: "code",
-    title: "Insurance coded",
-    detail: coverage.billingCode.code ? `Billing code ${coverage.billingCode.code}` : "Ask us for the billing code",
-  },
-  { id: "patents", mark: "bulb", title: "Two active patents", detail: "Patented technology" },
-  {
-    id: "warranty",
-    mark: "calendar",
-    title: `${commitments.warrantyMonths}-month warranty`,
-    detail: "From the manufacturer",
-  },
-  {
-    id: "guarantee",
-    mark: "return",
-    title: `${commitments.guaranteeDays}-day guarantee`,
-    detail: "Satisfaction guarantee",
-  },
-];
-
-export interface KeyFigure {
-  id: string;
-  /** The number, as large type. */
-  value: string;
-  /** Its unit, beside the number. */
-  unit?: string;
-  /** What the number means, as a sentence after it. */
-  label: string;
-}
-
-/** The facts that are numbers, set as large figures on the home page. */
-export const keyFigures = (): KeyFigure[] => [
-  { id: "cycle", value: "60", unit: "seconds", label: "About this often, the air cells cycle, all day" },
-  { id: "battery", value: "24–30", unit: "hours", label: "Of use on one charge; it recharges in 3-4 hours" },
-  { id: "warranty", value: String(commitments.warrantyMonths), unit: "months", label: "Manufacturer warranty" },
-  { id: "guarantee", value: String(commitments.guaranteeDays), unit: "days", label: "Satisfaction guarantee" },
-  { id: "users", value: company.usersWorldwide, label: "Users worldwide" },
-  { id: "since", value: String(company.founded), label: `The year ${company.name} was founded` },
-];
-
-export const disclaimer =
-  "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.";
+/** The medical disclaimer at the foot of every page (docs/requirements.md §2.3), edited in the admin. */
+export const disclaimer = defineContent("disclaimer", {
+  text: "The SofTech system is not intended to diagnose, treat, cure or prevent any disease. Individual experiences vary; talk to your clinician about your own care.",
+});
 
 export const credit = defineContent<{ label: string; href: string } & Partial<Placeholder>>("credit", {
   label: "Website by the Aquila web team",

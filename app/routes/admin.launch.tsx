@@ -123,14 +123,10 @@ export default function AdminLaunch({ loaderData, actionData }: Route.ComponentP
                 <p className="font-semibold">“{claim.text}”</p>
                 <p className="text-small text-muted">
                   {claim.where}
-                  {claim.item ? (
-                    <>
-                      {" · "}
-                      <Link to={`/admin/content/${claim.item}`} className="underline">
-                        Edit
-                      </Link>
-                    </>
-                  ) : null}
+                  {" · "}
+                  <Link to={`/admin/content/${claim.item}`} className="underline">
+                    Edit
+                  </Link>
                 </p>
                 {claim.review ? (
                   <p className="mt-2">

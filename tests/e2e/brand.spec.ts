@@ -1,5 +1,5 @@
 import { siteRoutes } from "../../app/route-manifest";
-import { trustSignals } from "../../app/content/site";
+import { trustSignals } from "../../app/content/trust-band";
 import { expect, test, viewports } from "./fixtures";
 import { contrastRatio } from "../support/contrast";
 import { seedReviews } from "./seed";

@@ -1,4 +1,4 @@
-import { keyFigures } from "~/content/site";
+import { keyFigures } from "~/content/home";
 
 /** The facts that are numbers, each as a large figure with what it means beneath. */
 export function KeyFigures() {

@@ -1,4 +1,4 @@
-import { type TrustMark, trustSignals } from "~/content/site";
+import { type TrustMark, trustSignals } from "~/content/trust-band";
 
 /** Each mark is drawn here on a 24-unit grid in the text colour: a sign of the fact, never a logo. */
 const marks: Record<TrustMark, React.ReactNode> = {

@@ -65,7 +65,7 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
             ))}
           </ul>
         </nav>
-        <p className="mt-4 text-small text-muted">{disclaimer}</p>
+        <p className="mt-4 text-small text-muted">{disclaimer.text}</p>
         <p className="mt-2 text-small text-muted">
           © {company.founded}–{new Date().getFullYear()} {company.name}. All rights reserved.
         </p>

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { isShowableText } from "~/lib/zod";
-import { type FactName, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
+import { type FactName, factItem, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
 import { markdownText } from "~/lib/markdown-text";
 import { marker, markersIn } from "~/lib/markers";
 
@@ -148,17 +148,32 @@ export function distinct<T>(entries: readonly T[], key: (entry: T) => string): b
  * A text that may quote company facts by name, such as {emailResponse} (app/content/quoted-facts.ts):
  * the page writes each in when it is drawn. A name in braces that is no fact is refused, since the
  * page would show it as typed; `quotes` are facts the text must keep, where stating them is its point.
+ * `own`: names this field takes beside the facts, each with what the page writes there (the trust
+ * band's {billingCode}); the field's own schema says where they must be.
  */
 export function textWithFacts(
   title: string,
   max: number,
-  { quotes = [], long = false, description }: { quotes?: FactName[]; long?: boolean; description?: string } = {},
+  {
+    quotes = [],
+    own = {},
+    long = false,
+    description,
+  }: { quotes?: FactName[]; own?: Record<string, string>; long?: boolean; description?: string } = {},
 ) {
-  const known = factNames.map(quote).join(", ");
-  const kept = quotes.map((name) => `${quote(name)} is the ${factLabel(name).toLowerCase()}`).join("; ");
-  const hint = quotes.length
-    ? `${kept}, from the company facts; keep it, and the page writes it in.`
-    : `To state a company fact, write ${known}; the page writes in its current value.`;
+  const known = [...factNames, ...Object.keys(own)].map(quote).join(", ");
+  const kept = quotes
+    .map((name) => `${quote(name)} is the ${factLabel(name).toLowerCase()}, from ${factItem(name)}`)
+    .join("; ");
+  const owned = Object.entries(own)
+    .map(([name, what]) => `${quote(name)} writes ${what}`)
+    .join("; ");
+  const hint = [
+    quotes.length
+      ? `${kept}; keep it, and the page writes it in.`
+      : `To state a company fact, write ${factNames.map(quote).join(", ")}; the page writes in its current value.`,
+    ...(owned ? [`${owned}.`] : []),
+  ].join(" ");
   return z
     .string()
     .trim()
@@ -166,7 +181,7 @@ export function textWithFacts(
     .max(max, `At most ${max} characters`)
     .superRefine((text, context) => {
       const named = namesQuotedIn(text);
-      for (const name of named.filter((name) => !isFactName(name)))
+      for (const name of named.filter((name) => !isFactName(name) && !Object.hasOwn(own, name)))
         context.addIssue({ code: "custom", message: `{${name}} is no company fact: write one of ${known}` });
       for (const name of quotes.filter((name) => !named.includes(name)))
         context.addIssue({

@@ -1,6 +1,6 @@
 /** The home page's sections (app/content/home.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { distinct, line, link, markedLine, paragraph, slug } from "./fields";
+import { distinct, line, link, markedLine, paragraph, slug, textWithFacts } from "./fields";
 
 export const heroSchema = z
   .object({
@@ -8,6 +8,34 @@ export const heroSchema = z
     primaryAction: line("Button", 30, "Leads to the product page."),
   })
   .meta({ title: "Home page: headline" });
+
+export const heroClaimsSchema = z
+  .array(textWithFacts("Claim", 40))
+  .min(1, "At least one claim")
+  .max(10, "At most ten claims")
+  .refine((claims) => distinct(claims, (claim) => claim.toLowerCase()), "Each claim once")
+  .meta({
+    title: "Home page: claims under the headline",
+    description: "Each with a tick, two to a row, under the headline's buttons.",
+  });
+
+export const keyFiguresSchema = z
+  .array(
+    z
+      .object({
+        id: slug("Short name", 40, "Names the figure on the page; keep it once published."),
+        value: textWithFacts("Figure", 20, {
+          description: "Set large: a number, or the name of the fact it shows, such as {warrantyMonths}.",
+        }),
+        unit: line("Unit", 20, "Beside the figure, such as months; empty for none.").optional(),
+        label: textWithFacts("What it means", 120, { description: "Under the figure." }),
+      })
+      .meta({ title: "Figure" }),
+  )
+  .min(1, "At least one figure")
+  .max(9, "At most nine figures")
+  .refine((figures) => distinct(figures, (figure) => figure.id), "Each figure needs its own short name")
+  .meta({ title: "Home page: in numbers", description: "Up to three to a row, in this order." });
 
 export const lifeStoriesSchema = z
   .array(

@@ -10,9 +10,24 @@ import { comparisonSchema } from "./comparison";
 import { contactSchema } from "./contact";
 import { contactPage } from "../contact";
 import { faqPageSchema } from "./faq";
-import { clinicalEvidenceSchema, heroSchema, homeHeadingsSchema, technologySchema } from "./home";
+import {
+  clinicalEvidenceSchema,
+  heroClaimsSchema,
+  heroSchema,
+  homeHeadingsSchema,
+  keyFiguresSchema,
+  technologySchema,
+} from "./home";
 import { payingQuestionsSchema, payingSchema } from "./paying";
-import { clinicalEvidence, hero, homeHeadings, showcaseOrderButton, technologyCards } from "../home";
+import {
+  clinicalEvidence,
+  hero,
+  heroClaimList,
+  homeHeadings,
+  keyFigureList,
+  showcaseOrderButton,
+  technologyCards,
+} from "../home";
 import { comparisonRows } from "../comparison";
 import { faqCallButton, faqCallSentence, faqPage } from "../faq";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
@@ -26,6 +41,14 @@ import { moderationTimeSchema, reviewPolicySchema } from "./review-policy";
 import { accessibilityStatement, statementDate } from "../accessibility";
 import { markdownBlocks } from "~/lib/markdown.server";
 import { moderationTime, reviewPolicy } from "../review-policy";
+import { disclaimerSchema, regulatorySchema } from "./site";
+import { disclaimer, regulatory } from "../site";
+import { trustBandSchema } from "./trust-band";
+import { trustBand } from "../trust-band";
+
+/** Every name a text may quote, as a refusal lists them. */
+const facts =
+  "{emailResponse}, {hours}, {consultationWithin}, {companyName}, {founded}, {usersWorldwide}, {guaranteeDays}, {warrantyMonths}, {classification}";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -204,6 +227,93 @@ describe("what an editor may publish", () => {
     expect(refusals(technologySchema, cards)).toHaveProperty([`${battery}.picture.drawing`]);
   });
 
+  it("home page's claims: short, each once, quoting only facts there are", () => {
+    expect(refusals(heroClaimsSchema, heroClaimList)).toEqual({});
+    const claims = copyOf(heroClaimList);
+    claims[0] = "x".repeat(41);
+    claims[1] = "{users} users worldwide";
+    claims[2] = claims[3]!.toUpperCase();
+    expect(refusals(heroClaimsSchema, claims)).toEqual({
+      "0": "At most 40 characters",
+      "1": `{users} is no company fact: write one of ${facts}`,
+      "": "Each claim once",
+    });
+    expect(refusals(heroClaimsSchema, [])).toEqual({ "": "At least one claim" });
+    expect(
+      refusals(
+        heroClaimsSchema,
+        Array.from({ length: 11 }, (_, index) => `Claim ${index}`),
+      ),
+    ).toEqual({
+      "": "At most ten claims",
+    });
+  });
+
+  it("home page's figures: each its own short name, a figure short enough to set large, a unit or none", () => {
+    expect(refusals(keyFiguresSchema, keyFigureList)).toEqual({});
+    const figures = copyOf(keyFigureList);
+    figures[0]!.value = "x".repeat(21);
+    figures[1]!.id = figures[2]!.id;
+    figures[2]!.label = "Warranty of {warranty} months";
+    figures[3]!.unit = "x".repeat(21);
+    expect(refusals(keyFiguresSchema, figures)).toEqual({
+      "0.value": "At most 20 characters",
+      "2.label": `{warranty} is no company fact: write one of ${facts}`,
+      "3.unit": "At most 20 characters",
+      "": "Each figure needs its own short name",
+    });
+    // A figure without a unit, and one that is only the fact it shows.
+    const plain = copyOf(keyFigureList);
+    delete plain[0]!.unit;
+    plain[1]!.value = "{usersWorldwide}";
+    expect(refusals(keyFiguresSchema, plain)).toEqual({});
+  });
+
+  it("trust band: a drawing it has, facts it knows, each entry its own short name", () => {
+    expect(refusals(trustBandSchema, trustBand)).toEqual({});
+    const entries = copyOf(trustBand);
+    (entries[0] as { mark: string }).mark = "logo";
+    entries[1]!.title = "{warrantyMonths}-month warranty, code {billingCode}";
+    entries[3]!.detail = "x".repeat(61);
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "0.mark": expect.any(String),
+      "1.title": `{billingCode} is no company fact: write one of ${facts}`,
+      "3.detail": "At most 60 characters",
+    });
+    const twins = copyOf(trustBand);
+    twins[5]!.id = twins[4]!.id;
+    expect(refusals(trustBandSchema, twins)).toEqual({ "": "Each entry needs its own short name" });
+    expect(refusals(trustBandSchema, [])).toEqual({ "": "At least one entry" });
+  });
+
+  it("trust band: a second line that quotes the billing code comes with one for while there is none", () => {
+    const insurance = () => {
+      const entries = copyOf(trustBand);
+      return { entries, entry: entries.find((entry) => entry.id === "insurance")! };
+    };
+    let { entries, entry } = insurance();
+    delete entry.detailWithoutCode;
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "2.detailWithoutCode":
+        "Write what this line says while there is no billing code: the second line quotes {billingCode}",
+    });
+    ({ entries, entry } = insurance());
+    entry.detail = "Coded for insurance";
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "2.detailWithoutCode": "Leave this empty: it is only for a second line that quotes {billingCode}",
+    });
+    ({ entries, entry } = insurance());
+    entry.detailWithoutCode = "Code {billingCode} soon";
+    expect(refusals(trustBandSchema, entries)).toEqual({
+      "2.detailWithoutCode": `{billingCode} is no company fact: write one of ${facts}`,
+    });
+    // Reworded around the code, and the code's line without one: the editor's to write.
+    ({ entries, entry } = insurance());
+    entry.detail = "{billingCode}, for your dealer";
+    entry.detailWithoutCode = "Call us for the code";
+    expect(refusals(trustBandSchema, entries)).toEqual({});
+  });
+
   it("contact page: the badges and the response time keep the fact they state, and quote only real ones", () => {
     const contact = copyOf(contactPage);
     contact.title = " ";
@@ -214,7 +324,7 @@ describe("what an editor may publish", () => {
     expect(refusals(contactSchema, contact)).toEqual({
       title: "Required",
       "badges.email": "Keep {emailResponse}: the page writes the reply time for email there",
-      "badges.phone": "{phone} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+      "badges.phone": `{phone} is no company fact: write one of ${facts}`,
       responseTime: "Keep {emailResponse}: the page writes the reply time for email there",
       send: "At most 30 characters",
     });
@@ -236,7 +346,7 @@ describe("what an editor may publish", () => {
     const promised = copyOf(orderSteps);
     promised[1]!.body = "We call you within {consultation}.";
     expect(refusals(orderStepsSchema, promised)).toEqual({
-      "1.body": "{consultation} is no company fact: write one of {emailResponse}, {hours}, {consultationWithin}",
+      "1.body": `{consultation} is no company fact: write one of ${facts}`,
     });
     // A step need not quote a fact: free wording keeps what is typed.
     promised[1]!.body = "We call you the next working day.";
@@ -280,6 +390,27 @@ describe("what an editor may publish", () => {
       "showcase.order": "Write {model} for the model's name",
       "faq.all": "At most 40 characters",
     });
+  });
+
+  it("regulatory status: a classification, and each clearance once; the footer's disclaimer, never empty", () => {
+    expect(refusals(regulatorySchema, regulatory)).toEqual({});
+    const status = copyOf(regulatory);
+    status.classification = "x".repeat(61);
+    status.clearances[1] = "  ";
+    status.clearances.push("fda-cleared");
+    // "fda-cleared" is FDA-cleared again, in other letters.
+    expect(refusals(regulatorySchema, status)).toEqual({
+      classification: "At most 60 characters",
+      "clearances.1": "Required",
+      clearances: "Each clearance once",
+    });
+    expect(refusals(regulatorySchema, { ...status, clearances: [] })).toMatchObject({
+      clearances: "At least one clearance",
+    });
+
+    expect(refusals(disclaimerSchema, disclaimer)).toEqual({});
+    expect(refusals(disclaimerSchema, { text: " " })).toEqual({ text: "Required" });
+    expect(refusals(disclaimerSchema, { text: "x".repeat(401) })).toEqual({ text: "At most 400 characters" });
   });
 
   it("policy pages: a date that is a real day of the calendar, and a promised time that is written", () => {

@@ -1,6 +1,6 @@
 import { LinkButton } from "~/components/ui/button";
-import { hero, homeHeadings } from "~/content/home";
-import { company, heroClaims } from "~/content/site";
+import { hero, heroClaims, homeHeadings } from "~/content/home";
+import { company } from "~/content/site";
 
 /** The page's opening: what the cushion does, the two ways on, the claims, and the picture. */
 export function Hero() {
@@ -25,8 +25,8 @@ export function Hero() {
           </a>
         </div>
         <ul className="mt-8 grid grid-cols-1 gap-x-4 gap-y-2 min-[360px]:grid-cols-2">
-          {heroClaims().map((claim) => (
-            <li key={claim} className="flex items-center gap-2">
+          {heroClaims().map((claim, index) => (
+            <li key={index} className="flex items-center gap-2">
               <span aria-hidden="true" className="text-success">
                 ✓
               </span>
