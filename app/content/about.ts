@@ -16,7 +16,7 @@ export interface AboutPage {
   history: Array<{ when: string; title: string; body: string }>;
 }
 
-export const aboutPage = defineContent<AboutPage>("about", {
+export const aboutPage = defineContent<AboutPage>("about", () => ({
   intro: `${company.name} designs and builds the ${company.productName} alternating-pressure air cushion for people who spend their day in a wheelchair.`,
   story: [
     `Sitting for hours puts steady pressure on the same small areas of skin. For many wheelchair users that pressure is the everyday risk behind pressure sores. ${company.name} exists to take that pressure off, automatically, without asking the person in the chair to do anything more.`,
@@ -43,7 +43,7 @@ export const aboutPage = defineContent<AboutPage>("about", {
       body: `The ${company.productName} system is a ${regulatory.classification}, ${regulatory.clearances.join(", ").toLowerCase().replace("fda", "FDA").replace("ce ", "CE ")}, protected by two active patents.`,
     },
   ],
-});
+}));
 
 /**
  * The About page's headings and closing call. The page's own heading stays "About" and the
@@ -68,7 +68,7 @@ export interface AboutHeadings {
   };
 }
 
-export const aboutHeadings = defineContent<AboutHeadings>("about-headings", {
+export const aboutHeadings = defineContent<AboutHeadings>("about-headings", () => ({
   eyebrow: "About us",
   story: { title: "Our story" },
   history: { title: "Our history" },
@@ -79,7 +79,7 @@ export const aboutHeadings = defineContent<AboutHeadings>("about-headings", {
     order: "Request an Order",
     message: "Send us a message",
   },
-});
+}));
 
 /** The closing call's sentence, with the opening hours as the company facts say them now. */
 export function aboutCallSentence(): string[] {

@@ -18,7 +18,7 @@ export interface CaseStudy {
   status: "Completed" | "Ongoing";
 }
 
-export const caseStudies = defineContent<CaseStudy[]>("case-studies", [
+export const caseStudies = defineContent<CaseStudy[]>("case-studies", () => [
   {
     id: "pressure-sore-healing",
     title: "Pressure Sore Healing",
@@ -74,7 +74,7 @@ export interface CaseStudiesPageText {
   contact: string;
 }
 
-export const caseStudiesPage = defineContent<CaseStudiesPageText>("case-studies-headings", {
+export const caseStudiesPage = defineContent<CaseStudiesPageText>("case-studies-headings", () => ({
   eyebrow: "Evidence",
   title: "Case Studies",
   intro: `What studies of the ${company.productName} system have measured so far. Ask us for any full study.`,
@@ -89,7 +89,7 @@ export const caseStudiesPage = defineContent<CaseStudiesPageText>("case-studies-
   request: "Request the full study",
   order: "Order Now",
   contact: "Contact Us",
-});
+}));
 
 /** How an ongoing study's figure is labelled, with its number of participants. */
 export function interimResultLabel(participants: number): string {

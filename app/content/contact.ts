@@ -55,7 +55,7 @@ export interface ContactPage {
   sent: { title: string; again: string };
 }
 
-export const contactPage = defineContent<ContactPage>("contact", {
+export const contactPage = defineContent<ContactPage>("contact", () => ({
   title: "Contact Us",
   eyebrow: "Contact",
   intro: `Questions about the ${company.productName} system, an order, or a repair? We are glad to help.`,
@@ -74,7 +74,7 @@ export const contactPage = defineContent<ContactPage>("contact", {
     link: "How we handle your information",
   },
   sent: { title: "Message Sent Successfully!", again: "Send Another Message" },
-});
+}));
 
 /**
  * What search engines and the breadcrumb read of the page, beside its title. The description

@@ -14,7 +14,7 @@ export interface FaqItem {
   answer: string;
 }
 
-export const faqItems = defineContent<FaqItem[]>("faq", [
+export const faqItems = defineContent<FaqItem[]>("faq", () => [
   {
     id: "how-alternating-pressure-works",
     question: "How does alternating pressure work?",

@@ -105,7 +105,7 @@ export interface CallToAction {
   body: string;
 }
 
-export const lifeStories = defineContent<LifeStory[]>("life-stories", [
+export const lifeStories = defineContent<LifeStory[]>("life-stories", () => [
   {
     id: "workday-at-a-desk",
     title: "A workday at a desk",
@@ -144,7 +144,7 @@ export const alternation = defineContent("alternation", {
   pause: "Pause the animation",
 });
 
-export const technologyCards = defineContent<TechnologyCard[]>("technology", [
+export const technologyCards = defineContent<TechnologyCard[]>("technology", () => [
   {
     id: "controller",
     title: "Two ways to switch it on",
@@ -187,7 +187,7 @@ export const technologyCards = defineContent<TechnologyCard[]>("technology", [
   },
 ]);
 
-export const clinicalEvidence = defineContent<ClinicalEvidence>("clinical-evidence", {
+export const clinicalEvidence = defineContent<ClinicalEvidence>("clinical-evidence", () => ({
   heading: "Proven technology you can trust",
   intro: `The ${company.productName} system is a regulated medical device, built on patented technology and approved by clinicians.`,
   points: [
@@ -199,12 +199,12 @@ export const clinicalEvidence = defineContent<ClinicalEvidence>("clinical-eviden
     "Case studies on healing, prevention and user satisfaction are on our Case Studies page",
   ],
   link: { label: "Read the case studies", href: "/case-studies" },
-});
+}));
 
-export const finalCallToAction = defineContent<CallToAction>("final-call", {
+export const finalCallToAction = defineContent<CallToAction>("final-call", () => ({
   heading: "Ready to take control of your healing?",
   body: `Send us a request and we will contact you for a consultation within ${company.consultationWithin}. Every ${company.productName} cushion is custom-built for you and comes with a ${commitments.guaranteeDays}-day satisfaction guarantee and an ${commitments.warrantyMonths}-month manufacturer warranty.`,
-});
+}));
 
 /**
  * The home page's words around its sections: its title and description in search results, the
@@ -249,7 +249,7 @@ export interface HomeHeadings {
   finalCall: { order: string; message: string };
 }
 
-export const homeHeadings = defineContent<HomeHeadings>("home-headings", {
+export const homeHeadings = defineContent<HomeHeadings>("home-headings", () => ({
   search: {
     title: "Alternating-Pressure Wheelchair Cushion",
     description: `The ${company.productName} alternating-pressure air cushion shifts pressure about every 60 seconds to help prevent and heal pressure sores. Custom-built, FDA-cleared.`,
@@ -278,7 +278,7 @@ export const homeHeadings = defineContent<HomeHeadings>("home-headings", {
   technology: { title: "The technology inside" },
   faq: { title: "Questions people ask", all: "See all questions", contact: "Contact us" },
   finalCall: { order: "Request an Order", message: "Send us a message" },
-});
+}));
 
 /** The showcase's order button for the model shown (its name from app/content/showcase.ts). */
 export function showcaseOrderButton(model: string): string[] {

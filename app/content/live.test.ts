@@ -37,6 +37,18 @@ describe("content read through defineContent", () => {
     expect(Object.keys(changedContent() ?? {})).toEqual(["test-list", "test-facts"]);
   });
 
+  it("writes an initial value given as a function with the initial values, even when first run after a publish", () => {
+    // In the browser, a page's module may first run after the root has set what was published.
+    const published = new Map<string, unknown>([["test-facts", { phone: { display: "800-555-0100" }, founded: 2001 }]]);
+    readChangedContent(Object.fromEntries(published));
+    const story = defineContent("test-story", () => ({ text: `Founded in ${facts.founded}.` }));
+    expect(story.text).toBe("Founded in 1999.");
+    // What is published is still read after it, and by the item itself once it is published too.
+    expect(facts.founded).toBe(2001);
+    readChangedContent({ ...Object.fromEntries(published), "test-story": { text: "Founded in 2001." } });
+    expect(story.text).toBe("Founded in 2001.");
+  });
+
   it("is read-only: a page cannot change what the site says", () => {
     expect(() => {
       (facts as { founded: number }).founded = 2020;

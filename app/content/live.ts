@@ -36,12 +36,19 @@ function readOnly(key: string): never {
 /**
  * Declares a content item with its initial value (what a fresh site shows) and returns the value
  * pages read. The key names it in the database and the admin, and never changes.
+ *
+ * An initial value written with another item's values (the product's name in a sentence) is given
+ * as a function: it is called with the initial values alone, whatever is published. A module may
+ * first run after the source is set (a page's code the browser loads on its way to another page),
+ * and its initial value must still be the one the server compares with, or the browser would draw
+ * another text than the server sent.
  */
-export function defineContent<T extends object>(key: string, initial: T): T {
+export function defineContent<T extends object>(key: string, initial: T | (() => T)): T {
   if (initialValues.has(key)) throw new Error(`Content "${key}" is defined twice.`);
-  initialValues.set(key, initial);
+  const value = typeof initial === "function" ? asWritten(initial) : initial;
+  initialValues.set(key, value);
   const live = () => currentValue(key) as T;
-  return new Proxy(initial, {
+  return new Proxy(value, {
     get: (_target, property) => Reflect.get(live(), property),
     has: (_target, property) => Reflect.has(live(), property),
     ownKeys: () => Reflect.ownKeys(live()),
@@ -50,6 +57,17 @@ export function defineContent<T extends object>(key: string, initial: T): T {
     defineProperty: () => readOnly(key),
     deleteProperty: () => readOnly(key),
   });
+}
+
+/** What `write` returns when every item reads its initial value. */
+function asWritten<T>(write: () => T): T {
+  const current = source;
+  source = undefined;
+  try {
+    return write();
+  } finally {
+    source = current;
+  }
 }
 
 /** The key of every item declared so far, in the order the modules declared them. */

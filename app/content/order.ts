@@ -12,7 +12,7 @@ export interface OrderStep {
   body: string;
 }
 
-export const orderSteps = defineContent<OrderStep[]>("order-steps", [
+export const orderSteps = defineContent<OrderStep[]>("order-steps", () => [
   {
     title: "Submit Request",
     body: "Fill in the request form with a few details about you, your chair and your needs.",

@@ -16,7 +16,7 @@ export interface OwnerProfile {
   todo?: string;
 }
 
-export const owners = defineContent<OwnerProfile[]>("owners", [
+export const owners = defineContent<OwnerProfile[]>("owners", () => [
   {
     id: "co-owner-1",
     name: "Co-owner",

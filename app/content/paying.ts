@@ -46,7 +46,7 @@ export interface PayingPage {
   cta: { title: string; body: string };
 }
 
-export const payingPage = defineContent<PayingPage>("paying", {
+export const payingPage = defineContent<PayingPage>("paying", () => ({
   title: `Paying for ${company.productName}`,
   description: `How the ${company.productName} cushion is paid for: a durable medical equipment billing code, dealers who bill insurance, what a dealer usually asks for, questions to ask, and what comes with every cushion.`,
   intro: `The ${company.productName} system is ${coverage.equipmentClass} with a billing code, so your insurance may help pay for it. ${company.name} does not bill insurance itself: medical-equipment dealers do. This page explains who to talk to, what a dealer usually asks for and what to ask, whether you use the cushion or help someone who does.`,
@@ -104,7 +104,7 @@ export const payingPage = defineContent<PayingPage>("paying", {
     title: "Ready to start?",
     body: `Send a request and an expert contacts you within ${company.consultationWithin}.`,
   },
-});
+}));
 
 /** The questions to ask, one list for each person asked. */
 export const payingQuestions = defineContent<{ title: string; lists: QuestionList[] }>("paying-questions", {

@@ -45,7 +45,7 @@ export interface HowItWorksStep {
   body: string;
 }
 
-export const productIntro = defineContent<ProductIntro>("product-intro", {
+export const productIntro = defineContent<ProductIntro>("product-intro", () => ({
   heading: `The ${company.productName} System`,
   body: [
     `The ${company.productName} system is a custom-built, alternating-pressure air cushion for wheelchair users. Two sets of air cells take turns supporting you, shifting pressure about every 60 seconds, so no area carries the load for long.`,
@@ -53,7 +53,7 @@ export const productIntro = defineContent<ProductIntro>("product-intro", {
   ],
   picture:
     "Drawing of a person sitting in a wheelchair on the cushion: its air cells, alternately raised and lowered, lie under them on the seat, and the controller is fixed to the side of the chair, joined to the cushion by a hose.",
-});
+}));
 
 export const clinicalBenefits = defineContent<ClinicalBenefit[]>("product-benefits", [
   {
@@ -193,7 +193,7 @@ export interface ProductHeadings {
   };
 }
 
-export const productHeadings = defineContent<ProductHeadings>("product-headings", {
+export const productHeadings = defineContent<ProductHeadings>("product-headings", () => ({
   benefits: { title: "Clinical benefits" },
   comparison: {
     title: `Traditional cushions vs ${company.productName}`,
@@ -213,7 +213,7 @@ export const productHeadings = defineContent<ProductHeadings>("product-headings"
     manuals: "User Guides",
     contact: "Contact Us",
   },
-});
+}));
 
 /** The closing call's sentence, with the reply time for product questions as the company facts say it now. */
 export function productCallSentence(): string[] {

@@ -55,7 +55,7 @@ export const sectionLeads = (): Partial<Record<ReviewPolicySection, string>> => 
  * The policy's wording. The product's name is written into it as text, as in every other text an
  * editor publishes (docs/decisions/033-content-in-the-database.md).
  */
-export const reviewPolicy = defineContent<ReviewPolicy>("review-policy", {
+export const reviewPolicy = defineContent<ReviewPolicy>("review-policy", () => ({
   intro: `Every review of the ${company.productName} cushion is read by a member of our team before it is published. This page says what we publish, what we do not and why, and how to ask us to take a review down. The counts on the reviews page show how many reviews we received and what happened to each.`,
   sections: {
     published: {
@@ -101,4 +101,4 @@ export const reviewPolicy = defineContent<ReviewPolicy>("review-policy", {
     "medical-claim": `The review says the cushion cured, healed, treated or prevented a condition, or describes using it in a way it is not made for. The ${company.productName} system is a Class II medical device: what we may say about it is limited to what it is cleared for, and a review we publish on our own site counts as something we say. We never change a reviewer's words to make a review publishable; we ask the writer whether they would like to send it again without the claim.`,
     "reviewer-request": "The person who wrote the review asked us not to publish it, or to take it down.",
   },
-});
+}));
