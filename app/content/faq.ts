@@ -123,7 +123,7 @@ export interface FaqPageText {
   intro: string;
   cta: {
     title: string;
-    /** With {hours} and {time} where the opening hours and the reply time for email go (`faqCallSentence`). */
+    /** With {hours} and {emailResponse} where the opening hours and the reply time for email go (`faqCallSentence`). */
     body: string;
     email: string;
     /** With {phone} where the number goes (`faqCallButton`). */
@@ -137,7 +137,7 @@ export const faqPage = defineContent<FaqPageText>("faq-headings", {
   intro: "Everything people usually ask us before and after ordering. Choose a question to see its answer.",
   cta: {
     title: "Still have a question?",
-    body: "We answer the phone {hours}, and reply to email within {time}.",
+    body: "We answer the phone {hours}, and reply to email within {emailResponse}.",
     email: "Email us",
     call: "Call {phone}",
   },
@@ -145,7 +145,7 @@ export const faqPage = defineContent<FaqPageText>("faq-headings", {
 
 /** The closing call's sentence, with the opening hours and the reply time as the company facts say them now. */
 export function faqCallSentence(): string[] {
-  return markerPieces(faqPage.cta.body, { hours: company.hours.long, time: company.emailResponse });
+  return markerPieces(faqPage.cta.body, { hours: company.hours.long, emailResponse: company.emailResponse });
 }
 
 /** The call button's words, with the phone number as the company facts say it now. */

@@ -182,7 +182,7 @@ export interface ProductHeadings {
   steps: { title: string };
   cta: {
     title: string;
-    /** With {time} where the reply time for product questions goes (`productCallSentence`). */
+    /** With {productResponse} where the reply time for product questions goes (`productCallSentence`). */
     body: string;
     /** Shown instead of `order` when the site sends orders to a hosted order form. */
     orderForm: string;
@@ -206,7 +206,7 @@ export const productHeadings = defineContent<ProductHeadings>("product-headings"
   steps: { title: "How it works" },
   cta: {
     title: `Get your ${company.productName} cushion`,
-    body: "Send a request and we will be in touch: typical response {time}.",
+    body: "Send a request and we will be in touch: typical response {productResponse}.",
     orderForm: "Open the order form",
     order: "Request an Order",
     paying: `Paying for ${company.productName}`,
@@ -217,5 +217,5 @@ export const productHeadings = defineContent<ProductHeadings>("product-headings"
 
 /** The closing call's sentence, with the reply time for product questions as the company facts say it now. */
 export function productCallSentence(): string[] {
-  return markerPieces(productHeadings.cta.body, { time: company.productResponse });
+  return markerPieces(productHeadings.cta.body, { productResponse: company.productResponse });
 }

@@ -118,8 +118,8 @@ describe("texts that quote company facts", () => {
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {
-    expect(withFacts("Call {phone} or write within {emailResponse}")).toBe(
-      "Call {phone} or write within 1-2 business days",
+    expect(withFacts("Fax {fax} or write within {emailResponse}")).toBe(
+      "Fax {fax} or write within 1-2 business days",
     );
     expect(namesQuotedIn("{a} and {emailResponse} and {}")).toEqual(["a", "emailResponse", ""]);
   });

@@ -15,6 +15,12 @@ import { commitments, company, regulatory } from "./site";
 const facts = {
   emailResponse: { label: "Reply time for email", item: "Company facts", value: () => company.emailResponse },
   hours: { label: "Opening hours, in full", item: "Company facts", value: () => company.hours.long },
+  phone: { label: "Phone, as shown", item: "Company facts", value: () => company.phone.display },
+  productResponse: {
+    label: "Reply time for product questions",
+    item: "Company facts",
+    value: () => company.productResponse,
+  },
   consultationWithin: {
     label: "Consultation call within",
     item: "Company facts",

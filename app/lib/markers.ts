@@ -7,7 +7,7 @@
  */
 
 /** A marker as written: a name in braces. */
-const markerPattern = /(\{[a-z]+\})/;
+const markerPattern = /(\{[A-Za-z]+\})/;
 
 /** The marker for `name`, as an editor writes it. */
 export function marker(name: string): string {

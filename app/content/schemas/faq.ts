@@ -13,8 +13,8 @@ export const faqPageSchema = z
         body: markedLine(
           "Text",
           300,
-          { hours: "the opening hours", time: "the reply time for email" },
-          "Above the buttons. Write {hours} and {time} where the page writes the opening hours in full and the reply time for email, as Company facts says them.",
+          { hours: "the opening hours", emailResponse: "the reply time for email" },
+          "Above the buttons. Write {hours} and {emailResponse} where the page writes the opening hours in full and the reply time for email, as Company facts says them.",
         ),
         email: line("Email button", 40),
         call: markedLine(

@@ -124,8 +124,8 @@ export const productHeadingsSchema = z
         body: markedLine(
           "Text",
           300,
-          { time: "the reply time" },
-          "Above the buttons. Write {time} where the page writes the reply time for product questions, as Company facts says it.",
+          { productResponse: "the reply time" },
+          "Above the buttons. Write {productResponse} where the page writes the reply time for product questions, as Company facts says it.",
         ),
         orderForm: line(
           "Order button, with a hosted order form",

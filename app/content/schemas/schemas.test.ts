@@ -48,7 +48,7 @@ import { trustBand } from "../trust-band";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
-  "{emailResponse}, {hours}, {consultationWithin}, {companyName}, {founded}, {usersWorldwide}, {guaranteeDays}, {warrantyMonths}, {classification}";
+  "{emailResponse}, {hours}, {phone}, {productResponse}, {consultationWithin}, {companyName}, {founded}, {usersWorldwide}, {guaranteeDays}, {warrantyMonths}, {classification}";
 
 /** A copy of an item's value as it is now, to change one thing in. */
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -130,11 +130,11 @@ describe("what an editor may publish", () => {
     const headings = copyOf(productHeadings);
     headings.specifications.title = " ";
     headings.comparison.aspect = "x".repeat(41);
-    headings.cta.body = "Send a request: typical response {time}, often {sooner}.";
+    headings.cta.body = "Send a request: typical response {productResponse}, often {sooner}.";
     expect(refusals(productHeadingsSchema, headings)).toEqual({
       "specifications.title": "Required",
       "comparison.aspect": "At most 40 characters",
-      "cta.body": "Only {time} is filled in here",
+      "cta.body": "Only {productResponse} is filled in here",
     });
   });
 
@@ -318,13 +318,13 @@ describe("what an editor may publish", () => {
     const contact = copyOf(contactPage);
     contact.title = " ";
     contact.badges.email = "Email response in 1-2 business days";
-    contact.badges.phone = "Phone support {hours}, call {phone}";
+    contact.badges.phone = "Phone support {hours}, fax {fax}";
     contact.responseTime = "We reply within {emailresponse}.";
     contact.send = "x".repeat(31);
     expect(refusals(contactSchema, contact)).toEqual({
       title: "Required",
       "badges.email": "Keep {emailResponse}: the page writes the reply time for email there",
-      "badges.phone": `{phone} is no company fact: write one of ${facts}`,
+      "badges.phone": `{fax} is no company fact: write one of ${facts}`,
       responseTime: "Keep {emailResponse}: the page writes the reply time for email there",
       send: "At most 30 characters",
     });
@@ -363,7 +363,7 @@ describe("what an editor may publish", () => {
     const page = copyOf(faqPage);
     page.eyebrow = "x".repeat(41);
     page.title = " ";
-    page.cta.body = "We answer the phone on weekdays, and reply to email within {time}.";
+    page.cta.body = "We answer the phone on weekdays, and reply to email within {emailResponse}.";
     page.cta.call = "Call {phone} or {fax}";
     expect(refusals(faqPageSchema, page)).toEqual({
       eyebrow: "At most 40 characters",
