@@ -118,11 +118,13 @@ const companySchema = z
         openDays: z
           .array(whole("Open weekday (0 is Sunday, 6 is Saturday)", 0, 6))
           .min(1, "At least one open day")
+          .max(7, "At most seven open days")
           .meta({ title: "Open weekdays" }),
         opens: whole("Opens at (hour, 0–23)", 0, 23),
         closes: whole("Closes at (hour, 1–24)", 1, 24),
         closedDays: z
           .array(calendarDate("Closed day"))
+          .max(60, "At most 60 closed days")
           .meta({ title: "Days the office is closed", description: "Beyond the US federal holidays." }),
       })
       .refine((hours) => hours.opens < hours.closes, {
@@ -189,6 +191,7 @@ const faqSchema = z
       .meta({ title: "Question" }),
   )
   .min(1, "At least one question")
+  .max(60, "At most 60 questions")
   .refine((items) => new Set(items.map((item) => item.id)).size === items.length, "Each question needs its own anchor")
   .meta({ title: "Frequently asked questions" });
 
@@ -223,6 +226,7 @@ const ownersSchema = z
       })
       .meta({ title: "Owner" }),
   )
+  .max(12, "At most twelve owners")
   .meta({ title: "Owners" });
 
 export interface ContentItemDefinition {

@@ -7,6 +7,7 @@ import { axe } from "~/lib/test-axe";
 import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
 import { fieldErrorsOf, readFormValue } from "./form-value";
 import { SchemaFields } from "./schema-form";
+import { objectShapeOf, type Shape } from "./schema-shape";
 
 /**
  * What axe checks of each item's form: that every control is named and told what is wrong with it,
@@ -35,7 +36,23 @@ const formRules = [
   "autocomplete-valid",
 ];
 
+/** The dotted names of the lists in `shape` that set no limit on their entries. */
+function unlimitedLists(shape: Shape, at = ""): string[] {
+  if (shape.kind === "list")
+    return [...(shape.maxLength === undefined ? [at] : []), ...unlimitedLists(shape.item, `${at}.N`)];
+  if (shape.kind === "object")
+    return shape.fields.flatMap(([key, field]) => unlimitedLists(field, at ? `${at}.${key}` : key));
+  return [];
+}
+
 describe("every content item in the admin's form", () => {
+  it("sets a limit on every list, so no form grows past what a page can show and a post can carry", () => {
+    const unlimited = contentItems.flatMap((item) =>
+      unlimitedLists(objectShapeOf(formSchemaOf(item.schema))).map((list) => `${item.key}: ${list}`),
+    );
+    expect(unlimited).toEqual([]);
+  });
+
   it.each(contentItems.map((item) => [item.key, item] as const))(
     "%s: the form draws it, and sent back unchanged it is the value the site shows now",
     (_key, item) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
-import { arrangeField, entryField, fieldErrorsOf, readFormValue } from "./form-value";
+import { arrangeField, entriesReadPastLimit, entryField, fieldErrorsOf, readFormValue } from "./form-value";
 
 function formData(fields: Array<[string, string | Blob]>) {
   const data = new FormData();
@@ -89,6 +89,15 @@ describe("reading a content form's post", () => {
     );
     expect(read).toMatchObject({ closedDays: ["2026-12-24", "2026-12-26", "2026-12-31"] });
     expect(read).not.toHaveProperty(arrangeField);
+  });
+
+  it("reads a list only a few entries past its limit, however many are posted", () => {
+    const Limited = z.object({ days: z.array(z.string()).max(3, "At most 3 days") });
+    const posted = formData(Array.from({ length: 3_700 }, (_, at) => [`days.${at}`, `day ${at}`]));
+    const read = readFormValue(Limited, posted) as { days: string[] };
+    expect(read.days).toHaveLength(3 + entriesReadPastLimit);
+    expect(read.days.at(-1)).toBe(`day ${2 + entriesReadPastLimit}`);
+    expect(Limited.safeParse(read).error?.issues.map((issue) => issue.message)).toEqual(["At most 3 days"]);
   });
 
   it("keeps an entry that posts nothing but its marker", () => {

@@ -70,6 +70,9 @@ function prefixes(name: string): string[] {
   return segments.slice(1).map((_, at) => segments.slice(0, at + 1).join("."));
 }
 
+/** How many entries past its limit a list is read with: an editor who added a few too many keeps them. */
+export const entriesReadPastLimit = 10;
+
 /** Decimal notation only: `Number()` would also take "0x1F", "1_000" or " ", which nobody types as a number. */
 const decimal = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
@@ -106,7 +109,12 @@ function readNode(shape: Shape, name: string, posted: Posted): unknown {
     case "fixed":
       return shape.value;
     case "list":
-      return posted.entriesOf(name).map((entry) => readNode(shape.item, childName(name, entry), posted));
+      // A few entries past the list's limit are read (the form shows them, with the limit's
+      // message); a post of thousands more is not drawn back entry by entry.
+      return posted
+        .entriesOf(name)
+        .slice(0, (shape.maxLength ?? Infinity) + entriesReadPastLimit)
+        .map((entry) => readNode(shape.item, childName(name, entry), posted));
     case "object": {
       // A group the schema lets go that was left wholly empty is gone, not an object of empty fields.
       if (name !== "" && (shape.optional || shape.nullable) && !posted.anythingUnder(name))
