@@ -15,6 +15,7 @@ import {
 import { itemState } from "~/content/store.server";
 import type { Staff } from "~/lib/staff";
 import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
+import { crossItemErrors } from "./cross-checks.server";
 import { echoesOf } from "./echoes.server";
 import { fieldErrorsOf, readFormValue } from "./form-value";
 import { arrange } from "./schema-form";
@@ -214,7 +215,11 @@ async function saveOrPublish(
     });
   }
   if (intent === "publish") {
-    const outcome = await publish(item.key, itemValueOf(item.schema, parsed.data), edition, staff);
+    const itemValue = itemValueOf(item.schema, parsed.data);
+    const crossErrors = await crossItemErrors(item.key, itemValue);
+    if (Object.keys(crossErrors).length > 0)
+      return refused("Nothing was published: see the fields below.", 400, value, edition, { errors: crossErrors });
+    const outcome = await publish(item.key, itemValue, edition, staff);
     return afterChange(item, outcome, value, edition, (state) => ({
       ok: true,
       message: `Published as version ${state.published.version}: every page shows it within seconds.`,
