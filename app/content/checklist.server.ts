@@ -18,6 +18,8 @@ export interface PlaceholderLine {
   todo: string | null;
   /** The content item an editor fills it in (undefined: still in the code of app/content). */
   item?: string;
+  /** How the admin names where it is filled in: the item's title, and which entry ("Owners, entry 2"). */
+  itemLabel?: string;
   /** The module it is declared in, e.g. "app/content/manuals.ts". */
   file: string;
 }
@@ -49,6 +51,11 @@ function placeholdersIn(
  */
 export function placeholders(modules: Record<string, Record<string, unknown>>): PlaceholderLine[] {
   const itemOf = new Map<unknown, string>(contentItems.map((item) => [item.live, item.key]));
+  const titleOf = new Map(contentItems.map((item) => [item.key, item.title]));
+  const labelOf = (item: string, where: string) => {
+    const entry = /^[^[.]*\[(\d+)\]/.exec(where)?.[1];
+    return `${titleOf.get(item) ?? item}${entry === undefined ? "" : `, entry ${Number(entry) + 1}`}`;
+  };
   const found: PlaceholderLine[] = [];
   for (const [file, exports] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
     // An object exported under two names is still one placeholder.
@@ -57,7 +64,8 @@ export function placeholders(modules: Record<string, Record<string, unknown>>): 
       const item = itemOf.get(value);
       // Read through the item's proxy once: what is published, as plain data.
       const plain = item ? (JSON.parse(JSON.stringify(value)) as unknown) : value;
-      for (const line of placeholdersIn(plain, exported, seen)) found.push({ ...line, file, item });
+      for (const line of placeholdersIn(plain, exported, seen))
+        found.push({ ...line, file, item, ...(item ? { itemLabel: labelOf(item, line.where) } : {}) });
     }
   }
   return found;

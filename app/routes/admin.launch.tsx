@@ -93,7 +93,7 @@ export default function AdminLaunch({ loaderData, actionData }: Route.ComponentP
                 <p className="text-small text-muted">
                   {line.item ? (
                     <Link to={`/admin/content/${line.item}`} className="inline-flex tap-target items-center underline">
-                      Edit {line.where}
+                      Edit {line.itemLabel ?? line.where}
                     </Link>
                   ) : (
                     <>
