@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contactPage, contactSearch } from "./contact";
 import { heroClaims, keyFigures } from "./home";
 import { initialContent, readChangedContent, setContentSource } from "./live";
+import { contentItems } from "./items";
 import { orderSteps } from "./order";
-import { namesQuotedIn, withFacts, withFactsAnd } from "./quoted-facts";
+import { factItem, factLabel } from "./quoted-fact-labels";
+import { factNames, namesQuotedIn, withFacts, withFactsAnd } from "./quoted-facts";
 import { trustSignals } from "./trust-band";
 
 afterEach(() => setContentSource(undefined));
@@ -118,9 +120,17 @@ describe("texts that quote company facts", () => {
   });
 
   it("leave a name that is no fact as typed (the schema refuses it before it is published)", () => {
-    expect(withFacts("Fax {fax} or write within {emailResponse}")).toBe(
-      "Fax {fax} or write within 1-2 business days",
-    );
+    expect(withFacts("Fax {fax} or write within {emailResponse}")).toBe("Fax {fax} or write within 1-2 business days");
     expect(namesQuotedIn("{a} and {emailResponse} and {}")).toEqual(["a", "emailResponse", ""]);
+  });
+});
+
+describe("what the admin calls each fact", () => {
+  it("names, for every fact, an item an editor can open", () => {
+    const titles = new Set(contentItems.map((item) => item.title));
+    for (const name of factNames) {
+      expect(titles, name).toContain(factItem(name));
+      expect(factLabel(name), name).not.toBe("");
+    }
   });
 });

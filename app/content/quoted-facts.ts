@@ -11,40 +11,23 @@
  */
 import { commitments, company, regulatory } from "./site";
 
-/** Each fact a text may quote: what its item's form calls it, that item, and its value now. */
+/**
+ * Each fact a text may quote, and its value now. What the admin calls each one is in
+ * quoted-fact-labels.ts, which only the schemas read: the pages need the values alone.
+ */
 const facts = {
-  emailResponse: { label: "Reply time for email", item: "Company facts", value: () => company.emailResponse },
-  hours: { label: "Opening hours, in full", item: "Company facts", value: () => company.hours.long },
-  phone: { label: "Phone, as shown", item: "Company facts", value: () => company.phone.display },
-  productResponse: {
-    label: "Reply time for product questions",
-    item: "Company facts",
-    value: () => company.productResponse,
-  },
-  consultationWithin: {
-    label: "Consultation call within",
-    item: "Company facts",
-    value: () => company.consultationWithin,
-  },
-  companyName: { label: "Company name", item: "Company facts", value: () => company.name },
-  founded: { label: "Year founded", item: "Company facts", value: () => String(company.founded) },
-  usersWorldwide: { label: "Users worldwide, as stated", item: "Company facts", value: () => company.usersWorldwide },
-  guaranteeDays: {
-    label: "Satisfaction guarantee (days)",
-    item: "Guarantee, warranty and shipping",
-    value: () => String(commitments.guaranteeDays),
-  },
-  warrantyMonths: {
-    label: "Warranty (months)",
-    item: "Guarantee, warranty and shipping",
-    value: () => String(commitments.warrantyMonths),
-  },
-  classification: {
-    label: "Classification",
-    item: "Regulatory status",
-    value: () => regulatory.classification,
-  },
-} satisfies Record<string, { label: string; item: string; value: () => string }>;
+  emailResponse: () => company.emailResponse,
+  hours: () => company.hours.long,
+  phone: () => company.phone.display,
+  productResponse: () => company.productResponse,
+  consultationWithin: () => company.consultationWithin,
+  companyName: () => company.name,
+  founded: () => String(company.founded),
+  usersWorldwide: () => company.usersWorldwide,
+  guaranteeDays: () => String(commitments.guaranteeDays),
+  warrantyMonths: () => String(commitments.warrantyMonths),
+  classification: () => regulatory.classification,
+} satisfies Record<string, () => string>;
 
 export type FactName = keyof typeof facts;
 
@@ -52,12 +35,6 @@ export const factNames = Object.keys(facts) as FactName[];
 
 /** How a text quotes a fact: `{emailResponse}`. */
 export const quote = (name: string) => `{${name}}`;
-
-/** What the fact's item's form calls it, for the hints of the fields that quote it. */
-export const factLabel = (name: FactName) => facts[name].label;
-
-/** The content item an editor changes the fact in, by its title in the admin. */
-export const factItem = (name: FactName) => facts[name].item;
 
 export function isFactName(name: string): name is FactName {
   return Object.hasOwn(facts, name);
@@ -79,6 +56,6 @@ export function withFacts(text: string): string {
  */
 export function withFactsAnd(text: string, own: Readonly<Record<string, string>>): string {
   return text.replace(/\{([^{}]*)\}/g, (quoted, name: string) =>
-    isFactName(name) ? facts[name].value() : Object.hasOwn(own, name) ? own[name]! : quoted,
+    isFactName(name) ? facts[name]() : Object.hasOwn(own, name) ? own[name]! : quoted,
   );
 }

@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { isShowableText } from "~/lib/zod";
-import { type FactName, factItem, factLabel, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
+import { factItem, factLabel } from "../quoted-fact-labels";
+import { type FactName, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
 import { markdownText } from "~/lib/markdown-text";
 import { marker, markersIn } from "~/lib/markers";
 
