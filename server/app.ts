@@ -21,6 +21,7 @@ import { databaseTimeouts, metricsRegistry } from "../app/lib/metrics.server";
 import {
   checkDatabaseNow,
   databaseAway,
+  isDatabaseUnavailable,
   outageMessage,
   outageRetryAfterSeconds,
 } from "../app/lib/database-outage.server";
@@ -330,6 +331,9 @@ const fallbackErrorPage = errorPage("Something went wrong", "Please try again in
  * (app/personal-data.server.ts, stated on /privacy), old rate-limit windows and sign-in failures,
  * and staff posts held past their few hours (each hold purges them too, so none outlives a day).
  */
+/** How soon a purge put off by a database that was away is tried again. */
+const purgeRetryMs = 10 * 60_000;
+
 function startDailyPurge(config: Config) {
   const run = async () => {
     try {
@@ -341,7 +345,12 @@ function startDailyPurge(config: Config) {
       await purgeOldDigests();
       await purgeOldCounts();
     } catch (error) {
-      log.error("daily purge failed", { error });
+      // A database that is away is told by /readyz and its own warnings: the purge waits for it,
+      // trying again in a few minutes rather than tomorrow.
+      if (isDatabaseUnavailable(error)) {
+        log.warn("daily purge put off: the database is away", { error: String(error) });
+        setTimeout(() => void run(), purgeRetryMs).unref();
+      } else log.error("daily purge failed", { error });
     }
   };
   void run();

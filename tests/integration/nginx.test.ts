@@ -273,7 +273,7 @@ describe.runIf(requires(suite, "nginx"))(suite, () => {
       });
     const large = await contentForm(1024 * 1024);
     expect(large.status).not.toBe(413);
-    expect(large.headers.get("server")).not.toBe("nginx");
+    expect(large.status).toBeLessThan(500);
     const over = await contentForm(3 * 1024 * 1024);
     expect(over.status).toBe(413);
     expectOwnErrorPage(over, await over.text(), "413 on a content form");
