@@ -64,7 +64,7 @@ export async function publicHtml(request: APIRequestContext, path: string): Prom
 /**
  * How long these tests wait for a publish to show on the public pages. The promise (within 5 s on
  * every page of two instances and behind nginx) is measured where nothing else shares the machine's
- * time: tests/integration/content-publish.test.ts, run with the other files held to a time. Here a
+ * time: tests/integration/content-publish.test.ts, run last and alone. Here a
  * publish shares three browsers and the other specs' work, and may wait for another test's redraw
  * of the prerendered pages (on a machine at a load of 13 on two cores, one in about eight took up
  * to 6.2 s), so these tests check that it arrives, and allow twice the promise.
