@@ -11,30 +11,32 @@ import { type FactName, factNames, isFactName, namesQuotedIn, quote } from "../q
 import { markdownText } from "~/lib/markdown-text";
 import { marker, markersIn } from "~/lib/markers";
 
-/** A line of text: required, at most `max` characters. */
-export function line(title: string, max = 120, description?: string) {
+/**
+ * Text an editor writes for the public to read: required, at most `max` characters, and only what
+ * a page shows as written (no control character or direction override; line breaks only where
+ * `lines`). Every text field below starts from it.
+ */
+export function showableText(max: number, { lines }: { lines: boolean }) {
   return z
     .string()
     .trim()
     .min(1, "Required")
     .max(max, `At most ${max} characters`)
-    .refine((text) => isShowableText(text, { lines: false }), oneLineMessage)
-    .meta({ title, ...(description ? { description } : {}) });
+    .refine((text) => isShowableText(text, { lines }), lines ? paragraphMessage : oneLineMessage);
 }
 
 /** What a line or a paragraph is told when it holds a character a page cannot show as written. */
 const oneLineMessage = "Write it on one line, without invisible control characters";
 const paragraphMessage = "Remove the invisible control characters";
 
+/** A line of text: required, at most `max` characters. */
+export function line(title: string, max = 120, description?: string) {
+  return showableText(max, { lines: false }).meta({ title, ...(description ? { description } : {}) });
+}
+
 /** A paragraph of plain text. */
 export function paragraph(title: string, max = 2_000, description?: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(max, `At most ${max} characters`)
-    .refine((text) => isShowableText(text, { lines: true }), paragraphMessage)
-    .meta({ title, long: true, ...(description ? { description } : {}) });
+  return showableText(max, { lines: true }).meta({ title, long: true, ...(description ? { description } : {}) });
 }
 
 /**
@@ -175,11 +177,7 @@ export function textWithFacts(
       : `To state a company fact, write ${factNames.map(quote).join(", ")}; the page writes in its current value.`,
     ...(owned ? [`${owned}.`] : []),
   ].join(" ");
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(max, `At most ${max} characters`)
+  return showableText(max, { lines: long })
     .superRefine((text, context) => {
       const named = namesQuotedIn(text);
       for (const name of named.filter((name) => !isFactName(name) && !Object.hasOwn(own, name)))

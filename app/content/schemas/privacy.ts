@@ -10,7 +10,7 @@ import {
   type PrivacyMarker,
   requiredPrivacyMarkers,
 } from "../privacy-markers";
-import { calendarDate, distinct, line, placeholderFields, slug } from "./fields";
+import { calendarDate, distinct, line, placeholderFields, showableText, slug } from "./fields";
 
 export const policyDateSchema = z
   .object({
@@ -52,11 +52,7 @@ function wording(
   options: { long?: boolean; description?: string } = {},
 ) {
   const hint = `Markers it may use, each replaced by what this site does: ${listed(allowed)}.`;
-  return z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(max, `At most ${max} characters`)
+  return showableText(max, { lines: options.long === true })
     .superRefine((text, context) => {
       const unknown = markersIn(text).filter((name) => !allowed.includes(name as PrivacyMarker));
       if (unknown.length > 0) {

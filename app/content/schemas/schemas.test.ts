@@ -574,6 +574,28 @@ describe("the fields every item shares", () => {
     expect(title.safeParse("Müller’s “café” — naïve \u200Eok").success).toBe(true);
   });
 
+  it("a text that quotes facts or markers holds only what a page shows as written, as a line does", () => {
+    const override = "Heal \u202Emoc.live\u202C";
+    const claims = copyOf(heroClaimList);
+    claims[0] = override;
+    expect(refusals(heroClaimsSchema, claims)).toEqual({
+      "0": "Write it on one line, without invisible control characters",
+    });
+    const wording = copyOf(privacyWording);
+    wording.intro = `${wording.intro} nul\u0001ctl`;
+    wording.contact.title = override;
+    expect(refusals(privacyWordingSchema, wording)).toEqual({
+      intro: "Remove the invisible control characters",
+      "contact.title": "Write it on one line, without invisible control characters",
+    });
+    // The contact page's badge quotes a fact and holds one line.
+    const contact = copyOf(contactPage);
+    contact.badges.email = `{emailResponse}\u2028reply`;
+    expect(refusals(contactSchema, contact)).toEqual({
+      "badges.email": "Write it on one line, without invisible control characters",
+    });
+  });
+
   it("a link goes to a path on this site or an https address, never another site through a backslash", () => {
     const href = link("Link");
     for (const address of ["/about", "/contact?topic=repair#form", "https://example.com/a?b=c"]) {
