@@ -5,6 +5,10 @@
  * added without the privacy page saying so. Used in the browser and on the server alike, so it
  * stays free of server-only imports.
  */
+import { themeCookie } from "./theme";
+
+export { cookieValues } from "./cookie-values";
+
 export interface SiteCookie {
   /** Its name on plain HTTP. */
   name: string;
@@ -20,14 +24,8 @@ export interface SiteCookie {
 }
 
 export const siteCookies = {
-  theme: {
-    name: "theme",
-    httpOnly: false,
-    sameSite: "lax",
-    maxAgeSeconds: 365 * 24 * 60 * 60,
-    purpose: "remembers the light, dark or system theme you chose",
-    lasts: "for a year",
-  },
+  /** Written beside the theme it carries (theme.ts): public pages read it without this list. */
+  theme: themeCookie,
   flash: {
     name: "aquila_flash",
     httpOnly: true,
@@ -70,21 +68,4 @@ export const siteCookies = {
 /** The name a cookie is sent under: `__Host-` first on HTTPS for one that asks for it. */
 export function cookieName(cookie: SiteCookie, https: boolean): string {
   return https && cookie.hostOnly ? `__Host-${cookie.name}` : cookie.name;
-}
-
-/**
- * The values a Cookie header gives `name`, in the order the browser sent them (a name can come
- * twice, set for two paths, and a reader may want the one that is well formed: the `cookie`
- * package's parse keeps only the first). Everything after the first "=" of a pair is its value.
- */
-export function cookieValues(header: string | null | undefined, name: string): string[] {
-  const values: string[] = [];
-  // Most requests carry no cookie of that name: every page answered asks, so they cost no split.
-  if (!header?.includes(name)) return values;
-  for (const part of header.split(";")) {
-    const pair = part.trim();
-    const equals = pair.indexOf("=");
-    if (equals !== -1 && pair.slice(0, equals) === name) values.push(pair.slice(equals + 1));
-  }
-  return values;
 }
