@@ -5,7 +5,9 @@ import { databaseAway, noteDatabaseError, outageRetryAfterSeconds } from "./lib/
 import { deferHydration } from "./lib/defer-hydration.server";
 import { log } from "./lib/logger.server";
 import { compressRender, type RenderEncoding } from "./lib/render-compression.server";
+import { LoadsScriptsContext } from "./lib/loads-scripts";
 import { NonceContext } from "./lib/nonce";
+import { isHydrated } from "./route-manifest";
 
 export const streamTimeout = 5_000;
 
@@ -56,7 +58,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LoadsScriptsContext.Provider value={isHydrated}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LoadsScriptsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

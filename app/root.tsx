@@ -33,10 +33,10 @@ import { previewedItem } from "./content/store.server";
 import { getConfig } from "./lib/config.server";
 import { accordionClasses, enhanceAccordions } from "./lib/accordions";
 import { enhanceDisclosures } from "./lib/disclosures";
+import { useLoadsScripts } from "./lib/loads-scripts";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
 import { pageTitle } from "./lib/seo";
-import { isHydrated } from "./route-manifest";
 import { defaultTheme, isTheme, themeFromCookieHeader, themeLabels, themeStorageKey } from "./lib/theme";
 import { enhanceThemeForms } from "./lib/theme-forms";
 
@@ -99,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // JavaScript bundle (docs/decisions/005-pages-without-hydration.md).
   // A preview of a draft is drawn at the admin's address, where the router would find another
   // route: it is shown as HTML only, as the pages without JavaScript are.
-  const hydrate = isHydrated(useMatches().map((match) => match.id)) && !root?.preview;
+  const hydrate = useLoadsScripts(useMatches().map((match) => match.id)) && !root?.preview;
   const reactRuns = useHydrated();
   useMarkHydrated();
   // In the browser, content is read from what the server drew the page with.
