@@ -1,10 +1,9 @@
 /**
- * Frequently asked questions: the questions and answers, the four the home page shows, and the FAQ
- * page's heading and closing call are content, edited in the admin (items.ts, schemas/faq.ts);
- * what is written here is what a fresh site shows.
+ * Frequently asked questions: the questions and answers and the four the home page shows are
+ * content, edited in the admin (items.ts, schemas/faq.ts); what is written here is what a fresh
+ * site shows. The FAQ page's heading and closing call are in faq-page.ts.
  */
 import { commitments, company, regulatory } from "~/content/site";
-import { markerPieces } from "~/lib/markers";
 import { defineContent } from "./live";
 
 export interface FaqItem {
@@ -114,41 +113,3 @@ export const faqTeaserIds = defineContent<string[]>("faq-home", [
   "insurance",
   "how-to-order",
 ]);
-
-/** The FAQ page's own words: its heading and the call that closes it. */
-export interface FaqPageText {
-  /** The small line above the heading. */
-  eyebrow: string;
-  title: string;
-  intro: string;
-  cta: {
-    title: string;
-    /** With {hours} and {emailResponse} where the opening hours and the reply time for email go (`faqCallSentence`). */
-    body: string;
-    email: string;
-    /** With {phone} where the number goes (`faqCallButton`). */
-    call: string;
-  };
-}
-
-export const faqPage = defineContent<FaqPageText>("faq-headings", {
-  eyebrow: "FAQ",
-  title: "Frequently Asked Questions",
-  intro: "Everything people usually ask us before and after ordering. Choose a question to see its answer.",
-  cta: {
-    title: "Still have a question?",
-    body: "We answer the phone {hours}, and reply to email within {emailResponse}.",
-    email: "Email us",
-    call: "Call {phone}",
-  },
-});
-
-/** The closing call's sentence, with the opening hours and the reply time as the company facts say them now. */
-export function faqCallSentence(): string[] {
-  return markerPieces(faqPage.cta.body, { hours: company.hours.long, emailResponse: company.emailResponse });
-}
-
-/** The call button's words, with the phone number as the company facts say it now. */
-export function faqCallButton(): string[] {
-  return markerPieces(faqPage.cta.call, { phone: company.phone.display });
-}

@@ -14,7 +14,8 @@ import { accessibilityStatement, statementDate } from "./accessibility";
 import { caseStudies, caseStudiesPage } from "./case-studies";
 import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
-import { faqItems, faqPage, faqTeaserIds } from "./faq";
+import { faqItems, faqTeaserIds } from "./faq";
+import { faqPage } from "./faq-page";
 import {
   alternation,
   clinicalEvidence,
@@ -35,10 +36,10 @@ import {
   clinicalBenefits,
   howItWorks,
   productHeadings,
-  productIntro,
   specifications,
   traditionalVsSoftech,
 } from "./product";
+import { productIntro } from "./product-intro";
 import { aboutHeadingsSchema, aboutSchema } from "./schemas/about";
 import { accessibilitySchema, statementDateSchema } from "./schemas/accessibility";
 import { caseStudiesPageSchema, caseStudiesSchema } from "./schemas/case-studies";

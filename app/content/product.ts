@@ -1,20 +1,12 @@
 /**
- * Product-page copy: the introduction, clinical benefits, comparison, activation models,
- * specification tiles, how-it-works steps and the sections' headings and closing call are
- * content, edited in the admin (schemas/product.ts); what is written here is what a fresh site
- * shows.
+ * Product-page copy: the clinical benefits, comparison, activation models, specification tiles,
+ * how-it-works steps and the sections' headings and closing call are content, edited in the admin
+ * (schemas/product.ts); what is written here is what a fresh site shows. The introduction is in
+ * product-intro.ts.
  */
-import { company, regulatory } from "~/content/site";
+import { company } from "~/content/site";
 import { markerPieces } from "~/lib/markers";
 import { defineContent } from "./live";
-
-export interface ProductIntro {
-  heading: string;
-  /** One string per paragraph; the first also describes the product to search engines. */
-  body: string[];
-  /** What the opening drawing shows, for screen readers. */
-  picture: string;
-}
 
 export interface ClinicalBenefit {
   title: string;
@@ -44,16 +36,6 @@ export interface HowItWorksStep {
   title: string;
   body: string;
 }
-
-export const productIntro = defineContent<ProductIntro>("product-intro", () => ({
-  heading: `The ${company.productName} System`,
-  body: [
-    `The ${company.productName} system is a custom-built, alternating-pressure air cushion for wheelchair users. Two sets of air cells take turns supporting you, shifting pressure about every 60 seconds, so no area carries the load for long.`,
-    `It is a ${regulatory.classification}: FDA-cleared, CE marked and clinician approved. It is designed for pressure-sore prevention and healing. Talk to your clinician about how it fits into your care.`,
-  ],
-  picture:
-    "Drawing of a person sitting in a wheelchair on the cushion: its air cells, alternately raised and lowered, lie under them on the seat, and the controller is fixed to the side of the chair, joined to the cushion by a hose.",
-}));
 
 export const clinicalBenefits = defineContent<ClinicalBenefit[]>("product-benefits", [
   {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { productIntro } from "~/content/product";
+import { productIntro } from "~/content/product-intro";
 import { company } from "~/content/site";
 
 /**

@@ -11,11 +11,11 @@ import {
   howItWorks,
   productCallSentence,
   productHeadings,
-  productIntro,
   specifications,
   traditionalVsSoftech,
   type TraditionalVsSoftechRow,
 } from "~/content/product";
+import { productIntro } from "~/content/product-intro";
 import { powerOptions } from "~/content/showcase";
 import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";

@@ -29,11 +29,12 @@ import {
   technologyCards,
 } from "../home";
 import { comparisonRows } from "../comparison";
-import { faqCallButton, faqCallSentence, faqPage } from "../faq";
+import { faqCallButton, faqCallSentence, faqPage } from "../faq-page";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
 import { orderSteps } from "../order";
 import { orderStepsSchema } from "./order";
-import { activationModels, productCallSentence, productHeadings, productIntro, specifications } from "../product";
+import { activationModels, productCallSentence, productHeadings, specifications } from "../product";
+import { productIntro } from "../product-intro";
 import { activationModelsSchema, productHeadingsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./privacy";
 import { dataRequestTime, policyDate, privacyWording } from "../privacy";
