@@ -8,6 +8,17 @@ const hydratedPages = allRoutes.filter((route) => route.page && route.hydrate !=
 /** No public page loads more than this much compressed JavaScript (docs/benchmarks.md). */
 const budgetBytes = 120 * 1024;
 
+/**
+ * What each page loaded once the site's text was read from the database (brotli, KB), plus the
+ * 1 KB a change may add before someone decides it is worth it: a page grows only on purpose.
+ */
+const ceilingKb: Record<string, number> = {
+  "/": 116.5 + 1,
+  "/testimonials": 114.2 + 1,
+  "/contact": 109 + 1,
+  "/order": 113.3 + 1,
+};
+
 /** What only some visits need, loaded on demand: the forms' checks (with Zod), the toast region, the moderation panel. */
 const onDemand = /\/assets\/(zod|check|toast-view|admin-panel)-[\w-]+\.js$/;
 
@@ -38,6 +49,10 @@ for (const path of hydratedPages) {
     );
     expect(scripts.map((request) => new URL(request.url()).pathname).filter((name) => onDemand.test(name))).toEqual([]);
     expect(body, "compressed JavaScript").toBeLessThanOrEqual(budgetBytes);
+    expect(ceilingKb[path], "a recorded size for each page with JavaScript").toBeDefined();
+    expect(body / 1024, "compressed JavaScript, KB, against the page's recorded size").toBeLessThanOrEqual(
+      ceilingKb[path]!,
+    );
   });
 }
 
