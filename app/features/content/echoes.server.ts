@@ -1,5 +1,6 @@
 import { contentItems } from "~/content/items";
 import { db } from "~/lib/db.server";
+import { leaves } from "./leaves";
 
 /**
  * Where a changed value is still written in other items. A fact such as the product's name or the
@@ -22,21 +23,21 @@ const longest = 120;
 const snippetsPerItem = 2;
 const around = 40;
 
-/** The leaves of a JSON value as dotted paths with their text (numbers as written, booleans left out). */
-function leaves(value: unknown, at = "", found = new Map<string, string>()): Map<string, string> {
-  if (Array.isArray(value)) value.forEach((child, index) => leaves(child, `${at}${at ? "." : ""}${index}`, found));
-  else if (value !== null && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) leaves(child, `${at}${at ? "." : ""}${key}`, found);
-  } else if (typeof value === "string" || typeof value === "number") found.set(at, String(value));
+/** The texts of a value's leaves, numbers as written, booleans and empty places left out. */
+function leafTexts(value: unknown): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [path, leaf] of leaves(value)) {
+    if (typeof leaf === "string" || typeof leaf === "number") found.set(path, String(leaf));
+  }
   return found;
 }
 
 /** The values of `before` that `after` changed at the same place, each once. */
 export function changedValues(before: unknown, after: unknown): Array<{ before: string; after: string }> {
-  const now = leaves(after);
+  const now = leafTexts(after);
   const seen = new Set<string>();
   const changed: Array<{ before: string; after: string }> = [];
-  for (const [path, text] of leaves(before)) {
+  for (const [path, text] of leafTexts(before)) {
     const old = text.trim();
     const next = now.get(path);
     if (next === undefined || next.trim() === old || seen.has(old)) continue;
@@ -83,7 +84,7 @@ export function findEchoes(
   changes: ReadonlyArray<{ before: string; after: string }>,
   bodies: ReadonlyArray<{ key: string; title: string; body: unknown }>,
 ): Echo[] {
-  const texts = bodies.map((item) => ({ ...item, texts: [...leaves(item.body).values()] }));
+  const texts = bodies.map((item) => ({ ...item, texts: [...leafTexts(item.body).values()] }));
   return changes
     .map(({ before, after }) => {
       const pattern = wholePattern(before);

@@ -17,6 +17,7 @@ import type { Staff } from "~/lib/staff";
 import { formSchemaOf, formValueOf, itemValueOf } from "./form-schema";
 import { crossItemErrors } from "./cross-checks.server";
 import { echoesOf } from "./echoes.server";
+import { leaves } from "./leaves";
 import { fieldErrorsOf, readFormValue } from "./form-value";
 import { arrange } from "./schema-form";
 
@@ -89,16 +90,10 @@ export type ItemAnswer =
       conflict?: Conflict;
     };
 
-/** The leaves of a JSON value as dotted paths ("entries.2.question") with their text. */
-function leaves(value: unknown, at = ""): Map<string, string> {
+/** Each leaf of a form's value as the form shows it: an empty place as "". */
+function fieldTexts(value: unknown): Map<string, string> {
   const found = new Map<string, string>();
-  if (value !== null && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [path, text] of leaves(child, at ? `${at}.${key}` : key)) found.set(path, text);
-    }
-  } else {
-    found.set(at, value === null || value === undefined ? "" : String(value));
-  }
+  for (const [path, leaf] of leaves(value)) found.set(path, leaf === null || leaf === undefined ? "" : String(leaf));
   return found;
 }
 
@@ -106,8 +101,8 @@ function conflictOf(item: ContentItemDefinition, state: ItemState, mine: unknown
   const theirs = formValueOf(item.schema, state.draft?.body ?? state.published.body);
   const by = state.draft ? state.draft.by : state.published.by;
   const at = state.draft ? state.draft.at : state.published.at;
-  const mineLeaves = leaves(mine);
-  const theirLeaves = leaves(theirs);
+  const mineLeaves = fieldTexts(mine);
+  const theirLeaves = fieldTexts(theirs);
   const fields: Conflict["fields"] = [...theirLeaves]
     .filter(([path, text]) => mineLeaves.get(path) !== text)
     .map(([path, text]) => ({ path, theirs: text }));
