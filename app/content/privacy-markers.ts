@@ -2,7 +2,7 @@
  * The markers of the privacy policy's wording: a name in braces, such as {message-months}, that an
  * editor writes where the page states something this site does, and that the page replaces with
  * what it does (app/content/privacy.ts). The admin's form checks them (schemas/privacy.ts); both
- * read them from here.
+ * read them from here, and write and find them as every marker is (app/lib/markers.ts).
  *
  * Plain TypeScript with no imports: the admin's form reads it in the browser.
  */
@@ -53,17 +53,6 @@ export const requiredPrivacyMarkers: readonly PrivacyMarker[] = [
   "health-email",
   "health-copies",
 ];
-
-/** Where a marker is written: a name in braces (what is between them is read as a name, known or not). */
-export const markerPattern = /\{([^{}\n]*)\}/g;
-
-/** The names of the markers written in `text`, known or not, each once, in order. */
-export function markersIn(text: string): string[] {
-  return [...new Set([...text.matchAll(markerPattern)].map((match) => match[1]!))];
-}
-
-/** `{name}`, as an editor writes it. */
-export const marker = (name: string) => `{${name}}`;
 
 /**
  * The anchors of the policy's sections that stay: other pages, emails and bookmarks link to

@@ -12,7 +12,8 @@
 import type { PrivacyFacts } from "~/lib/config.server";
 import { siteCookies } from "~/lib/cookies";
 import { defineContent } from "./live";
-import { markerPattern, privacyPageAnchors, type PrivacyMarker } from "./privacy-markers";
+import { markerPattern } from "~/lib/markers";
+import { privacyPageAnchors, type PrivacyMarker } from "./privacy-markers";
 import { company, type Placeholder } from "./site";
 
 /** How long the daily counts of visits are kept (app/lib/visits/tally.server.ts deletes older ones). */

@@ -9,6 +9,7 @@
  * Read by the public pages (server and browser) and by the schemas that check what an editor
  * writes; it reads the facts' items through their proxies, each time a text is written.
  */
+import { fillMarkers } from "~/lib/markers";
 import { commitments, company, regulatory } from "./site";
 
 /**
@@ -33,16 +34,8 @@ export type FactName = keyof typeof facts;
 
 export const factNames = Object.keys(facts) as FactName[];
 
-/** How a text quotes a fact: `{emailResponse}`. */
-export const quote = (name: string) => `{${name}}`;
-
 export function isFactName(name: string): name is FactName {
   return Object.hasOwn(facts, name);
-}
-
-/** The name inside each pair of braces in `text`, known or not, in order. */
-export function namesQuotedIn(text: string): string[] {
-  return [...text.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1]!);
 }
 
 /** `text` with each fact it quotes written in as the facts' items hold them now. */
@@ -55,7 +48,7 @@ export function withFacts(text: string): string {
  * (`own`, such as the trust band's {billingCode}).
  */
 export function withFactsAnd(text: string, own: Readonly<Record<string, string>>): string {
-  return text.replace(/\{([^{}]*)\}/g, (quoted, name: string) =>
-    isFactName(name) ? facts[name]() : Object.hasOwn(own, name) ? own[name]! : quoted,
+  return fillMarkers(text, (name) =>
+    isFactName(name) ? facts[name]() : Object.hasOwn(own, name) ? own[name] : undefined,
   );
 }

@@ -6,7 +6,8 @@
  * band follows a change to the warranty, the guarantee or the classification.
  */
 import { defineContent } from "./live";
-import { namesQuotedIn, withFacts, withFactsAnd } from "./quoted-facts";
+import { markerNames } from "~/lib/markers";
+import { withFacts, withFactsAnd } from "./quoted-facts";
 import { coverage } from "./site";
 
 /** The small drawn marks an entry may show, each drawn in the band; never a logo. */
@@ -58,7 +59,7 @@ export interface TrustSignal {
 /** The second line as the page shows it: the billing code's once the code is known, its other until then. */
 function shownDetail(entry: TrustEntry): string | undefined {
   if (!entry.detail) return undefined;
-  if (!namesQuotedIn(entry.detail).includes(billingCodeName)) return withFacts(entry.detail);
+  if (!markerNames(entry.detail).includes(billingCodeName)) return withFacts(entry.detail);
   const code = coverage.billingCode.code;
   if (code) return withFactsAnd(entry.detail, { [billingCodeName]: code });
   return entry.detailWithoutCode ? withFacts(entry.detailWithoutCode) : undefined;

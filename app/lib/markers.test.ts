@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillMarkers, markerPieces, markersIn } from "./markers";
+import { fillMarkers, markerNames, markerPieces } from "./markers";
 
 describe("named markers in an editor's text", () => {
   it("puts each fact where its marker is, as a piece of its own", () => {
@@ -13,8 +13,19 @@ describe("named markers in an editor's text", () => {
     expect(fillMarkers("{n} of {n}", { n: "2" })).toBe("2 of 2");
   });
 
-  it("leaves a marker it is not given as written, and lists every marker-like word", () => {
+  it("leaves a marker it is not given as written, and names every pair of braces on a line", () => {
     expect(fillMarkers("Call {fax}", { phone: "866-7AQUILA" })).toBe("Call {fax}");
-    expect(markersIn("Call {phone} or {Fax} {}, not { this }")).toEqual(["{phone}", "{Fax}", "{}"]);
+    expect(fillMarkers("Call {fax}", (name) => (name === "fax" ? "none" : undefined))).toBe("Call none");
+    // A misspelled or spaced marker is named too, so its field can refuse it rather than show it.
+    expect(markerNames("Call {phone} or {Fax} {}, {message months} {phone}")).toEqual([
+      "phone",
+      "Fax",
+      "",
+      "message months",
+      "phone",
+    ]);
+    // Braces across a line break are no marker.
+    expect(markerNames("{not\na marker}")).toEqual([]);
+    expect(markerPieces("a {x} b", { x: "1" })).toEqual(["a ", "1", " b"]);
   });
 });

@@ -1,39 +1,54 @@
 /**
  * Named markers in an editor's text: `{hours}` where the page writes a fact when it draws it, so
  * the sentence's wording is the editor's and the fact stays the one published in its own item.
- * The schema of the field says which markers it takes (`markedLine` in app/content/schemas/fields.ts).
+ * The company facts a text quotes (app/content/quoted-facts.ts), a field's own markers
+ * (`markedLine` in app/content/schemas/fields.ts) and the privacy policy's
+ * (app/content/privacy-markers.ts) are all written and read this way; each field's schema says
+ * which names it takes.
  *
  * Plain TypeScript with no imports: public pages read it.
  */
 
-/** A marker as written: a name in braces. */
-const markerPattern = /(\{[A-Za-z]+\})/;
+/**
+ * A marker as written: braces around a name, on one line. Whatever stands between them is read as
+ * a name, known or not, so a misspelled marker is told to the editor instead of shown as typed.
+ */
+export const markerPattern = /\{([^{}\n]*)\}/;
+
+const everyMarker = new RegExp(markerPattern.source, "g");
+/** Splits a text before and after each marker, keeping the marker. */
+const atMarkers = /(\{[^{}\n]*\})/;
 
 /** The marker for `name`, as an editor writes it. */
 export function marker(name: string): string {
   return `{${name}}`;
 }
 
-/** Every marker-like `{…}` in `text`, as written, in order (a misspelled one too). */
-export function markersIn(text: string): string[] {
-  return text.match(/\{[^{}\s]*\}/g) ?? [];
+/** The name in each marker of `text`, known or not, in order, repeats included. */
+export function markerNames(text: string): string[] {
+  return [...text.matchAll(everyMarker)].map((match) => match[1]!);
+}
+
+/** A marker's value: from a table of them, or asked of a function (undefined: it has none). */
+export type MarkerValues = Readonly<Record<string, string>> | ((name: string) => string | undefined);
+
+function valueOf(values: MarkerValues, name: string): string | undefined {
+  if (typeof values === "function") return values(name);
+  return Object.hasOwn(values, name) ? values[name] : undefined;
 }
 
 /**
- * `text` cut at its markers, each one given in `values` replaced by its value, empty pieces left
- * out: what a page draws, each fact a piece of its own. A marker not in `values` stays as written.
+ * `text` cut at its markers, each one given a value replaced by it, empty pieces left out: what a
+ * page draws, each fact a piece of its own. A marker with no value stays as written.
  */
-export function markerPieces(text: string, values: Readonly<Record<string, string>>): string[] {
+export function markerPieces(text: string, values: MarkerValues): string[] {
   return text
-    .split(markerPattern)
-    .map((piece) => {
-      const name = piece.startsWith("{") ? piece.slice(1, -1) : undefined;
-      return name !== undefined && Object.hasOwn(values, name) ? values[name]! : piece;
-    })
+    .split(atMarkers)
+    .map((piece) => (piece.startsWith("{") ? (valueOf(values, piece.slice(1, -1)) ?? piece) : piece))
     .filter((piece) => piece !== "");
 }
 
-/** `text` with each marker given in `values` replaced by its value. */
-export function fillMarkers(text: string, values: Readonly<Record<string, string>>): string {
+/** `text` with each marker given a value replaced by it. */
+export function fillMarkers(text: string, values: MarkerValues): string {
   return markerPieces(text, values).join("");
 }

@@ -7,9 +7,9 @@
 import { z } from "zod";
 import { isShowableText } from "~/lib/zod";
 import { factItem, factLabel } from "../quoted-fact-labels";
-import { type FactName, factNames, isFactName, namesQuotedIn, quote } from "../quoted-facts";
+import { type FactName, factNames, isFactName } from "../quoted-facts";
 import { markdownText } from "~/lib/markdown-text";
-import { marker, markersIn } from "~/lib/markers";
+import { marker, markerNames } from "~/lib/markers";
 
 /**
  * Text an editor writes for the public to read: required, at most `max` characters, and only what
@@ -70,7 +70,7 @@ export function markedLine(
       if (!text.includes(marker(name)))
         context.addIssue({ code: "custom", message: `Write ${marker(name)} for ${fact}` });
     }
-    if (markersIn(text).some((written) => !names.includes(written)))
+    if (markerNames(text).some((name) => !Object.hasOwn(markers, name)))
       context.addIssue({ code: "custom", message: only });
   });
 }
@@ -164,28 +164,28 @@ export function textWithFacts(
     description,
   }: { quotes?: FactName[]; own?: Record<string, string>; long?: boolean; description?: string } = {},
 ) {
-  const known = [...factNames, ...Object.keys(own)].map(quote).join(", ");
+  const known = [...factNames, ...Object.keys(own)].map(marker).join(", ");
   const kept = quotes
-    .map((name) => `${quote(name)} is the ${factLabel(name).toLowerCase()}, from ${factItem(name)}`)
+    .map((name) => `${marker(name)} is the ${factLabel(name).toLowerCase()}, from ${factItem(name)}`)
     .join("; ");
   const owned = Object.entries(own)
-    .map(([name, what]) => `${quote(name)} writes ${what}`)
+    .map(([name, what]) => `${marker(name)} writes ${what}`)
     .join("; ");
   const hint = [
     quotes.length
       ? `${kept}; keep it, and the page writes it in.`
-      : `To state a company fact, write ${factNames.map(quote).join(", ")}; the page writes in its current value.`,
+      : `To state a company fact, write ${factNames.map(marker).join(", ")}; the page writes in its current value.`,
     ...(owned ? [`${owned}.`] : []),
   ].join(" ");
   return showableText(max, { lines: long })
     .superRefine((text, context) => {
-      const named = namesQuotedIn(text);
+      const named = markerNames(text);
       for (const name of named.filter((name) => !isFactName(name) && !Object.hasOwn(own, name)))
         context.addIssue({ code: "custom", message: `{${name}} is no company fact: write one of ${known}` });
       for (const name of quotes.filter((name) => !named.includes(name)))
         context.addIssue({
           code: "custom",
-          message: `Keep ${quote(name)}: the page writes the ${factLabel(name).toLowerCase()} there`,
+          message: `Keep ${marker(name)}: the page writes the ${factLabel(name).toLowerCase()} there`,
         });
     })
     .meta({ title, ...(long ? { long } : {}), description: description ? `${description} ${hint}` : hint });

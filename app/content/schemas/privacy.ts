@@ -2,8 +2,6 @@
 import { z } from "zod";
 import {
   keptPrivacyAnchors,
-  marker,
-  markersIn,
   privacyMarkerNames,
   privacyMarkers,
   privacyPageAnchors,
@@ -11,6 +9,7 @@ import {
   requiredPrivacyMarkers,
 } from "../privacy-markers";
 import { calendarDate, distinct, line, placeholderFields, showableText, slug } from "./fields";
+import { marker, markerNames } from "~/lib/markers";
 
 export const policyDateSchema = z
   .object({
@@ -54,7 +53,7 @@ function wording(
   const hint = `Markers it may use, each replaced by what this site does: ${listed(allowed)}.`;
   return showableText(max, { lines: options.long === true })
     .superRefine((text, context) => {
-      const unknown = markersIn(text).filter((name) => !allowed.includes(name as PrivacyMarker));
+      const unknown = [...new Set(markerNames(text))].filter((name) => !allowed.includes(name as PrivacyMarker));
       if (unknown.length > 0) {
         const known = allowed.length === 1 ? `the only marker here is ${listed(allowed)}` : `use ${listed(allowed)}`;
         context.addIssue({
@@ -166,7 +165,7 @@ export const privacyWordingSchema = z
       ...policy.health.items.flatMap((item) => [item.term, item.detail]),
       policy.contact.lead,
     ];
-    const used = new Set(texts.flatMap(markersIn));
+    const used = new Set(texts.flatMap(markerNames));
     const missing = requiredPrivacyMarkers.filter((name) => !used.has(name));
     if (missing.length > 0)
       context.addIssue({

@@ -1,6 +1,6 @@
 /** The trust band's entries (app/content/trust-band.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { namesQuotedIn, quote } from "../quoted-facts";
+import { marker, markerNames } from "~/lib/markers";
 import { billingCodeName, type TrustMark, trustMarks } from "../trust-band";
 import { distinct, slug, textWithFacts } from "./fields";
 
@@ -14,7 +14,7 @@ const markLabels: Record<TrustMark, string> = {
   return: "Arrow coming round, with a tick",
 };
 
-const billingCode = quote(billingCodeName);
+const billingCode = marker(billingCodeName);
 
 const entry = z
   .object({
@@ -34,7 +34,7 @@ const entry = z
     }).optional(),
   })
   .superRefine((value, context) => {
-    const quotesCode = namesQuotedIn(value.detail ?? "").includes(billingCodeName);
+    const quotesCode = markerNames(value.detail ?? "").includes(billingCodeName);
     if (quotesCode && !value.detailWithoutCode)
       context.addIssue({
         code: "custom",
