@@ -71,8 +71,10 @@ import { orderStepsSchema } from "./schemas/order";
 import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
 import { moderationTime, reviewPolicy } from "./review-policy";
 import { disclaimerSchema, regulatorySchema } from "./schemas/site";
+import { reviewGuidanceSchema, testimonialsPageSchema } from "./schemas/testimonials";
 import { trustBandSchema } from "./schemas/trust-band";
 import { commitments, company, coverage, credit, disclaimer, regulatory } from "./site";
+import { reviewGuidance, testimonialsPage } from "./testimonials";
 import { trustBand } from "./trust-band";
 
 // The field types, for code that builds a schema beside these.
@@ -547,6 +549,22 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/accessibility"],
     schema: statementDateSchema,
     live: statementDate,
+  },
+  {
+    key: "testimonials",
+    title: "Testimonials page",
+    group: "Pages",
+    pages: ["/testimonials"],
+    schema: testimonialsPageSchema,
+    live: testimonialsPage,
+  },
+  {
+    key: "review-guidance",
+    title: "Testimonials page: boxes beside the review form",
+    group: "Pages",
+    pages: ["/testimonials"],
+    schema: reviewGuidanceSchema,
+    live: reviewGuidance,
   },
   {
     key: "review-policy",

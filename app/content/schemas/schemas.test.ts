@@ -45,6 +45,8 @@ import { disclaimerSchema, regulatorySchema } from "./site";
 import { disclaimer, regulatory } from "../site";
 import { trustBandSchema } from "./trust-band";
 import { trustBand } from "../trust-band";
+import { reviewGuidanceSchema, testimonialsPageSchema } from "./testimonials";
+import { reviewGuidance, testimonialsPage } from "../testimonials";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
@@ -351,6 +353,46 @@ describe("what an editor may publish", () => {
     // A step need not quote a fact: free wording keeps what is typed.
     promised[1]!.body = "We call you the next working day.";
     expect(refusals(orderStepsSchema, promised)).toEqual({});
+  });
+
+  it("testimonials page: as it is, each word given, on one line where it is a line, short enough to fit", () => {
+    expect(refusals(testimonialsPageSchema, testimonialsPage)).toEqual({});
+    const page = copyOf(testimonialsPage);
+    page.title = " ";
+    page.filtersLabel = "Filter\nreviews";
+    page.pages.older = "x".repeat(41);
+    page.notice.body = "x".repeat(601);
+    page.share.formTitle = "";
+    expect(refusals(testimonialsPageSchema, page)).toEqual({
+      title: "Required",
+      filtersLabel: "Write it on one line, without invisible control characters",
+      "pages.older": "At most 40 characters",
+      "notice.body": "At most 600 characters",
+      "share.formTitle": "Required",
+    });
+  });
+
+  it("testimonials page's boxes: each its own heading, each with a point, each point once", () => {
+    expect(refusals(reviewGuidanceSchema, reviewGuidance)).toEqual({});
+    const boxes = copyOf(reviewGuidance);
+    boxes[2]!.title = boxes[0]!.title;
+    expect(refusals(reviewGuidanceSchema, boxes)).toEqual({ "": "Each box needs its own heading" });
+    const points = copyOf(reviewGuidance);
+    points[0]!.items[1] = points[0]!.items[0]!;
+    points[1]!.items = [];
+    points[2]!.items[0] = "x".repeat(161);
+    expect(refusals(reviewGuidanceSchema, points)).toEqual({
+      "0.items": "Each point once",
+      "1.items": "At least one point",
+      "2.items.0": "At most 160 characters",
+    });
+    expect(refusals(reviewGuidanceSchema, [])).toEqual({ "": "At least one box" });
+    expect(
+      refusals(
+        reviewGuidanceSchema,
+        [...reviewGuidance, ...copyOf(reviewGuidance)].map((box, index) => ({ ...box, title: `Box ${index}` })),
+      ),
+    ).toEqual({ "": "At most four boxes" });
   });
 
   it("FAQ page: as it is, and its closing call writes each fact it names, and only those", () => {
