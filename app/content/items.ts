@@ -26,7 +26,7 @@ import {
   lifeStories,
   technologyCards,
 } from "./home";
-import { orderSteps } from "./order";
+import { orderPage, orderSteps } from "./order";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
 import { dataRequestTime, policyDate, privacyWording } from "./privacy";
@@ -67,7 +67,7 @@ import {
 } from "./schemas/product";
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
-import { orderStepsSchema } from "./schemas/order";
+import { orderPageSchema, orderStepsSchema } from "./schemas/order";
 import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
 import { moderationTime, reviewPolicy } from "./review-policy";
 import { disclaimerSchema, regulatorySchema } from "./schemas/site";
@@ -461,6 +461,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/paying"],
     schema: payingQuestionsSchema,
     live: payingQuestions,
+  },
+  {
+    key: "order",
+    title: "Order page",
+    group: "Pages",
+    pages: ["/order"],
+    schema: orderPageSchema,
+    live: orderPage,
   },
   {
     key: "order-steps",

@@ -31,8 +31,8 @@ import {
 import { comparisonRows } from "../comparison";
 import { faqCallButton, faqCallSentence, faqPage } from "../faq";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
-import { orderSteps } from "../order";
-import { orderStepsSchema } from "./order";
+import { orderPage, orderSteps } from "../order";
+import { orderPageSchema, orderStepsSchema } from "./order";
 import { activationModels, productCallSentence, productHeadings, productIntro, specifications } from "../product";
 import { activationModelsSchema, productHeadingsSchema, productIntroSchema, specificationsSchema } from "./product";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./privacy";
@@ -393,6 +393,27 @@ describe("what an editor may publish", () => {
         [...reviewGuidance, ...copyOf(reviewGuidance)].map((box, index) => ({ ...box, title: `Box ${index}` })),
       ),
     ).toEqual({ "": "At most four boxes" });
+  });
+
+  it("order page: as it is, its introduction quoting only facts there are, every button short enough", () => {
+    expect(refusals(orderPageSchema, orderPage)).toEqual({});
+    const page = copyOf(orderPage);
+    page.title = " ";
+    page.intro = "An expert will call you within {consultation}.";
+    page.start = "x".repeat(41);
+    page.form.openHosted = "Open in\tNew Tab";
+    page.form.intro = "x".repeat(301);
+    expect(refusals(orderPageSchema, page)).toEqual({
+      title: "Required",
+      intro: `{consultation} is no company fact: write one of ${facts}`,
+      start: "At most 40 characters",
+      "form.openHosted": "Write it on one line, without invisible control characters",
+      "form.intro": "At most 300 characters",
+    });
+    // The introduction need not quote the time: free wording keeps what is typed.
+    const reworded = copyOf(orderPage);
+    reworded.intro = "Every cushion is built for the person who sits on it. Tell us about yourself.";
+    expect(refusals(orderPageSchema, reworded)).toEqual({});
   });
 
   it("FAQ page: as it is, and its closing call writes each fact it names, and only those", () => {
