@@ -7,7 +7,8 @@ import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { changedContent, contentKeys, initialContent } from "./live";
 import { contentItems } from "./items";
-import { company, coverage } from "./site";
+import { company, coverage, credit } from "./site";
+import { contactPage } from "./contact";
 import { faqTeaserIds } from "./faq";
 import {
   discardDraft,
@@ -145,6 +146,30 @@ describe.each(testDialects)("the content store on %s", (dialect) => {
         ["bea", "restore", "coverage", `version ${first} as version ${first + 2}`],
       ]),
     );
+  });
+
+  it("reads a field added to an item since it was published from the code, and keeps all that was published", async () => {
+    await writeInitialContent();
+    const opened = (await itemState("contact"))!;
+    // The Contact page as a site published it before its success view and privacy link were fields of it.
+    const { sent: _sent, ...older } = structuredClone(opened.published.body) as { sent: unknown; title: string };
+    const { link: _link, ...privacy } = (older as unknown as { privacy: { link: string } }).privacy;
+    const published = await publish("contact", { ...older, title: "Write to us", privacy }, opened.edition, ada);
+    expect(published.ok).toBe(true);
+    await freshContent(undefined);
+    expect(contactPage.title).toBe("Write to us");
+    expect(contactPage.sent.title).toBe("Message Sent Successfully!");
+    expect(contactPage.privacy.link).toBe("How we handle your information");
+    const asWritten = JSON.parse(JSON.stringify(initialContent("contact"))) as object;
+    // The browser is sent the item as the pages read it, and the admin's form shows it so, to publish whole.
+    expect(changedContent()?.contact).toEqual({ ...asWritten, title: "Write to us" });
+    expect((await itemState("contact"))!.published.body).toEqual({ ...asWritten, title: "Write to us" });
+    // A field an item may do without, left out when it was published, stays out.
+    const credited = (await itemState("credit"))!;
+    await publish("credit", { label: "Website by Example Studio", href: "/about" }, credited.edition, ada);
+    await freshContent(undefined);
+    expect(credit.placeholder).toBeUndefined();
+    expect((await itemState("credit"))!.published.body).toEqual({ label: "Website by Example Studio", href: "/about" });
   });
 
   it("discards a draft, leaving what is published", async () => {
