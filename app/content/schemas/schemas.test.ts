@@ -447,9 +447,11 @@ describe("what an editor may publish", () => {
     headings.technology.title = "";
     headings.showcase.order = "Order now";
     headings.faq.all = "x".repeat(41);
+    headings.reviews.title = "What users\nsay";
     expect(refusals(homeHeadingsSchema, headings)).toEqual({
       "search.title": "At most 70 characters",
       "technology.title": "Required",
+      "reviews.title": "Write it on one line, without invisible control characters",
       "showcase.order": "Write {model} for the model's name",
       "faq.all": "At most 40 characters",
     });
