@@ -186,12 +186,13 @@ export function previewedItem(): string | undefined {
 export function withAddedFields(key: string, body: unknown): unknown {
   const parsed = contentItem(key)?.schema.safeParse(body);
   if (!parsed || parsed.success) return body;
+  const initial = initialContent(key);
   let added = body;
   for (const { path } of parsed.error.issues) {
     const fields = path.every((step) => typeof step === "string") ? (path as string[]) : [];
     if (fields.length === 0 || valueAt(added, fields) !== undefined) continue;
-    const value = valueAt(initialContent(key), fields);
-    if (value !== undefined) added = withValueAt(added, fields, JSON.parse(JSON.stringify(value)));
+    const value = valueAt(initial, fields);
+    if (value !== undefined) added = withValueAt(added, initial, fields, JSON.parse(JSON.stringify(value)));
   }
   return added;
 }
@@ -210,10 +211,20 @@ function valueAt(value: unknown, fields: readonly string[]): unknown {
   return at;
 }
 
-/** A copy of `value` with `field` at `fields`, the objects on the way copied and the rest shared. */
-function withValueAt(value: unknown, [first, ...rest]: readonly string[], field: unknown): unknown {
+/**
+ * A copy of `value` with `field` at `fields`, the objects on the way copied and the rest shared.
+ * Each copied object lists its fields in the order `initial` has them, so an item that differs
+ * from the code's only by the field added reads as unchanged, and the browser is not sent it.
+ */
+function withValueAt(value: unknown, initial: unknown, [first, ...rest]: readonly string[], field: unknown): unknown {
   const record = isRecord(value) ? value : {};
-  return { ...record, [first!]: rest.length ? withValueAt(record[first!], rest, field) : field };
+  const code = isRecord(initial) ? initial : {};
+  const written: Record<string, unknown> = {
+    ...record,
+    [first!]: rest.length ? withValueAt(record[first!], code[first!], rest, field) : field,
+  };
+  const order = [...Object.keys(code).filter((name) => Object.hasOwn(written, name)), ...Object.keys(written)];
+  return Object.fromEntries([...new Set(order)].map((name) => [name, written[name]]));
 }
 
 // ——— Writing the first version ———
