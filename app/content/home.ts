@@ -240,6 +240,8 @@ export interface HomeHeadings {
     static: string;
   };
   technology: { title: string };
+  /** The section of the published reviews. */
+  reviews: { title: string };
   faq: {
     title: string;
     /** The button to the FAQ page. */
@@ -276,6 +278,7 @@ export const homeHeadings = defineContent<HomeHeadings>("home-headings", () => (
     static: "Static cushion",
   },
   technology: { title: "The technology inside" },
+  reviews: { title: "What users say" },
   faq: { title: "Questions people ask", all: "See all questions", contact: "Contact us" },
   finalCall: { order: "Request an Order", message: "Send us a message" },
 }));

@@ -27,7 +27,7 @@ import {
   lifeStories,
   technologyCards,
 } from "./home";
-import { orderSteps } from "./order";
+import { orderPage, orderSteps } from "./order";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
 import { dataRequestTime, policyDate, privacyWording } from "./privacy";
@@ -68,12 +68,14 @@ import {
 } from "./schemas/product";
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
-import { orderStepsSchema } from "./schemas/order";
+import { orderPageSchema, orderStepsSchema } from "./schemas/order";
 import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
 import { moderationTime, reviewPolicy } from "./review-policy";
 import { disclaimerSchema, regulatorySchema } from "./schemas/site";
+import { reviewGuidanceSchema, testimonialsPageSchema } from "./schemas/testimonials";
 import { trustBandSchema } from "./schemas/trust-band";
 import { commitments, company, coverage, credit, disclaimer, regulatory } from "./site";
+import { reviewGuidance, testimonialsPage } from "./testimonials";
 import { trustBand } from "./trust-band";
 
 // The field types, for code that builds a schema beside these.
@@ -462,6 +464,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: payingQuestions,
   },
   {
+    key: "order",
+    title: "Order page",
+    group: "Pages",
+    pages: ["/order"],
+    schema: orderPageSchema,
+    live: orderPage,
+  },
+  {
     key: "order-steps",
     title: "Order page: steps",
     group: "Pages",
@@ -548,6 +558,22 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/accessibility"],
     schema: statementDateSchema,
     live: statementDate,
+  },
+  {
+    key: "testimonials",
+    title: "Testimonials page",
+    group: "Pages",
+    pages: ["/testimonials"],
+    schema: testimonialsPageSchema,
+    live: testimonialsPage,
+  },
+  {
+    key: "review-guidance",
+    title: "Testimonials page: boxes beside the review form",
+    group: "Pages",
+    pages: ["/testimonials"],
+    schema: reviewGuidanceSchema,
+    live: reviewGuidance,
   },
   {
     key: "review-policy",

@@ -3,7 +3,7 @@ import { contactPage, contactSearch } from "./contact";
 import { heroClaims, keyFigures } from "./home";
 import { initialContent, readChangedContent, setContentSource } from "./live";
 import { contentItems } from "./items";
-import { orderSteps } from "./order";
+import { orderPage, orderSteps } from "./order";
 import { factItem, factLabel } from "./quoted-fact-labels";
 import { factNames, withFacts, withFactsAnd } from "./quoted-facts";
 import { trustSignals } from "./trust-band";
@@ -68,6 +68,18 @@ describe("texts that quote company facts", () => {
     const company = initialContent("company") as Record<string, unknown>;
     readChangedContent({ company: { ...company, consultationWithin: "one business day" } });
     expect(withFacts(orderSteps[1]!.body)).toMatch(/^We contact you within one business day to/);
+  });
+
+  it("draw the order page's introduction as before it was content, and follow the promised time", () => {
+    expect(orderPage.title).toBe("Request Your Custom Aquila Pad");
+    expect(withFacts(orderPage.intro)).toBe(
+      "Every SofTech cushion is built for the person who sits on it. Tell us about yourself and an expert will be in touch within 24 hours.",
+    );
+    const company = initialContent("company") as Record<string, unknown>;
+    readChangedContent({ company: { ...company, name: "Aquila Health", consultationWithin: "one business day" } });
+    expect(withFacts(orderPage.intro)).toMatch(/an expert will be in touch within one business day\.$/);
+    // The company's name in the heading is free wording: it stays as the item holds it.
+    expect(orderPage.title).toBe("Request Your Custom Aquila Pad");
   });
 
   it("draw the home page's claims and figures as before they were content, and follow the facts", () => {

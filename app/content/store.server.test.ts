@@ -7,7 +7,8 @@ import type { Staff } from "~/lib/staff";
 import { useTestDatabase } from "~/lib/test-database";
 import { changedContent, contentKeys, initialContent } from "./live";
 import { contentItems } from "./items";
-import { company, coverage } from "./site";
+import { company, coverage, credit } from "./site";
+import { contactPage } from "./contact";
 import { faqTeaserIds } from "./faq";
 import {
   discardDraft,
@@ -57,7 +58,7 @@ describe.each(testDialects)("the content store on %s", (dialect) => {
   it("serves what is published to every page, and nothing of a draft", async () => {
     await writeInitialContent();
     await freshContent(undefined);
-    expect(changedContent()).toBeUndefined();
+    expect(changedContent()?.contact).toBeUndefined();
     expect(company.phone.display).toBe("866-7AQUILA (727-8452)");
 
     const first = (await itemState("company"))!;
@@ -145,6 +146,50 @@ describe.each(testDialects)("the content store on %s", (dialect) => {
         ["bea", "restore", "coverage", `version ${first} as version ${first + 2}`],
       ]),
     );
+  });
+
+  it("reads a field added to an item since it was published from the code, and keeps all that was published", async () => {
+    await writeInitialContent();
+    const opened = (await itemState("contact"))!;
+    const asWritten = JSON.parse(JSON.stringify(initialContent("contact"))) as { title: string };
+    // The Contact page as a site stored it before the word above its heading, its success view and
+    // its privacy link were fields of it.
+    const {
+      eyebrow: _eyebrow,
+      sent: _sent,
+      privacy,
+      ...rest
+    } = structuredClone(opened.published.body) as { eyebrow: string; sent: unknown; privacy: { link: string } };
+    const { link: _link, ...privacyBefore } = privacy;
+    const older = await publish("contact", { ...rest, privacy: privacyBefore }, opened.edition, ada);
+    expect(older.ok).toBe(true);
+    await freshContent(undefined);
+    expect(contactPage.eyebrow).toBe("Contact");
+    expect(contactPage.sent.title).toBe("Message Sent Successfully!");
+    expect(contactPage.privacy.link).toBe("How we handle your information");
+    // Read so, it is the code's value: the browser is not sent it, and the admin's form shows it whole.
+    expect(changedContent()?.contact).toBeUndefined();
+    expect(older.ok && (await itemState("contact"))!.published.body).toEqual(asWritten);
+
+    // What was published beside the missing fields is read as published.
+    const edited = await publish(
+      "contact",
+      { ...rest, privacy: privacyBefore, title: "Write to us" },
+      (await itemState("contact"))!.edition,
+      ada,
+    );
+    expect(edited.ok).toBe(true);
+    await freshContent(undefined);
+    expect(contactPage.title).toBe("Write to us");
+    expect(contactPage.sent.title).toBe("Message Sent Successfully!");
+    expect(changedContent()?.contact).toEqual({ ...asWritten, title: "Write to us" });
+
+    // A field an item may do without, left out when it was published, stays out.
+    const credited = (await itemState("credit"))!;
+    await publish("credit", { label: "Website by Example Studio", href: "/about" }, credited.edition, ada);
+    await freshContent(undefined);
+    expect(credit.placeholder).toBeUndefined();
+    expect((await itemState("credit"))!.published.body).toEqual({ label: "Website by Example Studio", href: "/about" });
   });
 
   it("discards a draft, leaving what is published", async () => {

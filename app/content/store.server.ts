@@ -114,7 +114,7 @@ async function readPublished(before: Snapshot | undefined): Promise<Snapshot> {
     versions.set(row.key, row.version);
   }
   for (const row of bodies) {
-    values.set(row.key, JSON.parse(row.body));
+    values.set(row.key, withAddedFields(row.key, JSON.parse(row.body)));
     versions.set(row.key, row.version);
   }
   const same = before && sameVersions(before.versions, versions);
@@ -173,6 +173,60 @@ export function previewedItem(): string | undefined {
   return previewing.getStore()?.key;
 }
 
+// ——— A field added to an item since it was stored ———
+
+/**
+ * `body` as stored, with each field its item's schema requires and it lacks taken from the code's
+ * initial value. An item stored before a field was added to it in app/content (a new heading in
+ * an item of headings) reads that field as the code writes it, on the pages and in the admin's
+ * form, until an editor publishes the item with it; without it, a page would read nothing there.
+ * Only a field of an object is added, never one of a list's entries (the code's entry at the same
+ * place need not be the stored one), and nothing the body holds is changed.
+ */
+export function withAddedFields(key: string, body: unknown): unknown {
+  const parsed = contentItem(key)?.schema.safeParse(body);
+  if (!parsed || parsed.success) return body;
+  const initial = initialContent(key);
+  let added = body;
+  for (const { path } of parsed.error.issues) {
+    const fields = path.every((step) => typeof step === "string") ? (path as string[]) : [];
+    if (fields.length === 0 || valueAt(added, fields) !== undefined) continue;
+    const value = valueAt(initial, fields);
+    if (value !== undefined) added = withValueAt(added, initial, fields, JSON.parse(JSON.stringify(value)));
+  }
+  return added;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** What `value` holds at `fields`, through objects only. */
+function valueAt(value: unknown, fields: readonly string[]): unknown {
+  let at = value;
+  for (const field of fields) {
+    if (!isRecord(at) || !Object.hasOwn(at, field)) return undefined;
+    at = at[field];
+  }
+  return at;
+}
+
+/**
+ * A copy of `value` with `field` at `fields`, the objects on the way copied and the rest shared.
+ * Each copied object lists its fields in the order `initial` has them, so an item that differs
+ * from the code's only by the field added reads as unchanged, and the browser is not sent it.
+ */
+function withValueAt(value: unknown, initial: unknown, [first, ...rest]: readonly string[], field: unknown): unknown {
+  const record = isRecord(value) ? value : {};
+  const code = isRecord(initial) ? initial : {};
+  const written: Record<string, unknown> = {
+    ...record,
+    [first!]: rest.length ? withValueAt(record[first!], code[first!], rest, field) : field,
+  };
+  const order = [...Object.keys(code).filter((name) => Object.hasOwn(written, name)), ...Object.keys(written)];
+  return Object.fromEntries([...new Set(order)].map((name) => [name, written[name]]));
+}
+
 // ——— Writing the first version ———
 
 /**
@@ -223,7 +277,7 @@ export async function itemState(key: string, within?: Executor): Promise<ItemSta
   const draftRow = await run.selectFrom("content_drafts").selectAll().where("key", "=", key).executeTakeFirst();
   const draft = draftRow
     ? {
-        body: JSON.parse(draftRow.body) as unknown,
+        body: withAddedFields(key, JSON.parse(draftRow.body)),
         revision: draftRow.revision,
         by: draftRow.saved_by,
         at: draftRow.saved_at,
@@ -231,7 +285,12 @@ export async function itemState(key: string, within?: Executor): Promise<ItemSta
     : undefined;
   return {
     key,
-    published: { version: row.version, body: JSON.parse(row.body), by: row.published_by, at: row.published_at },
+    published: {
+      version: row.version,
+      body: withAddedFields(key, JSON.parse(row.body)),
+      by: row.published_by,
+      at: row.published_at,
+    },
     draft,
     edition: { version: row.version, revision: draft?.revision ?? 0 },
   };

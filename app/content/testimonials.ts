@@ -1,28 +1,45 @@
 /**
- * The Testimonials page: edit its heading, introduction, notice, the boxes beside the review form
- * and the words of the rating summary here. The short words about reviews (states, reasons, who
- * wrote one) are in review-labels.ts; the form's field labels stay with its schema.
+ * The Testimonials page: its heading, introduction, the names of its filters and pages, its notice
+ * and the share box are one content item, the boxes beside the review form another, edited in the
+ * admin (schemas/testimonials.ts); what is written here is what a fresh site shows. The search
+ * description, keywords and breadcrumb, the sentence screen readers hear with the number of
+ * reviews shown, and the words of the rating summary stay here in the code: the sentences with a
+ * count choose between one and many, which no item does. The short words about reviews (states,
+ * reasons, who wrote one) are in review-labels.ts; the form's field labels stay with its schema.
  */
 import { company } from "~/content/site";
+import { defineContent } from "./live";
 
-export interface GuidanceBox {
+export interface TestimonialsPage {
+  /** The page's heading, and its title in the browser's tab and in search results. */
   title: string;
-  items: string[];
+  intro: string;
+  /** What screen readers call the filters and the list of reviews. */
+  filtersLabel: string;
+  reviewsLabel: string;
+  /** In place of the list when no published review matches the filter. */
+  noReviews: string;
+  /** The links to the pages of reviews around the one shown, and what screen readers call them. */
+  pages: { label: string; newest: string; newer: string; older: string; oldest: string };
+  /** The notice under the reviews: its name for screen readers, its lead-in in bold, its text. */
+  notice: { label: string; lead: string; body: string };
+  /** The box with the review form; `formTitle` heads the form in the page and names its dialog. */
+  share: { title: string; intro: string; openDialog: string; formTitle: string };
 }
 
-export const testimonialsPage = {
+export const testimonialsPage = defineContent<TestimonialsPage>("testimonials", () => ({
   title: "Testimonials & Reviews",
-  breadcrumb: "Testimonials",
-  keywords: ["SofTech reviews", "wheelchair cushion reviews"],
   intro: `What people who sit on the ${company.productName} cushion every day say about it, in their own words.`,
   filtersLabel: "Filter reviews",
   reviewsLabel: "Reviews",
   noReviews: "No testimonials found for the selected filter.",
-  pagesLabel: "Review pages",
-  newest: "Newest reviews",
-  newer: "Newer reviews",
-  older: "Older reviews",
-  oldest: "Oldest reviews",
+  pages: {
+    label: "Review pages",
+    newest: "Newest reviews",
+    newer: "Newer reviews",
+    older: "Older reviews",
+    oldest: "Oldest reviews",
+  },
   notice: {
     label: "About these reviews",
     lead: "Individual results vary.",
@@ -34,6 +51,12 @@ export const testimonialsPage = {
     openDialog: "Write a review in a dialog",
     formTitle: "Submit Your Review",
   },
+}));
+
+/** What search engines and the breadcrumb read of the page, beside its title and description. */
+export const testimonialsSearch = {
+  breadcrumb: "Testimonials",
+  keywords: ["SofTech reviews", "wheelchair cushion reviews"],
 };
 
 /** The meta description: with the counts once reviews are published. */
@@ -48,8 +71,14 @@ export function showingReviews(shown: number, total: number): string {
   return `Showing ${shown} of ${total} ${total === 1 ? "review" : "reviews"}.`;
 }
 
+/** A box beside the review form: a heading and its points. */
+export interface GuidanceBox {
+  title: string;
+  items: string[];
+}
+
 /** The boxes beside the review form, in order. */
-export const reviewGuidance: GuidanceBox[] = [
+export const reviewGuidance = defineContent<GuidanceBox[]>("review-guidance", [
   {
     title: "Review Guidelines",
     items: [
@@ -77,7 +106,7 @@ export const reviewGuidance: GuidanceBox[] = [
       "Your name and review are shown publicly once approved",
     ],
   },
-];
+]);
 
 /** The rating summary above the reviews; the page fills in the figures. */
 export const ledgerText = {

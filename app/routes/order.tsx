@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { TrustBand } from "~/components/content/trust-band";
 import { buttonClass, ExternalLink } from "~/components/ui/button";
-import { orderSteps } from "~/content/order";
+import { orderPage, orderSteps } from "~/content/order";
 import { pagePaths } from "~/content/navigation";
 import { withFacts } from "~/content/quoted-facts";
 import { company } from "~/content/site";
@@ -78,14 +78,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <section aria-labelledby="order-title" className="border-b border-line bg-surface">
         <div className="container-page py-12 md:py-16">
-          <p className="font-semibold text-brand">Order</p>
+          <p className="font-semibold text-brand">{orderPage.eyebrow}</p>
           <h1 id="order-title" className="mt-2 text-title font-bold">
-            Request Your Custom {company.name} Pad
+            {orderPage.title}
           </h1>
-          <p className="mt-4 max-w-prose text-lead text-muted">
-            Every {company.productName} cushion is built for the person who sits on it. Tell us about yourself and an
-            expert will be in touch within {company.consultationWithin}.
-          </p>
+          <p className="mt-4 max-w-prose text-lead text-muted">{withFacts(orderPage.intro)}</p>
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {orderSteps.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-line bg-canvas p-5">
@@ -102,7 +99,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <ResponseFigures figures={loaderData.figures} className="mt-1" />
           </section>
           <a href="#order-form" className={buttonClass("primary", "mt-8")}>
-            Start Your Order
+            {orderPage.start}
           </a>
         </div>
       </section>
@@ -122,12 +119,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
               <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 md:flex-row md:items-center md:justify-between">
                 <div>
                   <h2 id="order-form-title" className="text-heading font-bold">
-                    Your order request
+                    {orderPage.form.title}
                   </h2>
                   <p className="mt-1 text-muted">
-                    Six short parts, about five minutes. Nothing is charged: an expert calls you first.{" "}
+                    {orderPage.form.intro}{" "}
                     <Link to={pagePaths.paying} className="font-semibold text-brand underline">
-                      How paying, and insurance, work
+                      {orderPage.form.paying}
                     </Link>
                   </p>
                 </div>
@@ -144,11 +141,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     }}
                     className={buttonClass("primary")}
                   >
-                    Open Form Below
+                    {orderPage.form.openBelow}
                   </a>
                   {orderFormUrl ? (
                     <ExternalLink href={orderFormUrl} className={buttonClass("secondary")}>
-                      Open in New Tab
+                      {orderPage.form.openHosted}
                     </ExternalLink>
                   ) : null}
                 </div>

@@ -1,5 +1,5 @@
 import { company } from "~/content/site";
-import { testimonialsDescription, testimonialsPage } from "~/content/testimonials";
+import { testimonialsDescription, testimonialsPage, testimonialsSearch } from "~/content/testimonials";
 import { getStaff } from "~/features/auth/sessions.server";
 import { signInFailureMessage } from "~/features/auth/sign-in.server";
 import { type AdminNotice, AdminSection } from "~/features/reviews/admin-section";
@@ -121,8 +121,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     title: testimonialsPage.title,
     description: testimonialsDescription(loaderData?.ledger),
     path: "/testimonials",
-    keywords: testimonialsPage.keywords,
-    breadcrumbs: crumbs(testimonialsPage.breadcrumb, "/testimonials"),
+    keywords: testimonialsSearch.keywords,
+    breadcrumbs: crumbs(testimonialsSearch.breadcrumb, "/testimonials"),
     jsonLd,
   });
 };

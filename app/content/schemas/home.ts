@@ -205,6 +205,10 @@ export const homeHeadingsSchema = z
       })
       .meta({ title: "Dynamic vs static cushions" }),
     technology: z.object({ title: heading() }).meta({ title: "The technology inside" }),
+    reviews: z.object({ title: heading() }).meta({
+      title: "What users say",
+      description: "The reviews shown under it are those published on the testimonials page.",
+    }),
     faq: z
       .object({
         title: heading(),

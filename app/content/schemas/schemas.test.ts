@@ -31,8 +31,8 @@ import {
 import { comparisonRows } from "../comparison";
 import { faqCallButton, faqCallSentence, faqPage } from "../faq-page";
 import { knownBillingCode, payingPage, payingQuestions } from "../paying";
-import { orderSteps } from "../order";
-import { orderStepsSchema } from "./order";
+import { orderPage, orderSteps } from "../order";
+import { orderPageSchema, orderStepsSchema } from "./order";
 import { activationModels, productCallSentence, productHeadings, specifications } from "../product";
 import { productIntro } from "../product-intro";
 import { activationModelsSchema, productHeadingsSchema, productIntroSchema, specificationsSchema } from "./product";
@@ -46,6 +46,8 @@ import { disclaimerSchema, regulatorySchema } from "./site";
 import { disclaimer, regulatory } from "../site";
 import { trustBandSchema } from "./trust-band";
 import { trustBand } from "../trust-band";
+import { reviewGuidanceSchema, testimonialsPageSchema } from "./testimonials";
+import { reviewGuidance, testimonialsPage } from "../testimonials";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
@@ -354,6 +356,67 @@ describe("what an editor may publish", () => {
     expect(refusals(orderStepsSchema, promised)).toEqual({});
   });
 
+  it("testimonials page: as it is, each word given, on one line where it is a line, short enough to fit", () => {
+    expect(refusals(testimonialsPageSchema, testimonialsPage)).toEqual({});
+    const page = copyOf(testimonialsPage);
+    page.title = " ";
+    page.filtersLabel = "Filter\nreviews";
+    page.pages.older = "x".repeat(41);
+    page.notice.body = "x".repeat(601);
+    page.share.formTitle = "";
+    expect(refusals(testimonialsPageSchema, page)).toEqual({
+      title: "Required",
+      filtersLabel: "Write it on one line, without invisible control characters",
+      "pages.older": "At most 40 characters",
+      "notice.body": "At most 600 characters",
+      "share.formTitle": "Required",
+    });
+  });
+
+  it("testimonials page's boxes: each its own heading, each with a point, each point once", () => {
+    expect(refusals(reviewGuidanceSchema, reviewGuidance)).toEqual({});
+    const boxes = copyOf(reviewGuidance);
+    boxes[2]!.title = boxes[0]!.title;
+    expect(refusals(reviewGuidanceSchema, boxes)).toEqual({ "": "Each box needs its own heading" });
+    const points = copyOf(reviewGuidance);
+    points[0]!.items[1] = points[0]!.items[0]!;
+    points[1]!.items = [];
+    points[2]!.items[0] = "x".repeat(161);
+    expect(refusals(reviewGuidanceSchema, points)).toEqual({
+      "0.items": "Each point once",
+      "1.items": "At least one point",
+      "2.items.0": "At most 160 characters",
+    });
+    expect(refusals(reviewGuidanceSchema, [])).toEqual({ "": "At least one box" });
+    expect(
+      refusals(
+        reviewGuidanceSchema,
+        [...reviewGuidance, ...copyOf(reviewGuidance)].map((box, index) => ({ ...box, title: `Box ${index}` })),
+      ),
+    ).toEqual({ "": "At most four boxes" });
+  });
+
+  it("order page: as it is, its introduction quoting only facts there are, every button short enough", () => {
+    expect(refusals(orderPageSchema, orderPage)).toEqual({});
+    const page = copyOf(orderPage);
+    page.title = " ";
+    page.intro = "An expert will call you within {consultation}.";
+    page.start = "x".repeat(41);
+    page.form.openHosted = "Open in\tNew Tab";
+    page.form.intro = "x".repeat(301);
+    expect(refusals(orderPageSchema, page)).toEqual({
+      title: "Required",
+      intro: `{consultation} is no company fact: write one of ${facts}`,
+      start: "At most 40 characters",
+      "form.openHosted": "Write it on one line, without invisible control characters",
+      "form.intro": "At most 300 characters",
+    });
+    // The introduction need not quote the time: free wording keeps what is typed.
+    const reworded = copyOf(orderPage);
+    reworded.intro = "Every cushion is built for the person who sits on it. Tell us about yourself.";
+    expect(refusals(orderPageSchema, reworded)).toEqual({});
+  });
+
   it("FAQ page: as it is, and its closing call writes each fact it names, and only those", () => {
     expect(refusals(faqPageSchema, faqPage)).toEqual({});
     expect(faqCallSentence().join("")).toBe(
@@ -385,9 +448,11 @@ describe("what an editor may publish", () => {
     headings.technology.title = "";
     headings.showcase.order = "Order now";
     headings.faq.all = "x".repeat(41);
+    headings.reviews.title = "What users\nsay";
     expect(refusals(homeHeadingsSchema, headings)).toEqual({
       "search.title": "At most 70 characters",
       "technology.title": "Required",
+      "reviews.title": "Write it on one line, without invisible control characters",
       "showcase.order": "Write {model} for the model's name",
       "faq.all": "At most 40 characters",
     });

@@ -3,6 +3,7 @@ import { Carousel } from "~/components/ui/carousel";
 import { Section } from "~/components/ui/page-header";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
+import { homeHeadings } from "~/content/home";
 import { reviewWriterLabels } from "~/content/review-labels";
 import type { PublicReview } from "./types";
 
@@ -11,7 +12,7 @@ export const homeQuoteLimit = 220;
 /** Published reviews only; with none the section says so rather than inventing any. */
 export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
   return (
-    <Section id="testimonials" title="What users say" tone="band">
+    <Section id="testimonials" title={homeHeadings.reviews.title} tone="band">
       {reviews.length === 0 ? (
         <p className="max-w-prose text-muted">
           No reviews have been published yet. If you use the cushion,{" "}

@@ -65,26 +65,26 @@ export function ReviewList({
         )}
         {newer || older ? (
           <nav
-            aria-label={testimonialsPage.pagesLabel}
+            aria-label={testimonialsPage.pages.label}
             className="mt-8 flex flex-wrap items-center justify-center gap-3"
           >
             {newer ? (
               <>
                 <LinkButton to={pageHref({ from: "newest" })} variant="quiet">
-                  {testimonialsPage.newest}
+                  {testimonialsPage.pages.newest}
                 </LinkButton>
                 <LinkButton to={pageHref(newer)} variant="secondary" rel="prev">
-                  {testimonialsPage.newer}
+                  {testimonialsPage.pages.newer}
                 </LinkButton>
               </>
             ) : null}
             {older ? (
               <>
                 <LinkButton to={pageHref(older)} variant="secondary" rel="next">
-                  {testimonialsPage.older}
+                  {testimonialsPage.pages.older}
                 </LinkButton>
                 <LinkButton to={pageHref({ from: "oldest" })} variant="quiet">
-                  {testimonialsPage.oldest}
+                  {testimonialsPage.pages.oldest}
                 </LinkButton>
               </>
             ) : null}
