@@ -76,8 +76,10 @@ describe("every content item in the admin's form", () => {
     async (_key, item) => {
       const formSchema = formSchemaOf(item.schema);
       const value = formValueOf(item.schema, JSON.parse(JSON.stringify(initialContent(item.key))) as unknown);
+      // Each list keeps its first two entries: a third is drawn as the second is, and axe's time
+      // grows with the page (the privacy policy's whole form took seven seconds).
       const emptied = JSON.parse(
-        JSON.stringify(value, (_k, v: unknown) => (typeof v === "string" ? "" : v)),
+        JSON.stringify(value, (_k, v: unknown) => (typeof v === "string" ? "" : Array.isArray(v) ? v.slice(0, 2) : v)),
       ) as unknown;
       const parsed = formSchema.safeParse(emptied);
       const errors = parsed.success ? {} : fieldErrorsOf(parsed.error, emptied);
