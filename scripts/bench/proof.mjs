@@ -109,7 +109,7 @@ export function benchProof() {
   if (hostile.length === 0) parts.push("Not run yet: `npm test`.");
   else {
     parts.push(
-      "The Big List of Naughty Strings (485 strings) in every field of every public form and API, as JSON and as form posts, plus fast-check's random text and random JSON bodies. Stored means stored exactly as sent (after the documented trimming); refused means a 4xx naming the fields. The JSON calls carry no start time, as the payloads of docs/requirements.md §5 do; the form posts carry one, sent at once as autofill does. The honeypot rows are posts with the hidden field filled: answered like a success and kept only in the spam store.",
+      "The Big List of Naughty Strings (485 strings) in every field of every public form and API, as JSON on each database and as form posts on SQLite (a form stores through the same code as its JSON call, so each database is given the same values), plus fast-check's random text and random JSON bodies. Stored means stored exactly as sent (after the documented trimming); refused means a 4xx naming the fields. The JSON calls carry no start time, as the payloads of docs/requirements.md §5 do; the form posts carry one, sent at once as autofill does. The honeypot rows are posts with the hidden field filled: answered like a success and kept only in the spam store.",
     );
     for (const { dialect, report } of hostile) {
       const rows = Object.entries(report.endpoints).map(([endpoint, t]) => [

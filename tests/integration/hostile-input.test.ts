@@ -227,12 +227,16 @@ describe.each(testDialects)("hostile input on %s", (dialect) => {
   }
 
   it("stores every naughty string exactly or refuses it with field errors, on every form and API", async () => {
+    // The forms store through the same code as the JSON calls, so a database is given the same
+    // values either way: the forms' own path (form encoding, the page drawn again with its list of
+    // problems) is sent to the first database, the JSON calls to each.
+    const forms = dialect === testDialects[0];
     const attempts: Attempt[] = [];
     strings.forEach((s, i) => {
       attempts.push(...contactAttempts(s, i, { path: "/api/contact", encoding: "json" }));
-      attempts.push(...contactAttempts(s, i, { path: "/contact", encoding: "form" }));
+      if (forms) attempts.push(...contactAttempts(s, i, { path: "/contact", encoding: "form" }));
       attempts.push(...reviewAttempts(s, i, { path: "/api/testimonials", encoding: "json" }));
-      attempts.push(...reviewAttempts(s, i, { path: "/testimonials", encoding: "form" }));
+      if (forms) attempts.push(...reviewAttempts(s, i, { path: "/testimonials", encoding: "form" }));
     });
     await inParallel(attempts, 8, check);
     expect(problems).toEqual([]);
