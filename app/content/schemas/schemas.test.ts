@@ -48,6 +48,8 @@ import { trustBandSchema } from "./trust-band";
 import { trustBand } from "../trust-band";
 import { reviewGuidanceSchema, testimonialsPageSchema } from "./testimonials";
 import { reviewGuidance, testimonialsPage } from "../testimonials";
+import { footerWordsSchema, menuNamesSchema } from "./navigation";
+import { footerWords, menuNames } from "../navigation";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
@@ -456,6 +458,45 @@ describe("what an editor may publish", () => {
       "showcase.order": "Write {model} for the model's name",
       "faq.all": "At most 40 characters",
     });
+  });
+
+  it("header menu: as it is, every entry named, short enough for the row, and no entry added", () => {
+    expect(refusals(menuNamesSchema, menuNames)).toEqual({});
+    const names = copyOf(menuNames);
+    names.home = " ";
+    names.paying = "x".repeat(41);
+    names.order = "Request\nan Order";
+    expect(refusals(menuNamesSchema, names)).toEqual({
+      home: "Required",
+      paying: "At most 40 characters",
+      order: "Write it on one line, without invisible control characters",
+    });
+    const { faq: _faq, ...fewer } = copyOf(menuNames);
+    expect(refusals(menuNamesSchema, fewer)).toHaveProperty(["faq"]);
+    // An entry the code does not have is not kept: the menus' entries are the code's.
+    expect(menuNamesSchema.parse({ ...copyOf(menuNames), blog: "Blog" })).not.toHaveProperty("blog");
+  });
+
+  it("footer: as it is, the product's name and the tagline under the company's, and a copyright line with its years", () => {
+    expect(refusals(footerWordsSchema, footerWords)).toEqual({});
+    const footer = copyOf(footerWords);
+    footer.makers = "Makers of the {product}.";
+    footer.explore = "";
+    footer.links.faq = "x".repeat(41);
+    footer.policies.healthData = " ";
+    footer.copyright = "© {year} {companyName}. All rights reserved.";
+    expect(refusals(footerWordsSchema, footer)).toEqual({
+      makers: "Write {tagline} for the tagline",
+      explore: "Required",
+      "links.faq": "At most 40 characters",
+      "policies.healthData": "Required",
+      copyright: "Write {founded} for the year founded",
+    });
+    footer.makers = "Makers of the {productName}. {tagline}. {product}.";
+    expect(refusals(footerWordsSchema, footer)).toHaveProperty(
+      ["makers"],
+      "Only {product} and {tagline} are filled in here",
+    );
   });
 
   it("regulatory status: a classification, and each clearance once; the footer's disclaimer, never empty", () => {
