@@ -16,6 +16,7 @@ import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
 import { faqItems, faqTeaserIds } from "./faq";
 import { faqPage } from "./faq-page";
+import { errorPages } from "./error-pages";
 import {
   alternation,
   clinicalEvidence,
@@ -70,6 +71,7 @@ import {
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
 import { orderPageSchema, orderStepsSchema } from "./schemas/order";
+import { errorPagesSchema } from "./schemas/error-pages";
 import { footerWordsSchema, menuNamesSchema } from "./schemas/navigation";
 import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
 import { moderationTime, reviewPolicy } from "./review-policy";
@@ -306,6 +308,15 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/"],
     schema: footerWordsSchema,
     live: footerWords,
+  },
+  {
+    key: "error-pages",
+    title: "Page not found and error page",
+    group: "Frame",
+    // An address the site does not have: the preview shows the page-not-found page.
+    pages: ["/page-not-found"],
+    schema: errorPagesSchema,
+    live: errorPages,
   },
   {
     key: "hero",

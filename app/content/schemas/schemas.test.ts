@@ -50,6 +50,8 @@ import { reviewGuidanceSchema, testimonialsPageSchema } from "./testimonials";
 import { reviewGuidance, testimonialsPage } from "../testimonials";
 import { footerWordsSchema, menuNamesSchema } from "./navigation";
 import { footerWords, menuNames } from "../navigation";
+import { errorPagesSchema } from "./error-pages";
+import { errorPages } from "../error-pages";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
@@ -497,6 +499,25 @@ describe("what an editor may publish", () => {
       ["makers"],
       "Only {product} and {tagline} are filled in here",
     );
+  });
+
+  it("page not found and error page: as they are, every link named, the phone number in the error's text", () => {
+    expect(refusals(errorPagesSchema, errorPages)).toEqual({});
+    const pages = copyOf(errorPages);
+    pages.notFound.heading = "";
+    pages.notFound.text = "x".repeat(301);
+    pages.notFound.links.contact = " ";
+    pages.error.text = "Please try again in a moment.";
+    pages.error.home = "x".repeat(61);
+    expect(refusals(errorPagesSchema, pages)).toEqual({
+      "notFound.heading": "Required",
+      "notFound.text": "At most 300 characters",
+      "notFound.links.contact": "Required",
+      "error.text": "Write {phone} for the phone number",
+      "error.home": "At most 60 characters",
+    });
+    pages.error.text = "Please try again, or call us at {phone} ({hours}).";
+    expect(refusals(errorPagesSchema, pages)).toHaveProperty(["error.text"], "Only {phone} is filled in here");
   });
 
   it("regulatory status: a classification, and each clearance once; the footer's disclaimer, never empty", () => {
