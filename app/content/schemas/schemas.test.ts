@@ -480,6 +480,34 @@ describe("what an editor may publish", () => {
     expect(refusals(homeHeadingsSchema, headings)).toHaveProperty(["reviews.none"], "Only {share} is filled in here");
   });
 
+  it("order page: the step's number, both privacy links, the reference, and a list of next steps that fits", () => {
+    const page = copyOf(orderPage);
+    page.step = "Step";
+    page.privacy.body = "We keep your details private. Read our {policy}.";
+    page.privacy.healthData = "";
+    page.otherWays = "x".repeat(81);
+    page.sent.reference = "Thank you.";
+    page.sent.next[1] = "We call you within {callBack}.";
+    expect(refusals(orderPageSchema, page)).toEqual({
+      step: "Write {number} for the step's number",
+      "privacy.body": "Write {healthData} for the link to how consumer health data is handled",
+      "privacy.healthData": "Required",
+      otherWays: "At most 80 characters",
+      "sent.reference": "Write {reference} for the request's reference",
+      "sent.next.1": `{callBack} is no company fact: write one of ${facts}`,
+    });
+    const steps = copyOf(orderPage);
+    steps.sent.next = [];
+    expect(refusals(orderPageSchema, steps)).toEqual({ "sent.next": "At least one step" });
+    steps.sent.next = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"];
+    expect(refusals(orderPageSchema, steps)).toEqual({ "sent.next": "At most six steps" });
+    steps.sent.next = ["We call you.", "We call you."];
+    expect(refusals(orderPageSchema, steps)).toEqual({ "sent.next": "Each step once" });
+    // A next step may quote a company fact, or none.
+    steps.sent.next = ["We call you within {consultationWithin}.", "We build it."];
+    expect(refusals(orderPageSchema, steps)).toEqual({});
+  });
+
   it("header menu: as it is, every entry named, short enough for the row, and no entry added", () => {
     expect(refusals(menuNamesSchema, menuNames)).toEqual({});
     const names = copyOf(menuNames);
