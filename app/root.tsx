@@ -28,6 +28,7 @@ import { focusInPage } from "./lib/in-page-link";
 import { clearFlash, readFlash } from "./lib/flash.server";
 import { revalidateUnlessUnreachable } from "./lib/unreachable";
 import { company, defaultSupportEmail } from "./content/site";
+import { errorPages } from "./content/error-pages";
 import { changedContent, readChangedContent } from "./content/live";
 import { previewedItem } from "./content/store.server";
 import { getConfig } from "./lib/config.server";
@@ -36,6 +37,7 @@ import { enhanceDisclosures } from "./lib/disclosures";
 import { useLoadsScripts } from "./lib/loads-scripts";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
+import { markerPieces } from "./lib/markers";
 import { pageTitle } from "./lib/seo";
 import { defaultTheme, isTheme, themeFromCookieHeader, themeLabels, themeStorageKey } from "./lib/theme";
 import { enhanceThemeForms } from "./lib/theme-forms";
@@ -240,17 +242,16 @@ export function ErrorBoundary() {
       </div>
     );
   }
+  // Read from the content held in memory, as every page's is: this page is drawn whatever else failed.
+  const words = errorPages.error;
   return (
     <div className="container-page py-16">
-      <title>{pageTitle("Something went wrong")}</title>
-      <h1 className="text-title font-bold">Something went wrong</h1>
-      <p className="mt-4 max-w-prose text-muted">
-        We could not show this page just now. Please try again in a moment. If it keeps happening, call us at{" "}
-        {company.phone.display} and we will help.
-      </p>
+      <title>{pageTitle(words.title)}</title>
+      <h1 className="text-title font-bold">{words.title}</h1>
+      <p className="mt-4 max-w-prose text-muted">{markerPieces(words.text, { phone: company.phone.display })}</p>
       <p className="mt-6">
         <a href="/" className="inline-flex tap-target items-center font-semibold text-brand underline">
-          Go to the home page
+          {words.home}
         </a>
       </p>
     </div>

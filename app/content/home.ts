@@ -241,7 +241,18 @@ export interface HomeHeadings {
   };
   technology: { title: string };
   /** The section of the published reviews. */
-  reviews: { title: string };
+  reviews: {
+    title: string;
+    /** What screen readers call the carousel of reviews. */
+    label: string;
+    /** Beside the name of a reviewer whose purchase is confirmed. */
+    verified: string;
+    /** In place of the carousel while no review is published; {share} is where the link `share` goes. */
+    none: string;
+    share: string;
+    /** The link to the testimonials page, under the carousel. */
+    all: string;
+  };
   faq: {
     title: string;
     /** The button to the FAQ page. */
@@ -278,7 +289,14 @@ export const homeHeadings = defineContent<HomeHeadings>("home-headings", () => (
     static: "Static cushion",
   },
   technology: { title: "The technology inside" },
-  reviews: { title: "What users say" },
+  reviews: {
+    title: "What users say",
+    label: "Reviews",
+    verified: "Verified",
+    none: "No reviews have been published yet. If you use the cushion, {share}.",
+    share: "be the first to share your experience",
+    all: "Read all reviews",
+  },
   faq: { title: "Questions people ask", all: "See all questions", contact: "Contact us" },
   finalCall: { order: "Request an Order", message: "Send us a message" },
 }));

@@ -16,6 +16,7 @@ import { comparisonRows } from "./comparison";
 import { contactPage } from "./contact";
 import { faqItems, faqTeaserIds } from "./faq";
 import { faqPage } from "./faq-page";
+import { errorPages } from "./error-pages";
 import {
   alternation,
   clinicalEvidence,
@@ -27,6 +28,7 @@ import {
   lifeStories,
   technologyCards,
 } from "./home";
+import { footerWords, menuNames } from "./navigation";
 import { orderPage, orderSteps } from "./order";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
@@ -69,6 +71,8 @@ import {
 import { payingQuestionsSchema, payingSchema } from "./schemas/paying";
 import { dataRequestTimeSchema, policyDateSchema, privacyWordingSchema } from "./schemas/privacy";
 import { orderPageSchema, orderStepsSchema } from "./schemas/order";
+import { errorPagesSchema } from "./schemas/error-pages";
+import { footerWordsSchema, menuNamesSchema } from "./schemas/navigation";
 import { moderationTimeSchema, reviewPolicySchema } from "./schemas/review-policy";
 import { moderationTime, reviewPolicy } from "./review-policy";
 import { disclaimerSchema, regulatorySchema } from "./schemas/site";
@@ -237,7 +241,11 @@ export interface ContentItemDefinition {
   title: string;
   /** Where it shows, for the list and the preview's first page. */
   pages: readonly string[];
-  group: "Company" | "Pages";
+  /**
+   * Where the admin lists it: with the company's facts, with the header, footer and error pages
+   * (on every page, or on none of the site's own), or under the first of its pages.
+   */
+  group: "Company" | "Frame" | "Pages";
   schema: z.ZodType;
   /** The value pages read (the module's export), for tests that compare it with the initial value. */
   live: object;
@@ -285,6 +293,31 @@ export const contentItems: readonly ContentItemDefinition[] = [
     live: disclaimer,
   },
   { key: "credit", title: "Website credit", group: "Company", pages: ["/about"], schema: creditSchema, live: credit },
+  {
+    key: "navigation",
+    title: "Header menu",
+    group: "Frame",
+    pages: ["/"],
+    schema: menuNamesSchema,
+    live: menuNames,
+  },
+  {
+    key: "footer",
+    title: "Footer",
+    group: "Frame",
+    pages: ["/"],
+    schema: footerWordsSchema,
+    live: footerWords,
+  },
+  {
+    key: "error-pages",
+    title: "Page not found and error page",
+    group: "Frame",
+    // An address the site does not have: the preview shows the page-not-found page.
+    pages: ["/page-not-found"],
+    schema: errorPagesSchema,
+    live: errorPages,
+  },
   {
     key: "hero",
     title: "Home page: headline",

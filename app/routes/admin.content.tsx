@@ -21,21 +21,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 type Summary = Route.ComponentProps["loaderData"]["items"][number];
 
 /**
- * The list's sections: the company's facts first, then each page's items under the page's name,
- * in the order the site's pages are listed (its sitemap's order).
+ * The list's sections: the company's facts first, then the header, footer and error pages, then
+ * each page's items under the page's name, in the order the site's pages are listed (its sitemap's
+ * order).
  */
 function sectionsOf(items: Summary[]): Array<{ id: string; title: string; items: Summary[] }> {
   const company = items.filter((item) => item.group === "Company");
+  const frame = items.filter((item) => item.group === "Frame");
   const pages = siteRoutes.flatMap((route) => {
-    const onPage = items.filter((item) => item.group !== "Company" && item.page === route.path);
+    const onPage = items.filter((item) => item.group === "Pages" && item.page === route.path);
     return onPage.length
       ? [{ id: route.path === "/" ? "home" : route.path.slice(1), title: route.title, items: onPage }]
       : [];
   });
-  const placed = new Set([...company, ...pages.flatMap((page) => page.items)]);
+  const placed = new Set([...company, ...frame, ...pages.flatMap((page) => page.items)]);
   const rest = items.filter((item) => !placed.has(item));
   return [
     { id: "company", title: "Company", items: company },
+    { id: "frame", title: "Header, footer and error pages", items: frame },
     ...pages,
     ...(rest.length ? [{ id: "other", title: "Other", items: rest }] : []),
   ];

@@ -12,6 +12,7 @@ import { OrderPrivacyAndPhone } from "~/features/orders/order-privacy";
 import { orderOutcomes } from "~/features/orders/outcomes";
 import { submitOrder } from "~/features/orders/store.server";
 import { getConfig } from "~/lib/config.server";
+import { markerPieces } from "~/lib/markers";
 import type { NoticeHandle } from "~/lib/flash";
 import { readFlash } from "~/lib/flash.server";
 import { answerForm } from "~/lib/form-action.server";
@@ -86,7 +87,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {orderSteps.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-line bg-canvas p-5">
-                <p className="text-small font-semibold text-brand">Step {index + 1}</p>
+                <p className="text-small font-semibold text-brand">
+                  {markerPieces(orderPage.step, { number: String(index + 1) })}
+                </p>
                 <h2 className="mt-1 text-subheading font-bold">{step.title}</h2>
                 <p className="mt-2 text-muted">{withFacts(step.body)}</p>
               </li>
@@ -109,11 +112,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       <section id="order-form" aria-labelledby="order-form-title" className="container-page py-12">
         <div className="mx-auto max-w-3xl">
           {sent ? (
-            <OrderSent
-              reference={sent}
-              confirmationEmail={loaderData.confirmationEmail}
-              consultationWithin={company.consultationWithin}
-            />
+            <OrderSent reference={sent} confirmationEmail={loaderData.confirmationEmail} />
           ) : (
             <>
               <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 md:flex-row md:items-center md:justify-between">

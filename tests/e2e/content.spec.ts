@@ -255,6 +255,40 @@ test("two editors change one item: the second's publish is refused with who chan
   }
 });
 
+test("the footer's words are an item: renamed, they are on every page, drawn or prerendered, and React keeps them", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  test.slow();
+  await signInAsStaff(context, baseURL ?? "", "editor");
+  await page.goto("/admin/content");
+  const frame = page.getByRole("region", { name: "Header, footer and error pages" });
+  await expect(frame.getByRole("link")).toHaveText(["Header menu", "Footer", "Page not found and error page"]);
+  // The footer's heading over the phone and email: no other spec reads it, and it is put back.
+  const start = storedItem("footer");
+  const heading = `Reach us ${runMark()}`;
+  const pages = ["/about", "/faq", "/", "/contact"];
+  try {
+    await page.goto("/admin/content/footer");
+    await expect(page.getByRole("heading", { level: 1, name: "Footer" })).toBeVisible();
+    await page.getByLabel(/^Heading of the phone, email and hours/).fill(heading);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(statusOf(page)).toHaveText(/^Published as version \d+: every page shows it within seconds\.$/);
+    await expectPublic(request, pages, heading);
+    // A page React runs reads the item the server drew it with: the heading stays once it has hydrated.
+    for (const path of ["/", "/contact"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated");
+      await expect(page.getByRole("contentinfo").getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+  } finally {
+    await putBack(page, "footer", start);
+  }
+  await expectPublic(request, pages, heading, { shown: false });
+});
+
 test("a fact changed in a draft lists the other items that still write it the old way, with the words around it", async ({
   page,
   context,

@@ -195,6 +195,11 @@ describe.runIf(requires("when the database goes away", "postgres"))("when the da
     expect(response.headers.get("retry-after")).toBe("30");
     const html = await response.text();
     expect(html).toContain("Something went wrong");
+    // Its words are content, read from memory and not from the database: the error's text with the
+    // phone number written in where its marker is, and the footer's.
+    const text = html.replaceAll("<!-- -->", "");
+    expect(text).toContain("If it keeps happening, call us at 866-7AQUILA (727-8452) and we will help.");
+    expect(text).toContain("Talk to us");
     expect(html).toContain("Skip to main content");
     expect(html).toContain('aria-label="Main"');
     expect(html).not.toMatch(/at \S+\.(js|ts):\d+/);

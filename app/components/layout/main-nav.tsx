@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "react-router";
-import { isMenu, type NavItem, navigation, orderLink } from "~/content/navigation";
+import { isMenu, menuNames, type NavItem, navigation, orderLink } from "~/content/navigation";
 import { ChevronDown } from "./icons";
 import { scrollToTopSoon } from "./use-disclosures";
 
@@ -16,7 +16,7 @@ export function NavList({ layout }: { layout: "row" | "stack" }) {
   return (
     <ul className={row ? "flex items-center gap-1 whitespace-nowrap" : "flex flex-col gap-1"}>
       {navigation.map((item) => (
-        <li key={item.name} className={row ? "relative" : undefined}>
+        <li key={item.key} className={row ? "relative" : undefined}>
           {isMenu(item) ? <NavMenu item={item} row={row} pathname={pathname} /> : <NavItemLink item={item} />}
         </li>
       ))}
@@ -27,7 +27,7 @@ export function NavList({ layout }: { layout: "row" | "stack" }) {
 function NavItemLink({ item }: { item: Extract<NavItem, { href: string }> }) {
   return (
     <NavLink to={item.href} end={item.href === "/"} className={linkClass}>
-      {item.name}
+      {menuNames[item.key]}
     </NavLink>
   );
 }
@@ -47,7 +47,7 @@ function NavMenu({
       <summary
         className={`inline-flex tap-target items-center gap-1 rounded-md px-3 font-medium hover:bg-surface-raised ${active ? "text-brand" : ""}`}
       >
-        {item.name}
+        {menuNames[item.key]}
         <span className="sr-only"> menu</span>
         <ChevronDown className="size-4 transition-transform group-open:rotate-180" />
       </summary>
@@ -63,7 +63,7 @@ function NavMenu({
         {item.items.map((child) => (
           <li key={child.href}>
             <NavLink to={child.href} className={`${linkClass} w-full`}>
-              {child.name}
+              {menuNames[child.key]}
             </NavLink>
           </li>
         ))}
@@ -79,7 +79,7 @@ export function OrderButton({ className = "" }: { className?: string }) {
       onClick={scrollToTopSoon}
       className={`inline-flex tap-target items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 ${className}`}
     >
-      {orderLink.name}
+      {menuNames[orderLink.key]}
     </Link>
   );
 }

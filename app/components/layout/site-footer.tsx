@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { footerLinks, policyLinks } from "~/content/navigation";
+import { footerLinks, footerWords, policyLinks } from "~/content/navigation";
 import { company, credit, disclaimer } from "~/content/site";
+import { markerPieces } from "~/lib/markers";
 import { MailIcon, PhoneIcon } from "./icons";
 
 export function SiteFooter({ supportEmail }: { supportEmail: string }) {
@@ -10,23 +11,23 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
         <div>
           <p className="text-subheading font-bold">{company.name}</p>
           <p className="mt-2 text-muted">
-            Makers of the {company.productFullName}. {company.tagline}.
+            {markerPieces(footerWords.makers, { product: company.productFullName, tagline: company.tagline })}
           </p>
         </div>
         <nav aria-label="Footer">
-          <h2 className="font-semibold">Explore</h2>
+          <h2 className="font-semibold">{footerWords.explore}</h2>
           <ul className="mt-2 grid grid-cols-2 gap-x-4">
             {footerLinks.map((link) => (
               <li key={link.href}>
                 <Link to={link.href} className="inline-flex tap-target items-center underline-offset-4 hover:underline">
-                  {link.name}
+                  {footerWords.links[link.key]}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold">Talk to us</h2>
+          <h2 className="font-semibold">{footerWords.talk}</h2>
           <ul className="mt-2">
             <li>
               <a
@@ -59,7 +60,7 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
                   to={link.href}
                   className="inline-flex tap-target items-center font-semibold underline-offset-4 hover:underline"
                 >
-                  {link.name}
+                  {footerWords.policies[link.key]}
                 </Link>
               </li>
             ))}
@@ -67,7 +68,11 @@ export function SiteFooter({ supportEmail }: { supportEmail: string }) {
         </nav>
         <p className="mt-4 text-small text-muted">{disclaimer.text}</p>
         <p className="mt-2 text-small text-muted">
-          © {company.founded}–{new Date().getFullYear()} {company.name}. All rights reserved.
+          {markerPieces(footerWords.copyright, {
+            founded: String(company.founded),
+            year: String(new Date().getFullYear()),
+            companyName: company.name,
+          })}
         </p>
       </div>
       <div className="bg-surface-raised">

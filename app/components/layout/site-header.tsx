@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
+import { menuNames } from "~/content/navigation";
 import { company } from "~/content/site";
 import type { Theme } from "~/lib/theme";
 import { MenuIcon } from "./icons";
@@ -40,7 +41,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
         <details className="lg:hidden" name="header-menu">
           <summary className="inline-flex tap-target items-center gap-2 rounded-md border border-line px-3 font-medium">
             <MenuIcon />
-            Menu
+            {menuNames.menu}
           </summary>
           <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-b border-line bg-surface p-4 shadow-lg">
             <nav aria-label="Main">

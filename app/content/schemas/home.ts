@@ -205,10 +205,28 @@ export const homeHeadingsSchema = z
       })
       .meta({ title: "Dynamic vs static cushions" }),
     technology: z.object({ title: heading() }).meta({ title: "The technology inside" }),
-    reviews: z.object({ title: heading() }).meta({
-      title: "What users say",
-      description: "The reviews shown under it are those published on the testimonials page.",
-    }),
+    reviews: z
+      .object({
+        title: heading(),
+        label: line("Name of the carousel", 40, "What screen readers call the row of reviews."),
+        verified: line(
+          "Mark of a confirmed customer",
+          30,
+          "Beside the name of a reviewer whose purchase is confirmed.",
+        ),
+        none: markedLine(
+          "While no review is published",
+          200,
+          { share: "the link to the review form" },
+          "Shown in place of the reviews. Write {share} where the link below goes.",
+        ),
+        share: line("Link to the review form", 80, "On the testimonials page; written where {share} is."),
+        all: button("Link to every review", "Under the reviews, to the testimonials page."),
+      })
+      .meta({
+        title: "What users say",
+        description: "The reviews shown under it are those published on the testimonials page.",
+      }),
     faq: z
       .object({
         title: heading(),

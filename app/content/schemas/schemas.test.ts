@@ -48,6 +48,10 @@ import { trustBandSchema } from "./trust-band";
 import { trustBand } from "../trust-band";
 import { reviewGuidanceSchema, testimonialsPageSchema } from "./testimonials";
 import { reviewGuidance, testimonialsPage } from "../testimonials";
+import { footerWordsSchema, menuNamesSchema } from "./navigation";
+import { footerWords, menuNames } from "../navigation";
+import { errorPagesSchema } from "./error-pages";
+import { errorPages } from "../error-pages";
 
 /** Every name a text may quote, as a refusal lists them. */
 const facts =
@@ -456,6 +460,110 @@ describe("what an editor may publish", () => {
       "showcase.order": "Write {model} for the model's name",
       "faq.all": "At most 40 characters",
     });
+  });
+
+  it("home page's reviews: as they are, the link where the empty section's sentence says, short words", () => {
+    const headings = copyOf(homeHeadings);
+    headings.reviews.none = "No reviews have been published yet.";
+    headings.reviews.verified = "x".repeat(31);
+    headings.reviews.all = "";
+    headings.reviews.label = "Reviews\nof the cushion";
+    headings.reviews.share = "x".repeat(81);
+    expect(refusals(homeHeadingsSchema, headings)).toEqual({
+      "reviews.none": "Write {share} for the link to the review form",
+      "reviews.verified": "At most 30 characters",
+      "reviews.all": "Required",
+      "reviews.label": "Write it on one line, without invisible control characters",
+      "reviews.share": "At most 80 characters",
+    });
+    headings.reviews.none = "Nothing yet: {share}, or {call} us.";
+    expect(refusals(homeHeadingsSchema, headings)).toHaveProperty(["reviews.none"], "Only {share} is filled in here");
+  });
+
+  it("order page: the step's number, both privacy links, the reference, and a list of next steps that fits", () => {
+    const page = copyOf(orderPage);
+    page.step = "Step";
+    page.privacy.body = "We keep your details private. Read our {policy}.";
+    page.privacy.healthData = "";
+    page.otherWays = "x".repeat(81);
+    page.sent.reference = "Thank you.";
+    page.sent.next[1] = "We call you within {callBack}.";
+    expect(refusals(orderPageSchema, page)).toEqual({
+      step: "Write {number} for the step's number",
+      "privacy.body": "Write {healthData} for the link to how consumer health data is handled",
+      "privacy.healthData": "Required",
+      otherWays: "At most 80 characters",
+      "sent.reference": "Write {reference} for the request's reference",
+      "sent.next.1": `{callBack} is no company fact: write one of ${facts}`,
+    });
+    const steps = copyOf(orderPage);
+    steps.sent.next = [];
+    expect(refusals(orderPageSchema, steps)).toEqual({ "sent.next": "At least one step" });
+    steps.sent.next = ["One", "Two", "Three", "Four", "Five", "Six", "Seven"];
+    expect(refusals(orderPageSchema, steps)).toEqual({ "sent.next": "At most six steps" });
+    steps.sent.next = ["We call you.", "We call you."];
+    expect(refusals(orderPageSchema, steps)).toEqual({ "sent.next": "Each step once" });
+    // A next step may quote a company fact, or none.
+    steps.sent.next = ["We call you within {consultationWithin}.", "We build it."];
+    expect(refusals(orderPageSchema, steps)).toEqual({});
+  });
+
+  it("header menu: as it is, every entry named, short enough for the row, and no entry added", () => {
+    expect(refusals(menuNamesSchema, menuNames)).toEqual({});
+    const names = copyOf(menuNames);
+    names.home = " ";
+    names.paying = "x".repeat(41);
+    names.order = "Request\nan Order";
+    expect(refusals(menuNamesSchema, names)).toEqual({
+      home: "Required",
+      paying: "At most 40 characters",
+      order: "Write it on one line, without invisible control characters",
+    });
+    const { faq: _faq, ...fewer } = copyOf(menuNames);
+    expect(refusals(menuNamesSchema, fewer)).toHaveProperty(["faq"]);
+    // An entry the code does not have is not kept: the menus' entries are the code's.
+    expect(menuNamesSchema.parse({ ...copyOf(menuNames), blog: "Blog" })).not.toHaveProperty("blog");
+  });
+
+  it("footer: as it is, the product's name and the tagline under the company's, and a copyright line with its years", () => {
+    expect(refusals(footerWordsSchema, footerWords)).toEqual({});
+    const footer = copyOf(footerWords);
+    footer.makers = "Makers of the {product}.";
+    footer.explore = "";
+    footer.links.faq = "x".repeat(41);
+    footer.policies.healthData = " ";
+    footer.copyright = "© {year} {companyName}. All rights reserved.";
+    expect(refusals(footerWordsSchema, footer)).toEqual({
+      makers: "Write {tagline} for the tagline",
+      explore: "Required",
+      "links.faq": "At most 40 characters",
+      "policies.healthData": "Required",
+      copyright: "Write {founded} for the year founded",
+    });
+    footer.makers = "Makers of the {productName}. {tagline}. {product}.";
+    expect(refusals(footerWordsSchema, footer)).toHaveProperty(
+      ["makers"],
+      "Only {product} and {tagline} are filled in here",
+    );
+  });
+
+  it("page not found and error page: as they are, every link named, the phone number in the error's text", () => {
+    expect(refusals(errorPagesSchema, errorPages)).toEqual({});
+    const pages = copyOf(errorPages);
+    pages.notFound.heading = "";
+    pages.notFound.text = "x".repeat(301);
+    pages.notFound.links.contact = " ";
+    pages.error.text = "Please try again in a moment.";
+    pages.error.home = "x".repeat(61);
+    expect(refusals(errorPagesSchema, pages)).toEqual({
+      "notFound.heading": "Required",
+      "notFound.text": "At most 300 characters",
+      "notFound.links.contact": "Required",
+      "error.text": "Write {phone} for the phone number",
+      "error.home": "At most 60 characters",
+    });
+    pages.error.text = "Please try again, or call us at {phone} ({hours}).";
+    expect(refusals(errorPagesSchema, pages)).toHaveProperty(["error.text"], "Only {phone} is filled in here");
   });
 
   it("regulatory status: a classification, and each clearance once; the footer's disclaimer, never empty", () => {

@@ -7,9 +7,12 @@ import { createStepBeacon } from "./step-beacon";
 import { NotSentPanel, OutcomePanel, useFailureToast } from "~/components/ui/outcome-panel";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-link";
 import { preloadToasts } from "~/components/ui/toast";
+import { orderPage } from "~/content/order";
+import { withFacts } from "~/content/quoted-facts";
 import { company } from "~/content/site";
 import { ticketField } from "~/lib/form-ticket";
 import { formObject, honeypotField } from "~/lib/forms";
+import { marker, markerPieces } from "~/lib/markers";
 import { type Check, checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import type { FailureProblem } from "~/lib/forms";
 import { useSupportEmail } from "~/lib/support-email";
@@ -560,40 +563,38 @@ function SendButton({ sending }: { sending: boolean }) {
 }
 
 /** The stored request's reference and what happens next; it takes focus, and ends the saved draft. */
-export function OrderSent({
-  reference,
-  confirmationEmail,
-  consultationWithin,
-}: {
-  reference: string;
-  confirmationEmail: boolean;
-  consultationWithin: string;
-}) {
+export function OrderSent({ reference, confirmationEmail }: { reference: string; confirmationEmail: boolean }) {
   useEffect(clearOrderDraft, []);
+  const words = orderPage.sent;
   return (
     <OutcomePanel
       tone="success"
       heading={{ id: "order-form-title" }}
-      title="Order Request Received"
+      title={words.title}
       focusOnArrival
       focusWhen="shown"
       className="mt-6"
     >
       <p className="mt-3 text-lead">
-        Your reference is <strong className="font-mono text-subheading tracking-wider">{reference}</strong>. Please keep
-        it: quote it when you call or write to us.
+        {markerPieces(words.reference, {}).map((piece, index) =>
+          piece === marker("reference") ? (
+            <strong key={index} className="font-mono text-subheading tracking-wider">
+              {reference}
+            </strong>
+          ) : (
+            piece
+          ),
+        )}
       </p>
-      {confirmationEmail ? (
-        <p className="mt-2">We are emailing a confirmation with this reference to the address you gave.</p>
-      ) : null}
-      <h3 className="mt-6 text-subheading font-bold">What happens next</h3>
+      {confirmationEmail ? <p className="mt-2">{words.confirmation}</p> : null}
+      <h3 className="mt-6 text-subheading font-bold">{words.nextTitle}</h3>
       <ol className="mt-2 list-decimal space-y-1 pl-6">
-        <li>An expert contacts you within {consultationWithin} for your consultation, by phone or email.</li>
-        <li>Together you confirm the size, shape and settings of your cushion.</li>
-        <li>We build it for you and ship it directly to you.</li>
+        {words.next.map((step) => (
+          <li key={step}>{withFacts(step)}</li>
+        ))}
       </ol>
       <Link to="/order#order-form" className={buttonClass("secondary", "mt-6")}>
-        Start Another Request
+        {words.again}
       </Link>
     </OutcomePanel>
   );

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { pagePaths } from "~/content/navigation";
+import { orderPage } from "~/content/order";
 import { company } from "~/content/site";
+import { marker, markerPieces } from "~/lib/markers";
 import { useSupportEmail } from "~/lib/support-email";
 
 /**
@@ -10,24 +12,29 @@ import { useSupportEmail } from "~/lib/support-email";
  */
 export function OrderPrivacyAndPhone() {
   const email = useSupportEmail();
+  const words = orderPage.privacy;
+  // The note's two markers, each where its link goes.
+  const links = new Map([
+    [marker("policy"), { to: pagePaths.privacy, name: words.policy }],
+    [marker("healthData"), { to: pagePaths.healthData, name: words.healthData }],
+  ]);
   return (
     <>
       <p className="mt-8 text-small text-muted">
-        <strong className="text-ink">Privacy:</strong> we use these details only to prepare your cushion and to contact
-        you about it, and never share them with third parties. Health details stay in our own system: they are not sent
-        by email. While you fill in the form, your answers are kept in this browser tab until you send them or close the
-        tab. Read our{" "}
-        <Link to={pagePaths.privacy} className="font-semibold text-brand underline">
-          privacy policy
-        </Link>{" "}
-        and how we handle{" "}
-        <Link to={pagePaths.healthData} className="font-semibold text-brand underline">
-          consumer health data
-        </Link>
-        .
+        <strong className="text-ink">{words.lead}</strong>{" "}
+        {markerPieces(words.body, {}).map((piece, index) => {
+          const link = links.get(piece);
+          return link ? (
+            <Link key={index} to={link.to} className="font-semibold text-brand underline">
+              {link.name}
+            </Link>
+          ) : (
+            piece
+          );
+        })}
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-3 text-muted">
-        <span>Prefer to order by phone or email?</span>
+        <span>{orderPage.otherWays}</span>
         <a
           href={`tel:${company.phone.dial}`}
           className="inline-flex tap-target items-center gap-2 font-semibold text-brand underline"

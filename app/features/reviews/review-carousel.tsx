@@ -5,26 +5,32 @@ import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
 import { homeHeadings } from "~/content/home";
 import { reviewWriterLabels } from "~/content/review-labels";
+import { marker, markerPieces } from "~/lib/markers";
 import type { PublicReview } from "./types";
 
 export const homeQuoteLimit = 220;
 
 /** Published reviews only; with none the section says so rather than inventing any. */
 export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
+  const words = homeHeadings.reviews;
   return (
-    <Section id="testimonials" title={homeHeadings.reviews.title} tone="band">
+    <Section id="testimonials" title={words.title} tone="band">
       {reviews.length === 0 ? (
         <p className="max-w-prose text-muted">
-          No reviews have been published yet. If you use the cushion,{" "}
-          <Link to="/testimonials#share" className="font-semibold text-brand underline">
-            be the first to share your experience
-          </Link>
-          .
+          {markerPieces(words.none, {}).map((piece, index) =>
+            piece === marker("share") ? (
+              <Link key={index} to="/testimonials#share" className="font-semibold text-brand underline">
+                {words.share}
+              </Link>
+            ) : (
+              piece
+            ),
+          )}
         </p>
       ) : (
         <Carousel
           id="home-testimonials"
-          label="Reviews"
+          label={words.label}
           layout="responsive"
           autoAdvanceMs={8000}
           slides={reviews.map((t) => (
@@ -40,7 +46,9 @@ export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
               <div className="mt-auto pt-4">
                 <p className="font-semibold">
                   {t.name}
-                  {t.verified ? <span className="ml-2 text-small font-normal text-success">Verified</span> : null}
+                  {t.verified ? (
+                    <span className="ml-2 text-small font-normal text-success">{words.verified}</span>
+                  ) : null}
                 </p>
                 {reviewWriterLabels[t.writtenBy].card ? (
                   <p className="text-small font-semibold text-brand">{reviewWriterLabels[t.writtenBy].card}</p>
@@ -53,7 +61,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
       )}
       <p className="mt-6">
         <Link to="/testimonials" className="inline-flex tap-target items-center font-semibold text-brand underline">
-          Read all reviews
+          {words.all}
         </Link>
       </p>
     </Section>
