@@ -245,8 +245,6 @@ export interface HomeHeadings {
     title: string;
     /** What screen readers call the carousel of reviews. */
     label: string;
-    /** Beside the name of a reviewer whose purchase is confirmed. */
-    verified: string;
     /** In place of the carousel while no review is published; {share} is where the link `share` goes. */
     none: string;
     share: string;
@@ -292,7 +290,6 @@ export const homeHeadings = defineContent<HomeHeadings>("home-headings", () => (
   reviews: {
     title: "What users say",
     label: "Reviews",
-    verified: "Verified",
     none: "No reviews have been published yet. If you use the cushion, {share}.",
     share: "be the first to share your experience",
     all: "Read all reviews",

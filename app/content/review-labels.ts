@@ -45,6 +45,12 @@ export const reviewWriterLabels: Record<ReviewWriter, { choice: string; card: st
   },
 };
 
+/**
+ * The mark beside a confirmed customer's review, on the testimonials page and the home page alike
+ * (the word a review's state is known by, as the states above are).
+ */
+export const verifiedLabel = "Verified";
+
 /** What "Verified" means, said the same way on the review page, the policy and the admin. */
 export const verifiedMeaning =
   "Verified means our team has confirmed the writer bought a cushion, for example from an order request sent with the same email address.";

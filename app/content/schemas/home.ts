@@ -209,11 +209,6 @@ export const homeHeadingsSchema = z
       .object({
         title: heading(),
         label: line("Name of the carousel", 40, "What screen readers call the row of reviews."),
-        verified: line(
-          "Mark of a confirmed customer",
-          30,
-          "Beside the name of a reviewer whose purchase is confirmed.",
-        ),
         none: markedLine(
           "While no review is published",
           200,

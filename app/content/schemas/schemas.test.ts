@@ -465,13 +465,11 @@ describe("what an editor may publish", () => {
   it("home page's reviews: as they are, the link where the empty section's sentence says, short words", () => {
     const headings = copyOf(homeHeadings);
     headings.reviews.none = "No reviews have been published yet.";
-    headings.reviews.verified = "x".repeat(31);
     headings.reviews.all = "";
     headings.reviews.label = "Reviews\nof the cushion";
     headings.reviews.share = "x".repeat(81);
     expect(refusals(homeHeadingsSchema, headings)).toEqual({
       "reviews.none": "Write {share} for the link to the review form",
-      "reviews.verified": "At most 30 characters",
       "reviews.all": "Required",
       "reviews.label": "Write it on one line, without invisible control characters",
       "reviews.share": "At most 80 characters",

@@ -1,6 +1,6 @@
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
-import { reviewWriterLabels } from "~/content/review-labels";
+import { reviewWriterLabels, verifiedLabel } from "~/content/review-labels";
 import { company } from "~/content/site";
 import { formatDate } from "~/lib/format";
 import { reviewAnchor } from "~/lib/seo";
@@ -21,7 +21,7 @@ export function ReviewCard({ review }: { review: PublicReview }) {
         <StarRating value={review.rating} size="sm" />
         {review.verified ? (
           <span className="rounded-full border border-success bg-success-soft px-2 py-0.5 text-small font-semibold text-success">
-            Verified
+            {verifiedLabel}
           </span>
         ) : null}
       </div>

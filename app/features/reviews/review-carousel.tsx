@@ -4,7 +4,7 @@ import { Section } from "~/components/ui/page-header";
 import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
 import { homeHeadings } from "~/content/home";
-import { reviewWriterLabels } from "~/content/review-labels";
+import { reviewWriterLabels, verifiedLabel } from "~/content/review-labels";
 import { marker, markerPieces } from "~/lib/markers";
 import type { PublicReview } from "./types";
 
@@ -47,7 +47,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
                 <p className="font-semibold">
                   {t.name}
                   {t.verified ? (
-                    <span className="ml-2 text-small font-normal text-success">{words.verified}</span>
+                    <span className="ml-2 text-small font-normal text-success">{verifiedLabel}</span>
                   ) : null}
                 </p>
                 {reviewWriterLabels[t.writtenBy].card ? (
