@@ -29,10 +29,14 @@ export function markerNames(text: string): string[] {
   return [...text.matchAll(everyMarker)].map((match) => match[1]!);
 }
 
-/** A marker's value: from a table of them, or asked of a function (undefined: it has none). */
-export type MarkerValues = Readonly<Record<string, string>> | ((name: string) => string | undefined);
+/**
+ * A marker's value: from a table of them, or asked of a function (undefined: it has none). A text,
+ * or whatever a page draws there (a link, a figure in bold: `MarkedText` in
+ * app/components/ui/marked-text.tsx).
+ */
+export type MarkerValues<T = string> = Readonly<Record<string, T>> | ((name: string) => T | undefined);
 
-function valueOf(values: MarkerValues, name: string): string | undefined {
+function valueOf<T>(values: MarkerValues<T>, name: string): T | undefined {
   if (typeof values === "function") return values(name);
   return Object.hasOwn(values, name) ? values[name] : undefined;
 }
@@ -41,7 +45,7 @@ function valueOf(values: MarkerValues, name: string): string | undefined {
  * `text` cut at its markers, each one given a value replaced by it, empty pieces left out: what a
  * page draws, each fact a piece of its own. A marker with no value stays as written.
  */
-export function markerPieces(text: string, values: MarkerValues): string[] {
+export function markerPieces<T = string>(text: string, values: MarkerValues<T>): Array<string | T> {
   return text
     .split(atMarkers)
     .map((piece) => (piece.startsWith("{") ? (valueOf(values, piece.slice(1, -1)) ?? piece) : piece))

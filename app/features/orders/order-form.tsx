@@ -12,7 +12,7 @@ import { withFacts } from "~/content/quoted-facts";
 import { company } from "~/content/site";
 import { ticketField } from "~/lib/form-ticket";
 import { formObject, honeypotField } from "~/lib/forms";
-import { marker, markerPieces } from "~/lib/markers";
+import { MarkedText } from "~/components/ui/marked-text";
 import { type Check, checkOnSubmit, lazyCheck } from "~/lib/lazy-check";
 import type { FailureProblem } from "~/lib/forms";
 import { useSupportEmail } from "~/lib/support-email";
@@ -576,15 +576,10 @@ export function OrderSent({ reference, confirmationEmail }: { reference: string;
       className="mt-6"
     >
       <p className="mt-3 text-lead">
-        {markerPieces(words.reference, {}).map((piece, index) =>
-          piece === marker("reference") ? (
-            <strong key={index} className="font-mono text-subheading tracking-wider">
-              {reference}
-            </strong>
-          ) : (
-            piece
-          ),
-        )}
+        <MarkedText
+          text={words.reference}
+          values={{ reference: <strong className="font-mono text-subheading tracking-wider">{reference}</strong> }}
+        />
       </p>
       {confirmationEmail ? <p className="mt-2">{words.confirmation}</p> : null}
       <h3 className="mt-6 text-subheading font-bold">{words.nextTitle}</h3>

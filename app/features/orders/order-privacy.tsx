@@ -3,7 +3,7 @@ import { MailIcon, PhoneIcon } from "~/components/layout/icons";
 import { pagePaths } from "~/content/navigation";
 import { orderPage } from "~/content/order";
 import { company } from "~/content/site";
-import { marker, markerPieces } from "~/lib/markers";
+import { MarkedText } from "~/components/ui/marked-text";
 import { useSupportEmail } from "~/lib/support-email";
 
 /**
@@ -13,25 +13,25 @@ import { useSupportEmail } from "~/lib/support-email";
 export function OrderPrivacyAndPhone() {
   const email = useSupportEmail();
   const words = orderPage.privacy;
-  // The note's two markers, each where its link goes.
-  const links = new Map([
-    [marker("policy"), { to: pagePaths.privacy, name: words.policy }],
-    [marker("healthData"), { to: pagePaths.healthData, name: words.healthData }],
-  ]);
   return (
     <>
       <p className="mt-8 text-small text-muted">
-        <strong className="text-ink">{words.lead}</strong>{" "}
-        {markerPieces(words.body, {}).map((piece, index) => {
-          const link = links.get(piece);
-          return link ? (
-            <Link key={index} to={link.to} className="font-semibold text-brand underline">
-              {link.name}
-            </Link>
-          ) : (
-            piece
-          );
-        })}
+        <strong className="text-ink">{words.lead}</strong> {/* The note's two markers, each where its link goes. */}
+        <MarkedText
+          text={words.body}
+          values={{
+            policy: (
+              <Link to={pagePaths.privacy} className="font-semibold text-brand underline">
+                {words.policy}
+              </Link>
+            ),
+            healthData: (
+              <Link to={pagePaths.healthData} className="font-semibold text-brand underline">
+                {words.healthData}
+              </Link>
+            ),
+          }}
+        />
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-3 text-muted">
         <span>{orderPage.otherWays}</span>

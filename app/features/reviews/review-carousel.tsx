@@ -5,7 +5,7 @@ import { ExpandableText } from "~/components/ui/expandable-text";
 import { StarRating } from "~/components/ui/star-rating";
 import { homeHeadings } from "~/content/home";
 import { reviewWriterLabels, verifiedLabel } from "~/content/review-labels";
-import { marker, markerPieces } from "~/lib/markers";
+import { MarkedText } from "~/components/ui/marked-text";
 import type { PublicReview } from "./types";
 
 export const homeQuoteLimit = 220;
@@ -17,15 +17,16 @@ export function ReviewCarousel({ reviews }: { reviews: PublicReview[] }) {
     <Section id="testimonials" title={words.title} tone="band">
       {reviews.length === 0 ? (
         <p className="max-w-prose text-muted">
-          {markerPieces(words.none, {}).map((piece, index) =>
-            piece === marker("share") ? (
-              <Link key={index} to="/testimonials#share" className="font-semibold text-brand underline">
-                {words.share}
-              </Link>
-            ) : (
-              piece
-            ),
-          )}
+          <MarkedText
+            text={words.none}
+            values={{
+              share: (
+                <Link to="/testimonials#share" className="font-semibold text-brand underline">
+                  {words.share}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : (
         <Carousel
