@@ -94,11 +94,24 @@ export function differingContent(values: ReadonlyMap<string, unknown>): Record<s
   let changed: Record<string, unknown> | undefined;
   for (const [key, value] of values) {
     const initial = initialValues.get(key);
-    if (initial !== undefined && value !== initial && JSON.stringify(value) !== JSON.stringify(initial)) {
-      (changed ??= {})[key] = value;
-    }
+    if (initial !== undefined && !sameValue(value, initial)) (changed ??= {})[key] = value;
   }
   return changed;
+}
+
+/** Whether two JSON values hold the same, whatever the order of an object's fields. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }
 
 /** The items the current source has changed (the root loader sends them to the browser). */

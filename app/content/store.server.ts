@@ -192,7 +192,7 @@ export function withAddedFields(key: string, body: unknown): unknown {
     const fields = path.every((step) => typeof step === "string") ? (path as string[]) : [];
     if (fields.length === 0 || valueAt(added, fields) !== undefined) continue;
     const value = valueAt(initial, fields);
-    if (value !== undefined) added = withValueAt(added, initial, fields, JSON.parse(JSON.stringify(value)));
+    if (value !== undefined) added = withValueAt(added, fields, JSON.parse(JSON.stringify(value)));
   }
   return added;
 }
@@ -211,20 +211,10 @@ function valueAt(value: unknown, fields: readonly string[]): unknown {
   return at;
 }
 
-/**
- * A copy of `value` with `field` at `fields`, the objects on the way copied and the rest shared.
- * Each copied object lists its fields in the order `initial` has them, so an item that differs
- * from the code's only by the field added reads as unchanged, and the browser is not sent it.
- */
-function withValueAt(value: unknown, initial: unknown, [first, ...rest]: readonly string[], field: unknown): unknown {
+/** A copy of `value` with `field` at `fields`, the objects on the way copied and the rest shared. */
+function withValueAt(value: unknown, [first, ...rest]: readonly string[], field: unknown): unknown {
   const record = isRecord(value) ? value : {};
-  const code = isRecord(initial) ? initial : {};
-  const written: Record<string, unknown> = {
-    ...record,
-    [first!]: rest.length ? withValueAt(record[first!], code[first!], rest, field) : field,
-  };
-  const order = [...Object.keys(code).filter((name) => Object.hasOwn(written, name)), ...Object.keys(written)];
-  return Object.fromEntries([...new Set(order)].map((name) => [name, written[name]]));
+  return { ...record, [first!]: rest.length ? withValueAt(record[first!], rest, field) : field };
 }
 
 // ——— Writing the first version ———
