@@ -40,6 +40,8 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   content_drafts: ["key"],
   claim_reviews: ["id"],
   held_posts: ["id_hash"],
+  uploads: ["id"],
+  upload_files: ["path"],
 };
 const tables = (Object.keys(tableKeys) as Array<keyof Database>).map((name) => ({
   name,
@@ -55,7 +57,14 @@ export interface TableReport {
 function canonical(row: Record<string, unknown>): string {
   // Both dialects return numbers for integer columns (bigints would arrive as strings from pg).
   const keys = Object.keys(row).sort();
-  return JSON.stringify(keys.map((k) => [k, typeof row[k] === "bigint" ? Number(row[k]) : row[k]]));
+  // A file's bytes count by their own digest: the same in both dialects, and short.
+  return JSON.stringify(keys.map((k) => [k, canonicalValue(row[k])]));
+}
+
+function canonicalValue(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (value instanceof Uint8Array) return `sha256:${createHash("sha256").update(value).digest("hex")}`;
+  return value;
 }
 
 export async function tableReports(db: Kysely<Database>): Promise<TableReport[]> {

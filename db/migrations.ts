@@ -1194,6 +1194,42 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable("held_posts").execute();
       }),
   },
+  "0029_uploads": {
+    // Manuals and photos uploaded from the admin (app/features/files): what each upload is, and
+    // the bytes the site serves for it, in the database so that every instance serves the same
+    // ones. Nothing here is public until a published content item names it.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema
+          .createTable("uploads")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in (${valueList(["manual", "photo"])})`))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("type", "text", (c) => c.notNull())
+          .addColumn("size", "integer", (c) => c.notNull())
+          .addColumn("width", "integer")
+          .addColumn("height", "integer")
+          .addColumn("pages", "integer")
+          .addColumn("widths", "text")
+          .addColumn("uploaded_by", "text", (c) => c.notNull())
+          .addColumn("uploaded_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("upload_files")
+          .addColumn("path", "text", (c) => c.primaryKey())
+          .addColumn("upload", "text", (c) => c.notNull().references("uploads.id").onDelete("cascade"))
+          .addColumn("type", "text", (c) => c.notNull())
+          .addColumn("size", "integer", (c) => c.notNull())
+          .addColumn("bytes", isPostgres(db) ? "bytea" : "blob", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("upload_files_upload_idx").on("upload_files").column("upload").execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropTable("upload_files").execute();
+        await db.schema.dropTable("uploads").execute();
+      }),
+  },
 };
 
 /** The tables whose rows can carry an answer to "How did you hear about us?" (0023). */

@@ -413,6 +413,41 @@ export interface ContentDraftTable {
 }
 
 /**
+ * A file an editor uploaded (migration 0029): a manual's PDF or a photo, named by the SHA-256 of
+ * the bytes sent, with what was read from them. A photo's original is not kept: only its resized
+ * copies (`upload_files`), with no camera data in them.
+ */
+export interface UploadTable {
+  /** The first 32 hex digits of the SHA-256 of the uploaded bytes. */
+  id: string;
+  kind: "manual" | "photo";
+  /** The file's name as uploaded, made safe for an address ("auto-start-booklet.pdf"). */
+  name: string;
+  /** What the bytes are: application/pdf, image/jpeg, image/png or image/webp. */
+  type: string;
+  size: number;
+  /** A photo's size in pixels, upright; null for a PDF. */
+  width: number | null;
+  height: number | null;
+  /** A PDF's number of pages; null for a photo. */
+  pages: number | null;
+  /** A photo's resized widths, as JSON ("[160,320,640]"); null for a PDF. */
+  widths: string | null;
+  uploaded_by: string;
+  uploaded_at: string;
+}
+
+/** The bytes the site serves for an upload: a PDF as sent, or one size and format of a photo. */
+export interface UploadFileTable {
+  /** The address under /files/: "<upload id>/<name>.pdf" or "<upload id>/<width>.avif". */
+  path: string;
+  upload: string;
+  type: string;
+  size: number;
+  bytes: Buffer;
+}
+
+/**
  * A staff form posted after its person's session had ended (migration 0028), kept for a few hours
  * so the page can show it again, filled, once they have signed in: never saved by itself.
  */
@@ -520,6 +555,8 @@ export interface Database {
   content_drafts: ContentDraftTable;
   claim_reviews: ClaimReviewTable;
   held_posts: HeldPostTable;
+  uploads: UploadTable;
+  upload_files: UploadFileTable;
   recovery_codes: RecoveryCodeTable;
   invitations: InvitationTable;
   passkeys: PasskeyTable;

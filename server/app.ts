@@ -62,6 +62,7 @@ import {
 import { makePublicDir, prerenderSite, writePublicFile } from "./prerender";
 import { republishPages } from "./republish";
 import { headerOptions, securityHeaders } from "./security-headers";
+import { serveUploads } from "./uploads";
 import { createStaticHandler, readManifest, type StaticHandler, type StaticManifest } from "./static-files";
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
@@ -143,6 +144,7 @@ function createExpressApp(
   pathInfo: (path: string) => PathInfo,
   readinessProblem: () => Promise<string | undefined>,
   feedVersion: () => number | undefined,
+  buildDir: string,
 ) {
   const app = express();
   app.disable("x-powered-by");
@@ -192,6 +194,9 @@ function createExpressApp(
         .type("html")
         .send(errorPage(allowed ? "That is not something this page does" : refusals.missing[0], error));
   });
+
+  // Uploaded manuals and photos, from the database (and, once served, from disk behind nginx).
+  app.use("/files", serveUploads(buildDir));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -453,7 +458,7 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
     observe: metrics?.observePageCache,
   });
   const state: AppState = { shuttingDown: false };
-  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem, () => feed.version());
+  const app = createExpressApp(config, state, pageCache, pathInfo, readinessProblem, () => feed.version(), buildDir);
 
   const counting = config.visitCounts.on ? startVisitCounting(config.visitCounts.flushMs) : undefined;
   const views = counting

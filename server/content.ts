@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { changedContent } from "../app/content/live";
 import { freshContent, onContentChange, writeInitialContent } from "../app/content/store.server";
+import { writeInitialUploads } from "../app/lib/uploads/uploads.server";
 import { databaseAway } from "../app/lib/database-outage.server";
 import { log } from "../app/lib/logger.server";
 
@@ -49,6 +50,8 @@ const watchEveryMs = 250;
 export async function startContent(feedVersion: () => number | undefined, onChange: () => void) {
   const written = await writeInitialContent();
   if (written.length > 0) log.info("content written from app/content", { items: written.length });
+  const files = await writeInitialUploads();
+  if (files.length > 0) log.info("manuals written from public/manuals", { files: files.length });
   await freshContent(feedVersion());
   const unsubscribe = onContentChange(onChange);
   let checking = false;

@@ -19,8 +19,19 @@ export const MAX_CONTENT_BODY_BYTES = 2 * 1024 * 1024;
 /** The content item's page and its data requests: /admin/content/faq, /admin/content/faq.data. */
 const contentItemPath = /^\/admin\/content\/[a-z0-9-]+(?:\.data)?$/;
 
+/**
+ * The largest body of the admin's upload form: the largest file (a 20 MB manual) with the form's
+ * few fields and the multipart framing around it. Only that page's posts may be this large, and
+ * they are read as they arrive, never whole (app/lib/uploads/upload-body.server.ts).
+ */
+export const MAX_UPLOAD_BODY_BYTES = 21 * 1024 * 1024;
+
+/** The upload page and its data requests: /admin/files, /admin/files.data. */
+const uploadPath = /^\/admin\/files(?:\.data)?$/;
+
 /** The largest body a post to `path` may have. */
 export function bodyLimitFor(path: string): number {
+  if (uploadPath.test(path)) return MAX_UPLOAD_BODY_BYTES;
   return contentItemPath.test(path) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }
 

@@ -94,6 +94,7 @@ const tabs: Tab[] = [
   { name: "Reply times", href: "/admin/replies", access: "leads", counts: [] },
   { name: "Visits", href: "/admin/visits", access: "leads", counts: [] },
   { name: "Content", href: "/admin/content", access: "content", counts: [] },
+  { name: "Files", href: "/admin/files", access: "content", counts: [] },
   { name: "Launch checklist", href: "/admin/launch", access: "content", counts: [] },
   {
     name: "Spam",
