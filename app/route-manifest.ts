@@ -146,6 +146,8 @@ export const routeManifest: RouteEntry[] = [
     hydrate: false,
     page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
   },
+  // One guide as a page: rendered per request, since an editor may add a guide at any time.
+  { path: "/user-manuals/:id", file: "routes/user-manual.tsx", hydrate: false },
   {
     path: "/paying",
     file: "routes/paying.tsx",
@@ -227,6 +229,7 @@ export const routeManifest: RouteEntry[] = [
       { path: "content", file: "routes/admin.content.tsx", access: "content" },
       { path: "content/:key", file: "routes/admin.content-item.tsx", access: "content", holdsPosts: true },
       { path: "launch", file: "routes/admin.launch.tsx", access: "content" },
+      { path: "files", file: "routes/admin.files.tsx", access: "content" },
       { path: "account", file: "routes/admin.account.tsx", access: "staff" },
       { path: "confirm", file: "routes/admin.confirm.tsx", access: "staff" },
     ],

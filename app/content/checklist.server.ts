@@ -53,7 +53,7 @@ export function placeholders(modules: Record<string, Record<string, unknown>>): 
   const itemOf = new Map<unknown, string>(contentItems.map((item) => [item.live, item.key]));
   const titleOf = new Map(contentItems.map((item) => [item.key, item.title]));
   const labelOf = (item: string, where: string) => {
-    const entry = /^[^[.]*\[(\d+)\]/.exec(where)?.[1];
+    const entry = /\[(\d+)\]/.exec(where)?.[1];
     return `${titleOf.get(item) ?? item}${entry === undefined ? "" : `, entry ${Number(entry) + 1}`}`;
   };
   const found: PlaceholderLine[] = [];

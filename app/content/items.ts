@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
-import { calendarDate, line, link, paragraph, placeholderFields, whole } from "./schemas/fields";
+import { calendarDate, line, link, paragraph, photoField, placeholderFields, whole } from "./schemas/fields";
 import { aboutHeadings, aboutPage } from "./about";
 import { accessibilityStatement, statementDate } from "./accessibility";
 import { caseStudies, caseStudiesPage } from "./case-studies";
@@ -30,6 +30,7 @@ import {
 } from "./home";
 import { footerWords, menuNames } from "./navigation";
 import { orderPage, orderSteps } from "./order";
+import { manualsContent } from "./manuals";
 import { owners } from "./owners";
 import { payingPage, payingQuestions } from "./paying";
 import { dataRequestTime, policyDate, privacyWording } from "./privacy";
@@ -48,6 +49,7 @@ import { caseStudiesPageSchema, caseStudiesSchema } from "./schemas/case-studies
 import { comparisonSchema } from "./schemas/comparison";
 import { contactSchema } from "./schemas/contact";
 import { faqPageSchema } from "./schemas/faq";
+import { manualsSchema } from "./schemas/manuals";
 import {
   alternationSchema,
   clinicalEvidenceSchema,
@@ -229,6 +231,7 @@ const ownersSchema = z
           .trim()
           .regex(/^\p{Lu}{1,3}$/u, "One to three capital letters")
           .meta({ title: "Initials", description: "Shown in the circle when there is no photo." }),
+        photo: photoField("Photo", "Optional: a portrait, shown in a circle. Upload it under Files first."),
         ...placeholderFields,
       })
       .meta({ title: "Owner" }),
@@ -527,6 +530,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     pages: ["/case-studies"],
     schema: caseStudiesPageSchema,
     live: caseStudiesPage,
+  },
+  {
+    key: "manuals",
+    title: "User guides",
+    group: "Pages",
+    pages: ["/user-manuals"],
+    schema: manualsSchema,
+    live: manualsContent,
   },
   {
     key: "faq",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { markdownBlocks } from "~/lib/markdown.server";
 import { markdownText } from "~/lib/markdown-text";
 import { manualBodies, type ManualId } from "./manual-bodies";
-import { manuals } from "./manuals";
+import { manualsContent } from "./manuals";
 import { specifications } from "./product";
 import { commitments, company } from "./site";
 
@@ -58,7 +58,7 @@ describe("the user guides' text", () => {
       const names = headings.map((line) => headingText(line).toLowerCase());
       expect(new Set(names).size).toBe(names.length);
       for (const name of names) expect(name.length).toBeLessThanOrEqual(40);
-      const titles = manuals.map((manual) => manual.title.toLowerCase());
+      const titles = manualsContent.guides.map((manual) => manual.title.toLowerCase());
       for (const name of names) expect(titles).not.toContain(name);
     });
 

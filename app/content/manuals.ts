@@ -1,5 +1,12 @@
-/** The User Guides page: edit the two model groups and the four downloadable guides (title, description, date, file) here. */
+/**
+ * The User Guides: the page's own words, the two model groups, and each guide with its PDF (an
+ * upload, app/lib/uploads) and its text as a page of its own (/user-manuals/<id>), written in
+ * Markdown. Edited in the admin (schemas/manuals.ts); what is written here is what a fresh site
+ * shows, with the placeholder PDFs of public/manuals/.
+ */
 import { company } from "~/content/site";
+import { defineContent } from "./live";
+import { manualBodies } from "./manual-bodies";
 
 export type ManualGroupId = "manual-switch" | "auto-start";
 
@@ -10,83 +17,98 @@ export interface ManualGroup {
 }
 
 export interface ManualDocument {
+  /** The guide's address: /user-manuals/<id>. Keep it once published. */
   id: string;
   group: ManualGroupId;
   title: string;
   description: string;
-  type: "PDF";
   format: "Booklet" | "Single Page";
-  /** ISO date. The guides are dated by month only, so this is the first of that month: show month and year. */
+  /** ISO date of this edition. The guides are dated by month only: the page shows month and year. */
   lastUpdated: string;
-  /** Path under public/, e.g. "manuals/softech-manual-switch-booklet.pdf". The page computes the size from this file. */
+  /** The upload id of the PDF (app/lib/uploads/uploads.server.ts). A new PDF keeps the one before as an earlier edition. */
   file: string;
-  /** Set while the file is a placeholder; the page then shows the 'Placeholder Files' badge. */
-  placeholder?: true;
+  /** The guide as a page, in Markdown: `#` sections and `##` subsections under the guide's title. */
+  body: string;
+  /** Set while the PDF is a placeholder; the page then shows the 'Placeholder Files' badge. */
+  placeholder?: boolean;
   todo?: string;
 }
 
-export const manualGroups: ManualGroup[] = [
-  {
-    id: "manual-switch",
-    title: "Manual Rocker Switch",
-    description: `Guides for the ${company.productName} model that you turn on and off with a rocker switch on the controller.`,
-  },
-  {
-    id: "auto-start",
-    title: "Auto-Start",
-    description: `Guides for the ${company.productName} model that turns on when you transfer onto the cushion and off when you transfer off.`,
-  },
-];
+export interface ManualsContent {
+  title: string;
+  intro: string;
+  groups: ManualGroup[];
+  guides: ManualDocument[];
+}
 
-export const manuals: ManualDocument[] = [
-  {
-    id: "manual-switch-booklet",
-    group: "manual-switch",
-    title: "Manual Switch Booklet",
-    description:
-      "The complete guide: setup, charging, the rocker switch, firmness settings, care, warranty and support.",
-    type: "PDF",
-    format: "Booklet",
-    lastUpdated: "2024-12-01",
-    file: "manuals/softech-manual-switch-booklet.pdf",
-    placeholder: true,
-    todo: "Replace public/manuals/softech-manual-switch-booklet.pdf with the final Manual Switch booklet, then update lastUpdated.",
-  },
-  {
-    id: "manual-switch-single-page",
-    group: "manual-switch",
-    title: "Manual Switch Single Page",
-    description: "A one-page quick reference for everyday use, to print and keep with your chair.",
-    type: "PDF",
-    format: "Single Page",
-    lastUpdated: "2024-12-01",
-    file: "manuals/softech-manual-switch-single-page.pdf",
-    placeholder: true,
-    todo: "Replace public/manuals/softech-manual-switch-single-page.pdf with the final Manual Switch quick reference, then update lastUpdated.",
-  },
-  {
-    id: "auto-start-booklet",
-    group: "auto-start",
-    title: "Auto Start Booklet",
-    description:
-      "The complete guide: setup, charging, how Auto-Start turns on and off, firmness settings, care, warranty and support.",
-    type: "PDF",
-    format: "Booklet",
-    lastUpdated: "2025-01-01",
-    file: "manuals/softech-auto-start-booklet.pdf",
-    placeholder: true,
-    todo: "Replace public/manuals/softech-auto-start-booklet.pdf with the final Auto-Start booklet, then update lastUpdated.",
-  },
-  {
-    id: "auto-start-single-page",
-    group: "auto-start",
-    title: "Auto Start Single Page",
-    description: "A one-page quick reference for everyday use, to print and keep with your chair.",
-    type: "PDF",
-    format: "Single Page",
-    lastUpdated: "2025-01-01",
-    file: "manuals/softech-auto-start-single-page.pdf",
-    placeholder: true,
-    todo: "Replace public/manuals/softech-auto-start-single-page.pdf with the final Auto-Start quick reference, then update lastUpdated.",
-  },
-];
+export const manualsContent = defineContent<ManualsContent>("manuals", () => {
+  const bodies = manualBodies();
+  return {
+    title: "User Guides",
+    intro: `Step-by-step guides for your ${company.productName} system, to read here as a page or to download as a PDF.`,
+    groups: [
+      {
+        id: "manual-switch",
+        title: "Manual Rocker Switch",
+        description: `Guides for the ${company.productName} model that you turn on and off with a rocker switch on the controller.`,
+      },
+      {
+        id: "auto-start",
+        title: "Auto-Start",
+        description: `Guides for the ${company.productName} model that turns on when you transfer onto the cushion and off when you transfer off.`,
+      },
+    ],
+    guides: [
+      {
+        id: "manual-switch-booklet",
+        group: "manual-switch",
+        title: "Manual Switch Booklet",
+        description:
+          "The complete guide: setup, charging, the rocker switch, firmness settings, care, warranty and support.",
+        format: "Booklet",
+        lastUpdated: "2024-12-01",
+        file: "137033070d07e6899368efa032e1d39a",
+        body: bodies["manual-switch-booklet"],
+        placeholder: true,
+        todo: "Upload the final Manual Switch booklet under Files, choose it for this guide and update its date.",
+      },
+      {
+        id: "manual-switch-single-page",
+        group: "manual-switch",
+        title: "Manual Switch Single Page",
+        description: "A one-page quick reference for everyday use, to print and keep with your chair.",
+        format: "Single Page",
+        lastUpdated: "2024-12-01",
+        file: "ca396a09fb2c35a6a40bf6678887ee46",
+        body: bodies["manual-switch-single-page"],
+        placeholder: true,
+        todo: "Upload the final Manual Switch quick reference under Files, choose it for this guide and update its date.",
+      },
+      {
+        id: "auto-start-booklet",
+        group: "auto-start",
+        title: "Auto Start Booklet",
+        description:
+          "The complete guide: setup, charging, how Auto-Start turns on and off, firmness settings, care, warranty and support.",
+        format: "Booklet",
+        lastUpdated: "2025-01-01",
+        file: "3e1bdcebe28c6be452876bc06da23b08",
+        body: bodies["auto-start-booklet"],
+        placeholder: true,
+        todo: "Upload the final Auto-Start booklet under Files, choose it for this guide and update its date.",
+      },
+      {
+        id: "auto-start-single-page",
+        group: "auto-start",
+        title: "Auto Start Single Page",
+        description: "A one-page quick reference for everyday use, to print and keep with your chair.",
+        format: "Single Page",
+        lastUpdated: "2025-01-01",
+        file: "09c5c10551ca9157c76a96dde068fa66",
+        body: bodies["auto-start-single-page"],
+        placeholder: true,
+        todo: "Upload the final Auto-Start quick reference under Files, choose it for this guide and update its date.",
+      },
+    ],
+  };
+});

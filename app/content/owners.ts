@@ -12,6 +12,8 @@ export interface OwnerProfile {
   bio: string;
   /** Shown in the avatar circle when there is no photo. */
   initials: string;
+  /** An uploaded photo (app/lib/uploads) with what it shows, for those who cannot see it. */
+  photo?: { file: string; alt: string };
   placeholder?: true;
   todo?: string;
 }

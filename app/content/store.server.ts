@@ -13,6 +13,8 @@ import { sql } from "kysely";
 import { recordAudit } from "~/lib/audit.server";
 import { db, type Executor, getDatabase } from "~/lib/db.server";
 import type { Staff } from "~/lib/staff";
+import { refreshUploads } from "~/lib/uploads/uploads.server";
+import { forgetEditions, refreshEditions } from "~/content/editions.server";
 import { type ContentSource, differingContent, initialContent, setContentSource } from "./live";
 import { contentItem, contentItems } from "./items";
 
@@ -131,6 +133,11 @@ export async function freshContent(feedVersion: number | undefined): Promise<voi
   loading ??= (async () => {
     const before = snapshot;
     const next = await readPublished(before);
+    // A published item may name a file uploaded since: the pages drawn next must know it.
+    if (!before || next !== before) {
+      await refreshUploads();
+      await refreshEditions();
+    }
     snapshot = next;
     snapshotAt = feedVersion;
     setContentSource(source);
@@ -153,6 +160,7 @@ export function onContentChange(listener: () => void): () => void {
 
 /** Forgets what was read (tests, and an instance switching databases). */
 export function forgetContent() {
+  forgetEditions();
   snapshot = undefined;
   snapshotAt = undefined;
   setContentSource(undefined);

@@ -3,6 +3,8 @@ import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { PageHeader, Section } from "~/components/ui/page-header";
 import { aboutCallSentence, aboutHeadings, aboutPage } from "~/content/about";
 import { owners } from "~/content/owners";
+import { Photo } from "~/components/ui/photo";
+import { photoFile } from "~/lib/uploads/uploads.server";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
@@ -14,7 +16,11 @@ import type { Route } from "./+types/about";
 
 /** The owners' biographies, written in Markdown, as HTML drawn on the server (below the dialog's heading). */
 export function loader() {
-  return { bios: owners.map((owner) => renderMarkdown(owner.bio, { topLevel: 3 })) };
+  return {
+    bios: owners.map((owner) => renderMarkdown(owner.bio, { topLevel: 3 })),
+    // Each owner's photo as uploaded (read from memory: the page is prerendered), or null.
+    photos: owners.map((owner) => (owner.photo ? (photoFile(owner.photo.file) ?? null) : null)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -61,12 +67,21 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 md:grid-cols-2">
           {owners.map((owner, index) => (
             <li key={owner.id} className="flex items-start gap-4 rounded-xl border border-line bg-surface p-6">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-subheading font-bold text-brand"
-              >
-                {owner.initials}
-              </span>
+              {owner.photo && loaderData.photos[index] ? (
+                <Photo
+                  photo={loaderData.photos[index]}
+                  alt={owner.photo.alt}
+                  sizes="96px"
+                  className="size-24 shrink-0 rounded-full object-cover"
+                />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-soft text-subheading font-bold text-brand"
+                >
+                  {owner.initials}
+                </span>
+              )}
               <div>
                 <h3 className="text-subheading font-bold">{owner.name}</h3>
                 <p className="text-muted">{owner.role}</p>

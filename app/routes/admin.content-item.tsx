@@ -195,6 +195,7 @@ export default function AdminContentItem({ loaderData, actionData }: Route.Compo
           errors={refused?.errors ?? {}}
           arranged={refused?.arranged}
           idPrefix={`content-${key}`}
+          uploads={loaderData.uploads}
         />
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass("secondary")}>

@@ -1,18 +1,18 @@
+import { Link } from "react-router";
 import { ExternalLink, LinkButton } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
-import { manualGroups, manuals } from "~/content/manuals";
+import { manualsContent } from "~/content/manuals";
 import { company } from "~/content/site";
-import { publicFileSize } from "~/lib/files.server";
+import { guideSummaries } from "~/features/manuals/guides.server";
 import { formatFileSize, formatMonthYear } from "~/lib/format";
 import { crumbs, seo } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
 import type { Route } from "./+types/user-manuals";
 
 export function loader() {
-  // Runs when the page is prerendered, so the sizes are those of the files that ship.
-  return {
-    guides: manuals.map((manual) => ({ ...manual, size: formatFileSize(publicFileSize(manual.file)) })),
-  };
+  // Read from memory (the published guides and what each upload is): the page is prerendered.
+  const { title, intro, groups } = manualsContent;
+  return { title, intro, groups, guides: guideSummaries() };
 }
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
@@ -20,25 +20,25 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "User Guides",
-    description: `Download the ${company.productName} user guides for the Manual Rocker Switch and Auto-Start models, as booklets or single pages (PDF).`,
+    description: `The ${company.productName} user guides for the Manual Rocker Switch and Auto-Start models, to read as pages or download as booklets and single pages (PDF).`,
     path: "/user-manuals",
     keywords: ["SofTech manual", "SofTech user guide PDF"],
     breadcrumbs: crumbs("User Guides", "/user-manuals"),
   });
 
 export default function UserManuals({ loaderData }: Route.ComponentProps) {
-  const { guides } = loaderData;
+  const { title, intro, groups, guides } = loaderData;
   const formats = new Set(guides.map((g) => g.format));
   const hasPlaceholders = guides.some((g) => g.placeholder);
   const stats = [
     { label: "Guides", value: guides.length },
-    { label: "Model types", value: manualGroups.length },
+    { label: "Model types", value: groups.length },
     { label: "Formats", value: formats.size },
   ];
   return (
     <>
-      <PageHeader eyebrow="Support" title="User Guides">
-        <p>Step-by-step guides for your {company.productName} system. Each opens as a PDF in a new tab.</p>
+      <PageHeader eyebrow="Support" title={title}>
+        <p>{intro}</p>
       </PageHeader>
       <div className="container-page py-12">
         <dl className="grid grid-cols-3 gap-4 text-center">
@@ -50,7 +50,7 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
 
-        {manualGroups.map((group) => (
+        {groups.map((group) => (
           <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
             <div className="flex flex-wrap items-center gap-3">
               <h2 id={`${group.id}-title`} className="text-heading font-bold">
@@ -78,25 +78,35 @@ export default function UserManuals({ loaderData }: Route.ComponentProps) {
                     <dl className="mt-4 grid grid-cols-3 gap-2 text-small">
                       <div>
                         <dt className="text-muted">Type</dt>
-                        <dd className="font-semibold">{guide.type}</dd>
+                        <dd className="font-semibold">PDF</dd>
                       </div>
                       <div>
                         <dt className="text-muted">Size</dt>
-                        <dd className="font-semibold">{guide.size}</dd>
+                        <dd className="font-semibold">
+                          {guide.pdf ? formatFileSize(guide.pdf.size) : "Not available"}
+                        </dd>
                       </div>
                       <div>
                         <dt className="text-muted">Updated</dt>
                         <dd className="font-semibold">{formatMonthYear(guide.lastUpdated)}</dd>
                       </div>
                     </dl>
-                    <div className="mt-auto pt-6">
-                      <ExternalLink
-                        href={`/${guide.file}`}
-                        hint={`${guide.type}, ${guide.size}, opens in a new tab`}
+                    <div className="mt-auto grid gap-3 pt-6">
+                      <Link
+                        to={guide.href}
                         className="inline-flex tap-target w-full items-center justify-center rounded-md bg-brand px-5 font-semibold text-brand-ink hover:opacity-90"
                       >
-                        Download Guide<span className="sr-only">: {guide.title}</span>
-                      </ExternalLink>
+                        Read as a page<span className="sr-only">: {guide.title}</span>
+                      </Link>
+                      {guide.pdf ? (
+                        <ExternalLink
+                          href={guide.pdf.href}
+                          hint={`PDF, ${formatFileSize(guide.pdf.size)}, opens in a new tab`}
+                          className="inline-flex tap-target w-full items-center justify-center rounded-md border border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
+                        >
+                          Download PDF<span className="sr-only">: {guide.title}</span>
+                        </ExternalLink>
+                      ) : null}
                     </div>
                   </li>
                 ))}

@@ -65,18 +65,19 @@ describe("operator scripts", () => {
   it("content:check lists each placeholder from the database, with where it is edited", async () => {
     requireBuild();
     const { credit } = await import("../../app/content/site");
-    const { manuals } = await import("../../app/content/manuals");
+    const { manualsContent } = await import("../../app/content/manuals");
     const url = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-content-")), "c.sqlite");
     const result = run("scripts/content-check.mjs", [], { DATABASE_URL: url });
     expect(result.status).toBe(0);
     // An item editors change is named with its page in the admin; the rest with its module.
     expect(result.stdout).toContain(`credit (admin: /admin/content/credit)\n  ${credit.todo}`);
     expect(result.stdout).toContain("coverage.billingCode (admin: /admin/content/coverage)");
-    const placeholders = manuals.filter((manual) => manual.placeholder);
+    const guides = manualsContent.guides;
+    const placeholders = guides.filter((manual) => manual.placeholder);
     expect(placeholders.length).toBeGreaterThan(0);
     for (const manual of placeholders)
       expect(result.stdout).toContain(
-        `manuals[${manuals.indexOf(manual)}] (code: app/content/manuals.ts)\n  ${manual.todo}`,
+        `manualsContent.guides[${guides.indexOf(manual)}] (admin: /admin/content/manuals)\n  ${manual.todo}`,
       );
 
     // What is published is what is listed: the credit filled in and published is off the list.

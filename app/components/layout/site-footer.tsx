@@ -6,7 +6,7 @@ import { MailIcon, PhoneIcon } from "./icons";
 
 export function SiteFooter({ supportEmail }: { supportEmail: string }) {
   return (
-    <footer className="mt-16 border-t border-line bg-surface">
+    <footer className="mt-16 border-t border-line bg-surface print:hidden">
       <div className="container-page grid gap-8 py-10 md:grid-cols-3">
         <div>
           <p className="text-subheading font-bold">{company.name}</p>

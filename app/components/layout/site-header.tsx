@@ -12,7 +12,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
   const header = useRef<HTMLElement>(null);
   useDisclosures(header);
   return (
-    <header ref={header} className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur print:hidden">
       {/* The row of links needs 897 px (1,027 px with WCAG's text spacing), measured with every
           label on one line, so it starts at 1,024 px (lg); below that the same list opens from
           "Menu". If the visitor's own spacing or font still makes the row too long, it wraps to a

@@ -39,7 +39,8 @@ export type MarkdownHeadingTag = "h2" | "h3" | "h4" | "h5" | "h6";
  */
 export type MarkdownBlock =
   | { tag: "p"; children: MarkdownInline[]; hidden?: true }
-  | { tag: MarkdownHeadingTag; children: MarkdownInline[] }
+  /** `id`: given by a page that links to its headings (a table of contents). */
+  | { tag: MarkdownHeadingTag; children: MarkdownInline[]; id?: string }
   | { tag: "ul"; items: MarkdownBlock[][] }
   | { tag: "ol"; start?: number; items: MarkdownBlock[][] };
 
@@ -126,7 +127,7 @@ function Blocks({ blocks, looks }: { blocks: readonly MarkdownBlock[]; looks: Ma
       default: {
         const Heading = block.tag;
         return (
-          <Heading key={index} className={looks[block.tag] || undefined}>
+          <Heading key={index} id={block.id} className={looks[block.tag] || undefined}>
             <Inline nodes={block.children} looks={looks} />
           </Heading>
         );

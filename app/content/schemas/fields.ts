@@ -190,3 +190,32 @@ export function textWithFacts(
     })
     .meta({ title, ...(long ? { long } : {}), description: description ? `${description} ${hint}` : hint });
 }
+
+/** An upload's id (app/lib/uploads/refs.ts): the form offers the files of `kind` uploaded under Files. */
+export function uploadedFile(title: string, kind: "manual" | "photo", description?: string) {
+  return z
+    .string({ error: kind === "manual" ? "Choose a PDF" : "Choose a photo" })
+    .regex(
+      /^[0-9a-f]{32}$/,
+      kind === "manual" ? "Choose a PDF uploaded under Files" : "Choose a photo uploaded under Files",
+    )
+    .meta({ title, file: kind, ...(description ? { description } : {}) });
+}
+
+/**
+ * A photo with its alternative text: what a screen reader says in its place. A photo cannot be
+ * published without it; leave both empty for no photo.
+ */
+export function photoField(title: string, description?: string) {
+  return z
+    .object({
+      file: uploadedFile("Photo", "photo"),
+      alt: showableText(250, { lines: false }).meta({
+        title: "Alternative text",
+        description:
+          "What the photo shows, for people who cannot see it, in a sentence: who or what, and anything that matters (for example: Maria seated in her wheelchair on the cushion, smiling).",
+      }),
+    })
+    .optional()
+    .meta({ title, description: description ?? "Optional. Upload photos under Files first." });
+}

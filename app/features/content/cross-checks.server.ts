@@ -1,4 +1,8 @@
+import { contentItem } from "~/content/items";
 import { itemState } from "~/content/store.server";
+import { db } from "~/lib/db.server";
+import { formSchemaOf, formValueOf } from "./form-schema";
+import { childName, childOf, objectShapeOf, type Shape } from "./schema-shape";
 
 /**
  * What one item names in another, checked when it is published: the home page's questions are
@@ -7,6 +11,8 @@ import { itemState } from "~/content/store.server";
  * Answers each problem by the form's field name, as the schema's messages are.
  */
 export async function crossItemErrors(key: string, value: unknown): Promise<Record<string, string>> {
+  const files = await fileErrors(key, value);
+  if (Object.keys(files).length > 0) return files;
   if (key === "faq-home") {
     const anchors = new Set(await publishedAnchors());
     const errors: Record<string, string> = {};
@@ -31,4 +37,44 @@ export async function crossItemErrors(key: string, value: unknown): Promise<Reco
 async function publishedAnchors(): Promise<string[]> {
   const body = (await itemState("faq"))?.published.body as Array<{ id: string }> | undefined;
   return body?.map((question) => question.id) ?? [];
+}
+
+/** Every file field's choice in `value`: its form name, the kind of file, and the upload id. */
+function chosenFiles(shape: Shape, value: unknown, name: string): Array<{ name: string; kind: string; id: string }> {
+  switch (shape.kind) {
+    case "text":
+      return shape.file && typeof value === "string" ? [{ name, kind: shape.file, id: value }] : [];
+    case "object":
+      return shape.fields.flatMap(([key, field]) => chosenFiles(field, childOf(value, key), childName(name, key)));
+    case "list":
+      return Array.isArray(value)
+        ? value.flatMap((entry, index) => chosenFiles(shape.item, entry, childName(name, index)))
+        : [];
+    default:
+      return [];
+  }
+}
+
+/** A file an item names must be an upload of its kind: a page would otherwise link to nothing. */
+async function fileErrors(key: string, value: unknown): Promise<Record<string, string>> {
+  const item = contentItem(key);
+  if (!item) return {};
+  const chosen = chosenFiles(objectShapeOf(formSchemaOf(item.schema)), formValueOf(item.schema, value), "");
+  if (chosen.length === 0) return {};
+  const rows = await db()
+    .selectFrom("uploads")
+    .select(["id", "kind"])
+    .where(
+      "id",
+      "in",
+      chosen.map((file) => file.id),
+    )
+    .execute();
+  const kinds = new Map(rows.map((row) => [row.id, row.kind]));
+  const errors: Record<string, string> = {};
+  for (const file of chosen)
+    if (kinds.get(file.id) !== file.kind)
+      errors[file.name] =
+        file.kind === "manual" ? "Choose a PDF uploaded under Files" : "Choose a photo uploaded under Files";
+  return errors;
 }

@@ -1,3 +1,6 @@
+import { listUploads } from "~/lib/uploads/uploads.server";
+import { formatFileSize } from "~/lib/format";
+import type { UploadChoices } from "./schema-form";
 import { data, redirectDocument } from "react-router";
 import { contentItem, type ContentItemDefinition } from "~/content/items";
 import {
@@ -44,6 +47,25 @@ function heldForm(item: ContentItemDefinition, form: FormData | undefined) {
  * What the item's page is drawn from; with `held`, a form posted here before a sign-in, which the
  * page shows in place of the stored value, under `heldNotice`.
  */
+/** Every upload, as a file field lists it: its name, size and day, the newest first. */
+async function uploadChoices(): Promise<UploadChoices> {
+  const choices: { manual: Array<{ value: string; label: string }>; photo: Array<{ value: string; label: string }> } = {
+    manual: [],
+    photo: [],
+  };
+  for (const upload of await listUploads()) {
+    const what =
+      upload.kind === "manual"
+        ? `${upload.pages ?? 0} page${upload.pages === 1 ? "" : "s"}`
+        : `${upload.width} × ${upload.height}`;
+    choices[upload.kind].push({
+      value: upload.id,
+      label: `${upload.name} (${what}, ${formatFileSize(upload.size)}, ${upload.uploadedAt.slice(0, 10)})`,
+    });
+  }
+  return choices;
+}
+
 export async function itemPage(key: string, held?: FormData) {
   const item = contentItem(key);
   const state = item ? await itemState(key) : undefined;
@@ -58,6 +80,7 @@ export async function itemPage(key: string, held?: FormData) {
       edition: editionToken(state.edition),
     },
     value: state.draft?.body ?? state.published.body,
+    uploads: await uploadChoices(),
     held: heldForm(item, held),
     versions: await versionsOf(key),
     // The draft's changes (or, with none, the last publish's) still written in other items.

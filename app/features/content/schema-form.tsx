@@ -41,8 +41,12 @@ export const markdownHint = "Markdown: paragraphs, *emphasis*, lists, [links](ht
 /** A choice with this many options or fewer is a set of radio buttons, all in sight; more is a menu. */
 const radiosUpTo = 4;
 
+/** The uploads a file field offers, by kind (app/lib/uploads): each with the words it is listed with. */
+export type UploadChoices = Partial<Record<"manual" | "photo", ReadonlyArray<{ value: string; label: string }>>>;
+
 interface Drawing {
   errors: Record<string, string>;
+  uploads: UploadChoices;
   idPrefix: string;
   /** The id of the control that takes focus as the page arrives (after an arrangement), until React runs. */
   arrivalFocus?: string;
@@ -54,8 +58,11 @@ export function SchemaFields({
   errors = {},
   arranged,
   idPrefix = "field",
+  uploads = {},
 }: {
   schema: z.core.$ZodType;
+  /** What each file field offers to choose from. */
+  uploads?: UploadChoices;
   /** The stored value, or what was posted (unchecked) when the form is drawn again. */
   value: unknown;
   /** Messages by dotted name, as `fieldErrorsOf` gives them. */
@@ -82,7 +89,7 @@ export function SchemaFields({
     }, 0);
     return () => window.clearTimeout(timer);
   }, [focusId, value]);
-  const drawing: Drawing = { errors, idPrefix, arrivalFocus: hydrated ? undefined : focusId };
+  const drawing: Drawing = { errors, uploads, idPrefix, arrivalFocus: hydrated ? undefined : focusId };
   const itemError = errors[""];
   return (
     <div className="grid gap-6">
@@ -160,6 +167,23 @@ function Field({ shape, name, label, value, drawing }: FieldProps) {
   };
   switch (shape.kind) {
     case "text":
+      if (shape.file) {
+        const chosen = textOf(value);
+        const offered = drawing.uploads[shape.file] ?? [];
+        // A file no longer offered (or not yet known to this page) stays chosen, by its id.
+        const options =
+          chosen && !offered.some((option) => option.value === chosen)
+            ? [{ value: chosen, label: `File ${chosen.slice(0, 8)}…` }, ...offered]
+            : offered;
+        return (
+          <SelectField
+            {...common}
+            options={options}
+            placeholder={shape.file === "photo" ? "No photo" : "Choose a PDF"}
+            defaultValue={chosen}
+          />
+        );
+      }
       return shape.long ? (
         <TextArea {...common} rows={shape.markdown ? 8 : 4} maxLength={shape.maxLength} defaultValue={textOf(value)} />
       ) : (

@@ -16,6 +16,8 @@ declare module "zod/v4/core" {
     markdown?: boolean;
     /** The words each choice of a `z.enum` is shown with, by value; a value without one is humanised. */
     choiceLabels?: Record<string, string>;
+    /** An upload's id: chosen from the files of this kind uploaded under Files (app/lib/uploads). */
+    file?: "manual" | "photo";
   }
 }
 
@@ -42,6 +44,8 @@ export type Shape =
       kind: "text";
       long: boolean;
       markdown: boolean;
+      /** Chosen from the uploads of this kind rather than typed. */
+      file?: "manual" | "photo";
       minLength?: number;
       maxLength?: number;
       /** A string format zod checks, such as "email" or "url". */
@@ -122,6 +126,7 @@ function readBare(schema: Schema, meta: z.core.GlobalMeta, common: Bare, where: 
         ...common,
         kind: "text",
         markdown: meta.markdown === true,
+        ...(meta.file ? { file: meta.file } : {}),
         long: meta.long === true || meta.markdown === true || (maxLength ?? 0) > longAbove,
         minLength: text.minLength ?? undefined,
         maxLength,
