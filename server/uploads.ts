@@ -10,7 +10,7 @@ import { log } from "../app/lib/logger.server";
 export const uploadCacheControl = "public, max-age=31536000, immutable";
 
 /**
- * Serves the uploaded files under /files/ (docs/decisions/035-uploads.md) from the database, with
+ * Serves the uploaded files under /files/ (docs/decisions/034-uploads.md) from the database, with
  * the type their bytes were checked to be, and writes each one, once served, under the build's
  * client folder, where nginx then serves it from disk like the prerendered pages.
  */

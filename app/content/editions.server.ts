@@ -1,5 +1,5 @@
 /**
- * Earlier editions of the user guides (docs/decisions/035-uploads.md): every PDF a guide was
+ * Earlier editions of the user guides (docs/decisions/034-uploads.md): every PDF a guide was
  * published with, read from the published versions of the `manuals` item, so a replaced manual
  * keeps its earlier files listed with their dates, as medical-device instructions must. Nothing
  * can remove one: the versions are never deleted, and a restore is a new version.

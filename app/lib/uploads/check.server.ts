@@ -1,6 +1,6 @@
 /**
  * What an uploaded file is, read from its bytes and never from its name or the type the browser
- * claimed (docs/decisions/035-uploads.md). A manual must be a PDF that runs nothing when opened; a
+ * claimed (docs/decisions/034-uploads.md). A manual must be a PDF that runs nothing when opened; a
  * photo a JPEG, PNG or WebP that decodes whole. Everything else is refused with a sentence that
  * says what the file looks like, so the editor knows which file they picked by mistake.
  */

@@ -1,6 +1,6 @@
 /**
  * A photo, resized once at upload to the widths the pages draw it at, in AVIF and WebP for the
- * browsers that read them and JPEG for the rest (docs/decisions/035-uploads.md). The copies carry
+ * browsers that read them and JPEG for the rest (docs/decisions/034-uploads.md). The copies carry
  * no camera data (no place, no date, no device): sharp writes none unless asked, and the photo is
  * turned upright first, as its camera said it was held.
  */

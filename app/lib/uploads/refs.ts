@@ -1,6 +1,6 @@
 /**
  * Where an upload is served, and the sizes a photo is made at: plain data and addresses, read by
- * the server and by pages alike (docs/decisions/035-uploads.md). Every address is under /files/,
+ * the server and by pages alike (docs/decisions/034-uploads.md). Every address is under /files/,
  * begins with the upload's content hash and never changes: a new file is a new address.
  */
 

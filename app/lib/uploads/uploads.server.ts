@@ -1,5 +1,5 @@
 /**
- * Uploads in the database (docs/decisions/035-uploads.md): storing a checked file with the copies
+ * Uploads in the database (docs/decisions/034-uploads.md): storing a checked file with the copies
  * the site serves, reading those bytes back, and what each upload is, held in memory for the pages
  * (which never wait on the database for it, and a prerendered page may not read it at all).
  */
