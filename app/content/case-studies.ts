@@ -16,6 +16,8 @@ export interface CaseStudy {
   duration: string;
   result: string;
   status: "Completed" | "Ongoing";
+  /** An uploaded photo (app/lib/uploads) with what it shows, for those who cannot see it. */
+  photo?: { file: string; alt: string };
 }
 
 export const caseStudies = defineContent<CaseStudy[]>("case-studies", () => [

@@ -12,6 +12,8 @@ export interface ProductIntro {
   body: string[];
   /** What the opening drawing shows, for screen readers. */
   picture: string;
+  /** An uploaded photo shown in place of the drawing (app/lib/uploads), with what it shows. */
+  photo?: { file: string; alt: string };
 }
 
 export const productIntro = defineContent<ProductIntro>("product-intro", () => ({

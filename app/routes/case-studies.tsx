@@ -4,6 +4,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { type CaseStudy, caseStudies, caseStudiesPage, interimResultLabel } from "~/content/case-studies";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
+import { Photo } from "~/components/ui/photo";
+import { photoFile } from "~/lib/uploads/uploads.server";
 import type { Route } from "./+types/case-studies";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
@@ -27,7 +29,12 @@ export function studyRequestHref(study: CaseStudy) {
   return `/contact?${params.toString()}#contact-form`;
 }
 
-export default function CaseStudies() {
+export function loader() {
+  // Each study's photo as uploaded (read from memory: the page is prerendered), or null.
+  return { photos: caseStudies.map((study) => (study.photo ? (photoFile(study.photo.file) ?? null) : null)) };
+}
+
+export default function CaseStudies({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow={caseStudiesPage.eyebrow} title={caseStudiesPage.title}>
@@ -42,12 +49,20 @@ export default function CaseStudies() {
           {caseStudiesPage.back}
         </Link>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {caseStudies.map((study) => (
+          {caseStudies.map((study, index) => (
             <li key={study.id}>
               <article
                 aria-labelledby={`${study.id}-title`}
                 className="flex h-full flex-col rounded-xl border border-line bg-surface p-6"
               >
+                {study.photo && loaderData.photos[index] ? (
+                  <Photo
+                    photo={loaderData.photos[index]}
+                    alt={study.photo.alt}
+                    sizes="(min-width: 768px) 30vw, 100vw"
+                    className="mb-4 h-auto w-full rounded-lg"
+                  />
+                ) : null}
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-small font-semibold text-brand">{study.category}</p>
                   <p className={`rounded-full border px-3 py-1 text-small font-semibold ${statusStyle[study.status]}`}>

@@ -21,10 +21,16 @@ import { company, regulatory } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { crumbs, productLd, seo, siteUrlFrom } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
+import { Photo } from "~/components/ui/photo";
+import { photoFile } from "~/lib/uploads/uploads.server";
 import type { Route } from "./+types/product";
 
 export function loader() {
-  return { orderFormUrl: getConfig().orderFormUrl ?? null };
+  return {
+    orderFormUrl: getConfig().orderFormUrl ?? null,
+    // The photo an editor chose in place of the drawing (read from memory: the page is prerendered).
+    photo: productIntro.photo ? (photoFile(productIntro.photo.file) ?? null) : null,
+  };
 }
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
@@ -48,7 +54,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow={regulatory.clearances.join(" · ")}
         title={productIntro.heading}
-        media={<CushionInUse label={productIntro.picture} />}
+        media={
+          productIntro.photo && loaderData.photo ? (
+            <Photo
+              photo={loaderData.photo}
+              alt={productIntro.photo.alt}
+              sizes="(min-width: 768px) 40vw, 100vw"
+              className="h-auto w-full rounded-xl"
+              eager
+            />
+          ) : (
+            <CushionInUse label={productIntro.picture} />
+          )
+        }
       >
         {productIntro.body.map((paragraph, index) => (
           <p key={index} className="mt-3 first:mt-0">

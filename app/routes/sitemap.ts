@@ -1,3 +1,4 @@
+import { manualsContent } from "~/content/manuals";
 import { getConfig } from "~/lib/config.server";
 import { siteRoutes } from "~/route-manifest";
 
@@ -7,7 +8,14 @@ function escapeXml(value: string) {
 
 export function loader() {
   const { siteUrl } = getConfig();
-  const urls = siteRoutes
+  // Each user guide's own page follows the list of guides, as published.
+  const pages = siteRoutes.flatMap((route) => [
+    route,
+    ...(route.path === "/user-manuals"
+      ? manualsContent.guides.map((guide) => ({ ...route, path: `/user-manuals/${guide.id}`, priority: 0.5 }))
+      : []),
+  ]);
+  const urls = pages
     .map(
       (r) =>
         `  <url><loc>${escapeXml(new URL(r.path, siteUrl).toString())}</loc><changefreq>${r.changefreq}</changefreq><priority>${r.priority.toFixed(1)}</priority></url>`,

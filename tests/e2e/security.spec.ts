@@ -88,6 +88,8 @@ test("robots.txt and sitemap.xml come from the route list and SITE_URL", async (
   expect(robots).toContain("Disallow: /admin");
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`<loc>${baseURL}/</loc>`);
+  // Each user guide as a page, from the published guides.
+  expect(sitemap).toContain(`<loc>${baseURL}/user-manuals/auto-start-booklet</loc>`);
 });
 
 test("every state-changing endpoint refuses another origin and stores nothing", async ({ request }) => {

@@ -1,6 +1,6 @@
 /** The case studies and their page's own words (app/content/case-studies.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { distinct, line, markedLine, paragraph, slug, whole } from "./fields";
+import { distinct, line, markedLine, paragraph, photoField, slug, whole } from "./fields";
 
 export const caseStudiesSchema = z
   .array(
@@ -16,6 +16,7 @@ export const caseStudiesSchema = z
         status: z
           .enum(["Completed", "Ongoing"])
           .meta({ title: "Status", description: "An ongoing study's result is shown as interim, and says so." }),
+        photo: photoField("Photo", "Optional: shown at the top of the study. Upload it under Files first."),
       })
       .meta({ title: "Case study" }),
   )

@@ -1,6 +1,6 @@
 /** The product page's sections (app/content/product.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { distinct, line, markedLine, paragraph } from "./fields";
+import { distinct, line, markedLine, paragraph , photoField } from "./fields";
 
 export const productIntroSchema = z
   .object({
@@ -13,6 +13,10 @@ export const productIntroSchema = z
       "What the drawing shows",
       400,
       "Read by screen readers in place of the drawing of the cushion in use beside the introduction.",
+    ),
+    photo: photoField(
+      "Photo in place of the drawing",
+      "Optional: a photo of the cushion in use, shown instead of the drawing. Upload it under Files first.",
     ),
   })
   .meta({ title: "Product page: introduction" });
