@@ -1,6 +1,6 @@
 /** The product page's sections (app/content/product.ts), as the admin's form edits them. */
 import { z } from "zod";
-import { distinct, line, markedLine, paragraph , photoField } from "./fields";
+import { distinct, line, markedLine, paragraph, photoField } from "./fields";
 
 export const productIntroSchema = z
   .object({
