@@ -535,7 +535,14 @@ export const contentItems: readonly ContentItemDefinition[] = [
     key: "manuals",
     title: "User guides",
     group: "Pages",
-    pages: ["/user-manuals"],
+    // The list, then each initial guide's own page (a preview can show any of them).
+    pages: [
+      "/user-manuals",
+      "/user-manuals/manual-switch-booklet",
+      "/user-manuals/manual-switch-single-page",
+      "/user-manuals/auto-start-booklet",
+      "/user-manuals/auto-start-single-page",
+    ],
     schema: manualsSchema,
     live: manualsContent,
   },

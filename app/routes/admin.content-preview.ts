@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { contentItem } from "~/content/items";
 import { itemState, withPreview } from "~/content/store.server";
 import { requireAccess } from "~/features/auth/access.server";
+import { refreshUploads } from "~/lib/uploads/uploads.server";
 import { themeCookieName, themeFromCookieHeader } from "~/lib/theme";
 import type { Route } from "./+types/admin.content-preview";
 
@@ -22,6 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Rendered as an anonymous visitor gets it: no session, only the theme.
   const anonymous = new Request(url, { headers: { Cookie: `${themeCookieName}=${theme}` } });
   const body = state.draft?.body ?? state.published.body;
+  // A photo or PDF uploaded on another instance since this one last read the list of uploads.
+  await refreshUploads();
   const renderPage = context.renderPage;
   // Read whole inside the preview, so every part of the page is drawn with the draft.
   const { rendered, html } = await withPreview(params.key, body, async () => {

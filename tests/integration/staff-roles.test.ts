@@ -230,7 +230,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       return [...nav.matchAll(/href="(\/admin\/[a-z-]+)"/g)].map((m) => m[1]);
     };
     expect(await tabs("moderator")).toEqual(["/admin/testimonials", "/admin/spam"]);
-    expect(await tabs("editor")).toEqual(["/admin/content", "/admin/launch"]);
+    expect(await tabs("editor")).toEqual(["/admin/content", "/admin/files", "/admin/launch"]);
     expect(await tabs("admin")).toEqual(["/admin/testimonials", "/admin/spam"]);
     expect(await tabs("leads")).toEqual([
       "/admin/queue",
@@ -248,6 +248,7 @@ describe.each(testDialects)("staff roles and second factors on %s", (dialect) =>
       "/admin/replies",
       "/admin/visits",
       "/admin/content",
+      "/admin/files",
       "/admin/launch",
       "/admin/spam",
       "/admin/data-requests",
