@@ -8,6 +8,8 @@ import { tooLargeMessage } from "~/lib/uploads/check.server";
 import { listUploads, storeUpload } from "~/lib/uploads/uploads.server";
 import { pdfAddress, photoAddress, type UploadKind, uploadLimits } from "~/lib/uploads/refs";
 import { readUploadBody } from "~/lib/uploads/upload-body.server";
+import { uploadTurns } from "~/lib/uploads/upload-turns.server";
+import type { Staff } from "~/lib/staff";
 import { actionDone, actionFailed, actionResult, refusedAnswers } from "~/lib/admin-action";
 import { formatDateTime, formatFileSize } from "~/lib/format";
 import { seo } from "~/lib/seo";
@@ -39,6 +41,19 @@ function isKind(value: unknown): value is UploadKind {
 /** An editor or owner uploads one manual or photo: checked by its bytes, resized, stored. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = context.get(staffContext);
+  const turn = await uploadTurns.take(() => receive(request, staff));
+  if (!turn.ok)
+    return actionFailed(
+      "The file was not uploaded: other files are being uploaded just now. Try again in a moment.",
+      503,
+      {},
+      { "Retry-After": "5" },
+    );
+  return turn.value;
+}
+
+/** Reads the upload and stores it: in a turn, so only a few are in memory at once. */
+async function receive(request: Request, staff: Staff) {
   const body = await readUploadBody(request, (fields) => (isKind(fields.kind) ? fields.kind : undefined));
   if (!body.ok) return actionFailed(body.message, body.status);
   const kind = body.fields.kind;
