@@ -1,4 +1,7 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { until } from "../support/until";
 import { expect } from "./fixtures";
 import { e2eRows } from "./seed";
 
@@ -13,6 +16,57 @@ export interface StoredItem {
   version: number;
   body: string;
   draftRevision: number | undefined;
+}
+
+/**
+ * Runs `run` while no other test of the run changes the item `key` (one that two specs change:
+ * the owners, say), so neither meets the other's publish as a conflict and each puts back what it
+ * found. A file beside the e2e database marks the holder by its process; a holder that has ended
+ * without letting go (a worker stopped at a timeout) holds nothing.
+ */
+export async function withItemToItself<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through Playwright.");
+  const mark = path.join(dir, `${key}.item-held`);
+  const holder = `${process.pid} ${Math.random()}`;
+  const taken = () => {
+    try {
+      writeFileSync(mark, holder, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const found = readMark(mark);
+    const pid = Number.parseInt(found, 10);
+    // (Empty for the moment between its making and its writing.) A worker runs one test at a
+    // time, so its own mark is one a test of it left behind.
+    const left = Number.isInteger(pid) && (pid === process.pid || !processRuns(pid));
+    if (left && readMark(mark) === found) rmSync(mark, { force: true });
+    return false;
+  };
+  await until(async () => taken(), 90_000, `no other test changes the content item ${key}`);
+  try {
+    return await run();
+  } finally {
+    if (readMark(mark) === holder) rmSync(mark, { force: true });
+  }
+}
+
+function readMark(mark: string): string {
+  try {
+    return readFileSync(mark, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Read with a query of the test's own, not through the pages under test. */

@@ -1,8 +1,10 @@
 import { faqItems, faqTeaserIds } from "../../app/content/faq";
-import { manuals } from "../../app/content/manuals";
+import { manualsContent } from "../../app/content/manuals";
 import { siteRoutes } from "../../app/route-manifest";
 import { orderSiteURL, standInFormURL } from "../../playwright.config";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.describe("home", () => {
   test("hero, sections in order, and their links", async ({ page }) => {
@@ -215,20 +217,45 @@ test.describe("case studies", () => {
 });
 
 test.describe("user guides", () => {
-  test("four guides whose downloads are PDFs of the stated size", async ({ page, request }) => {
+  test("four guides, each read as a page or downloaded as a PDF of the stated size", async ({ page, request }) => {
     await page.goto("/user-manuals");
-    const downloads = page.getByRole("link", { name: /^Download Guide/ });
-    await expect(downloads).toHaveCount(4);
+    const guides = manualsContent.guides;
+    expect(guides).toHaveLength(4);
+    // (A name's words after the link's own are read from a visually hidden span: the name may have
+    // a space before the colon.)
+    const readLink = (title: string) =>
+      page.getByRole("link", { name: new RegExp(`^Read as a page\\s*: ${escaped(title)}$`) });
+    await expect(page.getByRole("link", { name: /^Read as a page\s*: / })).toHaveCount(4);
+    await expect(page.getByRole("link", { name: /^Download PDF\s*: / })).toHaveCount(4);
     await expect(page.getByText("Placeholder Files").first()).toBeVisible();
-    for (const manual of manuals) {
-      const link = page.getByRole("link", { name: new RegExp(`^Download Guide\\s*: ${manual.title} \\(PDF`) });
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("href", `/${manual.file}`);
-      const response = await request.get(`/${manual.file}`);
-      expect(response.headers()["content-type"]).toBe("application/pdf");
-      const bytes = (await response.body()).length;
+    for (const guide of guides) {
+      const download = page.getByRole("link", { name: new RegExp(`^Download PDF\\s*: ${escaped(guide.title)} \\(`) });
+      await expect(download).toHaveAttribute("target", "_blank");
+      const href = (await download.getAttribute("href")) ?? "";
+      expect(href, guide.id).toMatch(new RegExp(`^/files/${guide.file}/[a-z0-9-]+\\.pdf$`));
+      const response = await request.get(href);
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()["content-type"], href).toBe("application/pdf");
+      const body = await response.body();
+      expect(body.subarray(0, 5).toString("latin1"), href).toBe("%PDF-");
+      const bytes = body.length;
       const shown = bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`;
-      await expect(link).toContainText(shown);
+      await expect(download).toHaveAccessibleName(
+        new RegExp(`^Download PDF\\s*: ${escaped(guide.title)} \\(PDF, ${shown}, opens in a new tab\\)$`),
+      );
+      const card = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: guide.title, exact: true }) });
+      await expect(card.locator("dt", { hasText: "Size" }).locator("xpath=following-sibling::dd")).toHaveText(shown);
+      await expect(readLink(guide.title)).toHaveAttribute("href", `/user-manuals/${guide.id}`);
+    }
+    // Each "Read as a page" leads to its guide's page, with the guide's title as its heading.
+    for (const guide of guides) {
+      await readLink(guide.title).click();
+      await expect(page).toHaveURL(new RegExp(`/user-manuals/${guide.id}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/user-manuals$/);
     }
     await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("link", { name: "View FAQ" })).toHaveAttribute("href", "/faq");
