@@ -186,6 +186,30 @@ describe.each(testDialects)("uploads on %s", (dialect) => {
     expect((await upload("photo", "p.jpg", await photo(300, 200), moderator)).status).toBe(403);
   });
 
+  it("forty uploads at the same moment: each is stored or told to try again, none half-written", async () => {
+    const photos = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        sharp({ create: { width: 700 + n, height: 500, channels: 3, background: { r: n * 6, g: 90, b: 140 } } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const answers = await Promise.all(photos.map((bytes, n) => upload("photo", `crowd-${n}.jpg`, bytes)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(
+      statuses.every((status) => status === 200 || status === 503),
+      statuses.join(" "),
+    ).toBe(true);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
+    for (const [n, answer] of answers.entries()) {
+      const id = await idOf(photos[n]!);
+      const rows = await database.db.selectFrom("upload_files").select("path").where("upload", "=", id).execute();
+      // Stored whole (three widths in three formats) when acknowledged, and nothing otherwise.
+      expect(rows.length, `crowd-${n}: ${answer.status}`).toBe(answer.status === 200 ? 9 : 0);
+      if (answer.status === 503) expect(answer.text).toContain("Try again in a moment");
+    }
+  }, 60_000);
+
   it("a guide published with a new PDF keeps the one before as an earlier edition", async () => {
     const first = await pdf(2, "First edition.");
     const second = await pdf(2, "Second edition.");
