@@ -69,7 +69,7 @@ export default function UserManual({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="container-page py-10 md:grid md:grid-cols-[16rem_1fr] md:gap-12 print:block print:py-4">
         {sections.length > 0 ? (
-          <nav aria-labelledby="contents-title" className="md:sticky md:top-4 md:self-start print:hidden">
+          <nav aria-labelledby="contents-title" className="md:self-start print:hidden">
             <h2 id="contents-title" className="text-subheading font-bold">
               Contents
             </h2>
