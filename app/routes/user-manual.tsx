@@ -51,7 +51,7 @@ export default function UserManual({ loaderData }: Route.ComponentProps) {
             {group ? `${group.title} · ` : ""}
             {guide.format}
           </p>
-          <h1 className="mt-2 text-title font-bold">{guide.title}</h1>
+          <h1 className="mt-2 text-title font-bold wrap-break-word hyphens-auto">{guide.title}</h1>
           <p className="mt-4 max-w-prose text-lead text-muted">{guide.description}</p>
           <p className="mt-4 text-muted">{`Edition of ${formatMonthYear(guide.lastUpdated)}`}</p>
           {guide.pdf ? (

@@ -17,7 +17,7 @@ export function PageHeader({
       >
         <div>
           {eyebrow ? <p className="font-semibold text-brand">{eyebrow}</p> : null}
-          <h1 className="mt-2 text-title font-bold">{title}</h1>
+          <h1 className="mt-2 text-title font-bold wrap-break-word hyphens-auto">{title}</h1>
           {children ? <div className="mt-4 max-w-prose text-lead text-muted">{children}</div> : null}
         </div>
         {media}
