@@ -3,6 +3,14 @@ import { z } from "zod";
 import { markdownText } from "~/lib/markdown-text";
 import { calendarDate, distinct, line, paragraph, placeholderFields, slug, uploadedFile } from "./fields";
 
+/**
+ * A guide's text and the number of guides, bounded so the whole form fits the 2 MB a content
+ * item's post may be (app/lib/request.server.ts) in any script: 8 × 25,000 characters of nine
+ * bytes each once encoded is 1.8 MB. A booklet of today runs to about 5,000.
+ */
+const guideTextMax = 25_000;
+const guidesMax = 8;
+
 const groupIds = ["manual-switch", "auto-start"] as const;
 const groupLabels = { "manual-switch": "Manual Rocker Switch", "auto-start": "Auto-Start" };
 
@@ -38,7 +46,7 @@ export const manualsSchema = z
               "The page shows its month and year. A new PDF keeps the one before as an earlier edition, with its date.",
             ),
             file: uploadedFile("PDF", "manual", "Upload a new PDF under Files, then choose it here."),
-            body: markdownText({ max: 40_000, label: "The guide as a page" }).meta({
+            body: markdownText({ max: guideTextMax, label: "The guide as a page" }).meta({
               title: "The guide as a page",
               description:
                 "What the guide says, read on the site by people who cannot use the PDF. Write # before a section's heading and ## before a subsection's; the page lists the sections at the top.",
@@ -49,7 +57,7 @@ export const manualsSchema = z
           .meta({ title: "Guide" }),
       )
       .min(1, "At least one guide")
-      .max(12, "At most twelve guides")
+      .max(guidesMax, `At most ${guidesMax} guides`)
       .refine((guides) => distinct(guides, (guide) => guide.id), "Each guide needs its own address")
       .meta({ title: "Guides" }),
   })
