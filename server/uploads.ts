@@ -5,6 +5,7 @@ import { readUploadFile } from "../app/lib/uploads/uploads.server";
 import { filePathPattern } from "../app/lib/uploads/refs";
 import { databaseAway, outageRetryAfterSeconds } from "../app/lib/database-outage.server";
 import { log } from "../app/lib/logger.server";
+import { uploadsOnDiskDir } from "./prerender";
 
 /** A file's address never serves other bytes (it names their hash): any cache may keep it for a year. */
 export const uploadCacheControl = "public, max-age=31536000, immutable";
@@ -15,7 +16,7 @@ export const uploadCacheControl = "public, max-age=31536000, immutable";
  * client folder, where nginx then serves it from disk like the prerendered pages.
  */
 export function serveUploads(buildDir: string) {
-  const diskDir = path.join(buildDir, "client", "files");
+  const diskDir = path.join(buildDir, "client", uploadsOnDiskDir);
   const onDisk = new Set<string>();
   const writeToDisk = (filePath: string, bytes: Buffer) => {
     if (onDisk.has(filePath)) return;
