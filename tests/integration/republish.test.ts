@@ -196,11 +196,12 @@ describe("the client files listed when the pages are drawn", () => {
     requireBuild();
     process.env.LOG_LEVEL ??= "warn";
     const { republish } = loadServerBuild();
-    // A build of its own: the build's client files linked one by one, beside a folder of uploads.
+    // A build of its own: the build's client files linked one by one (but the uploads other tests'
+    // servers write there), beside a folder of uploads of its own.
     const buildDir = mkdtempSync(path.join(os.tmpdir(), "aquila-republish-"));
     const client = path.join(buildDir, "client");
     mkdirSync(client);
-    for (const entry of readdirSync(path.join(root, "build", "client")))
+    for (const entry of readdirSync(path.join(root, "build", "client")).filter((entry) => entry !== "files"))
       symlinkSync(path.join(root, "build", "client", entry), path.join(client, entry));
     const upload = path.join(client, "files", "0123456789abcdef0123456789abcdef");
     mkdirSync(upload, { recursive: true });
