@@ -153,10 +153,17 @@ function createExpressApp(
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    // Read now: a handler mounted under a path (/files) answers with that part taken off req.path.
+    const requestPath = req.path;
     res.on("finish", () => {
-      if (req.path === "/healthz" || req.path === "/readyz") return;
+      if (requestPath === "/healthz" || requestPath === "/readyz") return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info("request", { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+      log.info("request", {
+        method: req.method,
+        path: requestPath,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
     });
     if (state.shuttingDown) res.setHeader("Connection", "close");
     // Every 503 says when to ask again, whichever handler answered it (a form post while the

@@ -38,6 +38,13 @@ import {
 /** The folder of the build that holds the prerendered pages (nginx serves them from it, server/nginx.ts). */
 export const prerenderedDir = "prerendered";
 
+/**
+ * The folder of the client files where instances write the uploads they have served
+ * (server/uploads.ts), for nginx to serve from disk. Not the build's: they are in the database,
+ * and none is read, compressed or listed with the client files when the pages are drawn.
+ */
+export const uploadsOnDiskDir = "files";
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -104,9 +111,10 @@ export class PrerenderError extends Error {
   }
 }
 
-function walk(dir: string): string[] {
+function walk(dir: string, skip?: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
+    if (full === skip) return [];
     return statSync(full).isDirectory() ? walk(full) : [full];
   });
 }
@@ -257,7 +265,7 @@ export async function prerenderSite(
   const handler = createRequestHandler(build, "production");
   const clientDir = path.join(buildDir, "client");
   const files: Record<string, ManifestFile> = {};
-  for (const file of walk(clientDir)) {
+  for (const file of walk(clientDir, path.join(clientDir, uploadsOnDiskDir))) {
     if (/\.(br|gz)$/.test(file) || file.endsWith(".vite/manifest.json")) continue;
     const rel = path.relative(clientDir, file).split(path.sep).join("/");
     if (rel.startsWith(".vite/")) continue;

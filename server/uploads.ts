@@ -1,10 +1,10 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { readUploadFile } from "../app/lib/uploads/uploads.server";
 import { filePathPattern } from "../app/lib/uploads/refs";
 import { databaseAway, outageRetryAfterSeconds } from "../app/lib/database-outage.server";
 import { log } from "../app/lib/logger.server";
+import { makePublicDir, replacePublicFile, uploadsOnDiskDir } from "./prerender";
 
 /** A file's address never serves other bytes (it names their hash): any cache may keep it for a year. */
 export const uploadCacheControl = "public, max-age=31536000, immutable";
@@ -15,18 +15,17 @@ export const uploadCacheControl = "public, max-age=31536000, immutable";
  * client folder, where nginx then serves it from disk like the prerendered pages.
  */
 export function serveUploads(buildDir: string) {
-  const diskDir = path.join(buildDir, "client", "files");
+  const diskDir = path.join(buildDir, "client", uploadsOnDiskDir);
   const onDisk = new Set<string>();
   const writeToDisk = (filePath: string, bytes: Buffer) => {
     if (onDisk.has(filePath)) return;
     onDisk.add(filePath);
     try {
       const target = path.join(diskDir, filePath);
-      mkdirSync(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
-      writeFileSync(temporary, bytes);
+      // Readable by nginx whatever the umask (the systemd unit's is 0077), as the pages are.
+      makePublicDir(path.dirname(target));
       // nginx never sees half a file: the name appears only once the bytes are all there.
-      renameSync(temporary, target);
+      replacePublicFile(target, bytes);
     } catch (error) {
       onDisk.delete(filePath);
       log.warn("an uploaded file could not be written to disk", {

@@ -1,7 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
+import { signInAsTestStaff } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 /**
@@ -11,6 +14,13 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+/** A PDF of one page whose text is `text`: a new upload for each run. */
+async function onePagePdf(text: string): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage().drawText(text, { x: 50, y: 700, size: 10 });
+  return Buffer.from(await document.save());
+}
 
 describe("file modes", () => {
   let server: ServerProcess | undefined;
@@ -86,11 +96,35 @@ describe("file modes", () => {
       )
         written.add(dir);
     }
-    for (const file of written) {
-      const expected = statSync(file).isDirectory() ? "755" : "644";
-      expect(`${path.relative(root, file)} ${modeOf(file).toString(8)}`).toBe(
-        `${path.relative(root, file)} ${expected}`,
-      );
+    // An upload, once served, is written for nginx too: the file and each folder down to it.
+    const bytes = await onePagePdf(siteUrl);
+    const editor = await signInAsTestStaff(path.join(dir, "site.sqlite"), "editor");
+    const form = new FormData();
+    form.set("kind", "manual");
+    form.set("file", new Blob([new Uint8Array(bytes)]), "modes.pdf");
+    const sent = await fetch(new URL("/admin/files", server!.url), {
+      method: "POST",
+      // The site's address is HTTPS: its session cookie is named as a browser sends it there.
+      headers: { Cookie: `__Host-${editor.name}=${editor.value}` },
+      body: form,
+    });
+    expect(await sent.text()).toContain("Uploaded modes.pdf");
+    const address = `files/${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}/modes.pdf`;
+    expect((await fetch(new URL(`/${address}`, server!.url))).status).toBe(200);
+    const upload = path.join(build, "client", address);
+    for (let i = 0; i < 100 && !existsSync(upload); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    written.add(upload);
+    written.add(path.dirname(upload));
+    written.add(path.join(build, "client", "files"));
+    try {
+      for (const file of written) {
+        const expected = statSync(file).isDirectory() ? "755" : "644";
+        expect(`${path.relative(root, file)} ${modeOf(file).toString(8)}`).toBe(
+          `${path.relative(root, file)} ${expected}`,
+        );
+      }
+    } finally {
+      rmSync(path.dirname(upload), { recursive: true, force: true });
     }
   }, 90_000);
 });

@@ -1,11 +1,24 @@
 import type { ChildProcess } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "#db/sqlite-driver.mjs";
+import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from "pdf-lib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requires } from "../support/requires";
+import { type SeededSession, signInAsTestStaff } from "../support/seed";
 import { deployNginxConfig } from "../../scripts/nginx-deploy-config.mjs";
 import { publishPageSet } from "../../server/prerender";
 import { freePort, startNginx, writeNginxConfig } from "./nginx-config";
@@ -29,6 +42,40 @@ const securityHeaderNames = [
   "cross-origin-resource-policy",
   "permissions-policy",
 ];
+
+/**
+ * A PDF of about `size` bytes, as a scanner writes one: a page per picture of grey noise, different
+ * each time (so a new upload, never on disk yet). The upload check reads a name such as /JS anywhere
+ * in the file's bytes, pictures included, which random bytes of this size hold one time in twenty
+ * or so: no byte of these pictures is a "/".
+ */
+async function scannedPdf(size: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const side = 1024;
+  for (let left = size; left > 0; left -= side * side) {
+    const rows = Math.max(1, Math.min(side, Math.floor(left / side)));
+    const pixels = randomBytes(side * rows).map((byte) => (byte === 0x2f ? 0x2e : byte));
+    const picture = document.context.register(
+      document.context.stream(pixels, {
+        Type: "XObject",
+        Subtype: "Image",
+        Width: side,
+        Height: rows,
+        ColorSpace: "DeviceGray",
+        BitsPerComponent: 8,
+      }),
+    );
+    const page = document.addPage([612, 792]);
+    const name = page.node.newXObject("Scan", picture);
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(512, 0, 0, (512 * rows) / side, 50, 100),
+      drawObject(name),
+      popGraphicsState(),
+    );
+  }
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
 
 // nginx is a Debian package that .ci/run installs; without it there is nothing to exercise.
 const suite = "deploy/nginx.conf in front of the site";
@@ -387,6 +434,155 @@ describe.runIf(requires(suite, "nginx"))(suite, () => {
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 
+  /** The instance's log lines for requests to `path` (it logs each request it answers, nginx's excepted). */
+  const instanceRequests = (method: string, path: string) =>
+    app
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(`"msg":"request","method":"${method}","path":"${path}"`)).length;
+
+  /**
+   * Waits until the instance has logged everything it answered so far: a request it logs, sent
+   * after, is logged after them (its lines are written in order, each once its answer is sent).
+   */
+  async function instanceLogCaughtUp() {
+    const marker = `/no-such-page-${randomBytes(6).toString("hex")}`;
+    await (await fetch(`${app.url}${marker}`)).text();
+    for (let i = 0; i < 100 && instanceRequests("GET", marker) === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(instanceRequests("GET", marker)).toBe(1);
+  }
+
+  /** The security headers nginx adds to each file it serves itself, as the build wrote them. */
+  const staticHeaders = () =>
+    [
+      ...readFileSync(path.join(root, "build", "nginx", "static-headers.conf"), "utf8").matchAll(
+        /^add_header ([\w-]+) "([^"]*)" always;$/gm,
+      ),
+    ].map(([, name, value]) => [name!.toLowerCase(), value!] as const);
+
+  let editor: SeededSession;
+  /** The uploads' files this file wrote to disk (through the instance), removed at the end. */
+  const uploaded: string[] = [];
+  afterAll(() => {
+    for (const id of uploaded)
+      rmSync(path.join(root, "build", "client", "files", id), { recursive: true, force: true });
+  });
+
+  /** Posts the admin's upload form through nginx, as an editor: to the page, or as its script does, to its data. */
+  async function uploadThroughNginx(address: string, kind: string, name: string, bytes: Buffer) {
+    editor ??= await signInAsTestStaff(databaseFile(), "editor");
+    const form = new FormData();
+    form.set("kind", kind);
+    form.set("file", new Blob([new Uint8Array(bytes)]), name);
+    const answer = await fetch(`${base}${address}`, {
+      method: "POST",
+      // No Origin: a script, not a browser (nginx passes Host without the test port).
+      headers: { Cookie: editor.header },
+      body: form,
+      redirect: "manual",
+    });
+    return { answer, text: await answer.text() };
+  }
+
+  /**
+   * The file at `address` (under /files/): the first GET through nginx is the instance's, which
+   * writes it to disk; the second is nginx's own, from that file, with the headers `expected`.
+   */
+  async function servedFromDiskAfterFirstGet(
+    address: string,
+    bytes: Buffer | undefined,
+    expected: Record<string, string | null>,
+  ) {
+    const file = path.join(root, "build", "client", address);
+    expect(existsSync(file), `${address} is not on disk before it is asked for`).toBe(false);
+    const first = await fetch(`${base}${address}`);
+    expect(first.status, address).toBe(200);
+    const body = Buffer.from(await first.arrayBuffer());
+    if (bytes) expect(body.equals(bytes), `${address} from the instance`).toBe(true);
+    for (const [name, value] of Object.entries(expected))
+      expect(first.headers.get(name), `${name} from the instance`).toBe(value);
+    await instanceLogCaughtUp();
+    expect(instanceRequests("GET", address), `${address} answered by the instance`).toBe(1);
+    // Written once its answer is sent, under a temporary name renamed when whole.
+    for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(readFileSync(file).equals(body), `${address} on disk`).toBe(true);
+
+    const second = await fetch(`${base}${address}`);
+    expect(second.status, address).toBe(200);
+    expect(Buffer.from(await second.arrayBuffer()).equals(body), `${address} from disk`).toBe(true);
+    for (const [name, value] of Object.entries(expected))
+      expect(second.headers.get(name), `${name} from nginx`).toBe(value);
+    for (const [name, value] of staticHeaders()) expect(second.headers.get(name), `${name} from nginx`).toBe(value);
+    // nginx's own answer from a file: its modification time and a range it can send.
+    expect(second.headers.get("last-modified")).not.toBeNull();
+    expect(second.headers.get("accept-ranges")).toBe("bytes");
+    await instanceLogCaughtUp();
+    expect(instanceRequests("GET", address), `${address} not asked of the instance again`).toBe(1);
+    return body;
+  }
+
+  /** The SQLite file the instance logged it opened. */
+  const databaseFile = () =>
+    app.output().match(/"msg":"database ready","dialect":"sqlite","location":"([^"]+)"/)?.[1] ?? "";
+
+  it("passes a manual of 15 MB to the instance, and serves it from disk once the instance has written it there", async () => {
+    const bytes = await scannedPdf(15 * 1024 * 1024);
+    expect(bytes.length).toBeGreaterThan(15 * 1024 * 1024);
+    const { answer, text } = await uploadThroughNginx("/admin/files", "manual", "Large Scanned Guide.pdf", bytes);
+    expect(answer.status, text.slice(0, 500)).toBe(200);
+    expect(text).toContain("Uploaded large-scanned-guide.pdf");
+    await instanceLogCaughtUp();
+    expect(instanceRequests("POST", "/admin/files")).toBe(1);
+    const id = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+    uploaded.push(id);
+    await servedFromDiskAfterFirstGet(`/files/${id}/large-scanned-guide.pdf`, bytes, {
+      "content-type": "application/pdf",
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      "content-disposition": 'inline; filename="large-scanned-guide.pdf"',
+    });
+  }, 60_000);
+
+  it("refuses an upload of 25 MB itself, before the instance reads any of it", async () => {
+    const bytes = await scannedPdf(25 * 1024 * 1024);
+    const before = instanceRequests("POST", "/admin/files");
+    const { answer, text } = await uploadThroughNginx("/admin/files", "manual", "too-large.pdf", bytes);
+    expect(answer.status).toBe(413);
+    expectOwnErrorPage(answer, text, "413 on an upload");
+    await instanceLogCaughtUp();
+    expect(instanceRequests("POST", "/admin/files")).toBe(before);
+  }, 60_000);
+
+  it("takes a photo posted by the upload page's script, and serves each copy from disk once written", async () => {
+    // Noise, so the photo is new and larger than the 64 KB nginx allows elsewhere.
+    const bytes = await sharp(randomBytes(800 * 600 * 3), { raw: { width: 800, height: 600, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    // A browser that runs the page's script posts the form to its data address.
+    const { answer, text } = await uploadThroughNginx("/admin/files.data", "photo", "Portrait.jpg", bytes);
+    expect(answer.status, text.slice(0, 500)).toBe(200);
+    expect(text).toContain("800 × 600 pixels");
+    await instanceLogCaughtUp();
+    expect(instanceRequests("POST", "/admin/files.data")).toBe(1);
+    const id = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+    uploaded.push(id);
+    for (const [format, type] of [
+      ["avif", "image/avif"],
+      ["webp", "image/webp"],
+      ["jpg", "image/jpeg"],
+    ] as const) {
+      const copy = await servedFromDiskAfterFirstGet(`/files/${id}/640.${format}`, undefined, {
+        "content-type": type,
+        "cache-control": "public, max-age=31536000, immutable",
+        "x-content-type-options": "nosniff",
+        "content-disposition": null,
+      });
+      expect((await sharp(copy).metadata()).width).toBe(640);
+    }
+  }, 60_000);
+
   it("keeps serving the prerendered pages when every instance is down", async () => {
     app.child.kill("SIGTERM");
     await app.exited;
@@ -394,5 +590,12 @@ describe.runIf(requires(suite, "nginx"))(suite, () => {
     const down = await fetch(`${base}/contact`);
     expect(down.status).toBe(502);
     expectOwnErrorPage(down, await down.text(), "502");
+    // And the uploads' files an instance has written to disk.
+    expect(uploaded).toHaveLength(2);
+    const [manual, photo] = uploaded;
+    for (const address of [`/files/${manual}/large-scanned-guide.pdf`, `/files/${photo}/640.webp`])
+      expect((await fetch(`${base}${address}`)).status, address).toBe(200);
+    // One never asked for was never written: nginx asks the instance, which is not there.
+    expect((await fetch(`${base}/files/${photo}/320.webp`)).status).toBe(502);
   });
 });

@@ -191,6 +191,31 @@ describe("republishing the prerendered pages while the site serves", () => {
   }, 60_000);
 });
 
+describe("the client files listed when the pages are drawn", () => {
+  it("leave out the uploads that instances wrote to disk for nginx", async () => {
+    requireBuild();
+    process.env.LOG_LEVEL ??= "warn";
+    const { republish } = loadServerBuild();
+    // A build of its own: the build's client files linked one by one (but the uploads other tests'
+    // servers write there), beside a folder of uploads of its own.
+    const buildDir = mkdtempSync(path.join(os.tmpdir(), "aquila-republish-"));
+    const client = path.join(buildDir, "client");
+    mkdirSync(client);
+    for (const entry of readdirSync(path.join(root, "build", "client")).filter((entry) => entry !== "files"))
+      symlinkSync(path.join(root, "build", "client", entry), path.join(client, entry));
+    const upload = path.join(client, "files", "0123456789abcdef0123456789abcdef");
+    mkdirSync(upload, { recursive: true });
+    writeFileSync(path.join(upload, "guide.pdf"), "%PDF-1.7\n".padEnd(4096, "x"));
+    writeFileSync(path.join(upload, "640.webp"), Buffer.alloc(4096));
+    mkdirSync(path.join(buildDir, "nginx"));
+    copyFileSync(path.join(root, "build", "nginx", "pages.conf"), path.join(buildDir, "nginx", "pages.conf"));
+    const manifest = await republish(buildDir);
+    expect(Object.keys(manifest.files)).toContain("/favicon.svg");
+    expect(Object.keys(manifest.files).filter((file) => file.startsWith("/files/"))).toEqual([]);
+    expect(readdirSync(upload).sort()).toEqual(["640.webp", "guide.pdf"]);
+  }, 60_000);
+});
+
 /**
  * Reads every page and its compressed copies through the link, over and over, until told to stop:
  * each must be there, whole (the compressed copies decompress to the page), and the three the same
