@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import { readUploadFile } from "../app/lib/uploads/uploads.server";
@@ -18,7 +19,8 @@ export function serveUploads(buildDir: string) {
   const diskDir = path.join(buildDir, "client", uploadsOnDiskDir);
   const onDisk = new Set<string>();
   const writeToDisk = (filePath: string, bytes: Buffer) => {
-    if (onDisk.has(filePath)) return;
+    // Written before, and still there (a new build empties the client folder under a running instance).
+    if (onDisk.has(filePath) && existsSync(path.join(diskDir, filePath))) return;
     onDisk.add(filePath);
     try {
       const target = path.join(diskDir, filePath);

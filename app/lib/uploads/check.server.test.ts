@@ -46,6 +46,14 @@ describe("what an upload is, by its bytes", () => {
     expect(await checkUpload("manual", escaped)).toMatchObject({ ok: false });
   });
 
+  it("accepts a PDF whose pictures' or pages' bytes happen to hold such a name", async () => {
+    const bytes = await pdfWith((document) => {
+      document.context.register(document.context.stream("q /JS 1 Tf /JavaScript /Launch BT ET Q"));
+    });
+    expect(bytes.toString("latin1")).toContain("/JavaScript /Launch");
+    expect(await checkUpload("manual", bytes)).toMatchObject({ ok: true, pages: 1 });
+  });
+
   it("refuses a PDF that launches a program or carries a file", async () => {
     const launch = await pdfWith((document) =>
       document.catalog.set(

@@ -131,10 +131,34 @@ function decodedName(raw: string): string {
   return raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/**
+ * The file's objects as written, without the contents of its streams: a picture's or a font's
+ * bytes may hold "/JS" by chance (one scanned 20 MB PDF in ten did), and what a compressed object
+ * stream holds is read by parsing, below.
+ */
+function outsideStreams(bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = /\bstream\r?\n/g;
+    start.lastIndex = at;
+    const opened = start.exec(text);
+    if (!opened) break;
+    parts.push(text.slice(at, opened.index));
+    const end = text.indexOf("endstream", start.lastIndex);
+    if (end === -1) return parts;
+    at = end + "endstream".length;
+  }
+  parts.push(text.slice(at));
+  return parts;
+}
+
 /** Whether the file's own bytes name an active feature (objects written outside compressed streams). */
 function namesActiveFeature(bytes: Uint8Array): boolean {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-  for (const match of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) if (activeNames.has(decodedName(match[1]!))) return true;
+  for (const part of outsideStreams(bytes))
+    for (const match of part.matchAll(/\/([^\s/<>[\]()%{}]+)/g))
+      if (activeNames.has(decodedName(match[1]!))) return true;
   return false;
 }
 
