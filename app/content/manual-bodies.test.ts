@@ -84,7 +84,7 @@ describe("the user guides' text", () => {
       expect(text).toContain(company.hours.long);
     });
 
-    it("states the product's figures as the specification tiles do", () => {
+    it("states the product's figures as the product page's tiles do", () => {
       expect(text).toContain(specification("Air-cell cycle").toLowerCase());
       expect(text).toContain(specification("Battery life"));
       expect(text).toContain(specification("Recharge time"));

@@ -16,7 +16,7 @@ export type ManualId =
   "manual-switch-booklet" | "manual-switch-single-page" | "auto-start-booklet" | "auto-start-single-page";
 
 /**
- * The product's figures as the specification tiles state them (`specifications` in product.ts),
+ * The product's figures as the product page's tiles state them (`specifications` in product.ts),
  * in the guides' words. No item holds them as a fact of its own; manual-bodies.test.ts checks
  * that the guides and the tiles agree.
  */
