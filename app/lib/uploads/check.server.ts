@@ -4,9 +4,15 @@
  * photo a JPEG, PNG or WebP that decodes whole. Everything else is refused with a sentence that
  * says what the file looks like, so the editor knows which file they picked by mistake.
  */
-import { fileTypeFromBuffer } from "file-type";
+import type { PDFDocument, PDFObject } from "pdf-lib";
 import { type UploadKind, uploadLimits } from "./refs";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from "pdf-lib";
+
+/*
+ * file-type and pdf-lib are loaded when a file is first checked, not with the server: together they
+ * add over half a second to every start of an instance (and of every test that reads content),
+ * for a check an editor asks for now and then.
+ */
+type PdfLib = typeof import("pdf-lib");
 
 export { type UploadKind, uploadLimits } from "./refs";
 
@@ -73,6 +79,7 @@ function textKind(bytes: Uint8Array): string | undefined {
 export async function sniff(bytes: Uint8Array): Promise<string | undefined> {
   // A PDF may have up to 1 KB of bytes before its header; readers accept it, and so does this.
   if (Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-")) return "application/pdf";
+  const { fileTypeFromBuffer } = await import("file-type");
   const found = (await fileTypeFromBuffer(bytes))?.mime;
   // Text-based formats (XML, SVG, HTML) are told apart here: a signature says at most "XML".
   if (found && found !== "application/xml" && !found.startsWith("text/")) return found;
@@ -163,7 +170,8 @@ function namesActiveFeature(bytes: Uint8Array): boolean {
 }
 
 /** Whether an object, or anything it holds directly, names an active feature. */
-function holdsActiveFeature(object: PDFObject, seen = new Set<PDFObject>()): boolean {
+function holdsActiveFeature(pdf: PdfLib, object: PDFObject, seen = new Set<PDFObject>()): boolean {
+  const { PDFArray, PDFDict, PDFName, PDFStream } = pdf;
   if (seen.has(object)) return false;
   seen.add(object);
   if (object instanceof PDFName) return activeNames.has(decodedName(object.asString().slice(1)));
@@ -172,10 +180,10 @@ function holdsActiveFeature(object: PDFObject, seen = new Set<PDFObject>()): boo
     for (const [key, value] of dict.entries()) {
       if (activeNames.has(decodedName(key.asString().slice(1)))) return true;
       // Additional actions (/AA) and an opening action are fine when they only go to a page.
-      if (holdsActiveFeature(value, seen)) return true;
+      if (holdsActiveFeature(pdf, value, seen)) return true;
     }
   }
-  if (object instanceof PDFArray) return object.asArray().some((item) => holdsActiveFeature(item, seen));
+  if (object instanceof PDFArray) return object.asArray().some((item) => holdsActiveFeature(pdf, item, seen));
   return false;
 }
 
@@ -183,6 +191,8 @@ const unreadablePdfMessage = "This PDF could not be read: it may be damaged. Sav
 
 async function checkPdf(bytes: Uint8Array): Promise<Checked> {
   if (namesActiveFeature(bytes)) return { ok: false, message: activePdfMessage };
+  const pdf = await import("pdf-lib");
+  const { PDFDocument, PDFName, PDFRawStream } = pdf;
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
@@ -200,7 +210,7 @@ async function checkPdf(bytes: Uint8Array): Promise<Checked> {
     // Objects inside compressed object streams, which the bytes above do not show in the clear.
     for (const [, object] of document.context.enumerateIndirectObjects()) {
       if (object instanceof PDFRawStream && object.dict.lookup(PDFName.of("Type")) === PDFName.of("ObjStm")) continue;
-      if (holdsActiveFeature(object)) return { ok: false, message: activePdfMessage };
+      if (holdsActiveFeature(pdf, object)) return { ok: false, message: activePdfMessage };
     }
     pages = document.getPageCount();
   } catch {

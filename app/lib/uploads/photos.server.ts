@@ -4,9 +4,10 @@
  * no camera data (no place, no date, no device): sharp writes none unless asked, and the photo is
  * turned upright first, as its camera said it was held.
  */
-import sharp from "sharp";
+import type { default as Sharp } from "sharp";
 
-type Image = ReturnType<typeof sharp>;
+/** Loaded when a photo is first resized, not with the server: it adds a quarter second to every start. */
+type Image = ReturnType<typeof Sharp>;
 import { photoWidths, type PhotoFormat, photoFormats } from "./refs";
 
 /** More pixels than this is not a photo of a person or a cushion, and decoding it costs too much. */
@@ -46,7 +47,8 @@ function encode(image: Image, format: PhotoFormat): Image {
 
 /** Reads and resizes a checked photo; a file that does not decode whole is refused. */
 export async function resizePhoto(bytes: Buffer): Promise<Resized> {
-  const options: Parameters<typeof sharp>[1] = {
+  const { default: sharp } = await import("sharp");
+  const options: Parameters<typeof Sharp>[1] = {
     limitInputPixels: maxPhotoPixels,
     failOn: "error",
     sequentialRead: true,

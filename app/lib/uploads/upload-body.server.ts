@@ -4,7 +4,7 @@
  * dropped, never kept, so a post of gigabytes costs time on the wire, not memory.
  */
 import { Readable } from "node:stream";
-import busboy from "busboy";
+import type { Busboy } from "busboy";
 import { type UploadKind, uploadLimits } from "./check.server";
 
 export type UploadBody =
@@ -30,7 +30,9 @@ export async function readUploadBody(
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body)
     return { ok: false, status: 415, message: "Send the file with the page's upload form (multipart/form-data)." };
-  let parser: busboy.Busboy;
+  // Loaded with the first upload, not with the server.
+  const { default: busboy } = await import("busboy");
+  let parser: Busboy;
   try {
     parser = busboy({
       headers: { "content-type": type },
