@@ -197,7 +197,7 @@ test("an editor's password alone reaches nothing; signed in, an editor sees the 
   const signedIn = await editor.newPage();
   await signedIn.goto("/admin/account");
   const nav = signedIn.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Content", "Launch checklist"]);
+  await expect(nav.getByRole("link")).toHaveText(["Content", "Files", "Launch checklist"]);
   await expectNoAxeViolations(signedIn, "editor's account");
   // The spam list holds nothing an editor may decide, and says so rather than "nothing is held".
   await signedIn.goto("/admin/spam");
