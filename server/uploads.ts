@@ -12,7 +12,7 @@ export const uploadCacheControl = "public, max-age=31536000, immutable";
 
 /**
  * Serves the uploaded files under /files/ (docs/decisions/034-uploads.md) from the database, with
- * the type their bytes were checked to be, and writes each one, once served, under the build's
+ * the type their bytes were checked to be (and, as every answer, the security headers: nosniff), and writes each one, once served, under the build's
  * client folder, where nginx then serves it from disk like the prerendered pages.
  */
 export function serveUploads(buildDir: string) {
@@ -59,7 +59,6 @@ export function serveUploads(buildDir: string) {
     res.setHeader("Content-Type", file.type);
     res.setHeader("Content-Length", String(file.size));
     res.setHeader("Cache-Control", uploadCacheControl);
-    res.setHeader("X-Content-Type-Options", "nosniff");
     // A PDF opens in the browser's reader and saves under its own name.
     if (match[2]) res.setHeader("Content-Disposition", `inline; filename="${match[2]}"`);
     res.status(200).end(req.method === "HEAD" ? undefined : file.bytes);

@@ -8,7 +8,7 @@
  * never waits on the database for them.
  */
 import { db } from "~/lib/db.server";
-import { initialUploads } from "~/lib/uploads/uploads.server";
+import { initialFiles } from "./initial-files";
 
 export interface Edition {
   file: string;
@@ -23,7 +23,7 @@ let editions = new Map<string, Map<string, Edition>>();
 let readUpTo = 0;
 
 /** The placeholders a fresh site starts with are no edition of anything. */
-const placeholderFiles = new Set(initialUploads.map((upload) => upload.id));
+const placeholderFiles = new Set(initialFiles.map((file) => file.id));
 
 interface StoredGuide {
   id?: unknown;

@@ -5,6 +5,7 @@
  * shows, with the placeholder PDFs of public/manuals/.
  */
 import { company } from "~/content/site";
+import { initialFile } from "./initial-files";
 import { defineContent } from "./live";
 import { manualBodies } from "./manual-bodies";
 
@@ -41,6 +42,12 @@ export interface ManualsContent {
   guides: ManualDocument[];
 }
 
+/** A placeholder PDF (initial-files.ts), and the date of the edition it stands for. */
+function placeholderPdf(name: string): Pick<ManualDocument, "file" | "lastUpdated"> {
+  const file = initialFile(name);
+  return { lastUpdated: file.day, file: file.id };
+}
+
 export const manualsContent = defineContent<ManualsContent>("manuals", () => {
   const bodies = manualBodies();
   return {
@@ -66,8 +73,7 @@ export const manualsContent = defineContent<ManualsContent>("manuals", () => {
         description:
           "The complete guide: setup, charging, the rocker switch, firmness settings, care, warranty and support.",
         format: "Booklet",
-        lastUpdated: "2024-12-01",
-        file: "137033070d07e6899368efa032e1d39a",
+        ...placeholderPdf("softech-manual-switch-booklet.pdf"),
         body: bodies["manual-switch-booklet"],
         placeholder: true,
         todo: "Upload the final Manual Switch booklet under Files, choose it for this guide and update its date.",
@@ -78,8 +84,7 @@ export const manualsContent = defineContent<ManualsContent>("manuals", () => {
         title: "Manual Switch Single Page",
         description: "A one-page quick reference for everyday use, to print and keep with your chair.",
         format: "Single Page",
-        lastUpdated: "2024-12-01",
-        file: "ca396a09fb2c35a6a40bf6678887ee46",
+        ...placeholderPdf("softech-manual-switch-single-page.pdf"),
         body: bodies["manual-switch-single-page"],
         placeholder: true,
         todo: "Upload the final Manual Switch quick reference under Files, choose it for this guide and update its date.",
@@ -91,8 +96,7 @@ export const manualsContent = defineContent<ManualsContent>("manuals", () => {
         description:
           "The complete guide: setup, charging, how Auto-Start turns on and off, firmness settings, care, warranty and support.",
         format: "Booklet",
-        lastUpdated: "2025-01-01",
-        file: "3e1bdcebe28c6be452876bc06da23b08",
+        ...placeholderPdf("softech-auto-start-booklet.pdf"),
         body: bodies["auto-start-booklet"],
         placeholder: true,
         todo: "Upload the final Auto-Start booklet under Files, choose it for this guide and update its date.",
@@ -103,8 +107,7 @@ export const manualsContent = defineContent<ManualsContent>("manuals", () => {
         title: "Auto Start Single Page",
         description: "A one-page quick reference for everyday use, to print and keep with your chair.",
         format: "Single Page",
-        lastUpdated: "2025-01-01",
-        file: "09c5c10551ca9157c76a96dde068fa66",
+        ...placeholderPdf("softech-auto-start-single-page.pdf"),
         body: bodies["auto-start-single-page"],
         placeholder: true,
         todo: "Upload the final Auto-Start quick reference under Files, choose it for this guide and update its date.",

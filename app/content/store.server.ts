@@ -15,11 +15,12 @@ import { db, type Executor, getDatabase } from "~/lib/db.server";
 import type { Staff } from "~/lib/staff";
 import { refreshUploads } from "~/lib/uploads/uploads.server";
 import { forgetEditions, refreshEditions } from "~/content/editions.server";
+import { initialAuthor } from "./initial-files";
 import { type ContentSource, differingContent, initialContent, setContentSource } from "./live";
 import { contentItem, contentItems } from "./items";
 
 /** Who the first version of every item is from: app/content, written at the first start. */
-export const initialAuthor = "(initial content)";
+export { initialAuthor };
 
 export interface Edition {
   version: number;

@@ -4,7 +4,7 @@ import { PageHeader, Section } from "~/components/ui/page-header";
 import { aboutCallSentence, aboutHeadings, aboutPage } from "~/content/about";
 import { owners } from "~/content/owners";
 import { Photo } from "~/components/ui/photo";
-import { photoFile } from "~/lib/uploads/uploads.server";
+import { shownPhoto } from "~/lib/uploads/uploads.server";
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
@@ -19,7 +19,7 @@ export function loader() {
   return {
     bios: owners.map((owner) => renderMarkdown(owner.bio, { topLevel: 3 })),
     // Each owner's photo as uploaded (read from memory: the page is prerendered), or null.
-    photos: owners.map((owner) => (owner.photo ? (photoFile(owner.photo.file) ?? null) : null)),
+    photos: owners.map((owner) => shownPhoto(owner.photo)),
   };
 }
 
@@ -67,10 +67,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 md:grid-cols-2">
           {owners.map((owner, index) => (
             <li key={owner.id} className="flex items-start gap-4 rounded-xl border border-line bg-surface p-6">
-              {owner.photo && loaderData.photos[index] ? (
+              {loaderData.photos[index] ? (
                 <Photo
                   photo={loaderData.photos[index]}
-                  alt={owner.photo.alt}
                   sizes="96px"
                   className="size-24 shrink-0 rounded-full object-cover"
                 />

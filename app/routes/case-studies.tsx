@@ -5,7 +5,7 @@ import { type CaseStudy, caseStudies, caseStudiesPage, interimResultLabel } from
 import { company } from "~/content/site";
 import { crumbs, seo } from "~/lib/seo";
 import { Photo } from "~/components/ui/photo";
-import { photoFile } from "~/lib/uploads/uploads.server";
+import { shownPhoto } from "~/lib/uploads/uploads.server";
 import type { Route } from "./+types/case-studies";
 
 // Plain HTML does everything here; no JavaScript bundle is loaded (`hydrate: false` in app/route-manifest.ts).
@@ -31,7 +31,7 @@ export function studyRequestHref(study: CaseStudy) {
 
 export function loader() {
   // Each study's photo as uploaded (read from memory: the page is prerendered), or null.
-  return { photos: caseStudies.map((study) => (study.photo ? (photoFile(study.photo.file) ?? null) : null)) };
+  return { photos: caseStudies.map((study) => shownPhoto(study.photo)) };
 }
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
@@ -55,10 +55,9 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
                 aria-labelledby={`${study.id}-title`}
                 className="flex h-full flex-col rounded-xl border border-line bg-surface p-6"
               >
-                {study.photo && loaderData.photos[index] ? (
+                {loaderData.photos[index] ? (
                   <Photo
                     photo={loaderData.photos[index]}
-                    alt={study.photo.alt}
                     sizes="(min-width: 768px) 30vw, 100vw"
                     className="mb-4 h-auto w-full rounded-lg"
                   />

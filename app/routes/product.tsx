@@ -22,14 +22,14 @@ import { getConfig } from "~/lib/config.server";
 import { crumbs, productLd, seo, siteUrlFrom } from "~/lib/seo";
 import { CallToAction } from "~/components/ui/call-to-action";
 import { Photo } from "~/components/ui/photo";
-import { photoFile } from "~/lib/uploads/uploads.server";
+import { shownPhoto } from "~/lib/uploads/uploads.server";
 import type { Route } from "./+types/product";
 
 export function loader() {
   return {
     orderFormUrl: getConfig().orderFormUrl ?? null,
     // The photo an editor chose in place of the drawing (read from memory: the page is prerendered).
-    photo: productIntro.photo ? (photoFile(productIntro.photo.file) ?? null) : null,
+    photo: shownPhoto(productIntro.photo),
   };
 }
 
@@ -55,10 +55,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         eyebrow={regulatory.clearances.join(" · ")}
         title={productIntro.heading}
         media={
-          productIntro.photo && loaderData.photo ? (
+          loaderData.photo ? (
             <Photo
               photo={loaderData.photo}
-              alt={productIntro.photo.alt}
               sizes="(min-width: 768px) 40vw, 100vw"
               className="h-auto w-full rounded-xl"
               eager

@@ -1,4 +1,4 @@
-import { type PhotoFile, photoAddress, photoSrcSet } from "~/lib/uploads/refs";
+import { photoAddress, photoSrcSet, type ShownPhoto } from "~/lib/uploads/refs";
 
 /**
  * An uploaded photo at the size the layout gives it: AVIF, then WebP, then JPEG, each at every
@@ -7,13 +7,12 @@ import { type PhotoFile, photoAddress, photoSrcSet } from "~/lib/uploads/refs";
  */
 export function Photo({
   photo,
-  alt,
   sizes,
   className,
   eager = false,
 }: {
-  photo: PhotoFile;
-  alt: string;
+  /** The photo, with its alternative text. */
+  photo: ShownPhoto;
   /** How wide the layout draws it, as the `sizes` attribute says it ("96px", "(min-width: 768px) 50vw, 100vw"). */
   sizes: string;
   className?: string;
@@ -31,7 +30,7 @@ export function Photo({
         sizes={sizes}
         width={photo.width}
         height={photo.height}
-        alt={alt}
+        alt={photo.alt}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
         className={className}

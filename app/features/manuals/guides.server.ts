@@ -9,6 +9,7 @@ import { type ManualDocument, manualsContent } from "~/content/manuals";
 import { pdfFile } from "~/lib/uploads/uploads.server";
 import { pdfAddress } from "~/lib/uploads/refs";
 import { markdownBlocks } from "~/lib/markdown.server";
+import { slugOf } from "~/lib/slug";
 import { earlierEditions } from "~/content/editions.server";
 
 export interface GuidePdf {
@@ -51,14 +52,7 @@ function plainText(nodes: readonly MarkdownInline[]): string {
 
 /** A heading's anchor: its words in lower case with hyphens, made unique on the page. */
 function anchorFor(title: string, taken: Set<string>): string {
-  const base =
-    title
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "section";
+  const base = slugOf(title) || "section";
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   taken.add(id);

@@ -14,8 +14,6 @@ import { type UploadKind, uploadLimits } from "./refs";
  */
 type PdfLib = typeof import("pdf-lib");
 
-export { type UploadKind, uploadLimits } from "./refs";
-
 export const photoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
 export type PhotoType = (typeof photoTypes)[number];
 

@@ -3,6 +3,7 @@
  * the server and by pages alike (docs/decisions/034-uploads.md). Every address is under /files/,
  * begins with the upload's content hash and never changes: a new file is a new address.
  */
+import { slugOf } from "~/lib/slug";
 
 export type UploadKind = "manual" | "photo";
 
@@ -33,13 +34,17 @@ export interface PhotoFile {
   widths: readonly number[];
 }
 
+/** A photo an item shows, with what it shows for those who cannot see it. */
+export interface ShownPhoto extends PhotoFile {
+  alt: string;
+}
+
 /** What a page needs to link a manual's PDF. */
 export interface PdfFile {
   id: string;
   name: string;
   size: number;
   pages: number;
-  uploadedAt: string;
 }
 
 export function pdfAddress(file: Pick<PdfFile, "id" | "name">): string {
@@ -57,14 +62,5 @@ export function photoSrcSet(photo: PhotoFile, format: PhotoFormat): string {
 
 /** A file's name made safe for an address: lower case, hyphens, the extension kept ("Auto Start (v2).PDF" → "auto-start-v2.pdf"). */
 export function addressName(name: string, extension: string): string {
-  const stem = name
-    .replace(/\.[a-z0-9]{1,5}$/i, "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `${stem || "file"}.${extension}`;
+  return `${slugOf(name.replace(/\.[a-z0-9]{1,5}$/i, "")) || "file"}.${extension}`;
 }

@@ -5,7 +5,7 @@
  */
 import { Readable } from "node:stream";
 import type { Busboy } from "busboy";
-import { type UploadKind, uploadLimits } from "./check.server";
+import { type UploadKind, uploadLimits } from "./refs";
 
 export type UploadBody =
   | {

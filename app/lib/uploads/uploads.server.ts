@@ -7,13 +7,14 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { initialAuthor, initialFiles } from "~/content/initial-files";
 import { recordAudit } from "~/lib/audit.server";
 import { db } from "~/lib/db.server";
 import type { Staff } from "~/lib/staff";
 import type { UploadTable } from "../../../db/schema";
-import { checkUpload, type UploadKind } from "./check.server";
+import { checkUpload } from "./check.server";
 import { resizePhoto } from "./photos.server";
-import { addressName, type PdfFile, type PhotoFile } from "./refs";
+import { addressName, type PdfFile, type PhotoFile, type ShownPhoto, type UploadKind } from "./refs";
 
 export interface UploadSummary {
   id: string;
@@ -29,32 +30,20 @@ export interface UploadSummary {
   uploadedAt: string;
 }
 
-/** Who the files a fresh site starts with are from, as for the first version of the content. */
-export const initialUploader = "(initial content)";
-
-/**
- * The manuals' PDFs a fresh site starts with (the placeholders in public/manuals/): written to the
- * database at the first start, and known here without it, so the build draws the same pages.
- * uploads.server.test.ts checks each id, size and page count against its file.
- */
-export const initialUploads: readonly (UploadSummary & { source: string })[] = [
-  ["137033070d07e6899368efa032e1d39a", "softech-manual-switch-booklet.pdf", 12_863, 7, "2024-12-01"],
-  ["ca396a09fb2c35a6a40bf6678887ee46", "softech-manual-switch-single-page.pdf", 3_501, 1, "2024-12-01"],
-  ["3e1bdcebe28c6be452876bc06da23b08", "softech-auto-start-booklet.pdf", 12_436, 7, "2025-01-01"],
-  ["09c5c10551ca9157c76a96dde068fa66", "softech-auto-start-single-page.pdf", 3_485, 1, "2025-01-01"],
-].map(([id, name, size, pages, day]) => ({
-  id: id as string,
+/** The files a fresh site starts with, as uploads (app/content/initial-files.ts). */
+export const initialUploads: readonly (UploadSummary & { source: string })[] = initialFiles.map((file) => ({
+  id: file.id,
   kind: "manual",
-  name: name as string,
+  name: file.name,
   type: "application/pdf",
-  size: size as number,
+  size: file.size,
   width: null,
   height: null,
-  pages: pages as number,
+  pages: file.pages,
   widths: [],
-  uploadedBy: initialUploader,
-  uploadedAt: `${day as string}T00:00:00.000Z`,
-  source: `manuals/${name as string}`,
+  uploadedBy: initialAuthor,
+  uploadedAt: `${file.day}T00:00:00.000Z`,
+  source: `manuals/${file.name}`,
 }));
 
 export function uploadId(bytes: Uint8Array): string {
@@ -93,7 +82,7 @@ export async function refreshUploads(): Promise<void> {
 export function pdfFile(id: string): PdfFile | undefined {
   const upload = known.get(id);
   if (upload?.kind !== "manual") return undefined;
-  return { id, name: upload.name, size: upload.size, pages: upload.pages ?? 0, uploadedAt: upload.uploadedAt };
+  return { id, name: upload.name, size: upload.size, pages: upload.pages ?? 0 };
 }
 
 /** A photo as a page draws it, or undefined when no such photo was uploaded. */
@@ -101,6 +90,15 @@ export function photoFile(id: string): PhotoFile | undefined {
   const upload = known.get(id);
   if (upload?.kind !== "photo" || upload.width === null || upload.height === null) return undefined;
   return { id, width: upload.width, height: upload.height, widths: upload.widths };
+}
+
+/**
+ * A photo an item names (its file and alternative text), as a page draws it; null when the item
+ * names none, or a file this instance does not know as a photo.
+ */
+export function shownPhoto(chosen: { file: string; alt: string } | undefined): ShownPhoto | null {
+  const photo = chosen ? photoFile(chosen.file) : undefined;
+  return photo && chosen ? { ...photo, alt: chosen.alt } : null;
 }
 
 // ——— Storing ———
@@ -194,10 +192,9 @@ export async function storeUpload(
 }
 
 /** Every upload, the newest first, for the admin's list of files. */
-export async function listUploads(kind?: UploadKind): Promise<UploadSummary[]> {
-  let query = db().selectFrom("uploads").selectAll().orderBy("uploaded_at", "desc").orderBy("id");
-  if (kind) query = query.where("kind", "=", kind);
-  return (await query.execute()).map(summary);
+export async function listUploads(): Promise<UploadSummary[]> {
+  const rows = await db().selectFrom("uploads").selectAll().orderBy("uploaded_at", "desc").orderBy("id").execute();
+  return rows.map(summary);
 }
 
 /** The bytes served at /files/`filePath`, with their type, or undefined. */
