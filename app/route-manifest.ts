@@ -43,6 +43,11 @@ interface RouteBase {
   hydrate?: boolean;
   page?: PublicPage;
   /**
+   * A public route with a parameter (a guide's page): one address of it, which the browser tests
+   * walk and the benchmarks measure where they walk the public pages.
+   */
+  example?: string;
+  /**
    * Staff only: the kind of work the route is (app/lib/staff.ts `abilities`: staff, reviews,
    * leads, content, owner), which decides the roles that may use it. The /admin layout enforces it
    * for its children; the downloads and the admin API enforce it themselves. Written out as a
@@ -147,7 +152,13 @@ export const routeManifest: RouteEntry[] = [
     page: { title: "User Guides", changefreq: "monthly", priority: 0.6 },
   },
   // One guide as a page: rendered per request, since an editor may add a guide at any time.
-  { path: "/user-manuals/:id", file: "routes/user-manual.tsx", hydrate: false },
+  {
+    path: "/user-manuals/:id",
+    file: "routes/user-manual.tsx",
+    hydrate: false,
+    // The longest guide.
+    example: "/user-manuals/auto-start-booklet",
+  },
   {
     path: "/paying",
     file: "routes/paying.tsx",
@@ -271,6 +282,9 @@ export const staffRoutes: Array<{
 
 /** Every entry, the admin's children included. */
 export const allRoutes = flatten(routeManifest);
+
+/** One address of each public route with a parameter (`example`). */
+export const examplePages: string[] = allRoutes.flatMap((entry) => (entry.example ? [entry.example] : []));
 
 /** The ids of routes whose pages load no JavaScript. */
 const htmlOnlyIds = new Set(allRoutes.filter((entry) => entry.hydrate === false).map((entry) => routeId(entry.file)));

@@ -16,6 +16,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./bench/common.mjs";
+import { freshPostgres } from "./fresh-postgres.mjs";
 
 /** The versions CI tests besides the machine's own: the newest of each LTS line, pinned. */
 export const testedVersions = ["22.23.3", "24.21.0"];
@@ -105,29 +106,6 @@ function copyTree(target) {
 function environmentFor(nodeDir) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   return { ...env, PATH: `${path.join(nodeDir, "bin")}${path.delimiter}${process.env.PATH}` };
-}
-
-/** A fresh PostgreSQL database beside TEST_DATABASE_URL's, and a way to drop it. */
-async function postgresDatabase() {
-  const { default: pg } = await import("pg");
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `aquila_smoke_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /** The review of docs/requirements.md §3.3, as a visitor's browser sends it. */
@@ -245,7 +223,9 @@ async function testVersion(version, quick) {
 
     if (process.env.TEST_DATABASE_URL) {
       started = step(`Node ${version}: the server on PostgreSQL`);
-      const database = await postgresDatabase();
+      const adminUrl = process.env.TEST_DATABASE_URL;
+      if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+      const database = await freshPostgres(adminUrl, "aquila_smoke");
       try {
         warnings.push(...(await smoke(copy, nodeDir, env, database.url)));
       } finally {

@@ -137,6 +137,14 @@ function buildSettings() {
 }
 
 /** The public pages' paths, from the route manifest. */
+/** One address of each public route with a parameter (app/route-manifest.ts `example`). */
+export async function readExamplePages() {
+  const { examplePages } = /** @type {typeof import("../../app/route-manifest")} */ (
+    await importSource("app/route-manifest.ts")
+  );
+  return examplePages;
+}
+
 export async function readSiteRoutes() {
   const { siteRoutes } = /** @type {typeof import("../../app/route-manifest")} */ (
     await importSource("app/route-manifest.ts")

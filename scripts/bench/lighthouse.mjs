@@ -9,6 +9,7 @@ import {
   onCleanup,
   passFail,
   readOptions,
+  readExamplePages,
   readSiteRoutes,
   runAsMain,
   startSite,
@@ -176,8 +177,8 @@ export async function benchLighthouse(options = readOptions()) {
   if (options.only !== undefined)
     throw new Error("--only names a case of the throughput benchmark; Lighthouse runs every public page");
   const started = Date.now();
-  // A guide's own page is named in the route list by its pattern only: the longest guide stands for them.
-  const routes = [...(await readSiteRoutes()), "/user-manuals/auto-start-booklet"];
+  // A route with a parameter (a guide's page) is measured at its example address.
+  const routes = [...(await readSiteRoutes()), ...(await readExamplePages())];
   const site = await startSite({ reviews: options.reviews });
   const results = [];
   const retries = [];

@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
+import { freshPostgres } from "../fresh-postgres.mjs";
 import { importSource } from "../import-source.mjs";
 import {
   buildDir,
@@ -185,27 +186,6 @@ const summary = (values) => ({
   runsMs: values.map(Math.round),
 });
 
-/** A fresh PostgreSQL database beside `adminUrl`'s, and a way to drop it. */
-async function freshPostgres(adminUrl) {
-  const { default: pg } = await import("pg");
-  const name = `aquila_bench_uploads_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 /** Uploads, and GETs, on one started server with `databaseUrl` (undefined: its own SQLite file). */
 async function measure(inputs, databaseUrl) {
   const site = await startSite({ reviews: 0, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
@@ -359,7 +339,7 @@ export async function benchUploads(argv = process.argv.slice(2)) {
     if (database === "sqlite") results.sqlite = await measure(mine, undefined);
     else if (values.postgres) results.postgres = await measure(mine, values.postgres);
     else {
-      const fresh = await freshPostgres(/** @type {string} */ (postgres));
+      const fresh = await freshPostgres(/** @type {string} */ (postgres), "aquila_bench_uploads");
       try {
         results.postgres = await measure(mine, fresh.url);
       } finally {

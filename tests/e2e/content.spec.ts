@@ -4,6 +4,7 @@ import { contrastRatio } from "../support/contrast";
 import { servedFromMemory } from "../support/kept-pages";
 import { expectPublic, publicHtml, publishedValue, publishShownWithinMs, putBack, storedItem } from "./content";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { escaped, expectFieldError } from "./forms";
 import { signInAsStaff } from "./seed";
 
 /**
@@ -28,14 +29,6 @@ const runMark = () => Date.now().toString(36);
 
 const statusOf = (page: Page) => page.getByRole("status");
 const errorSummary = (page: Page) => page.getByRole("alert").filter({ hasText: /problems? with the form/ });
-
-/** A field told what is wrong with it: marked invalid, with the message in its description. */
-async function expectFieldError(field: Locator, message: string | RegExp) {
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(message instanceof RegExp ? message : new RegExp(escaped(message)));
-}
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The test editor's name, as the pages print it, for a pattern. */
 const editorName = escaped(testStaff.editor.username);

@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { testimonialsPage } from "../../app/content/testimonials";
-import { siteRoutes } from "../../app/route-manifest";
+import { examplePages, siteRoutes } from "../../app/route-manifest";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { seedInvitation, seedMessage, seedOrder, seedReviews, signInAsStaff } from "./seed";
 
@@ -255,8 +255,7 @@ async function walk(page: Page, axeAt: readonly Size["name"][]) {
 }
 
 test.describe("every public page", () => {
-  // A guide's own page is in the route list by its pattern only: the longest guide stands for them.
-  for (const route of [...siteRoutes, { path: "/user-manuals/auto-start-booklet" }]) {
+  for (const route of [...siteRoutes, ...examplePages.map((path) => ({ path }))]) {
     test(`${route.path} at every width, zoom and setting`, async ({ page, context, baseURL }) => {
       test.slow();
       await page.setViewportSize(size("1280 px"));

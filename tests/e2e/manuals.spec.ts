@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { expectPublic, putBack, storedItem, withItemToItself } from "./content";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expectFieldError, tabTo } from "./forms";
 import { signInAsStaff } from "./seed";
 
 /**
@@ -55,21 +56,6 @@ const htmlAsPdf = {
   buffer: Buffer.from("<!DOCTYPE html>\n<html><body><p>Not a manual</p><script>alert(1)</script></body></html>\n"),
 };
 const htmlRefusal = "This file is an HTML page, not a PDF. Upload the manual as a PDF.";
-
-/** Presses Tab until `target` has focus, as a keyboard user reaches it; fails when it never does. */
-async function tabTo(page: Page, target: Locator, most = 60) {
-  for (let presses = 0; presses < most; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target, "reached by Tab").toBeFocused();
-}
-
-/** A field told what is wrong with it: marked invalid, with the message in its description. */
-async function expectFieldError(field: Locator, message: string) {
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-}
 
 const uploadForm = (page: Page, kind: "manual" | "photo") =>
   page.getByRole("region", { name: kind === "manual" ? "Upload a manual" : "Upload a photo" });

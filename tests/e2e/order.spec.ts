@@ -1,5 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
+import { tabTo } from "./forms";
 import { fillOrderStep } from "./order-form";
 import { e2eDatabase } from "./seed";
 
@@ -28,15 +29,6 @@ const steps = [
 
 function stepHeading(page: Page, index: number) {
   return page.getByRole("heading", { name: `Step ${index + 1} of 6 ${steps[index]}` });
-}
-
-/** Presses Tab (forwards) until `target` has focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 async function typeInto(page: Page, label: string | RegExp, text: string) {

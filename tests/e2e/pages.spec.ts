@@ -3,8 +3,7 @@ import { manualsContent } from "../../app/content/manuals";
 import { siteRoutes } from "../../app/route-manifest";
 import { orderSiteURL, standInFormURL } from "../../playwright.config";
 import { expect, expectNoAxeViolations, test, viewports } from "./fixtures";
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+import { escaped } from "./forms";
 
 test.describe("home", () => {
   test("hero, sections in order, and their links", async ({ page }) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "#db/test-databases";
 import { initialContent } from "../../app/content/live";
 import "../../app/content/items";
-import { contentFormData } from "../support/content-form";
+import { postContentForm } from "../support/content-form";
 import { type SeededSession, signInAsTestStaff } from "../support/seed";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
@@ -215,28 +215,23 @@ describe.each(testDialects)("uploads on %s", (dialect) => {
     const second = await pdf(2, "Second edition.");
     for (const bytes of [first, second]) expect((await upload("manual", "booklet.pdf", bytes)).status).toBe(200);
     const manuals = initialContent("manuals") as { guides: Array<{ id: string; file: string; lastUpdated: string }> };
+    const withFile = (file: string, lastUpdated: string) => ({
+      ...manuals,
+      guides: manuals.guides.map((guide, index) => (index === 2 ? { ...guide, file, lastUpdated } : guide)),
+    });
     async function publish(file: string, lastUpdated: string) {
-      const form = await fetch(new URL("/admin/content/manuals", server.url), { headers: { Cookie: editor.header } });
-      const edition = /name="edition" value="([\d.]+)"/.exec(await form.text())?.[1];
-      const value = {
-        ...manuals,
-        guides: manuals.guides.map((guide, index) => (index === 2 ? { ...guide, file, lastUpdated } : guide)),
-      };
-      const body = contentFormData(value);
-      body.set("edition", edition!);
-      body.set("intent", "publish");
-      const answer = await fetch(new URL("/admin/content/manuals", server.url), {
-        method: "POST",
-        headers: { Cookie: editor.header, Origin: new URL(server.url).origin },
-        body,
-        redirect: "manual",
-      });
-      const text = await answer.text();
+      const { text } = await postContentForm(server.url, editor.header, "manuals", withFile(file, lastUpdated));
       expect(text, text.slice(0, 2000)).toContain("Published as version");
     }
-    // A file that is no upload is refused at publishing.
+    // The form offers the uploads; a file that is no PDF uploaded is refused at publishing.
     const form = await fetch(new URL("/admin/content/manuals", server.url), { headers: { Cookie: editor.header } });
     expect(await form.text()).toContain("booklet.pdf");
+    const photoId = await idOf(await photo(1000, 750));
+    for (const file of ["0".repeat(32), photoId]) {
+      const refused = await postContentForm(server.url, editor.header, "manuals", withFile(file, "2026-02-01"));
+      expect(refused.status, file).toBe(400);
+      expect(refused.text, file).toContain("Choose a PDF uploaded under Files");
+    }
     await publish(await idOf(first), "2026-03-01");
     await publish(await idOf(second), "2026-11-01");
     const guide = manuals.guides[2]!;

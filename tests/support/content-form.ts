@@ -19,3 +19,30 @@ export function contentFormData(value: unknown, into = new FormData(), at = ""):
   }
   return into;
 }
+
+/**
+ * Posts `value` as the content item `key` through its admin page on `base`, as the staff member
+ * whose session `cookie` carries: the page is read first for the edition it is at, as a browser
+ * does. The answer's status and text.
+ */
+export async function postContentForm(
+  base: string,
+  cookie: string,
+  key: string,
+  value: unknown,
+  intent: "save" | "publish" = "publish",
+): Promise<{ status: number; text: string }> {
+  const page = await fetch(new URL(`/admin/content/${key}`, base), { headers: { Cookie: cookie } });
+  const edition = /name="edition" value="([\d.]+)"/.exec(await page.text())?.[1];
+  if (page.status !== 200 || !edition) throw new Error(`/admin/content/${key} answered ${page.status} with no edition`);
+  const body = contentFormData(value);
+  body.set("edition", edition);
+  body.set("intent", intent);
+  const answer = await fetch(new URL(`/admin/content/${key}`, base), {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: new URL(base).origin },
+    body,
+    redirect: "manual",
+  });
+  return { status: answer.status, text: await answer.text() };
+}
