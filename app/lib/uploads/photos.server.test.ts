@@ -1,6 +1,33 @@
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { resizePhoto } from "./photos.server";
+
+/** A PNG chunk: its length, type, data and checksum. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(typed) >>> 0);
+  return Buffer.concat([length, typed, checksum]);
+}
+
+/** A grey PNG of `width` × `height`: tens of kilobytes that decode to as many bytes as pixels. */
+function bombPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // 8 bits per sample, greyscale
+  const row = Buffer.alloc(1 + width);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", pixels),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 /** A phone's photo: 800 × 600 as stored, held upright (EXIF orientation 6: turned a quarter), with where and on what it was taken. */
 async function phonePhoto(): Promise<Buffer> {
@@ -47,6 +74,17 @@ describe("a photo resized for the pages", () => {
       expect(metadata.orientation).toBeUndefined();
       expect(copy.bytes.toString("latin1")).not.toContain("Example Phone Co");
     }
+  });
+
+  it("refuses a decompression bomb before decoding it: 90 million pixels in 88 KB", async () => {
+    const bomb = bombPng(10_000, 9_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const started = performance.now();
+    expect(await resizePhoto(bomb)).toEqual({
+      ok: false,
+      message: "This photo has more than 80 million pixels. Save it at a smaller size and upload it again.",
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("refuses an animated image", async () => {
