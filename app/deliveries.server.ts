@@ -3,7 +3,8 @@ import { orderDelivery, orderReceiptDelivery } from "~/features/orders/delivery.
 import { reviewDelivery } from "~/features/reviews/delivery.server";
 import type { DeliveryKinds } from "~/lib/outbox/delivery.server";
 import { digestDelivery } from "~/features/leads/digest.server";
-import { replyDelivery } from "~/features/leads/replies.server";
+import { replyDeliveryFor } from "~/features/leads/replies.server";
+import { leadKinds } from "./lead-kinds.server";
 
 /**
  * Every kind the outbox holds, with how it is delivered and cleaned up. Adding a kind to
@@ -14,6 +15,6 @@ export const deliveryKinds: DeliveryKinds = {
   review: reviewDelivery,
   order: orderDelivery,
   "order-receipt": orderReceiptDelivery,
-  reply: replyDelivery,
+  reply: replyDeliveryFor(leadKinds),
   digest: digestDelivery,
 };

@@ -218,6 +218,7 @@ export const routeManifest: RouteEntry[] = [
   { path: "/admin/orders/export.csv", file: "routes/admin.orders.export.ts", access: "leads" },
   { path: "/admin/visits/export.csv", file: "routes/admin.visits.export.ts", access: "leads" },
   { path: "/admin/data-requests/export.json", file: "routes/admin.data-requests.export.ts", access: "owner" },
+  { path: "/admin/answers/:answer/files/:file", file: "routes/admin.answer-file.ts", access: "leads" },
   { path: "/admin/content/:key/preview", file: "routes/admin.content-preview.ts", access: "content" },
   {
     path: "/admin",

@@ -1230,6 +1230,107 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropTable("uploads").execute();
       }),
   },
+  "0030_conversations": {
+    // A visitor's email answer to a staff reply comes back into the lead's thread (decision 035).
+    // - reply_token on each lead: the part after "+" in the reply address its emails carry, made
+    //   at its first emailed reply; copied onto each reply so the delivery can name it.
+    // - answer_due_at, answer_late_at on each lead: set when a visitor's answer waits on staff,
+    //   cleared by the next reply or call, or when staff mark the lead handled.
+    // - lead_answers: each answer, kept with its lead (deleted with it, by the foreign key), held
+    //   for staff to confirm when it does not plainly belong; lead_answer_files: its attachments,
+    //   the bytes kept up to 10 MB each.
+    // - mailbox_claims: one row per message read from the support mailbox, so that any number of
+    //   instances read each message once, and one they could not use is not read again.
+    // - lead_notes: staff's internal notes on a lead, never emailed.
+    up: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        for (const table of ["contact_messages", "order_requests"]) {
+          await db.schema.alterTable(table).addColumn("reply_token", "text").execute();
+          await db.schema.alterTable(table).addColumn("answer_due_at", "text").execute();
+          await db.schema.alterTable(table).addColumn("answer_late_at", "text").execute();
+          await db.schema.createIndex(`${table}_reply_token_idx`).on(table).column("reply_token").unique().execute();
+        }
+        await db.schema.alterTable("lead_replies").addColumn("reply_token", "text").execute();
+        await db.schema
+          .createTable("lead_answers")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("message_id", "text", (c) => c.references("contact_messages.id").onDelete("cascade"))
+          .addColumn("order_id", "text", (c) => c.references("order_requests.id").onDelete("cascade"))
+          .addColumn("from_address", "text", (c) => c.notNull())
+          .addColumn("from_name", "text")
+          .addColumn("subject", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("quoted", "text")
+          .addColumn("mail_id", "text")
+          .addColumn("sent_at", "text")
+          .addColumn("received_at", "text", (c) => c.notNull())
+          .addColumn("held_reason", "text")
+          .addColumn("confirmed_by", "text")
+          .addColumn("confirmed_at", "text")
+          .addColumn("answered_at", "text")
+          .addColumn("answered_by", "text")
+          .addColumn("answer_minutes", "integer")
+          .addCheckConstraint("lead_answers_one_lead", sql`(message_id is null) <> (order_id is null)`)
+          .execute();
+        await db.schema.createIndex("lead_answers_message_idx").on("lead_answers").column("message_id").execute();
+        await db.schema.createIndex("lead_answers_order_idx").on("lead_answers").column("order_id").execute();
+        await db.schema
+          .createTable("lead_answer_files")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("answer_id", "text", (c) => c.notNull().references("lead_answers.id").onDelete("cascade"))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("type", "text", (c) => c.notNull())
+          .addColumn("size", "integer", (c) => c.notNull())
+          .addColumn("bytes", isPostgres(db) ? "bytea" : "blob")
+          .execute();
+        await db.schema
+          .createIndex("lead_answer_files_answer_idx")
+          .on("lead_answer_files")
+          .column("answer_id")
+          .execute();
+        await db.schema
+          .createTable("lead_notes")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("message_id", "text", (c) => c.references("contact_messages.id").onDelete("cascade"))
+          .addColumn("order_id", "text", (c) => c.references("order_requests.id").onDelete("cascade"))
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("account_id", "text", (c) => c.notNull())
+          .addColumn("account_name", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addCheckConstraint("lead_notes_one_lead", sql`(message_id is null) <> (order_id is null)`)
+          .execute();
+        await db.schema.createIndex("lead_notes_message_idx").on("lead_notes").column("message_id").execute();
+        await db.schema.createIndex("lead_notes_order_idx").on("lead_notes").column("order_id").execute();
+        await db.schema
+          .createTable("mailbox_claims")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("state", "text", (c) =>
+            c
+              .notNull()
+              .check(
+                sql`state in (${valueList(["reading", "stored", "held", "unmatched", "unreadable", "too-large"])})`,
+              ),
+          )
+          .addColumn("locked_until", "text")
+          .addColumn("answer_id", "text")
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .execute();
+      }),
+    down: (db: Kysely<unknown>) =>
+      atomically(db, async (db) => {
+        await db.schema.dropTable("mailbox_claims").execute();
+        await db.schema.dropTable("lead_notes").execute();
+        await db.schema.dropTable("lead_answer_files").execute();
+        await db.schema.dropTable("lead_answers").execute();
+        await db.schema.alterTable("lead_replies").dropColumn("reply_token").execute();
+        for (const table of ["contact_messages", "order_requests"]) {
+          await db.schema.dropIndex(`${table}_reply_token_idx`).execute();
+          await db.schema.alterTable(table).dropColumn("answer_late_at").execute();
+          await db.schema.alterTable(table).dropColumn("answer_due_at").execute();
+          await db.schema.alterTable(table).dropColumn("reply_token").execute();
+        }
+      }),
+  },
 };
 
 /** The tables whose rows can carry an answer to "How did you hear about us?" (0023). */

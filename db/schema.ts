@@ -91,6 +91,11 @@ export interface LeadColumns {
   first_reply_at: string | null;
   first_reply_by: string | null;
   reply_minutes: number | null;
+  /** What follows "+" in the reply address of the emails staff send about it; made at the first one. */
+  reply_token: string | null;
+  /** When a visitor's answer waits on staff: due and late as a new lead's would be, from when it arrived. */
+  answer_due_at: string | null;
+  answer_late_at: string | null;
 }
 
 export interface ContactMessageTable extends LeadColumns {
@@ -285,6 +290,67 @@ export interface LeadReplyTable {
   /** The account's name when it replied, kept if the account is later renamed or removed. */
   account_name: string;
   created_at: string;
+  /** The lead's reply token when the email was queued: its delivery answers to support+token@…. */
+  reply_token: string | null;
+}
+
+/**
+ * A visitor's email answer to a staff reply, read from the support mailbox. Held (held_reason
+ * set) when it does not plainly belong to the lead: staff confirm it before it counts.
+ */
+export interface LeadAnswerTable {
+  id: string;
+  message_id: string | null;
+  order_id: string | null;
+  from_address: string;
+  from_name: string | null;
+  subject: string;
+  /** What they wrote, with the quoted history taken off into `quoted`. */
+  body: string;
+  quoted: string | null;
+  /** The email's own Message-ID. */
+  mail_id: string | null;
+  /** The email's Date header, when it has one. */
+  sent_at: string | null;
+  received_at: string;
+  held_reason: string | null;
+  confirmed_by: string | null;
+  confirmed_at: string | null;
+  /** The staff reply or call that answered it, and the business minutes that took. */
+  answered_at: string | null;
+  answered_by: string | null;
+  answer_minutes: number | null;
+}
+
+/** A file attached to an answer: always listed, its bytes kept when they are at most 10 MB. */
+export interface LeadAnswerFileTable {
+  id: string;
+  answer_id: string;
+  name: string;
+  type: string;
+  size: number;
+  bytes: Uint8Array | null;
+}
+
+/** A staff member's internal note on a lead: never emailed. */
+export interface LeadNoteTable {
+  id: string;
+  message_id: string | null;
+  order_id: string | null;
+  body: string;
+  account_id: string;
+  account_name: string;
+  created_at: string;
+}
+
+/** What became of one message in the support mailbox, so each is read by one instance, once. */
+export type MailboxClaimState = "reading" | "stored" | "held" | "unmatched" | "unreadable" | "too-large";
+export interface MailboxClaimTable {
+  key: string;
+  state: MailboxClaimState;
+  locked_until: string | null;
+  answer_id: string | null;
+  updated_at: string;
 }
 
 /** A topic's reply template as staff last saved it. */
@@ -573,6 +639,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   site_secrets: SiteSecretTable;
   lead_replies: LeadReplyTable;
+  lead_answers: LeadAnswerTable;
+  lead_answer_files: LeadAnswerFileTable;
+  lead_notes: LeadNoteTable;
+  mailbox_claims: MailboxClaimTable;
   reply_templates: ReplyTemplateTable;
   digest_days: DigestDayTable;
   digests: DigestTable;

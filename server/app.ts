@@ -67,6 +67,8 @@ import { createStaticHandler, readManifest, type StaticHandler, type StaticManif
 
 import { dateUndatedLeads } from "../app/lib/reply-promises.server";
 import { leadKinds } from "../app/lead-kinds.server";
+import { answerHandler } from "../app/features/leads/answers.server";
+import { startMailboxWorker } from "../app/lib/mailbox/reader.server";
 import { purgeOldDigests, startOfficeClock } from "../app/office-clock.server";
 
 export { closeDatabase, migrateDatabase };
@@ -517,6 +519,8 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
   const worker = startDeliveryWorker(deliveryKinds);
   const purge = startDailyPurge(config);
   const officeClock = startOfficeClock();
+  // Visitors' answers to staff replies, read from the support mailbox when one is set up.
+  const mailbox = config.imap ? startMailboxWorker(config.imap, answerHandler(leadKinds, config)) : undefined;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info("listening", { url: `http://${config.host ?? "localhost"}:${port}`, siteUrl: config.siteUrl });
@@ -550,7 +554,14 @@ export async function startServer(buildDir: string): Promise<RunningServer> {
       // and the whole is given what is left of the 10 s: a process that must exit, exits.
       const rest = (async () => {
         content.stop();
-        await Promise.all([officeClock.stop(), workerStopped, feed.stop(), metrics?.close(), viewLog?.stop()]);
+        await Promise.all([
+          officeClock.stop(),
+          workerStopped,
+          mailbox?.stop(),
+          feed.stop(),
+          metrics?.close(),
+          viewLog?.stop(),
+        ]);
         await counting?.stop();
         await closeDatabase();
       })();

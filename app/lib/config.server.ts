@@ -73,6 +73,13 @@ export const ConfigSchema = z
     SMTP_USER: optionalString,
     SMTP_PASS: optionalString,
     SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
+    IMAP_HOST: optionalString,
+    IMAP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(993)),
+    IMAP_SECURE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+    IMAP_USER: optionalString,
+    IMAP_PASSWORD: optionalString,
+    IMAP_MAILBOX: z.preprocess(emptyToUndefined, z.string().default("INBOX")),
+    IMAP_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(60)),
     CONTACT_FORWARD_URL: optionalUrl,
     ORDER_FORWARD_URL: optionalUrl,
     TRUST_PROXY: TrustProxySchema,
@@ -123,6 +130,24 @@ export const ConfigSchema = z
             from: env.SMTP_FROM ?? env.SITE_EMAIL,
           }
         : undefined,
+      /**
+       * The support mailbox, read over IMAP for visitors' answers to staff replies
+       * (app/features/leads/answers.server.ts); off unless IMAP_HOST and IMAP_USER are set. TLS
+       * from the first byte on port 993 unless IMAP_SECURE says otherwise; elsewhere STARTTLS when
+       * the server offers it.
+       */
+      imap:
+        env.IMAP_HOST && env.IMAP_USER
+          ? {
+              host: env.IMAP_HOST,
+              port: env.IMAP_PORT,
+              secure: env.IMAP_SECURE ? env.IMAP_SECURE === "true" : env.IMAP_PORT === 993,
+              user: env.IMAP_USER,
+              password: env.IMAP_PASSWORD ?? "",
+              mailbox: env.IMAP_MAILBOX,
+              pollMs: env.IMAP_POLL_SECONDS * 1000,
+            }
+          : undefined,
       contactForwardUrl: env.CONTACT_FORWARD_URL,
       /** Order requests are forwarded here, else to CONTACT_FORWARD_URL; never with health details. */
       orderForwardUrl: env.ORDER_FORWARD_URL ?? env.CONTACT_FORWARD_URL,

@@ -66,8 +66,10 @@ export interface LeadKindDefinition<Row extends LeadColumns = LeadColumns, Filte
   path: string;
   /** The outbox kinds that deliver one (to staff, and any receipt). */
   outbox: readonly OutboxKind[];
-  /** Every status, the waiting one ("new") first. */
+  /** Every status, the waiting one ("new") first and the handled one ("handled", "closed") last. */
   statuses: readonly Row["status"][];
+  /** The columns set when a visitor's emailed answer opens it again: its first status, and its own stamps. */
+  reopened(at: string): Partial<Row>;
   /** The columns the list shows, and no more: the rest stay on the lead's page, whose opening is audited. */
   listColumns: readonly string[];
   /** Its own filter fields, read from the address (status and mark are read for every kind). */

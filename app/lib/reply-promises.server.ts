@@ -92,6 +92,18 @@ export function stillWaiting(eb: ExpressionBuilder<LeadDatabase, string>) {
   return eb.and([eb("status", "=", "new"), eb("first_reply_at", "is", null)]);
 }
 
+/**
+ * A lead waiting on staff, dated: for its first reply (`stillWaiting`, with a due time), or for an
+ * answer to the visitor's emailed answer (decision 035). Today's work, its overdue count and the
+ * digest list these.
+ */
+export function waitingOnUs(eb: ExpressionBuilder<LeadDatabase, string>) {
+  return eb.or([eb.and([stillWaiting(eb), eb("reply_due_at", "is not", null)]), eb("answer_due_at", "is not", null)]);
+}
+
+/** When a lead waiting on staff is due: for the visitor's answer when one waits, else for its first reply. */
+export const dueAtOfWaiting = sql<string>`coalesce(answer_due_at, reply_due_at)`;
+
 /** Leads dated per transaction. */
 const batchSize = 1_000;
 
@@ -220,15 +232,26 @@ export function officeTime(iso: string, timeZone = company.businessHours.timeZon
  * on the server, so the page reads the same before and after it hydrates.
  */
 export function replyDueView(
-  lead: { status: string; reply_due_at: string | null; reply_late_at: string | null; first_reply_at: string | null },
+  lead: {
+    status: string;
+    reply_due_at: string | null;
+    reply_late_at: string | null;
+    first_reply_at: string | null;
+    answer_due_at?: string | null;
+    answer_late_at?: string | null;
+  },
   now = new Date(),
   timeZone = company.businessHours.timeZone,
 ): ReplyDueView | undefined {
-  if (lead.status !== "new" || lead.first_reply_at || !lead.reply_due_at) return undefined;
-  const due = new Date(lead.reply_due_at);
-  const late = new Date(lead.reply_late_at ?? lead.reply_due_at);
+  const answer = Boolean(lead.answer_due_at);
+  const dueAt = answer ? lead.answer_due_at! : lead.reply_due_at;
+  const lateAt = answer ? lead.answer_late_at : lead.reply_late_at;
+  if (!answer && (lead.status !== "new" || lead.first_reply_at)) return undefined;
+  if (!dueAt) return undefined;
+  const due = new Date(dueAt);
+  const late = new Date(lateAt ?? dueAt);
   const day = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(moment);
   const state: DueState =
     now > late && late > due ? "late" : now > due ? "overdue" : day(now) === day(due) ? "today" : "later";
-  return { state, dueText: officeTime(lead.reply_due_at, timeZone) };
+  return { state, dueText: officeTime(dueAt, timeZone), waitingFor: answer ? "answer" : "first-reply" };
 }

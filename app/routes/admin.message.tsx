@@ -57,6 +57,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       assignedTo={message.assigned_to}
       me={loaderData.me}
       replies={{ ...loaderData.replies, ...refusedAnswers(actionData) }}
+      conversation={loaderData.conversation}
       steps={[
         message.status === "new"
           ? { intent: "handle", label: "Mark handled" }

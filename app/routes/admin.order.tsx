@@ -74,6 +74,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       assignedTo={order.assigned_to}
       me={loaderData.me}
       replies={{ ...loaderData.replies, ...refusedAnswers(actionData) }}
+      conversation={loaderData.conversation}
       steps={nextSteps[order.status]}
       canRetry={deliveries.some((d) => d.status === "failed" || d.status === "pending")}
       canMoveToSpam={!order.first_reply_at}

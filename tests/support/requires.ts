@@ -7,7 +7,7 @@ import { promtool } from "./promtool";
  * and in CI (CI set, as .ci/run does) the run fails with that line instead, so a machine that lost
  * a tool cannot pass by running less.
  */
-export type Tool = "postgres" | "nginx" | "openssl" | "faketime" | "wrk" | "promtool" | "mount";
+export type Tool = "postgres" | "nginx" | "openssl" | "faketime" | "wrk" | "promtool" | "mount" | "dovecot";
 
 /** What each tool is and where to get it, as the skip line says it. */
 export const toolNames: Record<Tool, string> = {
@@ -18,6 +18,7 @@ export const toolNames: Record<Tool, string> = {
   wrk: "wrk (apt-get install wrk)",
   promtool: "promtool (`node scripts/promtool.mjs --version` fetches it on Debian)",
   mount: "root and mount(8), to mount a small tmpfs",
+  dovecot: "Dovecot's IMAP server (apt-get install dovecot-imapd)",
 };
 
 /** Whether a program answers `args` with status 0. */
@@ -39,6 +40,7 @@ const detectors: Record<Tool, () => boolean> = {
   wrk: () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined,
   promtool: () => promtool(["--version"]).status === 0,
   mount: () => process.getuid?.() === 0 && answers("mount", ["--version"]),
+  dovecot: () => dovecotBinary() !== undefined,
 };
 
 const found = new Map<Tool, boolean>();
@@ -51,6 +53,11 @@ export function has(tool: Tool): boolean {
     found.set(tool, present);
   }
   return present;
+}
+
+/** Where Dovecot is: on PATH or in /usr/sbin, which a non-root PATH lacks. */
+export function dovecotBinary(): string | undefined {
+  return ["dovecot", "/usr/sbin/dovecot"].find((candidate) => answers(candidate, ["--version"]));
 }
 
 let nginxPath: string | null | undefined;

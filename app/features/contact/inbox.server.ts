@@ -46,7 +46,12 @@ export function moveMessageToSpam(staff: Staff, id: string): Promise<boolean> {
 export async function setMessageStatus(staff: Staff, id: string, status: "new" | "handled") {
   const result = await db()
     .updateTable("contact_messages")
-    .set({ status, handled_at: status === "handled" ? new Date().toISOString() : null })
+    .set({
+      status,
+      handled_at: status === "handled" ? new Date().toISOString() : null,
+      // Handled: nothing waits on staff, whatever the visitor last wrote.
+      ...(status === "handled" ? { answer_due_at: null, answer_late_at: null } : {}),
+    })
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;

@@ -24,6 +24,7 @@ export const messageLeads = defineLeadKind<Selectable<ContactMessageTable>, Mess
   path: "/admin/messages",
   outbox: [messageKind],
   statuses: ["new", "handled"],
+  reopened: () => ({ status: "new", handled_at: null }),
   // The phone number, consent and answers stay on the message's own page, whose opening is audited.
   listColumns: [
     "id",
@@ -37,6 +38,8 @@ export const messageLeads = defineLeadKind<Selectable<ContactMessageTable>, Mess
     "reply_due_at",
     "reply_late_at",
     "first_reply_at",
+    "answer_due_at",
+    "answer_late_at",
   ],
   parseFilter(params) {
     const topic = params.get("topic");

@@ -6,6 +6,7 @@ import { ActionStatus } from "~/components/ui/action-status";
 import { SpamMark } from "~/components/ui/spam-mark";
 import type { SpamReason } from "~/lib/forms";
 import { ReplyPanel, type ReplyPanelProps } from "./reply-panel";
+import type { ConversationView } from "./state";
 
 /**
  * A lead's page, the same frame for every kind: back to the list, the title, the last action's
@@ -23,6 +24,7 @@ export function LeadDetailFrame({
   assignedTo,
   me,
   replies,
+  conversation,
   steps,
   canRetry,
   canMoveToSpam,
@@ -40,6 +42,8 @@ export function LeadDetailFrame({
   assignedTo: string | null;
   me: string;
   replies: Omit<ReplyPanelProps, "busy">;
+  /** Where the conversation stands, and what is due when. */
+  conversation: ConversationView;
   steps: ReadonlyArray<{ intent: string; label: string }>;
   canRetry: boolean;
   canMoveToSpam: boolean;
@@ -58,6 +62,10 @@ export function LeadDetailFrame({
       <h1 id={titleId} className="mt-4 text-heading font-bold">
         {title}
       </h1>
+      <p className="mt-2 text-body">
+        <span className="font-semibold">{conversation.label}</span>
+        {conversation.due ? <span>. {conversation.due}</span> : null}
+      </p>
       <ActionStatus result={result} />
       <SpamMark reasons={mark} className="mt-4" />
       {children}

@@ -9,6 +9,8 @@ import { assignees, assignLead } from "./assign.server";
 import { deleteLead, getLead, retryLeadDelivery } from "./leads.server";
 import { loadReplies, replyIntents } from "./reply-actions.server";
 import { answeredNotSpam } from "./reply-panel";
+import { conversationState } from "./state";
+import { replyDueView } from "~/lib/reply-promises.server";
 
 /**
  * A lead's page, the same for every kind: what it loads (the lead, its deliveries, who can take
@@ -29,6 +31,7 @@ export async function loadLeadPage<Row extends LeadColumns, Filter extends LeadF
   await recordAudit(staff, "viewed", kind.entity, found.lead.id, viewed);
   return {
     ...found,
+    conversation: conversationState(found.lead, kind.statuses, replyDueView(found.lead)),
     people: await assignees(),
     me: staff.accountId,
     replies: await loadReplies(request, { kind, id: found.lead.id }),

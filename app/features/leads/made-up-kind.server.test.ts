@@ -42,6 +42,7 @@ const callbacks = defineLeadKind<CallbackRow, CallbackFilter>({
   path: "/admin/callbacks",
   outbox: [],
   statuses: ["new", "called"],
+  reopened: () => ({ status: "new" }),
   listColumns: [
     "id",
     "name",
@@ -76,7 +77,8 @@ describe.each(testDialects)("a made-up kind of lead, served by the shared code, 
       id text primary key, name text not null, email text not null, phone text not null,
       best_time text not null, received_at text not null, status text not null, spam_signals text,
       reply_due_at text, reply_late_at text, assigned_to text,
-      first_reply_at text, first_reply_by text, reply_minutes integer)`.execute(database().db);
+      first_reply_at text, first_reply_by text, reply_minutes integer,
+      reply_token text unique, answer_due_at text, answer_late_at text)`.execute(database().db);
     // What the kind's migration does to the replies (empty here): a column that points to it, and
     // a reply still on exactly one lead.
     await sql`drop table lead_replies`.execute(database().db);
@@ -87,10 +89,15 @@ describe.each(testDialects)("a made-up kind of lead, served by the shared code, 
       callback_id text references callback_requests (id) on delete cascade,
       kind text not null check (kind in ('email', 'call')),
       outcome text, to_address text, subject text, body text not null,
-      account_id text not null, account_name text not null, created_at text not null,
+      account_id text not null, account_name text not null, created_at text not null, reply_token text,
       constraint lead_replies_one_lead check (
         (case when message_id is null then 0 else 1 end) + (case when order_id is null then 0 else 1 end)
         + (case when callback_id is null then 0 else 1 end) = 1))`.execute(database().db);
+    // And to the visitors' answers and staff's notes: a column that points to it.
+    for (const table of ["lead_answers", "lead_notes"])
+      await sql`alter table ${sql.table(table)} add column callback_id text references callback_requests (id) on delete cascade`.execute(
+        database().db,
+      );
   });
 
   async function store(

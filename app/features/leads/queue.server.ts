@@ -2,14 +2,14 @@ import type { SelectQueryBuilder } from "kysely";
 import { db } from "~/lib/db.server";
 import type { LeadColumns, LeadDatabase, LeadKindDefinition, LeadKinds } from "~/lib/lead-kind";
 import type { DueState, ReplyDueView } from "~/lib/reply-due";
-import { officeTime, replyDueView, stillWaiting } from "~/lib/reply-promises.server";
+import { dueAtOfWaiting, officeTime, replyDueView, waitingOnUs } from "~/lib/reply-promises.server";
 import { leadsDb } from "./leads.server";
 
 /**
  * Today's work (docs/requirements.md §4.8): every lead of every kind (app/lead-kinds.server.ts) still waiting for its
- * reply, by when it is due, overdue first. A lead leaves the queue at its first reply (an email
- * or a recorded call), or when staff move it on (a message marked handled, an order request
- * contacted or closed).
+ * reply, or for an answer to the visitor's emailed answer (decision 035), by when it is due,
+ * overdue first. A lead leaves the queue at the reply (an email or a recorded call) that answers
+ * it, or when staff move it on (a message marked handled, an order request contacted or closed).
  */
 
 export interface QueueItem {
@@ -61,14 +61,14 @@ export async function waitingLeads(
 ): Promise<Queue> {
   const at = now.toISOString();
   const waitingOf = (kind: LeadKindDefinition) =>
-    leadsDb().selectFrom(kind.table).where(stillWaiting).where("reply_due_at", "is not", null).$call(whose(filter));
+    leadsDb().selectFrom(kind.table).where(waitingOnUs).$call(whose(filter));
   const [people, ...perKind] = await Promise.all([
     db().selectFrom("accounts").select(["id", "username"]).execute(),
     ...Object.values(kinds).map(async (kind) => {
       const [rows, count] = await Promise.all([
         waitingOf(kind)
           .select([...queueColumns, ...kind.titleColumns])
-          .orderBy("reply_due_at")
+          .orderBy(dueAtOfWaiting)
           .orderBy("id")
           .limit(queueLimit)
           .execute(),
@@ -76,7 +76,7 @@ export async function waitingLeads(
           .select((eb) => [
             eb.fn.countAll<number | string>().as("n"),
             eb.fn
-              .sum<number | string | null>(eb.case().when("reply_due_at", "<", at).then(1).else(0).end())
+              .sum<number | string | null>(eb.case().when(dueAtOfWaiting, "<", at).then(1).else(0).end())
               .as("overdue"),
           ])
           .executeTakeFirstOrThrow(),
@@ -88,7 +88,8 @@ export async function waitingLeads(
   const items = perKind.flatMap(({ kind, rows }) =>
     rows.flatMap((row): QueueItem[] => {
       const due = replyDueView(row, now);
-      if (!due || !row.reply_due_at) return [];
+      const dueAt = row.answer_due_at ?? row.reply_due_at;
+      if (!due || !dueAt) return [];
       return [
         {
           kind: kind.kind,
@@ -97,7 +98,7 @@ export async function waitingLeads(
           href: `${kind.path}/${row.id}`,
           title: kind.title(row),
           arrivedText: officeTime(row.received_at),
-          dueAt: row.reply_due_at,
+          dueAt,
           due,
           assignee: nameOf(row.assigned_to),
           assigneeId: row.assigned_to,
@@ -130,6 +131,8 @@ const queueColumns = [
   "reply_late_at",
   "assigned_to",
   "first_reply_at",
+  "answer_due_at",
+  "answer_late_at",
 ] as const;
 
 /** The filter as a query narrows any lead table: every one has `assigned_to`. */
@@ -158,8 +161,8 @@ export async function countOverdue(kinds: LeadKinds, now = new Date()): Promise<
       leadsDb()
         .selectFrom(kind.table)
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(stillWaiting)
-        .where("reply_due_at", "<", at)
+        .where(waitingOnUs)
+        .where(dueAtOfWaiting, "<", at)
         .executeTakeFirstOrThrow(),
     ),
   );

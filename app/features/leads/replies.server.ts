@@ -8,16 +8,17 @@ import { type Config, getConfig } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
 import { type DeliveryKind, nudgeDeliveryWorker, oneLine } from "~/lib/outbox/delivery.server";
 import { deliveriesOf, queueDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
-import type { LeadColumns, LeadDatabase, LeadKindDefinition, ReplyContact } from "~/lib/lead-kind";
+import type { LeadColumns, LeadDatabase, LeadKindDefinition, LeadKinds, ReplyContact } from "~/lib/lead-kind";
 import { officeTime } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
+import { answerWaitingAnswers, newReplyToken, replyAddress, replyMessageId } from "./answers.server";
 import { refreshResponseFigures } from "./figures.server";
 import type { CallInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
 
 /**
  * Answering a lead from the admin (docs/requirements.md §4.8). A reply is an email to the person,
- * sent through the outbox from the company's address with Reply-To the support mailbox, or a
- * recorded call. Each is kept on the lead as its thread, and the first one stamps the lead's
+ * sent through the outbox from the company's address with Reply-To the lead's own support address
+ * (support+token@…, so the answer comes back to its thread: answers.server.ts), or a recorded call. Each is kept on the lead as its thread, and the first one stamps the lead's
  * response time, once. An email carries only what the staff member wrote: nothing from the lead
  * is added to it, and the template it starts from names the person and, for an order, its
  * reference, nothing more.
@@ -29,7 +30,7 @@ import type { CallInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
 /** A kind as its replies need it. */
 export type RepliedKind = Pick<
   LeadKindDefinition,
-  "kind" | "table" | "entity" | "replyColumn" | "contactColumns" | "replyContact"
+  "kind" | "table" | "entity" | "replyColumn" | "contactColumns" | "replyContact" | "statuses" | "reopened" | "promise"
 >;
 
 export interface LeadRef {
@@ -160,8 +161,10 @@ async function storeReply(
           account_id: staff.accountId,
           account_name: staff.username,
           created_at: at,
+          reply_token: reply.kind === "email" ? await replyTokenOf(trx, lead) : null,
         } as Insertable<LeadReplyTable>)
         .execute();
+      await answerWaitingAnswers(trx, lead, staff, now);
       if (!contact.firstReplyAt) {
         const minutes = Math.round(businessCalendar().businessMsBetween(new Date(contact.receivedAt), now) / 60_000);
         await leadsOf(trx)
@@ -184,6 +187,22 @@ async function storeReply(
     });
   if (stored) await refreshResponseFigures({ [lead.kind.kind]: lead.kind }, now);
   return stored;
+}
+
+/** The lead's reply token, made now if it has none. */
+async function replyTokenOf(trx: Transaction<Database>, lead: LeadRef): Promise<string | null> {
+  await leadsOf(trx)
+    .updateTable(lead.kind.table)
+    .set({ reply_token: newReplyToken() })
+    .where("id", "=", lead.id)
+    .where("reply_token", "is", null)
+    .execute();
+  const row = await leadsOf(trx)
+    .selectFrom(lead.kind.table)
+    .select("reply_token")
+    .where("id", "=", lead.id)
+    .executeTakeFirst();
+  return row?.reply_token ?? null;
 }
 
 /** Emails the reply to the person through the outbox. Refused, storing nothing, when no mail server is set up. */
@@ -235,8 +254,9 @@ export async function recordCall(
 
 export interface ThreadEntry {
   id: string;
-  kind: "email" | "call";
-  /** "Email to kim@example.com" or the call's outcome. */
+  /** A staff email, a recorded call, or the visitor's emailed answer. */
+  kind: "email" | "call" | "answer";
+  /** "Email to kim@example.com", the call's outcome, or "Answer from kim@example.com". */
   title: string;
   subject: string | null;
   body: string;
@@ -244,22 +264,96 @@ export interface ThreadEntry {
   atText: string;
   at: string;
   delivery: Pick<OutboxTable, "channel" | "status" | "attempts" | "last_error" | "sent_at"> | null;
+  /** An answer's quoted history, folded away on the page. */
+  quoted?: string | null;
+  /** An answer's attachments: `href` when its bytes were kept. */
+  files?: { id: string; name: string; size: number; href: string | null }[];
+  /** Why an answer is held for staff to confirm; null once it counts. */
+  held?: string | null;
+  /** "Answered by Dana after 2 h 15 min of business time", or who confirmed it. */
+  answered?: string | null;
 }
 
-/** The lead's replies, oldest first, each email with its delivery's state. */
-export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
+/** Business minutes as staff read them: "45 min", "2 h 15 min", "1 business day 3 h". */
+function businessDuration(minutes: number, dayHours = businessCalendar().dayHours): string {
+  const dayMinutes = dayHours * 60;
+  const days = Math.floor(minutes / dayMinutes);
+  const hours = Math.floor((minutes % dayMinutes) / 60);
+  const rest = minutes % 60;
+  const parts = [
+    days ? `${days} business ${days === 1 ? "day" : "days"}` : "",
+    hours ? `${hours} h` : "",
+    rest || (!days && !hours) ? `${rest} min` : "",
+  ];
+  return parts.filter(Boolean).join(" ");
+}
+
+/** The visitor's answers on the lead, as thread entries. */
+async function answersOf(lead: LeadRef): Promise<ThreadEntry[]> {
   const rows = await db()
-    .selectFrom("lead_replies")
+    .selectFrom("lead_answers")
     .selectAll()
-    .where(ofLead(lead), "=", lead.id)
-    .orderBy("created_at")
-    .orderBy("id")
+    .where(sql.ref<string | null>(`lead_answers.${lead.kind.replyColumn}`), "=", lead.id)
     .execute();
+  const files =
+    rows.length === 0
+      ? []
+      : await db()
+          .selectFrom("lead_answer_files")
+          .select(["id", "answer_id", "name", "size", (eb) => eb("bytes", "is not", null).as("kept")])
+          .where(
+            "answer_id",
+            "in",
+            rows.map((r) => r.id),
+          )
+          .orderBy("name")
+          .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: "answer",
+    title: `Answer from ${row.from_address}`,
+    subject: row.subject,
+    body: row.body,
+    by: row.from_name ?? row.from_address,
+    atText: officeTime(row.received_at),
+    at: row.received_at,
+    delivery: null,
+    quoted: row.quoted,
+    files: files
+      .filter((f) => f.answer_id === row.id)
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        size: Number(f.size),
+        href: Number(f.kept) === 1 || f.kept === true ? `/admin/answers/${row.id}/files/${f.id}` : null,
+      })),
+    held: row.held_reason,
+    answered:
+      row.answered_at && row.answer_minutes !== null
+        ? `Answered by ${row.answered_by} after ${businessDuration(row.answer_minutes)} of business time.`
+        : row.confirmed_by
+          ? `${row.confirmed_by} confirmed it belongs here.`
+          : null,
+  }));
+}
+
+/** The lead's thread, oldest first: replies and calls (each email with its delivery's state) and the visitor's answers. */
+export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
+  const [rows, answers] = await Promise.all([
+    db()
+      .selectFrom("lead_replies")
+      .selectAll()
+      .where(ofLead(lead), "=", lead.id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    answersOf(lead),
+  ]);
   const deliveries = await deliveriesOf(
     ["reply"],
     rows.map((r) => r.id),
   );
-  return rows.map((row) => {
+  const replies = rows.map((row): ThreadEntry => {
     const delivery = deliveries.find((d) => d.ref_id === row.id);
     return {
       id: row.id,
@@ -281,6 +375,7 @@ export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
         : null,
     };
   });
+  return [...replies, ...answers].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -302,18 +397,36 @@ export async function retryReply(staff: Staff, lead: LeadRef, replyId: string): 
   return "queued";
 }
 
-/** A reply as the outbox sends it: to the person, answered to the support mailbox, with the text as written. */
-export const replyDelivery: DeliveryKind = {
+/**
+ * A reply as the outbox sends it: to the person, answering to the lead's own support address, with
+ * the text as written, threaded under the visitor's latest answer.
+ */
+export const replyDeliveryFor = (kinds: LeadKinds): DeliveryKind => ({
   async notice(refId: string, config: Config) {
-    const reply = await db()
-      .selectFrom("lead_replies")
-      .select(["to_address", "subject", "body"])
-      .where("id", "=", refId)
-      .executeTakeFirst();
+    const reply = await db().selectFrom("lead_replies").selectAll().where("id", "=", refId).executeTakeFirst();
     if (!reply?.to_address) return undefined;
+    // The visitor's latest answer before this reply, so mail clients thread the two.
+    const row = reply as unknown as Record<string, string | null>;
+    const kind = Object.values(kinds).find((k) => row[k.replyColumn]);
+    const answered = await db()
+      .selectFrom("lead_answers")
+      .select("mail_id")
+      .where(
+        sql.ref<string>(`lead_answers.${kind?.replyColumn ?? "message_id"}`),
+        "=",
+        kind ? row[kind.replyColumn]! : "",
+      )
+      .where("mail_id", "is not", null)
+      .where("received_at", "<=", reply.created_at)
+      .orderBy("received_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
     return {
       to: reply.to_address,
-      replyTo: config.siteEmail,
+      replyTo: reply.reply_token ? replyAddress(config.siteEmail, reply.reply_token) : config.siteEmail,
+      messageId: replyMessageId(reply.id, config),
+      inReplyTo: answered?.mail_id ?? undefined,
+      references: answered?.mail_id ? [answered.mail_id] : undefined,
       subject: oneLine(reply.subject ?? ""),
       text: reply.body,
       json: {},
@@ -321,4 +434,4 @@ export const replyDelivery: DeliveryKind = {
   },
   // A reply is an email to the person; it is never forwarded.
   forwardUrl: () => undefined,
-};
+});

@@ -4,6 +4,7 @@ import { getConfig } from "~/lib/config.server";
 import { readFlash, setFlash } from "~/lib/flash.server";
 import { isRowId } from "~/lib/request.server";
 import type { Staff } from "~/lib/staff";
+import { confirmAnswer, dropHeldAnswer } from "./answers.server";
 import { draftReply, type LeadRef, recordCall, retryReply, sendReply, threadOf } from "./replies.server";
 import { callFields, replyFields } from "./fields";
 import { CallSchema, ReplyEmailSchema } from "./reply-schema";
@@ -27,6 +28,7 @@ export async function loadReplies(request: Request, lead: LeadRef) {
     thread,
     draft: draft ?? { to: "", subject: "", body: "" },
     canEmail: Boolean(getConfig().smtp),
+    readsAnswers: Boolean(getConfig().imap),
     replied: flash && flash in notices ? notices[flash as keyof typeof notices] : null,
   };
 }
@@ -71,6 +73,18 @@ export function replyIntents(staff: Staff, lead: LeadRef, pagePath: string) {
           409,
         );
       return actionDone("The reply will be sent again now.");
+    },
+    "confirm-answer": async (form: Record<string, unknown>) => {
+      const answerId = form.answer;
+      if (!(isRowId(answerId) && (await confirmAnswer(staff, lead, answerId))))
+        return actionFailed("That answer is not held on this lead any more.", 404);
+      return actionDone("Confirmed: the answer is part of this conversation, and waits on us.");
+    },
+    "drop-answer": async (form: Record<string, unknown>) => {
+      const answerId = form.answer;
+      if (!(isRowId(answerId) && (await dropHeldAnswer(staff, lead, answerId))))
+        return actionFailed("That answer is not held on this lead any more.", 404);
+      return actionDone("Removed from this lead. The email stays in the support mailbox.");
     },
   };
 }

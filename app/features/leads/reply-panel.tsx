@@ -13,6 +13,8 @@ export interface ReplyPanelProps {
   draft: { to: string; subject: string; body: string };
   /** Whether a mail server is set up; without one only calls can be recorded. */
   canEmail: boolean;
+  /** Whether visitors' answers are read from the support mailbox into the thread. */
+  readsAnswers: boolean;
   /** Field messages and the answers of a refused try, to show them again. */
   errors: Record<string, string>;
   values: Record<string, string>;
@@ -32,15 +34,18 @@ const labels = { ...fieldLabels(replyFields), ...fieldLabels(callFields) };
  * work without JavaScript. The forms are keyed by the thread's length, so each reply that is
  * stored starts the next from the template again.
  */
-export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: ReplyPanelProps) {
+export function ReplyPanel({ thread, draft, canEmail, readsAnswers, errors, values, busy }: ReplyPanelProps) {
   const tried = Object.keys(errors).length > 0;
   return (
     <section aria-labelledby="thread-title" id="thread" className="mt-8">
       <h2 id="thread-title" className="text-subheading font-bold">
-        Replies
+        Conversation
       </h2>
       {thread.length === 0 ? (
-        <p className="mt-2 text-muted">No reply yet. The first email or call recorded here stops the clock.</p>
+        <p className="mt-2 text-muted">
+          No reply yet. The first email or call recorded here stops the clock.
+          {readsAnswers ? " Their answers to an email sent from here come back to this page." : ""}
+        </p>
       ) : (
         <ol className="mt-3 grid gap-3">
           {thread.map((entry) => (
@@ -51,10 +56,21 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
             >
               <h3 className="font-bold">{entry.title}</h3>
               <p className="text-small text-muted">
-                By {entry.by}, <time dateTime={entry.at}>{entry.atText}</time>
+                {entry.kind === "answer" ? "From" : "By"} {entry.by}, <time dateTime={entry.at}>{entry.atText}</time>
               </p>
+              {entry.held ? <HeldAnswer id={entry.id} reason={entry.held} busy={busy} /> : null}
               {entry.subject ? <p className="mt-2 font-semibold">Subject: {entry.subject}</p> : null}
               {entry.body ? <p className="mt-2 whitespace-pre-wrap">{entry.body}</p> : null}
+              {entry.quoted ? (
+                <details className="mt-2">
+                  <summary className="inline-flex tap-target cursor-pointer items-center font-semibold text-brand underline">
+                    Earlier messages they quoted
+                  </summary>
+                  <p className="mt-2 border-l-4 border-line pl-3 whitespace-pre-wrap text-muted">{entry.quoted}</p>
+                </details>
+              ) : null}
+              {entry.files && entry.files.length > 0 ? <AnswerFiles files={entry.files} /> : null}
+              {entry.answered ? <p className="mt-2 text-small text-muted">{entry.answered}</p> : null}
               {entry.delivery ? (
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   <DeliveryStatus
@@ -121,7 +137,9 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
                 hint="Only what is written here is sent. Nothing from their message or order is added: write health details only if they need to be in the email."
               />
               <p className="text-small text-muted">
-                Sent from the company&apos;s address; answers come back to the support mailbox.{" "}
+                {readsAnswers
+                  ? "Sent from the company’s address; their answer comes back to this page."
+                  : "Sent from the company’s address; answers come back to the support mailbox."}{" "}
                 <Link to="/admin/templates" className="inline-flex tap-target items-center text-brand underline">
                   Edit the templates
                 </Link>
@@ -171,5 +189,63 @@ export function ReplyPanel({ thread, draft, canEmail, errors, values, busy }: Re
         </div>
       </div>
     </section>
+  );
+}
+
+/** Bytes as staff read them: "820 KB", "3.4 MB". */
+function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** An answer's attachments: a link to each whose bytes were kept, the name and size of the rest. */
+function AnswerFiles({ files }: { files: NonNullable<ThreadEntry["files"]> }) {
+  return (
+    <div className="mt-2">
+      <p className="font-semibold">Attached</p>
+      <ul className="mt-1 grid gap-1">
+        {files.map((file) => (
+          <li key={file.id}>
+            {file.href ? (
+              <a href={file.href} className="inline-flex tap-target items-center text-brand underline" download>
+                {file.name} ({fileSize(file.size)})
+              </a>
+            ) : (
+              <span>
+                {file.name} ({fileSize(file.size)}): not kept here, larger than 10 MB; it is in the support mailbox.
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** An answer held because it does not plainly belong here: why, and the two ways to settle it. */
+function HeldAnswer({ id, reason, busy }: { id: string; reason: string; busy: boolean }) {
+  return (
+    <div className="mt-2 rounded-lg border-2 border-warning p-3">
+      <p>
+        <span className="font-semibold">Held for you to confirm.</span> {reason} It counts for nothing until someone
+        confirms it belongs to this lead.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm-answer" />
+          <input type="hidden" name="answer" value={id} />
+          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+            It belongs here
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="drop-answer" />
+          <input type="hidden" name="answer" value={id} />
+          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+            Not this lead: remove it
+          </button>
+        </Form>
+      </div>
+    </div>
   );
 }

@@ -94,7 +94,12 @@ function orderPayload(order: Selectable<OrderRequestTable>): Record<string, unkn
 export async function setOrderStatus(staff: Staff, id: string, status: OrderStatus, now = new Date()) {
   const result = await db()
     .updateTable("order_requests")
-    .set({ status, status_changed_at: now.toISOString() })
+    .set({
+      status,
+      status_changed_at: now.toISOString(),
+      // Contacted or closed: nothing waits on staff, whatever the visitor last wrote.
+      ...(status === "new" ? {} : { answer_due_at: null, answer_late_at: null }),
+    })
     .where("id", "=", id)
     .where("status", "!=", status)
     .executeTakeFirst();

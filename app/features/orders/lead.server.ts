@@ -24,6 +24,7 @@ export const orderLeads = defineLeadKind<Selectable<OrderRequestTable>, OrderFil
   path: "/admin/orders",
   outbox: orderKinds,
   statuses: orderStatuses,
+  reopened: (at) => ({ status: "new", status_changed_at: at }),
   // Never the phone number or health details: those are on the request's own page, whose opening is audited.
   listColumns: [
     "id",
@@ -41,6 +42,8 @@ export const orderLeads = defineLeadKind<Selectable<OrderRequestTable>, OrderFil
     "reply_due_at",
     "reply_late_at",
     "first_reply_at",
+    "answer_due_at",
+    "answer_late_at",
   ],
   parseFilter(params) {
     const q = params.get("q")?.replaceAll("\0", "").trim().slice(0, 100);

@@ -16,6 +16,10 @@ export interface Notice {
   /** The email's recipient; staff (STAFF_EMAIL, else SITE_EMAIL) when not given. */
   to?: string;
   replyTo?: string;
+  /** The email's own Message-ID, when its kind names it (else the outbox row's), and what it answers. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
   /** What a forward posts (with `kind` added); the kind's `forwardUrl` says where. */
   json: Record<string, unknown>;
 }
@@ -137,10 +141,12 @@ async function send(item: OutboxTable, handler: DeliveryKind, notice: Notice, co
   if (item.channel === "email") {
     if (!config.smtp) throw new Error("SMTP is not configured any more");
     await mailer(config).sendMail({
-      messageId: outboxMessageId(item.id, config),
+      messageId: notice.messageId ?? outboxMessageId(item.id, config),
       from: config.smtp.from,
       to: notice.to ?? config.staffEmail ?? config.siteEmail,
       replyTo: notice.replyTo,
+      inReplyTo: notice.inReplyTo,
+      references: notice.references,
       subject: notice.subject,
       text: notice.text,
     });

@@ -1,0 +1,376 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { AddressObject, ParsedMail } from "mailparser";
+import type { Database, LeadAnswerTable } from "#db/schema";
+import { recordAudit } from "~/lib/audit.server";
+import { businessCalendar } from "~/lib/business-calendar.server";
+import type { Config } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import type { LeadColumns, LeadDatabase, LeadKindDefinition, LeadKinds } from "~/lib/lead-kind";
+import { log } from "~/lib/logger.server";
+import { splitQuoted } from "~/lib/mailbox/quoted";
+import { type MailOutcome, type MailToRead, settleClaim } from "~/lib/mailbox/reader.server";
+import { replyDue } from "~/lib/reply-promises.server";
+import type { Staff } from "~/lib/staff";
+
+/**
+ * A visitor's email answer to a staff reply, back in the lead's thread (decision 035). Each reply
+ * staff email goes out answering to `support+<token>@…`, the lead's own address, with a
+ * Message-ID naming the reply. An answer is matched by that token, else by the reply it answers
+ * (In-Reply-To, References); it is kept only where it plainly belongs:
+ *
+ * - sent from the address the lead gave, to that lead's token or in answer to that lead's reply:
+ *   stored, and the lead waits on staff again, due as a new lead would be from the answer;
+ * - from another address, or naming one lead in its address and answering another's email: held
+ *   on the lead its address names, shown to staff to confirm, counting for nothing until they do;
+ * - matching no lead: left in the mailbox untouched.
+ */
+
+/** Attachments whose bytes are kept: larger ones are listed with their name and size only. */
+export const largestKeptAttachment = 10 * 1024 * 1024;
+
+/** Longest text kept of an answer (the quoted history counts apart); the rest is cut with a note. */
+const longestAnswerText = 100_000;
+
+/** A lead's reply token: ten letters and digits (50 bits), what follows "+" in its reply address. */
+const tokenPattern = /^[a-z2-7]{10}$/;
+export function newReplyToken(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  return [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join("");
+}
+
+/** The support address with the lead's token: support+k3m9x2q7ab@aquila.example. */
+export function replyAddress(siteEmail: string, token: string): string {
+  const at = siteEmail.lastIndexOf("@");
+  const local = siteEmail.slice(0, at).split("+")[0];
+  return `${local}+${token}${siteEmail.slice(at)}`;
+}
+
+/** The token an address carries, when it is the support address with one. */
+function tokenIn(address: string, siteEmail: string): string | undefined {
+  const at = siteEmail.lastIndexOf("@");
+  const local = siteEmail.slice(0, at).split("+")[0]!.toLowerCase();
+  const domain = siteEmail.slice(at + 1).toLowerCase();
+  const match = /^([^@+]+)\+([^@]+)@(.+)$/.exec(address.trim().toLowerCase());
+  if (!match || match[1] !== local || match[3] !== domain || !tokenPattern.test(match[2]!)) return undefined;
+  return match[2];
+}
+
+/** The Message-ID of a staff reply's email: the reply's id names it, so an answer's References find it. */
+export function replyMessageId(replyId: string, config: Pick<Config, "siteUrl">): string {
+  return `<reply-${replyId}@${new URL(config.siteUrl).hostname}>`;
+}
+
+const replyIdIn = (messageId: string) =>
+  /^<?reply-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/i
+    .exec(messageId.trim())?.[1]
+    ?.toLowerCase();
+
+/** A kind as answers need it. */
+export type AnsweredKind = Pick<
+  LeadKindDefinition,
+  "kind" | "table" | "entity" | "replyColumn" | "contactColumns" | "replyContact" | "statuses" | "reopened" | "promise"
+>;
+
+interface FoundLead {
+  kind: AnsweredKind;
+  id: string;
+  email: string;
+}
+
+function leadsOf(from: Kysely<Database> | Transaction<Database>): Kysely<LeadDatabase> {
+  return from as unknown as Kysely<LeadDatabase>;
+}
+
+async function leadByToken(kinds: LeadKinds, token: string): Promise<FoundLead | undefined> {
+  for (const kind of Object.values(kinds)) {
+    const row = (await leadsOf(db())
+      .selectFrom(kind.table)
+      .select(["id", ...kind.contactColumns] as string[])
+      .where("reply_token", "=", token)
+      .executeTakeFirst()) as unknown as LeadColumns | undefined;
+    if (row) return { kind, id: row.id, email: kind.replyContact(row).email };
+  }
+  return undefined;
+}
+
+async function leadByReply(kinds: LeadKinds, replyIds: readonly string[]): Promise<FoundLead | undefined> {
+  if (replyIds.length === 0) return undefined;
+  const replies = await db().selectFrom("lead_replies").selectAll().where("id", "in", replyIds).execute();
+  for (const replyId of replyIds) {
+    const reply = replies.find((r) => r.id === replyId) as Record<string, unknown> | undefined;
+    if (!reply) continue;
+    for (const kind of Object.values(kinds)) {
+      const leadId = reply[kind.replyColumn];
+      if (typeof leadId !== "string") continue;
+      const row = (await leadsOf(db())
+        .selectFrom(kind.table)
+        .select(["id", ...kind.contactColumns] as string[])
+        .where("id", "=", leadId)
+        .executeTakeFirst()) as unknown as LeadColumns | undefined;
+      if (row) return { kind, id: row.id, email: kind.replyContact(row).email };
+    }
+  }
+  return undefined;
+}
+
+const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) =>
+    group.value.flatMap((entry) => [entry.address ?? "", ...(entry.group ?? []).map((g) => g.address ?? "")]),
+  );
+
+/** Every address the message was sent to, as its headers say, including what the mail server added. */
+function recipientsOf(parsed: ParsedMail): string[] {
+  const added = ["delivered-to", "x-original-to", "envelope-to"].flatMap((name) => {
+    const value = parsed.headers.get(name);
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return values.flatMap((v) => (typeof v === "string" ? [v] : addressesOf(v as AddressObject)));
+  });
+  return [...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...addressesOf(parsed.bcc), ...added].filter(Boolean);
+}
+
+function messageIdsIn(value: string | string[] | undefined): string[] {
+  const all = Array.isArray(value) ? value.join(" ") : (value ?? "");
+  return all.match(/<[^<>\s]+>/g) ?? (all.trim() ? [all.trim()] : []);
+}
+
+/** Visible characters only: a control character or a direction override from a mail is not shown to staff. */
+function showable(text: string): string {
+  return text.replace(/[\u202A-\u202E\u2066-\u2069]/g, "").replace(/(?![\t\n])\p{Cc}/gu, "");
+}
+
+/** Where an answer is kept, or why it is left in the mailbox. */
+export type Placement =
+  { outcome: "unmatched" } | { outcome: "stored" | "held"; lead: FoundLead; heldReason: string | null };
+
+/** Decides where an answer belongs (see the module's comment), from its addresses and references alone. */
+export async function placeAnswer(
+  kinds: LeadKinds,
+  mail: { from: string; recipients: readonly string[]; references: readonly string[] },
+  siteEmail: string,
+): Promise<Placement> {
+  const token = mail.recipients.map((address) => tokenIn(address, siteEmail)).find(Boolean);
+  const byToken = token ? await leadByToken(kinds, token) : undefined;
+  const replyIds = mail.references.map(replyIdIn).filter((id): id is string => Boolean(id));
+  const byReply = await leadByReply(kinds, replyIds);
+  const lead = byToken ?? byReply;
+  if (!lead) return { outcome: "unmatched" };
+  const reasons: string[] = [];
+  if (byToken && byReply && (byToken.id !== byReply.id || byToken.kind !== byReply.kind))
+    reasons.push("Its address names this lead, but it answers an email about another one.");
+  if (mail.from.toLowerCase() !== lead.email.toLowerCase())
+    reasons.push(`It was sent from ${mail.from}, not from the address this lead gave (${lead.email}).`);
+  return reasons.length > 0
+    ? { outcome: "held", lead, heldReason: reasons.join(" ") }
+    : { outcome: "stored", lead, heldReason: null };
+}
+
+/**
+ * Reads one message from the support mailbox and keeps it where it belongs: the answer, its files
+ * and the claim's outcome in one transaction, so it is kept once or not at all.
+ */
+export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail">, now = () => new Date()) {
+  return async (mail: MailToRead): Promise<MailOutcome> => {
+    const { simpleParser } = await import("mailparser");
+    let parsed: ParsedMail;
+    try {
+      parsed = await simpleParser(mail.source, { skipTextToHtml: true, skipImageLinks: true });
+    } catch (error) {
+      log.warn("an email could not be parsed", { error: error instanceof Error ? error.message : String(error) });
+      return "unreadable";
+    }
+    const fromEntry = parsed.from?.value[0];
+    const from = fromEntry?.address?.trim();
+    if (!from || !from.includes("@")) return "unreadable";
+    const placement = await placeAnswer(
+      kinds,
+      {
+        from,
+        recipients: recipientsOf(parsed),
+        references: [...messageIdsIn(parsed.inReplyTo), ...messageIdsIn(parsed.references)],
+      },
+      config.siteEmail,
+    );
+    if (placement.outcome === "unmatched") return "unmatched";
+    const { lead, heldReason } = placement;
+    const text = showable(parsed.text ?? "");
+    const { body, quoted } = splitQuoted(text);
+    const cut = body.length > longestAnswerText;
+    const id = randomUUID();
+    const at = now();
+    const answer = {
+      id,
+      [lead.kind.replyColumn]: lead.id,
+      from_address: from.toLowerCase(),
+      from_name: fromEntry?.name ? showable(fromEntry.name).slice(0, 200) : null,
+      subject: showable(parsed.subject ?? "").slice(0, 300),
+      body: cut ? `${body.slice(0, longestAnswerText)}\n\n[The rest of this answer is in the support mailbox.]` : body,
+      quoted: quoted ? quoted.slice(0, longestAnswerText) : null,
+      mail_id: parsed.messageId ?? null,
+      sent_at: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
+      received_at: at.toISOString(),
+      held_reason: heldReason,
+    } as Insertable<LeadAnswerTable>;
+    const kept = await db()
+      .transaction()
+      .execute(async (trx) => {
+        // The same email again (delivered twice, copied back into the mailbox) is kept once.
+        if (answer.mail_id) {
+          const seen = await trx
+            .selectFrom("lead_answers")
+            .select("id")
+            .where(lead.kind.replyColumn as "message_id", "=", lead.id)
+            .where("mail_id", "=", answer.mail_id)
+            .executeTakeFirst();
+          if (seen) {
+            await settleClaim(trx, mail.key, "stored", seen.id, at);
+            return "stored" as const;
+          }
+        }
+        await trx.insertInto("lead_answers").values(answer).execute();
+        for (const file of parsed.attachments) {
+          await trx
+            .insertInto("lead_answer_files")
+            .values({
+              id: randomUUID(),
+              answer_id: id,
+              name: showable(file.filename ?? "").slice(0, 200) || "attachment",
+              type: file.contentType || "application/octet-stream",
+              size: file.size,
+              bytes: file.size <= largestKeptAttachment ? file.content : null,
+            })
+            .execute();
+        }
+        if (!heldReason) await waitOnUs(trx, lead, at);
+        await settleClaim(trx, mail.key, heldReason ? "held" : "stored", id, at);
+        return heldReason ? ("held" as const) : ("stored" as const);
+      });
+    return kept;
+  };
+}
+
+/**
+ * A visitor answered: the lead waits on staff again, due as a new lead would be from when the
+ * answer came, unless it still waits for its first reply (then that due time stands) or an
+ * earlier answer already waits (then the earlier one's does). A handled lead opens again.
+ */
+async function waitOnUs(trx: Transaction<Database>, lead: FoundLead, at: Date) {
+  const row = await leadsOf(trx)
+    .selectFrom(lead.kind.table)
+    .select(["status", "first_reply_at", "answer_due_at"])
+    .where("id", "=", lead.id)
+    .executeTakeFirst();
+  if (!row) return;
+  const firstStatus = lead.kind.statuses[0];
+  if (row.first_reply_at === null && row.status === firstStatus) return;
+  const due = replyDue(lead.kind, at);
+  await leadsOf(trx)
+    .updateTable(lead.kind.table)
+    .set({
+      ...(row.status === firstStatus ? {} : lead.kind.reopened(at.toISOString())),
+      ...(row.answer_due_at ? {} : { answer_due_at: due.dueAt, answer_late_at: due.lateAt }),
+    })
+    .where("id", "=", lead.id)
+    .execute();
+}
+
+/**
+ * A staff reply or call answers every answer still waiting: each is stamped with who answered and
+ * the business minutes it took, and the lead stops waiting on staff. Runs in the reply's transaction.
+ */
+export async function answerWaitingAnswers(
+  trx: Transaction<Database>,
+  lead: { kind: Pick<LeadKindDefinition, "table" | "replyColumn">; id: string },
+  staff: Staff,
+  now: Date,
+) {
+  const waiting = await trx
+    .selectFrom("lead_answers")
+    .select(["id", "received_at"])
+    .where(lead.kind.replyColumn as "message_id", "=", lead.id)
+    .where("answered_at", "is", null)
+    .where("held_reason", "is", null)
+    .execute();
+  for (const answer of waiting) {
+    const minutes = Math.round(businessCalendar().businessMsBetween(new Date(answer.received_at), now) / 60_000);
+    await trx
+      .updateTable("lead_answers")
+      .set({ answered_at: now.toISOString(), answered_by: staff.username, answer_minutes: minutes })
+      .where("id", "=", answer.id)
+      .execute();
+  }
+  await leadsOf(trx)
+    .updateTable(lead.kind.table)
+    .set({ answer_due_at: null, answer_late_at: null })
+    .where("id", "=", lead.id)
+    .execute();
+}
+
+/** The answer held on this lead, when there is one. */
+async function heldAnswer(lead: { kind: AnsweredKind; id: string }, answerId: string) {
+  return db()
+    .selectFrom("lead_answers")
+    .select(["id", "received_at", "from_address"])
+    .where("id", "=", answerId)
+    .where(lead.kind.replyColumn as "message_id", "=", lead.id)
+    .where("held_reason", "is not", null)
+    .executeTakeFirst();
+}
+
+/** Staff confirm a held answer belongs here: it counts from when it came, as if it had never been held. */
+export async function confirmAnswer(
+  staff: Staff,
+  lead: { kind: AnsweredKind; id: string },
+  answerId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const held = await heldAnswer(lead, answerId);
+  if (!held) return false;
+  const done = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("lead_answers")
+        .set({ held_reason: null, confirmed_by: staff.username, confirmed_at: now.toISOString() })
+        .where("id", "=", answerId)
+        .where("held_reason", "is not", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await waitOnUs(trx, { kind: lead.kind, id: lead.id, email: "" }, new Date(held.received_at));
+      await recordAudit(staff, "answer-confirmed", lead.kind.entity, lead.id, `From ${held.from_address}.`, trx);
+      return true;
+    });
+  return done;
+}
+
+/** Staff say a held answer is not this lead's: it leaves the thread (the email stays in the mailbox, read). */
+export async function dropHeldAnswer(
+  staff: Staff,
+  lead: { kind: AnsweredKind; id: string },
+  answerId: string,
+): Promise<boolean> {
+  const held = await heldAnswer(lead, answerId);
+  if (!held) return false;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .deleteFrom("lead_answers")
+        .where("id", "=", answerId)
+        .where("held_reason", "is not", null)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await recordAudit(staff, "answer-removed", lead.kind.entity, lead.id, `From ${held.from_address}.`, trx);
+      return true;
+    });
+}
+
+/** One attachment of an answer on a lead, with its bytes when they were kept. */
+export async function answerFile(answerId: string, fileId: string) {
+  return db()
+    .selectFrom("lead_answer_files")
+    .select(["id", "name", "type", "size", "bytes"])
+    .where("id", "=", fileId)
+    .where("answer_id", "=", answerId)
+    .executeTakeFirst();
+}
