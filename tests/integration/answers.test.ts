@@ -214,11 +214,21 @@ describe.runIf(hasDovecot).each(testDialects)(
       // The next turn finds nothing new to read.
       expect((await turn()).read).toBe(0);
 
+      // A second answer while the first waits: in the thread, and the first one's due time stands.
+      await mailbox.deliver(
+        answerMail({ from: email, to: `support+${token}@aquila.example`, id: `kim-${++serial}`, text: "Or Friday." }),
+      );
+      expect((await turn(new Date("2026-11-30T16:05:00Z"))).outcomes).toEqual({ stored: 1 });
+      expect(await leadRow(id)).toMatchObject({ answer_due_at: "2026-12-01T15:05:00.000Z" });
+
       // A call answers it: stamped with who and how long, and the lead waits on them.
       await recordCall(staff, lead, { outcome: "spoke", note: "Thursday it is." }, new Date("2026-11-30T17:05:00Z"));
       expect(await leadRow(id)).toMatchObject({ answer_due_at: null });
-      const answered = (await threadOf(lead)).find((entry) => entry.kind === "answer")!;
-      expect(answered.answered).toBe(`Answered by ${staff.username} after 2 h of business time.`);
+      const answered = (await threadOf(lead)).filter((entry) => entry.kind === "answer");
+      expect(answered.map((entry) => entry.answered)).toEqual([
+        `Answered by ${staff.username} after 2 h of business time.`,
+        `Answered by ${staff.username} after 1 h of business time.`,
+      ]);
     });
 
     it("holds an answer from another address, or naming one lead and answering another's email, until staff confirm", async () => {

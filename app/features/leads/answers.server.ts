@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
-import type { AddressObject, ParsedMail } from "mailparser";
+import type { Readable } from "node:stream";
+import type { AddressObject, AttachmentStream, HeaderValue, MessageText } from "mailparser";
 import type { Database, LeadAnswerTable } from "#db/schema";
 import { recordAudit } from "~/lib/audit.server";
 import { businessCalendar } from "~/lib/business-calendar.server";
@@ -114,25 +115,79 @@ async function leadByReply(kinds: LeadKinds, replyIds: readonly string[]): Promi
   return undefined;
 }
 
-const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) =>
-    group.value.flatMap((entry) => [entry.address ?? "", ...(entry.group ?? []).map((g) => g.address ?? "")]),
-  );
+/** An email as this module reads it: its headers, its text, and each attachment with its bytes when kept. */
+interface ReadMail {
+  headers: Map<string, HeaderValue>;
+  text: string;
+  files: { name: string; type: string; size: number; bytes: Buffer | null }[];
+}
+
+/**
+ * Parses a message as it streams in: the text whole, each attachment counted to its end but kept
+ * only up to `largestKeptAttachment`, so a large video costs its size in reading and nothing more.
+ */
+async function readMail(source: Readable): Promise<ReadMail> {
+  const { MailParser } = await import("mailparser");
+  return new Promise((resolve, reject) => {
+    const parser = new MailParser({ skipTextToHtml: true, skipImageLinks: true });
+    const mail: ReadMail = { headers: new Map(), text: "", files: [] };
+    const reading: Promise<void>[] = [];
+    parser.on("headers", (headers: Map<string, HeaderValue>) => (mail.headers = headers));
+    parser.on("data", (part: AttachmentStream | MessageText) => {
+      if (part.type === "text") {
+        mail.text = part.text ?? "";
+        return;
+      }
+      const file = { name: part.filename ?? "", type: part.contentType, size: 0, bytes: null as Buffer | null };
+      const chunks: Buffer[] = [];
+      mail.files.push(file);
+      reading.push(
+        new Promise<void>((done, fail) => {
+          part.content.on("data", (chunk: Buffer) => {
+            file.size += chunk.length;
+            if (file.size <= largestKeptAttachment) chunks.push(chunk);
+            else chunks.length = 0;
+          });
+          part.content.once("error", fail);
+          part.content.once("end", () => {
+            if (file.size <= largestKeptAttachment) file.bytes = Buffer.concat(chunks);
+            if (typeof part.release === "function") part.release();
+            done();
+          });
+        }),
+      );
+    });
+    parser.once("end", () => Promise.all(reading).then(() => resolve(mail), reject));
+    parser.once("error", reject);
+    source.once("error", reject);
+    source.pipe(parser);
+  });
+}
+
+const addressesOf = (value: HeaderValue | undefined): string[] => {
+  if (value === undefined) return [];
+  if (typeof value === "string") return [value];
+  const groups = (Array.isArray(value) ? value : [value]) as unknown[];
+  return groups.flatMap((group) => {
+    if (typeof group === "string") return [group];
+    const entries = (group as AddressObject).value ?? [];
+    return entries.flatMap((entry) => [entry.address ?? "", ...(entry.group ?? []).map((g) => g.address ?? "")]);
+  });
+};
 
 /** Every address the message was sent to, as its headers say, including what the mail server added. */
-function recipientsOf(parsed: ParsedMail): string[] {
-  const added = ["delivered-to", "x-original-to", "envelope-to"].flatMap((name) => {
-    const value = parsed.headers.get(name);
-    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    return values.flatMap((v) => (typeof v === "string" ? [v] : addressesOf(v as AddressObject)));
-  });
-  return [...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...addressesOf(parsed.bcc), ...added].filter(Boolean);
+function recipientsOf(headers: Map<string, HeaderValue>): string[] {
+  return ["to", "cc", "bcc", "delivered-to", "x-original-to", "envelope-to"]
+    .flatMap((name) => addressesOf(headers.get(name)))
+    .filter(Boolean);
 }
 
-function messageIdsIn(value: string | string[] | undefined): string[] {
-  const all = Array.isArray(value) ? value.join(" ") : (value ?? "");
+function messageIdsIn(value: HeaderValue | undefined): string[] {
+  const all = Array.isArray(value) ? value.join(" ") : typeof value === "string" ? value : "";
   return all.match(/<[^<>\s]+>/g) ?? (all.trim() ? [all.trim()] : []);
 }
+
+const headerText = (value: HeaderValue | undefined) => (typeof value === "string" ? value : "");
 
 /** Visible characters only: a control character or a direction override from a mail is not shown to staff. */
 function showable(text: string): string {
@@ -171,29 +226,37 @@ export async function placeAnswer(
  */
 export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail">, now = () => new Date()) {
   return async (mail: MailToRead): Promise<MailOutcome> => {
-    const { simpleParser } = await import("mailparser");
-    let parsed: ParsedMail;
+    let parsed: ReadMail;
     try {
-      parsed = await simpleParser(mail.source, { skipTextToHtml: true, skipImageLinks: true });
+      parsed = await readMail(mail.source);
     } catch (error) {
       log.warn("an email could not be parsed", { error: error instanceof Error ? error.message : String(error) });
       return "unreadable";
     }
-    const fromEntry = parsed.from?.value[0];
+    const fromHeader = parsed.headers.get("from");
+    const fromEntry =
+      fromHeader && typeof fromHeader === "object" && "value" in fromHeader
+        ? (fromHeader as AddressObject).value[0]
+        : undefined;
     const from = fromEntry?.address?.trim();
     if (!from || !from.includes("@")) return "unreadable";
     const placement = await placeAnswer(
       kinds,
       {
         from,
-        recipients: recipientsOf(parsed),
-        references: [...messageIdsIn(parsed.inReplyTo), ...messageIdsIn(parsed.references)],
+        recipients: recipientsOf(parsed.headers),
+        references: [
+          ...messageIdsIn(parsed.headers.get("in-reply-to")),
+          ...messageIdsIn(parsed.headers.get("references")),
+        ],
       },
       config.siteEmail,
     );
     if (placement.outcome === "unmatched") return "unmatched";
     const { lead, heldReason } = placement;
-    const text = showable(parsed.text ?? "");
+    const text = showable(parsed.text);
+    const date = parsed.headers.get("date");
+    const messageId = headerText(parsed.headers.get("message-id")).trim();
     const { body, quoted } = splitQuoted(text);
     const cut = body.length > longestAnswerText;
     const id = randomUUID();
@@ -203,11 +266,11 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
       [lead.kind.replyColumn]: lead.id,
       from_address: from.toLowerCase(),
       from_name: fromEntry?.name ? showable(fromEntry.name).slice(0, 200) : null,
-      subject: showable(parsed.subject ?? "").slice(0, 300),
+      subject: showable(headerText(parsed.headers.get("subject"))).slice(0, 300),
       body: cut ? `${body.slice(0, longestAnswerText)}\n\n[The rest of this answer is in the support mailbox.]` : body,
       quoted: quoted ? quoted.slice(0, longestAnswerText) : null,
-      mail_id: parsed.messageId ?? null,
-      sent_at: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
+      mail_id: messageId || null,
+      sent_at: date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
       received_at: at.toISOString(),
       held_reason: heldReason,
     } as Insertable<LeadAnswerTable>;
@@ -228,16 +291,16 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
           }
         }
         await trx.insertInto("lead_answers").values(answer).execute();
-        for (const file of parsed.attachments) {
+        for (const file of parsed.files) {
           await trx
             .insertInto("lead_answer_files")
             .values({
               id: randomUUID(),
               answer_id: id,
-              name: showable(file.filename ?? "").slice(0, 200) || "attachment",
-              type: file.contentType || "application/octet-stream",
+              name: showable(file.name).slice(0, 200) || "attachment",
+              type: file.type || "application/octet-stream",
               size: file.size,
-              bytes: file.size <= largestKeptAttachment ? file.content : null,
+              bytes: file.bytes,
             })
             .execute();
         }
@@ -264,14 +327,13 @@ async function waitOnUs(trx: Transaction<Database>, lead: FoundLead, at: Date) {
   const firstStatus = lead.kind.statuses[0];
   if (row.first_reply_at === null && row.status === firstStatus) return;
   const due = replyDue(lead.kind, at);
-  await leadsOf(trx)
-    .updateTable(lead.kind.table)
-    .set({
-      ...(row.status === firstStatus ? {} : lead.kind.reopened(at.toISOString())),
-      ...(row.answer_due_at ? {} : { answer_due_at: due.dueAt, answer_late_at: due.lateAt }),
-    })
-    .where("id", "=", lead.id)
-    .execute();
+  const changes = {
+    ...(row.status === firstStatus ? {} : lead.kind.reopened(at.toISOString())),
+    ...(row.answer_due_at ? {} : { answer_due_at: due.dueAt, answer_late_at: due.lateAt }),
+  };
+  // A second answer while the first still waits changes nothing: the first one's due time stands.
+  if (Object.keys(changes).length === 0) return;
+  await leadsOf(trx).updateTable(lead.kind.table).set(changes).where("id", "=", lead.id).execute();
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { ImapFlow } from "imapflow";
 import type { Transaction } from "kysely";
 import type { Database, MailboxClaimState } from "#db/schema";
@@ -25,7 +26,12 @@ export type MailboxConfig = NonNullable<Config["imap"]>;
 export interface MailToRead {
   /** The claim's key: the mailbox, its UIDVALIDITY and the message's UID. */
   key: string;
-  source: Buffer;
+  /**
+   * The message as it arrives from the server, to be read to its end: a stream, so a message of
+   * tens of megabytes is parsed piece by piece, never held whole or parsed in one stretch that
+   * would keep this process from answering its visitors.
+   */
+  source: Readable;
 }
 
 /** What became of a message: kept ("stored" or "held", the handler settled its claim), or left in the mailbox. */
@@ -91,6 +97,16 @@ async function settle(key: string, state: Exclude<MailboxClaimState, "reading">,
 /** Gives a claim back after a failure that passes (the database was away): the next turn reads it again. */
 async function release(key: string) {
   await db().deleteFrom("mailbox_claims").where("key", "=", key).where("state", "=", "reading").execute();
+}
+
+async function drain(stream: Readable) {
+  await new Promise<void>((resolve) => {
+    stream
+      .once("end", resolve)
+      .once("error", () => resolve())
+      .once("close", resolve);
+    stream.resume();
+  });
 }
 
 async function claimStates(keys: readonly string[]): Promise<Map<string, MailboxClaimState>> {
@@ -181,15 +197,16 @@ export async function readMailbox(
           });
           continue;
         }
-        const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-        if (!message || !message.source) {
+        const download = await client.download(String(uid), undefined, { uid: true });
+        if (!download.content) {
           await release(key);
           continue;
         }
+        const source = download.content;
         report.read++;
         let outcome: MailOutcome;
         try {
-          outcome = await handle({ key, source: message.source });
+          outcome = await handle({ key, source });
         } catch (error) {
           if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) {
             await release(key).catch(() => {});
@@ -200,6 +217,9 @@ export async function readMailbox(
             error: error instanceof Error ? error.message : String(error),
           });
           outcome = "unreadable";
+        } finally {
+          // Whatever the handler left unread is drained: the connection carries nothing else until it is.
+          if (!source.readableEnded) await drain(source);
         }
         report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
         if (outcome === "stored" || outcome === "held") {
