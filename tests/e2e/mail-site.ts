@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, type ServerProcess, startServerProcess } from "../integration/server-process";
+import { startDovecot, type TestMailbox } from "../support/dovecot";
 import { type ReceivedMail, startSmtp } from "../support/mail";
 
 /**
@@ -14,12 +15,16 @@ export interface MailSite {
   /** The site's SQLite file, for seeding and for reading rows back. */
   database: string;
   received: ReceivedMail[];
+  /** The support mailbox the site reads answers from, when it was started with one. */
+  mailbox?: TestMailbox;
   server: ServerProcess;
   close(): Promise<void>;
 }
 
-export async function startMailSite(): Promise<MailSite> {
+export async function startMailSite({ mailbox: withMailbox = false } = {}): Promise<MailSite> {
   const smtp = await startSmtp();
+  // The support mailbox, read every second, for the tests of visitors' emailed answers.
+  const mailbox = withMailbox ? await startDovecot() : undefined;
   const database = path.join(mkdtempSync(path.join(os.tmpdir(), "aquila-mail-site-")), "site.sqlite");
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -34,15 +39,27 @@ export async function startMailSite(): Promise<MailSite> {
     SITE_EMAIL: "support@aquila.example",
     STAFF_EMAIL: "team@aquila.example",
     FORM_RATE_LIMIT: "1000",
+    ...(mailbox
+      ? {
+          IMAP_HOST: mailbox.host,
+          IMAP_PORT: String(mailbox.port),
+          IMAP_SECURE: "false",
+          IMAP_USER: mailbox.user,
+          IMAP_PASSWORD: mailbox.password,
+          IMAP_POLL_SECONDS: "1",
+        }
+      : {}),
   });
   return {
     origin,
     database,
     received: smtp.received,
+    mailbox,
     server,
     async close() {
       await server.stop();
       await smtp.close();
+      await mailbox?.stop();
     },
   };
 }

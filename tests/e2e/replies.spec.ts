@@ -46,7 +46,7 @@ test("staff answer a message by keyboard: the email reaches the person, the thre
   await page.goto(`${site.origin}/admin/queue`);
   await expect(page.getByRole("region", { name: /^Overdue/ }).getByRole("link", { name: /Nia Reply/ })).toBeVisible();
   await page.goto(`${site.origin}/admin/messages/${id}`);
-  const thread = page.getByRole("region", { name: "Replies" });
+  const thread = page.getByRole("region", { name: "Conversation" });
   await expect(thread).toContainText("No reply yet.");
   const body = page.getByLabel(/^Reply/);
   await expect(body).toHaveValue(/^Hello Nia Reply,/);
@@ -65,7 +65,7 @@ test("staff answer a message by keyboard: the email reaches the person, the thre
   await expect(thread.getByRole("heading", { name: `Email to ${email}` })).toBeVisible();
   const mail = await mailTo(site, email);
   expect(mail.from).toBe("hello@aquila.example");
-  expect(mail.raw).toMatch(/^Reply-To: support@aquila\.example$/m);
+  expect(mail.raw).toMatch(/^Reply-To: support\+[a-z2-7]{10}@aquila\.example$/m);
   expect(mail.raw).toContain("A new cover is on its way to you.");
   expect(mail.raw).not.toContain("pressure");
   // The delivery's state, read again from the page once the outbox has recorded it.
@@ -113,7 +113,7 @@ test("a call recorded on an order request is its reply, and the template editor 
   await page.getByLabel(/^Note/).fill(`Left a voicemail at 10. ${link}`);
   await page.getByRole("button", { name: "Record call" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Call recorded." })).toBeVisible();
-  const thread = page.getByRole("region", { name: "Replies" });
+  const thread = page.getByRole("region", { name: "Conversation" });
   await expect(thread.getByRole("heading", { name: "Called, left a message" })).toBeVisible();
   await expect(thread).toContainText("Left a voicemail at 10.");
   // At 320 px the thread wraps the link rather than widening the page (WCAG 1.4.10).

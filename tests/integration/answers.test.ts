@@ -13,7 +13,9 @@ import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { readMailbox } from "~/lib/mailbox/reader.server";
 import { deliverDue, resetMailer } from "~/lib/outbox/delivery.server";
+import { erasePersonalData, findPersonalData } from "~/lib/personal-data.server";
 import { useTestDatabase } from "~/lib/test-database";
+import { personalDataSources } from "~/personal-data.server";
 import { startDovecot, type TestMailbox } from "../support/dovecot";
 import { startSmtp } from "../support/mail";
 import { requires } from "../support/requires";
@@ -229,6 +231,25 @@ describe.runIf(hasDovecot).each(testDialects)(
         `Answered by ${staff.username} after 2 h of business time.`,
         `Answered by ${staff.username} after 1 h of business time.`,
       ]);
+
+      // A data request for the person hands over their answers, with what they attached; erasing
+      // the person erases the answers and the kept files with the message.
+      const found = await findPersonalData(personalDataSources, email);
+      const record = found.kinds.find((k) => k.kind === "messages")?.records.find((r) => r.id === id);
+      const answers = record?.data.answers as Array<{ body: string; attachments: Array<{ name: string }> }>;
+      expect(answers.map((entry) => [entry.body, entry.attachments.map((f) => f.name).sort()])).toEqual([
+        ["Thursday morning works.\n\nKim", ["leak.mp4", "valve.jpg"]],
+        ["Or Friday.", []],
+      ]);
+      const erased = await erasePersonalData(staff, personalDataSources, email, found.fingerprint);
+      expect(erased).toMatchObject({ ok: true });
+      const left = await database()
+        .db.selectFrom("lead_answer_files")
+        .innerJoin("lead_answers", "lead_answers.id", "lead_answer_files.answer_id")
+        .select("lead_answer_files.id")
+        .where("lead_answers.message_id", "=", id)
+        .execute();
+      expect(left).toEqual([]);
     });
 
     it("holds an answer from another address, or naming one lead and answering another's email, until staff confirm", async () => {

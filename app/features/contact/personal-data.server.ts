@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { topicLabel } from "~/content/contact";
-import { repliesByLead } from "~/lib/lead-replies.server";
+import { conversationsByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { purgeOldMessages } from "./inbox.server";
 import { messageLeads } from "./lead.server";
@@ -21,7 +21,7 @@ export const messagePersonalData: PersonalDataSource = {
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .execute();
-    const replies = await repliesByLead(
+    const conversations = await conversationsByLead(
       from,
       messageLeads,
       rows.map((row) => row.id),
@@ -31,7 +31,7 @@ export const messagePersonalData: PersonalDataSource = {
       at: row.received_at,
       summary: `Message about ${topicLabel(row.topic)}, ${row.status}`,
       href: `/admin/messages/${row.id}`,
-      data: { ...row, replies: replies.get(row.id) ?? [] },
+      data: { ...row, ...conversations.get(row.id) },
     }));
   },
 

@@ -14,6 +14,11 @@ export const callFields = defineFields({
   note: { label: "Note", max: 2_000 },
 });
 
+/** An internal note on a lead: never emailed. */
+export const noteFields = defineFields({
+  internalNote: { label: "Internal note", max: 5_000 },
+});
+
 /** A topic's template: the topic travels hidden with each form, one form per topic. */
 export const templateFields = defineFields({
   topic: { label: "Topic" },

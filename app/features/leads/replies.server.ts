@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
-import type { Database, LeadReplyTable, OutboxTable } from "#db/schema";
+import type { Database, LeadNoteTable, LeadReplyTable, OutboxTable } from "#db/schema";
 import { callOutcomeLabel, defaultTemplates, type ReplyTemplate } from "~/content/replies";
 import { recordAudit } from "~/lib/audit.server";
 import { businessCalendar } from "~/lib/business-calendar.server";
 import { type Config, getConfig } from "~/lib/config.server";
-import { db } from "~/lib/db.server";
+import { db, getDatabase } from "~/lib/db.server";
 import { type DeliveryKind, nudgeDeliveryWorker, oneLine } from "~/lib/outbox/delivery.server";
 import { deliveriesOf, queueDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
 import type { LeadColumns, LeadDatabase, LeadKindDefinition, LeadKinds, ReplyContact } from "~/lib/lead-kind";
@@ -13,7 +13,7 @@ import { officeTime } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { answerWaitingAnswers, newReplyToken, replyAddress, replyMessageId } from "./answers.server";
 import { refreshResponseFigures } from "./figures.server";
-import type { CallInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
+import type { CallInput, NoteInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
 
 /**
  * Answering a lead from the admin (docs/requirements.md §4.8). A reply is an email to the person,
@@ -130,7 +130,71 @@ export async function draftReply(lead: LeadRef): Promise<(ReplyTemplate & { to: 
   return { to: contact.email, subject: oneLine(fill(template.subject, contact)), body: fill(template.body, contact) };
 }
 
-export type ReplyResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+export type ReplyResult =
+  { ok: true; message: string } | { ok: false; status: 404 | 409; message: string; since?: string };
+
+/**
+ * What someone else did on the lead after `since` (when the page was opened): their emails, calls
+ * and notes, each in words, so a second person about to answer sees it first.
+ */
+export async function othersSince(
+  from: Kysely<Database> | Transaction<Database>,
+  lead: LeadRef,
+  staff: Staff,
+  since: string,
+): Promise<string[]> {
+  const [replies, notes] = await Promise.all([
+    from
+      .selectFrom("lead_replies")
+      .select(["kind", "outcome", "to_address", "subject", "account_name", "created_at"])
+      .where(ofLead(lead), "=", lead.id)
+      .where("created_at", ">", since)
+      .where("account_id", "!=", staff.accountId)
+      .execute(),
+    from
+      .selectFrom("lead_notes")
+      .select(["body", "account_name", "created_at"])
+      .where(sql.ref<string | null>(`lead_notes.${lead.kind.replyColumn}`), "=", lead.id)
+      .where("created_at", ">", since)
+      .where("account_id", "!=", staff.accountId)
+      .execute(),
+  ]);
+  return [
+    ...replies.map((r) => ({
+      at: r.created_at,
+      text:
+        r.kind === "email"
+          ? `${r.account_name} emailed ${r.to_address} at ${officeTime(r.created_at)}: \u201c${r.subject ?? ""}\u201d.`
+          : `${r.account_name} recorded a call at ${officeTime(r.created_at)}: ${callOutcomeLabel(r.outcome)}.`,
+    })),
+    ...notes.map((n) => ({
+      at: n.created_at,
+      text: `${n.account_name} added a note at ${officeTime(n.created_at)}: \u201c${oneLine(n.body).slice(0, 120)}\u201d.`,
+    })),
+  ]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map((entry) => entry.text);
+}
+
+/** Two people answering one lead are decided one after the other: the second sees the first's reply. */
+async function lockLead(trx: Transaction<Database>, lead: LeadRef) {
+  if (getDatabase().dialect === "postgres")
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`lead ${lead.id}`}, 0))`.execute(trx);
+}
+
+/** Refused because someone else answered since the page was opened: what they did, and asked again. */
+class AnsweredMeanwhile {
+  constructor(readonly what: string[]) {}
+}
+
+function answeredMeanwhile(what: string[], now: Date): ReplyResult {
+  return {
+    ok: false,
+    status: 409,
+    message: `Not sent: since you opened this page, ${what.join(" ")} Read it in the conversation below; to send yours as well, send it again.`,
+    since: now.toISOString(),
+  };
+}
 
 const gone = { ok: false, status: 404, message: "That lead no longer exists." } as const;
 
@@ -143,15 +207,21 @@ async function storeReply(
   lead: LeadRef,
   reply: Pick<LeadReplyTable, "kind" | "outcome" | "to_address" | "subject" | "body">,
   now: Date,
+  opened: string | undefined,
   alsoIn?: (trx: Transaction<Database>, replyId: string) => Promise<void>,
-): Promise<boolean> {
+): Promise<boolean | AnsweredMeanwhile> {
   const id = randomUUID();
   const at = now.toISOString();
   const stored = await db()
     .transaction()
     .execute(async (trx) => {
+      await lockLead(trx, lead);
       const contact = await leadContact(lead, trx);
       if (!contact) return false;
+      if (opened) {
+        const meanwhile = await othersSince(trx, lead, staff, opened);
+        if (meanwhile.length > 0) return new AnsweredMeanwhile(meanwhile);
+      }
       await trx
         .insertInto("lead_replies")
         .values({
@@ -185,7 +255,7 @@ async function storeReply(
       );
       return true;
     });
-  if (stored) await refreshResponseFigures({ [lead.kind.kind]: lead.kind }, now);
+  if (stored === true) await refreshResponseFigures({ [lead.kind.kind]: lead.kind }, now);
   return stored;
 }
 
@@ -212,6 +282,7 @@ export async function sendReply(
   input: ReplyEmailInput,
   now = new Date(),
   config: Config = getConfig(),
+  opened?: string,
 ): Promise<ReplyResult> {
   if (!config.smtp)
     return {
@@ -227,10 +298,12 @@ export async function sendReply(
     lead,
     { kind: "email", outcome: null, to_address: contact.email, subject: input.subject, body: input.body },
     now,
+    opened,
     async (trx, replyId) => {
       await queueDeliveries(trx, "reply", replyId, now, ["email"]);
     },
   );
+  if (stored instanceof AnsweredMeanwhile) return answeredMeanwhile(stored.what, now);
   if (!stored) return gone;
   nudgeDeliveryWorker();
   return { ok: true, message: `Reply queued to ${contact.email}. Its delivery shows in the thread below.` };
@@ -242,20 +315,48 @@ export async function recordCall(
   lead: LeadRef,
   input: CallInput,
   now = new Date(),
+  opened?: string,
 ): Promise<ReplyResult> {
   const stored = await storeReply(
     staff,
     lead,
     { kind: "call", outcome: input.outcome, to_address: null, subject: null, body: input.note },
     now,
+    opened,
   );
+  if (stored instanceof AnsweredMeanwhile) return answeredMeanwhile(stored.what, now);
   return stored ? { ok: true, message: `Call recorded: ${callOutcomeLabel(input.outcome)}.` } : gone;
+}
+
+/** Adds an internal note to the lead: kept in its conversation and the audit log, never emailed. */
+export async function addNote(staff: Staff, lead: LeadRef, input: NoteInput, now = new Date()): Promise<ReplyResult> {
+  const added = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const contact = await leadContact(lead, trx);
+      if (!contact) return false;
+      const id = randomUUID();
+      await trx
+        .insertInto("lead_notes")
+        .values({
+          id,
+          [lead.kind.replyColumn]: lead.id,
+          body: input.internalNote,
+          account_id: staff.accountId,
+          account_name: staff.username,
+          created_at: now.toISOString(),
+        } as Insertable<LeadNoteTable>)
+        .execute();
+      await recordAudit(staff, "note-added", lead.kind.entity, lead.id, undefined, trx);
+      return true;
+    });
+  return added ? { ok: true, message: "Note added. It is never emailed." } : gone;
 }
 
 export interface ThreadEntry {
   id: string;
-  /** A staff email, a recorded call, or the visitor's emailed answer. */
-  kind: "email" | "call" | "answer";
+  /** A staff email, a recorded call, the visitor's emailed answer, or an internal note. */
+  kind: "email" | "call" | "answer" | "note";
   /** "Email to kim@example.com", the call's outcome, or "Answer from kim@example.com". */
   title: string;
   subject: string | null;
@@ -339,7 +440,7 @@ async function answersOf(lead: LeadRef): Promise<ThreadEntry[]> {
 
 /** The lead's thread, oldest first: replies and calls (each email with its delivery's state) and the visitor's answers. */
 export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
-  const [rows, answers] = await Promise.all([
+  const [rows, answers, notes] = await Promise.all([
     db()
       .selectFrom("lead_replies")
       .selectAll()
@@ -348,6 +449,11 @@ export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
       .orderBy("id")
       .execute(),
     answersOf(lead),
+    db()
+      .selectFrom("lead_notes")
+      .selectAll()
+      .where(sql.ref<string | null>(`lead_notes.${lead.kind.replyColumn}`), "=", lead.id)
+      .execute(),
   ]);
   const deliveries = await deliveriesOf(
     ["reply"],
@@ -375,7 +481,18 @@ export async function threadOf(lead: LeadRef): Promise<ThreadEntry[]> {
         : null,
     };
   });
-  return [...replies, ...answers].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  const noted = notes.map((note): ThreadEntry => ({
+    id: note.id,
+    kind: "note",
+    title: "Internal note",
+    subject: null,
+    body: note.body,
+    by: note.account_name,
+    atText: officeTime(note.created_at),
+    at: note.created_at,
+    delivery: null,
+  }));
+  return [...replies, ...answers, ...noted].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 }
 
 /**

@@ -5,9 +5,9 @@ import { readFlash, setFlash } from "~/lib/flash.server";
 import { isRowId } from "~/lib/request.server";
 import type { Staff } from "~/lib/staff";
 import { confirmAnswer, dropHeldAnswer } from "./answers.server";
-import { draftReply, type LeadRef, recordCall, retryReply, sendReply, threadOf } from "./replies.server";
-import { callFields, replyFields } from "./fields";
-import { CallSchema, ReplyEmailSchema } from "./reply-schema";
+import { addNote, draftReply, type LeadRef, recordCall, retryReply, sendReply, threadOf } from "./replies.server";
+import { callFields, noteFields, replyFields } from "./fields";
+import { CallSchema, NoteSchema, ReplyEmailSchema } from "./reply-schema";
 
 /**
  * The reply forms' side of a lead's page, shared by messages and order requests: what the page
@@ -17,9 +17,16 @@ import { CallSchema, ReplyEmailSchema } from "./reply-schema";
  */
 
 const notices = {
-  "reply-sent": "Reply queued. Its delivery shows in the thread below.",
+  "reply-sent": "Reply queued. Its delivery shows in the conversation below.",
   "call-recorded": "Call recorded.",
+  "note-added": "Note added. It is never emailed.",
 } as const;
+
+/** When the page was opened, as its forms send it back: a valid moment, else none. */
+function openedAt(form: Record<string, unknown>): string | undefined {
+  const value = form.opened;
+  return typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value) ? value : undefined;
+}
 
 export async function loadReplies(request: Request, lead: LeadRef) {
   const flash = readFlash(request)?.key;
@@ -28,6 +35,8 @@ export async function loadReplies(request: Request, lead: LeadRef) {
     thread,
     draft: draft ?? { to: "", subject: "", body: "" },
     canEmail: Boolean(getConfig().smtp),
+    /** When the page was drawn: a reply or call sent from it is checked against what others did since. */
+    opened: new Date().toISOString(),
     readsAnswers: Boolean(getConfig().imap),
     replied: flash && flash in notices ? notices[flash as keyof typeof notices] : null,
   };
@@ -46,10 +55,12 @@ export function replyIntents(staff: Staff, lead: LeadRef, pagePath: string) {
       fields: replyFields,
       refused: "The reply was not sent: see the fields below.",
       run: async (input, form) => {
-        const result = await sendReply(staff, lead, input);
+        const result = await sendReply(staff, lead, input, new Date(), getConfig(), openedAt(form));
         return result.ok
           ? backToThread("reply-sent")
-          : actionFailed(result.message, result.status, { values: keptAnswers(form, replyFields) });
+          : actionFailed(result.message, result.status, {
+              values: { ...keptAnswers(form, replyFields), ...(result.since ? { opened: result.since } : {}) },
+            });
       },
     }),
     call: intent({
@@ -57,10 +68,23 @@ export function replyIntents(staff: Staff, lead: LeadRef, pagePath: string) {
       fields: callFields,
       refused: "The call was not recorded: see the fields below.",
       run: async (input, form) => {
-        const result = await recordCall(staff, lead, input);
+        const result = await recordCall(staff, lead, input, new Date(), openedAt(form));
         return result.ok
           ? backToThread("call-recorded")
-          : actionFailed(result.message, result.status, { values: keptAnswers(form, callFields) });
+          : actionFailed(result.message, result.status, {
+              values: { ...keptAnswers(form, callFields), ...(result.since ? { opened: result.since } : {}) },
+            });
+      },
+    }),
+    note: intent({
+      schema: NoteSchema,
+      fields: noteFields,
+      refused: "The note was not added: see the field below.",
+      run: async (input, form) => {
+        const result = await addNote(staff, lead, input);
+        return result.ok
+          ? backToThread("note-added")
+          : actionFailed(result.message, result.status, { values: keptAnswers(form, noteFields) });
       },
     }),
     "retry-reply": async (form: Record<string, unknown>) => {

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary, SelectField, TextArea, TextField } from "~/components/ui/field";
 import { callOutcomes } from "~/content/replies";
 import { fieldLabels } from "~/lib/form-fields";
-import { callFields, replyFields } from "./fields";
+import { callFields, noteFields, replyFields } from "./fields";
 import type { ThreadEntry } from "./replies.server";
 
 /** What the reply forms need from the page: the thread, the draft, and what the last try sent back. */
@@ -15,6 +15,8 @@ export interface ReplyPanelProps {
   canEmail: boolean;
   /** Whether visitors' answers are read from the support mailbox into the thread. */
   readsAnswers: boolean;
+  /** When the page was drawn: what others do after it is shown before a reply or call is stored. */
+  opened: string;
   /** Field messages and the answers of a refused try, to show them again. */
   errors: Record<string, string>;
   values: Record<string, string>;
@@ -27,15 +29,17 @@ export function answeredNotSpam(noun: string): string {
 }
 
 /** The reply's and the call's fields share one error summary: one of the two forms was sent. */
-const labels = { ...fieldLabels(replyFields), ...fieldLabels(callFields) };
+const labels = { ...fieldLabels(replyFields), ...fieldLabels(callFields), ...fieldLabels(noteFields) };
 
 /**
  * A lead's replies and the forms to add one (docs/requirements.md §4.8): plain forms, so they
  * work without JavaScript. The forms are keyed by the thread's length, so each reply that is
  * stored starts the next from the template again.
  */
-export function ReplyPanel({ thread, draft, canEmail, readsAnswers, errors, values, busy }: ReplyPanelProps) {
+export function ReplyPanel({ thread, draft, canEmail, readsAnswers, opened, errors, values, busy }: ReplyPanelProps) {
   const tried = Object.keys(errors).length > 0;
+  // After a refusal because someone else answered meanwhile, the forms send the moment it was shown.
+  const openedField = <input type="hidden" name="opened" value={values.opened ?? opened} />;
   return (
     <section aria-labelledby="thread-title" id="thread" className="mt-8">
       <h2 id="thread-title" className="text-subheading font-bold">
@@ -113,6 +117,7 @@ export function ReplyPanel({ thread, draft, canEmail, readsAnswers, errors, valu
           {canEmail ? (
             <Form method="post" key={thread.length} className="mt-3 grid gap-4">
               <input type="hidden" name="intent" value="reply" />
+              {openedField}
               <p className="[overflow-wrap:anywhere]">
                 <span className="font-semibold">To:</span> {draft.to}
               </p>
@@ -161,6 +166,7 @@ export function ReplyPanel({ thread, draft, canEmail, readsAnswers, errors, valu
           <h3 className="text-body font-bold">Record a call</h3>
           <Form method="post" key={thread.length} className="mt-3 grid gap-4">
             <input type="hidden" name="intent" value="call" />
+            {openedField}
             <SelectField
               name="outcome"
               label={labels.outcome}
@@ -187,6 +193,28 @@ export function ReplyPanel({ thread, draft, canEmail, readsAnswers, errors, valu
             </div>
           </Form>
         </div>
+      </div>
+      <div className="mt-8 max-w-prose">
+        <h3 className="text-body font-bold">Add an internal note</h3>
+        <Form method="post" key={thread.length} className="mt-3 grid gap-4">
+          <input type="hidden" name="intent" value="note" />
+          <TextArea
+            name="internalNote"
+            label={labels.internalNote}
+            idPrefix="reply"
+            required
+            rows={3}
+            maxLength={noteFields.internalNote.max}
+            defaultValue={values.internalNote ?? ""}
+            error={errors.internalNote}
+            hint="For the staff only: never emailed. Kept in this conversation and the audit log."
+          />
+          <div>
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+              Add note
+            </button>
+          </div>
+        </Form>
       </div>
     </section>
   );

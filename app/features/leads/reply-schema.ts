@@ -1,6 +1,6 @@
 import { callOutcomes, type CallOutcome, templateTopics } from "~/content/replies";
 import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
-import { callFields, replyFields, templateFields } from "./fields";
+import { callFields, noteFields, replyFields, templateFields } from "./fields";
 
 /**
  * What staff write when they answer a lead: an email, a recorded call, or a topic's template.
@@ -35,6 +35,16 @@ export const CallSchema = z.object({
     .transform((v) => v ?? ""),
 } satisfies Record<keyof typeof callFields, z.ZodType>);
 export type CallInput = z.infer<typeof CallSchema>;
+
+export const NoteSchema = z.object({
+  internalNote: z
+    .string("Write the note")
+    .refine(isStorableText, unstorableMessage)
+    .trim()
+    .min(1, "Write the note")
+    .max(noteFields.internalNote.max, `The note must be ${noteFields.internalNote.max} characters or fewer`),
+} satisfies Record<keyof typeof noteFields, z.ZodType>);
+export type NoteInput = z.infer<typeof NoteSchema>;
 
 const topicValues = templateTopics.map((t) => t.value) as [string, ...string[]];
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { parseJson } from "~/lib/json";
-import { repliesByLead } from "~/lib/lead-replies.server";
+import { conversationsByLead } from "~/lib/lead-replies.server";
 import type { PersonalDataSource } from "~/lib/personal-data.server";
 import { purgeOldOrders } from "./admin.server";
 import { orderKinds, orderLeads } from "./lead.server";
@@ -22,7 +22,7 @@ export const orderPersonalData: PersonalDataSource = {
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .execute();
-    const replies = await repliesByLead(
+    const conversations = await conversationsByLead(
       from,
       orderLeads,
       rows.map((row) => row.id),
@@ -36,7 +36,7 @@ export const orderPersonalData: PersonalDataSource = {
         ...row,
         discomfort_areas: parseJson<unknown>(row.discomfort_areas, row.discomfort_areas),
         priorities: parseJson<unknown>(row.priorities, row.priorities),
-        replies: replies.get(row.id) ?? [],
+        ...conversations.get(row.id),
       },
     }));
   },

@@ -40,7 +40,7 @@ test("without JavaScript staff reply to a message, fix a mistake and send it, an
   await page.getByRole("button", { name: "Send reply" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/messages/${id}#thread$`));
   await expect(page.getByRole("status").filter({ hasText: "Reply queued." })).toBeVisible();
-  const thread = page.getByRole("region", { name: "Replies" });
+  const thread = page.getByRole("region", { name: "Conversation" });
   await expect(thread.getByRole("heading", { name: `Email to ${email}` })).toBeVisible();
   const mail = await mailTo(site, email);
   expect(mail.raw).toContain("spare is in the box");
