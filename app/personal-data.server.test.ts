@@ -15,7 +15,14 @@ import { getReviewLedger } from "~/features/reviews/ledger.server";
 import { ReviewSchema } from "~/features/reviews/schema";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
-import { erasePersonalData, exportPersonalData, findPersonalData, purgeExpiredData } from "~/lib/personal-data.server";
+import {
+  addressKey,
+  dataRequestsFor,
+  erasePersonalData,
+  exportPersonalData,
+  findPersonalData,
+  purgeExpiredData,
+} from "~/lib/personal-data.server";
 import { holdAsSpam } from "~/lib/spam.server";
 import type { Staff } from "~/lib/staff";
 import { db as appDb } from "~/lib/db.server";
@@ -167,9 +174,14 @@ describe.each(testDialects)("personal data by email address on %s", (dialect) =>
     expect(audit[0]).toMatchObject({
       action: "export-personal-data",
       target_type: "data_request",
-      target_id: null,
+      // A digest of the address, so the person's page lists the request; never the address itself.
+      target_id: addressKey("ana@example.com"),
       username: "privacy-staff",
     });
+    expect(audit[0]?.target_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(await dataRequestsFor("ANA@example.com")).toEqual([
+      { what: "A copy exported", by: "privacy-staff", at: audit[0]?.at },
+    ]);
     expect(audit[0]?.detail).toBe("reviews: 1, messages: 1, order requests: 1, spam: 1; deliveries: 4");
   });
 

@@ -234,6 +234,7 @@ export const routeManifest: RouteEntry[] = [
       { path: "orders/:id", file: "routes/admin.order.tsx", access: "leads" },
       { path: "messages", file: "routes/admin.messages.tsx", access: "leads" },
       { path: "messages/:id", file: "routes/admin.message.tsx", access: "leads" },
+      { path: "person/:kind/:id", file: "routes/admin.person.tsx", access: "leads" },
       { path: "spam", file: "routes/admin.spam.tsx", access: "staff" },
       { path: "data-requests", file: "routes/admin.data-requests.tsx", access: "owner" },
       { path: "accounts", file: "routes/admin.accounts.tsx", access: "owner" },

@@ -49,6 +49,17 @@ export type PersonalDataKind = (typeof personalDataKinds)[number];
 export type PersonalDataSources = { readonly [K in PersonalDataKind]: PersonalDataSource };
 
 /** Addresses are compared without surrounding spaces and case-insensitively (the forms accept ASCII addresses only). */
+/**
+ * What the audit log records a data request under: a digest of the address, never the address,
+ * so a person's page can list the requests made for them, even after their data was deleted.
+ */
+export function addressKey(email: string): string {
+  return createHash("sha256")
+    .update(`data-request:${normalEmail(email)}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
 export function normalEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -134,7 +145,7 @@ function countsLine(found: FoundPersonalData): string {
  */
 export async function exportPersonalData(staff: Staff, sources: PersonalDataSources, email: string, now = new Date()) {
   const found = await findPersonalData(sources, email);
-  await recordAudit(staff, "export-personal-data", "data_request", null, countsLine(found));
+  await recordAudit(staff, "export-personal-data", "data_request", addressKey(found.email), countsLine(found));
   return {
     email: found.email,
     exportedAt: now.toISOString(),
@@ -177,9 +188,10 @@ export async function listPersonalData(
   staff: Staff,
   sources: PersonalDataSources,
   email: string,
+  purpose = "Data request searched",
 ): Promise<ListedPersonalData> {
   const found = await findPersonalData(sources, email);
-  await recordAudit(staff, "viewed", "data_request", null, `Data request searched; ${countsLine(found)}`);
+  await recordAudit(staff, "viewed", "data_request", null, `${purpose}; ${countsLine(found)}`);
   return {
     email: found.email,
     total: found.total,
@@ -237,7 +249,14 @@ export async function erasePersonalData(
           if ((await source.erase(ids, trx, now)) !== ids.length) throw new ChangedMeanwhile();
         }
         if (deliveries !== found.kinds.reduce((sum, k) => sum + k.deliveries.length, 0)) throw new ChangedMeanwhile();
-        await recordAudit(staff, "erase-personal-data", "data_request", null, countsLine(found), trx);
+        await recordAudit(
+          staff,
+          "erase-personal-data",
+          "data_request",
+          addressKey(found.email),
+          countsLine(found),
+          trx,
+        );
         const erased = Object.fromEntries(found.kinds.map((k) => [k.kind, k.records.length])) as Record<
           PersonalDataKind,
           number
@@ -267,4 +286,20 @@ export async function purgeExpiredData(
     }
   }
   return removed;
+}
+
+/** The data requests made for an address (exported, deleted), who made them and when, newest first. */
+export async function dataRequestsFor(email: string) {
+  const rows = await db()
+    .selectFrom("audit_log")
+    .select(["action", "at", "username"])
+    .where("target_type", "=", "data_request")
+    .where("target_id", "=", addressKey(email))
+    .orderBy("at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    what: row.action === "erase-personal-data" ? "Everything deleted" : "A copy exported",
+    by: row.username,
+    at: row.at,
+  }));
 }

@@ -58,6 +58,7 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
       me={loaderData.me}
       replies={{ ...loaderData.replies, ...refusedAnswers(actionData) }}
       conversation={loaderData.conversation}
+      personHref={loaderData.personHref}
       steps={[
         message.status === "new"
           ? { intent: "handle", label: "Mark handled" }

@@ -75,6 +75,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       me={loaderData.me}
       replies={{ ...loaderData.replies, ...refusedAnswers(actionData) }}
       conversation={loaderData.conversation}
+      personHref={loaderData.personHref}
       steps={nextSteps[order.status]}
       canRetry={deliveries.some((d) => d.status === "failed" || d.status === "pending")}
       canMoveToSpam={!order.first_reply_at}

@@ -123,8 +123,8 @@ function QueueRow({ item }: { item: QueueItem }) {
           {item.title}
         </Link>
         <p className="text-small text-muted">
-          {item.label} · arrived {item.arrivedText} ·{" "}
-          {item.assignee ? `handled by ${item.assignee}` : "no one handles it yet"}
+          {item.label} · {item.due.waitingFor === "answer" ? "they answered our reply" : `arrived ${item.arrivedText}`}{" "}
+          · {item.assignee ? `handled by ${item.assignee}` : "no one handles it yet"}
         </p>
       </div>
       <ReplyDue due={item.due} />

@@ -99,6 +99,16 @@ test("a visitor's emailed answer comes back into the conversation, waits on us, 
   await expect(thread).toContainText(/Answered by test\.owner after \d+ (min|h)/);
   await page.getByRole("button", { name: "Mark handled" }).click();
   await expect(page.getByText("Handled", { exact: true })).toBeVisible();
+
+  // The person's page: everything under their address, the conversation in counts.
+  await page.getByRole("link", { name: "Everything stored for this person" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Everything stored for ${email}` })).toBeVisible();
+  const messages = page.getByRole("region", { name: "Messages: 1" });
+  await expect(messages).toContainText("2 replies and calls, 1 answer from them, 1 note");
+  await expect(page.getByRole("region", { name: "Data requests" })).toContainText("None recorded");
+  await expectNoAxeViolations(page, "a person's page");
+  await messages.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/admin/messages/${id}$`));
 });
 
 test("two staff on one lead in two browsers: the second is shown what the first sent, and nothing goes twice", async ({

@@ -30,7 +30,8 @@ export function officeDay(now: Date, timeZone = company.businessHours.timeZone):
 }
 
 function lineOf(item: QueueItem, siteUrl: string): string {
-  return `- ${item.label}, due ${item.due.dueText}: ${siteUrl}${item.href}`;
+  const what = item.due.waitingFor === "answer" ? `${item.label} (they answered our reply)` : item.label;
+  return `- ${what}, due ${item.due.dueText}: ${siteUrl}${item.href}`;
 }
 
 function digestBody(intro: string, overdue: QueueItem[], today: QueueItem[], siteUrl: string): string {

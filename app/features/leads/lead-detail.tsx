@@ -25,6 +25,7 @@ export function LeadDetailFrame({
   me,
   replies,
   conversation,
+  personHref,
   steps,
   canRetry,
   canMoveToSpam,
@@ -44,6 +45,8 @@ export function LeadDetailFrame({
   replies: Omit<ReplyPanelProps, "busy">;
   /** Where the conversation stands, and what is due when. */
   conversation: ConversationView;
+  /** The person's page: everything stored under this lead's email address. */
+  personHref: string;
   steps: ReadonlyArray<{ intent: string; label: string }>;
   canRetry: boolean;
   canMoveToSpam: boolean;
@@ -65,6 +68,11 @@ export function LeadDetailFrame({
       <p className="mt-2 text-body">
         <span className="font-semibold">{conversation.label}</span>
         {conversation.due ? <span>. {conversation.due}</span> : null}
+      </p>
+      <p>
+        <Link to={personHref} className="inline-flex tap-target items-center text-brand underline">
+          Everything stored for this person
+        </Link>
       </p>
       <ActionStatus result={result} />
       <SpamMark reasons={mark} className="mt-4" />

@@ -32,6 +32,7 @@ export async function loadLeadPage<Row extends LeadColumns, Filter extends LeadF
   return {
     ...found,
     conversation: conversationState(found.lead, kind.statuses, replyDueView(found.lead)),
+    personHref: `/admin/person/${kind.kind}/${found.lead.id}`,
     people: await assignees(),
     me: staff.accountId,
     replies: await loadReplies(request, { kind, id: found.lead.id }),
