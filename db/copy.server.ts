@@ -34,6 +34,7 @@ const tableKeys: { readonly [Table in keyof Database]: ReadonlyArray<keyof Datab
   idempotency_keys: ["endpoint", "key"],
   site_secrets: ["name"],
   reply_templates: ["topic"],
+  saved_replies: ["id"],
   digest_days: ["day"],
   digests: ["id"],
   response_figures: ["kind"],

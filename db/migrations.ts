@@ -1242,6 +1242,7 @@ const migrations: Record<string, Migration> = {
     // - mailbox_claims: one row per message read from the support mailbox, so that any number of
     //   instances read each message once, and one they could not use is not read again.
     // - lead_notes: staff's internal notes on a lead, never emailed.
+    // - saved_replies: more named replies per topic, beside the topic's template (reply_templates).
     up: (db: Kysely<unknown>) =>
       atomically(db, async (db) => {
         for (const table of ["contact_messages", "order_requests"]) {
@@ -1302,6 +1303,17 @@ const migrations: Record<string, Migration> = {
         await db.schema.createIndex("lead_notes_message_idx").on("lead_notes").column("message_id").execute();
         await db.schema.createIndex("lead_notes_order_idx").on("lead_notes").column("order_id").execute();
         await db.schema
+          .createTable("saved_replies")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("topic", "text", (c) => c.notNull())
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("subject", "text", (c) => c.notNull())
+          .addColumn("body", "text", (c) => c.notNull())
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .addColumn("updated_by", "text", (c) => c.notNull())
+          .addUniqueConstraint("saved_replies_topic_name", ["topic", "name"])
+          .execute();
+        await db.schema
           .createTable("mailbox_claims")
           .addColumn("key", "text", (c) => c.primaryKey())
           .addColumn("state", "text", (c) =>
@@ -1319,6 +1331,7 @@ const migrations: Record<string, Migration> = {
     down: (db: Kysely<unknown>) =>
       atomically(db, async (db) => {
         await db.schema.dropTable("mailbox_claims").execute();
+        await db.schema.dropTable("saved_replies").execute();
         await db.schema.dropTable("lead_notes").execute();
         await db.schema.dropTable("lead_answer_files").execute();
         await db.schema.dropTable("lead_answers").execute();

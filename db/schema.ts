@@ -362,6 +362,17 @@ export interface ReplyTemplateTable {
   updated_by: string;
 }
 
+/** A named reply staff saved for a topic, offered beside its template when answering. */
+export interface SavedReplyTable {
+  id: string;
+  topic: string;
+  name: string;
+  subject: string;
+  body: string;
+  updated_at: string;
+  updated_by: string;
+}
+
 /** A business day whose digest has been made, by whichever instance came first. */
 export interface DigestDayTable {
   day: string;
@@ -644,6 +655,7 @@ export interface Database {
   lead_notes: LeadNoteTable;
   mailbox_claims: MailboxClaimTable;
   reply_templates: ReplyTemplateTable;
+  saved_replies: SavedReplyTable;
   digest_days: DigestDayTable;
   digests: DigestTable;
   response_figures: ResponseFigureTable;

@@ -153,3 +153,46 @@ test("two staff on one lead in two browsers: the second is shown what the first 
     await other.close();
   }
 });
+
+test.describe("saved replies", () => {
+  // A refused form is a 400 answer, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("added under Templates after a mistake, chosen from a list when answering", async ({ page, context }) => {
+    await signInAsStaff(context, site.origin, "owner", { db: site.database });
+    await page.goto(`${site.origin}/admin/templates`);
+    const support = page.getByRole("region", { name: "Technical Support" });
+    await support.locator("summary", { hasText: "Add a saved reply" }).click();
+    for (const theme of ["light", "dark"] as const) {
+      await context.addCookies([{ name: "theme", value: theme, url: site.origin }]);
+      await page.reload();
+      await support.locator("summary", { hasText: "Add a saved reply" }).click();
+      await expectNoAxeViolations(page, `templates with a saved reply's form open, ${theme}`);
+    }
+    // A name of spaces passes the browser's check, not the server's: the form comes back open, as typed.
+    await support.getByLabel(/^Name/).last().fill("   ");
+    await support
+      .getByLabel(/^Subject/)
+      .last()
+      .fill("Charging the pump");
+    await support.getByLabel(/^Text/).last().fill("Hello {name},\n\nCharge it overnight.");
+    await support.getByRole("button", { name: "Add the saved reply" }).click();
+    await expect(page.getByRole("alert")).toContainText("Give the reply a name");
+    await expectNoAxeViolations(page, "a saved reply refused");
+    await support.getByLabel(/^Name/).last().fill("Charging");
+    await expect(support.getByLabel(/^Subject/).last()).toHaveValue("Charging the pump");
+    await support.getByRole("button", { name: "Add the saved reply" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved reply added: Charging." })).toBeVisible();
+
+    const id = await seedMessage(site.database, {
+      name: "Sol Saved",
+      email: `sol.${Date.now()}@example.org`,
+      topic: "support",
+    });
+    await page.goto(`${site.origin}/admin/messages/${id}`);
+    await page.getByLabel("Start from").selectOption({ label: "Charging" });
+    await page.getByRole("button", { name: "Use this reply" }).click();
+    await expect(page.getByLabel(/^Reply/)).toHaveValue("Hello Sol Saved,\n\nCharge it overnight.");
+    await expect(page.getByLabel(/^Subject/)).toHaveValue("Charging the pump");
+  });
+});

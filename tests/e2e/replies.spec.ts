@@ -135,8 +135,12 @@ test("a call recorded on an order request is its reply, and the template editor 
     await expectNoAxeViolations(page, `template editor, ${theme}`);
   }
   const general = page.getByRole("region", { name: "General Inquiry" });
-  await general.getByLabel(/^Subject/).fill("About your question to Aquila");
-  await general.getByRole("button", { name: /^Save/ }).click();
+  // The topic's template is the first form of its section; saved replies follow it.
+  await general
+    .getByLabel(/^Subject/)
+    .first()
+    .fill("About your question to Aquila");
+  await general.getByRole("button", { name: "Save the General Inquiry template" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Template saved: General Inquiry." })).toBeVisible();
 
   const next = await seedMessage(site.database, { name: "Pia Next", email: `pia.${Date.now()}@example.org` });

@@ -25,3 +25,12 @@ export const templateFields = defineFields({
   subject: { label: "Subject", max: replyFields.subject.max },
   body: { label: "Text", max: replyFields.body.max },
 });
+
+/** A named saved reply: its topic and id ("" for a new one) travel hidden with the form. */
+export const savedReplyFields = defineFields({
+  id: { label: "Saved reply" },
+  topic: { label: "Topic" },
+  name: { label: "Name", max: 80 },
+  subject: { label: "Subject", max: replyFields.subject.max },
+  body: { label: "Text", max: replyFields.body.max },
+});

@@ -13,7 +13,7 @@ import { officeTime } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
 import { answerWaitingAnswers, newReplyToken, replyAddress, replyMessageId } from "./answers.server";
 import { refreshResponseFigures } from "./figures.server";
-import type { CallInput, NoteInput, ReplyEmailInput, TemplateInput } from "./reply-schema";
+import type { CallInput, NoteInput, ReplyEmailInput, SavedReplyInput, TemplateInput } from "./reply-schema";
 
 /**
  * Answering a lead from the admin (docs/requirements.md §4.8). A reply is an email to the person,
@@ -122,12 +122,112 @@ function fill(text: string, contact: ReplyContact): string {
   return text.replaceAll("{name}", contact.name).replaceAll("{reference}", contact.reference ?? "");
 }
 
-/** What the reply form starts with for this lead: its topic's template, filled in. */
-export async function draftReply(lead: LeadRef): Promise<(ReplyTemplate & { to: string }) | undefined> {
+/** The key of a topic's own template among its saved replies. */
+export const standardReply = "standard";
+
+/** A topic's saved replies, as a list to start a reply from: its template first, then the named ones by name. */
+export async function savedRepliesFor(topic: string): Promise<Array<ReplyTemplate & { id: string; name: string }>> {
+  const [template, saved] = await Promise.all([
+    templateFor(topic),
+    db().selectFrom("saved_replies").selectAll().where("topic", "=", topic).orderBy("name").execute(),
+  ]);
+  return [
+    { id: standardReply, name: "The topic's template", ...template },
+    ...saved.map((row) => ({ id: row.id, name: row.name, subject: row.subject, body: row.body })),
+  ];
+}
+
+/** Every topic's saved replies, for the editor, with who last changed each. */
+export async function allSavedReplies() {
+  const rows = await db().selectFrom("saved_replies").selectAll().orderBy("topic").orderBy("name").execute();
+  return rows.map((row) => ({ ...row, changed: { at: officeTime(row.updated_at), by: row.updated_by } }));
+}
+
+export type SavedReplyResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+/** Adds a named reply to a topic, or changes one (`id`); two of one topic cannot share a name. */
+export async function saveSavedReply(
+  staff: Staff,
+  input: SavedReplyInput,
+  id: string | undefined,
+  now = new Date(),
+): Promise<SavedReplyResult> {
+  const taken = await db()
+    .selectFrom("saved_replies")
+    .select("id")
+    .where("topic", "=", input.topic)
+    .where("name", "=", input.name)
+    .executeTakeFirst();
+  if (taken && taken.id !== id)
+    return { ok: false, status: 409, message: `This topic already has a saved reply named \u201c${input.name}\u201d.` };
+  const values = {
+    topic: input.topic,
+    name: input.name,
+    subject: input.subject,
+    body: input.body,
+    updated_at: now.toISOString(),
+    updated_by: staff.username,
+  };
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<SavedReplyResult> => {
+      if (id) {
+        const result = await trx.updateTable("saved_replies").set(values).where("id", "=", id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0)
+          return { ok: false, status: 404, message: "That saved reply no longer exists." };
+      } else {
+        await trx
+          .insertInto("saved_replies")
+          .values({ id: randomUUID(), ...values })
+          .execute();
+      }
+      await recordAudit(
+        staff,
+        id ? "saved-reply-changed" : "saved-reply-added",
+        "saved_reply",
+        input.topic,
+        input.name,
+        trx,
+      );
+      return { ok: true, message: `Saved reply ${id ? "saved" : "added"}: ${input.name}.` };
+    });
+}
+
+export async function deleteSavedReply(staff: Staff, id: string): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("saved_replies")
+        .select(["topic", "name"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx.deleteFrom("saved_replies").where("id", "=", id).execute();
+      await recordAudit(staff, "saved-reply-deleted", "saved_reply", row.topic, row.name, trx);
+      return true;
+    });
+}
+
+/**
+ * What the reply form starts with for this lead: the saved reply chosen (`choice`), else its
+ * topic's template, filled in; with the topic's saved replies to choose from.
+ */
+export async function draftReply(
+  lead: LeadRef,
+  choice?: string | null,
+): Promise<(ReplyTemplate & { to: string; choices: Array<{ id: string; name: string }>; chosen: string }) | undefined> {
   const contact = await leadContact(lead);
   if (!contact) return undefined;
-  const template = await templateFor(contact.template);
-  return { to: contact.email, subject: oneLine(fill(template.subject, contact)), body: fill(template.body, contact) };
+  const saved = await savedRepliesFor(contact.template);
+  const template = saved.find((reply) => reply.id === choice) ?? saved[0]!;
+  return {
+    to: contact.email,
+    subject: oneLine(fill(template.subject, contact)),
+    body: fill(template.body, contact),
+    choices: saved.map(({ id, name }) => ({ id, name })),
+    chosen: template.id,
+  };
 }
 
 export type ReplyResult =

@@ -30,10 +30,11 @@ function openedAt(form: Record<string, unknown>): string | undefined {
 
 export async function loadReplies(request: Request, lead: LeadRef) {
   const flash = readFlash(request)?.key;
-  const [thread, draft] = await Promise.all([threadOf(lead), draftReply(lead)]);
+  const choice = new URL(request.url).searchParams.get("reply");
+  const [thread, draft] = await Promise.all([threadOf(lead), draftReply(lead, choice)]);
   return {
     thread,
-    draft: draft ?? { to: "", subject: "", body: "" },
+    draft: draft ?? { to: "", subject: "", body: "", choices: [], chosen: "" },
     canEmail: Boolean(getConfig().smtp),
     /** When the page was drawn: a reply or call sent from it is checked against what others did since. */
     opened: new Date().toISOString(),

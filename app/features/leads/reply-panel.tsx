@@ -10,7 +10,14 @@ import type { ThreadEntry } from "./replies.server";
 /** What the reply forms need from the page: the thread, the draft, and what the last try sent back. */
 export interface ReplyPanelProps {
   thread: ThreadEntry[];
-  draft: { to: string; subject: string; body: string };
+  draft: {
+    to: string;
+    subject: string;
+    body: string;
+    /** The topic's saved replies (its template first) and the one the draft starts from. */
+    choices: Array<{ id: string; name: string }>;
+    chosen: string;
+  };
   /** Whether a mail server is set up; without one only calls can be recorded. */
   canEmail: boolean;
   /** Whether visitors' answers are read from the support mailbox into the thread. */
@@ -114,8 +121,23 @@ export function ReplyPanel({ thread, draft, canEmail, readsAnswers, opened, erro
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <div>
           <h3 className="text-body font-bold">Email a reply</h3>
+          {canEmail && draft.choices.length > 1 ? (
+            <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+              <SelectField
+                name="reply"
+                label="Start from"
+                idPrefix="saved"
+                placeholder="The topic's template"
+                options={draft.choices.slice(1).map((choice) => ({ value: choice.id, label: choice.name }))}
+                defaultValue={draft.choices[0]?.id === draft.chosen ? "" : draft.chosen}
+              />
+              <button type="submit" className={buttonClass("secondary")}>
+                Use this reply
+              </button>
+            </Form>
+          ) : null}
           {canEmail ? (
-            <Form method="post" key={thread.length} className="mt-3 grid gap-4">
+            <Form method="post" key={`${thread.length}-${draft.chosen}`} className="mt-3 grid gap-4">
               <input type="hidden" name="intent" value="reply" />
               {openedField}
               <p className="[overflow-wrap:anywhere]">

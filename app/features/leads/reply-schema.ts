@@ -1,6 +1,6 @@
 import { callOutcomes, type CallOutcome, templateTopics } from "~/content/replies";
 import { isStorableText, lineOfText, unstorableMessage, z } from "~/lib/zod";
-import { callFields, noteFields, replyFields, templateFields } from "./fields";
+import { callFields, noteFields, replyFields, savedReplyFields, templateFields } from "./fields";
 
 /**
  * What staff write when they answer a lead: an email, a recorded call, or a topic's template.
@@ -59,3 +59,21 @@ export const TemplateSchema = z.object({
     .max(templateFields.body.max, `The template must be ${templateFields.body.max} characters or fewer`),
 } satisfies Record<keyof typeof templateFields, z.ZodType>);
 export type TemplateInput = z.infer<typeof TemplateSchema>;
+
+export const SavedReplySchema = z.object({
+  /** The saved reply changed, or "" for a new one. */
+  id: z.union([z.uuid("That saved reply no longer exists."), z.literal("")]).optional().transform((v) => v || undefined),
+  topic: z.enum(topicValues, "Choose a topic"),
+  name: lineOfText("the name", "Give the reply a name")
+    .trim()
+    .min(1, "Give the reply a name")
+    .max(savedReplyFields.name.max, `The name must be ${savedReplyFields.name.max} characters or fewer`),
+  subject,
+  body: z
+    .string("Write the reply")
+    .refine(isStorableText, unstorableMessage)
+    .trim()
+    .min(1, "Write the reply")
+    .max(savedReplyFields.body.max, `The reply must be ${savedReplyFields.body.max} characters or fewer`),
+} satisfies Record<keyof typeof savedReplyFields, z.ZodType>);
+export type SavedReplyInput = z.infer<typeof SavedReplySchema>;

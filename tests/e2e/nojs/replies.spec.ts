@@ -51,3 +51,33 @@ test("without JavaScript staff reply to a message, fix a mistake and send it, an
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   expect(site.received.filter((m) => m.to.includes(email))).toHaveLength(1);
 });
+
+test("without JavaScript staff add a saved reply under Templates, then start a reply from it", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsStaff(context, site.origin, "owner", { db: site.database });
+  await page.goto(`${site.origin}/admin/templates`);
+  const repair = page.getByRole("region", { name: "Request a Repair" });
+  await repair.locator("summary", { hasText: "Add a saved reply" }).click();
+  await repair.getByLabel(/^Name/).last().fill("Send the pump back");
+  await repair
+    .getByLabel(/^Subject/)
+    .last()
+    .fill("Your pump, {name}");
+  await repair.getByLabel(/^Text/).last().fill("Hello {name},\n\nPlease send the pump back in its box.");
+  await repair.getByRole("button", { name: "Add the saved reply" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved reply added: Send the pump back." })).toBeVisible();
+
+  const id = await seedMessage(site.database, {
+    name: "Rae Saved",
+    email: `rae.${Date.now()}@example.org`,
+    topic: "repair",
+  });
+  await page.goto(`${site.origin}/admin/messages/${id}`);
+  await page.getByLabel("Start from").selectOption({ label: "Send the pump back" });
+  await page.getByRole("button", { name: "Use this reply" }).click();
+  await expect(page.getByLabel(/^Subject/)).toHaveValue("Your pump, Rae Saved");
+  await expect(page.getByLabel(/^Reply/)).toHaveValue("Hello Rae Saved,\n\nPlease send the pump back in its box.");
+});
