@@ -61,11 +61,13 @@ describe.each(testDialects)("saved replies on %s", (dialect) => {
 
     // Renamed, then deleted.
     expect(
-      await saveSavedReply(
-        staff,
-        { topic: "repair", name: "Return the pump", subject: pump.subject, body: pump.body },
-        pump.id,
-      ),
+      await saveSavedReply(staff, {
+        id: pump.id,
+        topic: "repair",
+        name: "Return the pump",
+        subject: pump.subject,
+        body: pump.body,
+      }),
     ).toEqual({ ok: true, message: "Saved reply saved: Return the pump." });
     expect((await allSavedReplies()).map((r) => r.name)).toEqual(["A new cover", "Return the pump"]);
     expect(await deleteSavedReply(staff, pump.id)).toBe(true);

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields: savedReplyFields,
       refused: "The saved reply was not saved: see the fields below.",
       run: async (input, form) => {
-        const result = await saveSavedReply(context.get(staffContext), input, input.id);
+        const result = await saveSavedReply(context.get(staffContext), input);
         return result.ok
           ? actionDone(result.message)
           : actionFailed(result.message, result.status, { values: keptAnswers(form, savedReplyFields) });

@@ -149,9 +149,9 @@ export type SavedReplyResult = { ok: true; message: string } | { ok: false; stat
 export async function saveSavedReply(
   staff: Staff,
   input: SavedReplyInput,
-  id: string | undefined,
   now = new Date(),
 ): Promise<SavedReplyResult> {
+  const id = input.id;
   const taken = await db()
     .selectFrom("saved_replies")
     .select("id")

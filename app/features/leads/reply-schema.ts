@@ -62,7 +62,10 @@ export type TemplateInput = z.infer<typeof TemplateSchema>;
 
 export const SavedReplySchema = z.object({
   /** The saved reply changed, or "" for a new one. */
-  id: z.union([z.uuid("That saved reply no longer exists."), z.literal("")]).optional().transform((v) => v || undefined),
+  id: z
+    .union([z.uuid("That saved reply no longer exists."), z.literal("")])
+    .optional()
+    .transform((v) => v || undefined),
   topic: z.enum(topicValues, "Choose a topic"),
   name: lineOfText("the name", "Give the reply a name")
     .trim()
@@ -76,4 +79,5 @@ export const SavedReplySchema = z.object({
     .min(1, "Write the reply")
     .max(savedReplyFields.body.max, `The reply must be ${savedReplyFields.body.max} characters or fewer`),
 } satisfies Record<keyof typeof savedReplyFields, z.ZodType>);
-export type SavedReplyInput = z.infer<typeof SavedReplySchema>;
+/** A saved reply as stored: `id` names the one changed, none for a new one. */
+export type SavedReplyInput = Omit<z.infer<typeof SavedReplySchema>, "id"> & { id?: string };
