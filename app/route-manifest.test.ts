@@ -24,10 +24,11 @@ function flattenConfig(entries: ConfigEntry[]): ConfigEntry[] {
 describe("the route manifest", () => {
   it("puts every staff page under the /admin layout, whose middleware requires staff and each page's role", async () => {
     // Outside it: the sign-in, its second step and set-up, the passkey calls, an invitation (for
-    // people not signed in yet), sign-out, the downloads, and the preview of a draft (a public
+    // people not signed in yet), sign-out, the downloads (the exports, a visitor's attachment), and the preview of a draft (a public
     // page, drawn without the admin's frame), each of which checks its own role.
     const outside = routeManifest.filter((entry) => entry.path.startsWith("/admin") && !entry.children);
     expect(outside.map((entry) => entry.path).sort()).toEqual([
+      "/admin/answers/:answer/files/:file",
       "/admin/content/:key/preview",
       "/admin/data-requests/export.json",
       "/admin/enrol",
@@ -46,6 +47,11 @@ describe("the route manifest", () => {
       expect(source, download.file).toContain(`await requireAccess(request, "${download.access}")`);
       expect(source, download.file).toMatch(/requireConfirmed\(request, staff/);
     }
+    // A visitor's attachment is a download of its own, behind the leads role.
+    const attachment = outside.find((entry) => entry.path.startsWith("/admin/answers/"))!;
+    expect(readFileSync(path.join(appDir, attachment.file), "utf8")).toContain(
+      `await requireAccess(request, "${attachment.access}")`,
+    );
     const layout = await import("./routes/admin");
     expect(layout.middleware).toHaveLength(1);
     // Every page under the layout names the kind of work it is, so the layout can refuse the rest.

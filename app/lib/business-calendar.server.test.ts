@@ -114,13 +114,31 @@ describe("where a waiting lead stands against its promise", () => {
   const at = (iso: string) => replyDueView(message, utc(iso));
 
   it("says due, due today, overdue and late in words, with the due time on the office's clock", () => {
-    expect(at("2026-11-21T15:00:00Z")).toEqual({ state: "later", dueText: "Mon, Nov 23, 4:30 PM EST" });
+    expect(at("2026-11-21T15:00:00Z")).toEqual({
+      state: "later",
+      dueText: "Mon, Nov 23, 4:30 PM EST",
+      waitingFor: "first-reply",
+    });
     // Monday 8 a.m. Eastern, though already Monday in UTC since 5 a.m. Eastern the night before.
     expect(at("2026-11-23T13:00:00Z")?.state).toBe("today");
     expect(at("2026-11-23T21:31:00Z")?.state).toBe("overdue");
     expect(at("2026-11-24T21:31:00Z")?.state).toBe("late");
     // Sunday 8 p.m. Eastern is Monday 1 a.m. UTC: still not the due day on the office's clock.
     expect(at("2026-11-23T01:00:00Z")?.state).toBe("later");
+  });
+
+  it("dates a lead whose visitor answered by the answer's due time, whatever its first reply and status", () => {
+    const answered = {
+      ...message,
+      first_reply_at: "2026-11-23T15:00:00.000Z",
+      answer_due_at: "2026-11-26T15:00:00.000Z",
+      answer_late_at: "2026-11-27T15:00:00.000Z",
+    };
+    expect(replyDueView(answered, utc("2026-11-26T16:00:00Z"))).toEqual({
+      state: "overdue",
+      dueText: "Thu, Nov 26, 10:00 AM EST",
+      waitingFor: "answer",
+    });
   });
 
   it("says nothing once the lead is answered or has moved on, or for a lead without a due time", () => {

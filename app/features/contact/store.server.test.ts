@@ -208,6 +208,9 @@ describe.each(testDialects)("migration 0009 on %s", (dialect) => {
           first_reply_by: null,
           reply_minutes: null,
           heard_from: null,
+          reply_token: null,
+          answer_due_at: null,
+          answer_late_at: null,
         },
       ]);
       await db
