@@ -6,7 +6,7 @@ import { leadKinds } from "~/lead-kinds.server";
 import { parseConfig } from "~/lib/config.server";
 import { setLogLevel } from "~/lib/logger.server";
 import { useTestDatabase } from "~/lib/test-database";
-import { addNote, recordCall, sendReply, threadOf } from "~/features/leads/replies.server";
+import { addNote, othersSeen, recordCall, sendReply, threadOf } from "~/features/leads/replies.server";
 
 setLogLevel("silent");
 
@@ -35,7 +35,8 @@ describe.each(testDialects)("two staff on one lead, on %s", (dialect) => {
 
   it("refuses a reply or a call when someone else answered or noted since the page was opened, saying what they did, and takes it when sent again", async () => {
     const ref = await lead("mia");
-    const opened = "2026-11-30T15:00:00.000Z";
+    // Both pages were drawn before anyone acted: neither showed a reply, call or note by someone else.
+    const opened = 0;
     expect(
       await sendReply(
         dana,
@@ -65,7 +66,7 @@ describe.each(testDialects)("two staff on one lead, on %s", (dialect) => {
       new Date("2026-11-30T15:03:00Z"),
       opened,
     );
-    expect(refused).toMatchObject({ ok: false, status: 409, since: "2026-11-30T15:03:00.000Z" });
+    expect(refused).toMatchObject({ ok: false, status: 409, seen: 3 });
     expect(refused.ok ? "" : refused.message).toBe(
       "Not sent: since you opened this page, dana emailed mia@example.org at Mon, Nov 30, 10:01 AM EST: \u201cYour pump\u201d. dana added a note at Mon, Nov 30, 10:02 AM EST: \u201cMia is away until Friday.\u201d. dana emailed mia@example.org at Mon, Nov 30, 10:02 AM EST: \u201cAlso\u201d. Read it in the conversation below; to send yours as well, send it again.",
     );
@@ -76,7 +77,7 @@ describe.each(testDialects)("two staff on one lead, on %s", (dialect) => {
         ref,
         { outcome: "spoke", note: "" },
         new Date("2026-11-30T15:05:00Z"),
-        refused.ok ? "" : refused.since,
+        refused.ok ? 0 : refused.seen,
       ),
     ).toMatchObject({ ok: true });
     expect((await threadOf(ref)).map((entry) => [entry.kind, entry.by])).toEqual([
@@ -89,7 +90,7 @@ describe.each(testDialects)("two staff on one lead, on %s", (dialect) => {
 
   it("stores one of two replies sent at the same moment from pages opened at the same time, and refuses the other", async () => {
     const ref = await lead("noa");
-    const opened = "2026-11-30T15:00:00.000Z";
+    const opened = 0;
     const at = new Date("2026-11-30T15:01:00Z");
     const results = await Promise.all([
       sendReply(dana, ref, { subject: "From Dana", body: "One." }, at, config, opened),
@@ -98,5 +99,24 @@ describe.each(testDialects)("two staff on one lead, on %s", (dialect) => {
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.status === 409)).toHaveLength(1);
     expect(await threadOf(ref)).toHaveLength(1);
+  });
+
+  it("counts a reply stored while the page was drawn, whatever time it bears", async () => {
+    const ref = await lead("ola");
+    // Eli's page counted nothing; Dana's reply, dated a minute before by a slower clock or a
+    // request that started earlier, was stored after that count.
+    const seen = await othersSeen(ref, eli);
+    expect(
+      await sendReply(dana, ref, { subject: "Earlier", body: "Hi." }, new Date("2026-11-30T14:59:00Z"), config, 0),
+    ).toMatchObject({ ok: true });
+    const refused = await sendReply(
+      eli,
+      ref,
+      { subject: "Later", body: "Hi." },
+      new Date("2026-11-30T15:00:00Z"),
+      config,
+      seen,
+    );
+    expect(refused).toMatchObject({ ok: false, status: 409, seen: 1 });
   });
 });

@@ -75,7 +75,7 @@ export const ConfigSchema = z
     SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
     IMAP_HOST: optionalString,
     IMAP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(993)),
-    IMAP_SECURE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+    IMAP_SECURE: z.preprocess(emptyToUndefined, z.enum(["true", "starttls", "none"]).optional()),
     IMAP_USER: optionalString,
     IMAP_PASSWORD: optionalString,
     IMAP_MAILBOX: z.preprocess(emptyToUndefined, z.string().default("INBOX")),
@@ -132,16 +132,17 @@ export const ConfigSchema = z
         : undefined,
       /**
        * The support mailbox, read over IMAP for visitors' answers to staff replies
-       * (app/features/leads/answers.server.ts); off unless IMAP_HOST and IMAP_USER are set. TLS
-       * from the first byte on port 993 unless IMAP_SECURE says otherwise; elsewhere STARTTLS when
-       * the server offers it.
+       * (app/features/leads/answers.server.ts); off unless IMAP_HOST and IMAP_USER are set.
+       * `tls`: "true", TLS from the first byte (the default on port 993); "starttls", STARTTLS,
+       * required, so the password never crosses in clear (the default on any other port); "none",
+       * no TLS at all, for a mail server on the same private network (and the tests' own).
        */
       imap:
         env.IMAP_HOST && env.IMAP_USER
           ? {
               host: env.IMAP_HOST,
               port: env.IMAP_PORT,
-              secure: env.IMAP_SECURE ? env.IMAP_SECURE === "true" : env.IMAP_PORT === 993,
+              tls: env.IMAP_SECURE ?? (env.IMAP_PORT === 993 ? "true" : "starttls"),
               user: env.IMAP_USER,
               password: env.IMAP_PASSWORD ?? "",
               mailbox: env.IMAP_MAILBOX,

@@ -59,9 +59,10 @@ export async function conversationsByLead(
         "quoted",
         "sent_at",
         "received_at",
-        "held_reason",
       ])
       .where(column("lead_answers"), "in", leadIds)
+      // A held answer is not known to be this person's (another address sent it): not theirs to be handed.
+      .where("held_reason", "is", null)
       .orderBy("received_at")
       .execute(),
     from

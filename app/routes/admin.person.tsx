@@ -57,6 +57,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
     requests: (await dataRequestsFor(email)).map((r) => ({ ...r, atText: officeTime(r.at) })),
     canHandleRequests: (abilities.owner as readonly string[]).includes(staff.role),
+    // Reviews are listed for everyone who answers leads; opening one is for who moderates them.
+    canOpenReviews: (abilities.reviews as readonly string[]).includes(staff.role),
   };
 }
 
@@ -76,7 +78,7 @@ const kindTitles: Record<string, string> = {
 };
 
 export default function AdminPerson({ loaderData }: Route.ComponentProps) {
-  const { email, from, total, kinds, requests, canHandleRequests } = loaderData;
+  const { email, from, total, kinds, requests, canHandleRequests, canOpenReviews } = loaderData;
   return (
     <article aria-labelledby="person-title">
       <Link
@@ -104,12 +106,16 @@ export default function AdminPerson({ loaderData }: Route.ComponentProps) {
             <ul className="mt-2 grid gap-2">
               {kind.records.map((record) => (
                 <li key={record.id} className="rounded-xl border border-line bg-surface p-3">
-                  <Link
-                    to={record.href}
-                    className="inline-flex tap-target items-center font-semibold text-brand underline"
-                  >
-                    {record.summary}
-                  </Link>
+                  {kind.kind === "reviews" && !canOpenReviews ? (
+                    <p className="font-semibold">{record.summary}</p>
+                  ) : (
+                    <Link
+                      to={record.href}
+                      className="inline-flex tap-target items-center font-semibold text-brand underline"
+                    >
+                      {record.summary}
+                    </Link>
+                  )}
                   <p className="text-small text-muted">
                     <time dateTime={record.at}>{record.atText}</time>
                     {record.conversation ? ` · ${record.conversation}` : ""}

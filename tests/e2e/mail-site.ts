@@ -39,16 +39,7 @@ export async function startMailSite({ mailbox: withMailbox = false } = {}): Prom
     SITE_EMAIL: "support@aquila.example",
     STAFF_EMAIL: "team@aquila.example",
     FORM_RATE_LIMIT: "1000",
-    ...(mailbox
-      ? {
-          IMAP_HOST: mailbox.host,
-          IMAP_PORT: String(mailbox.port),
-          IMAP_SECURE: "false",
-          IMAP_USER: mailbox.user,
-          IMAP_PASSWORD: mailbox.password,
-          IMAP_POLL_SECONDS: "1",
-        }
-      : {}),
+    ...mailbox?.siteEnv(),
   });
   return {
     origin,

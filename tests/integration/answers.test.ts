@@ -1,8 +1,13 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "#db/test-databases";
 import { deliveryKinds } from "~/deliveries.server";
 import { createAccount } from "~/features/auth/account-creation.server";
 import { setMessageStatus } from "~/features/contact/inbox.server";
+import { setOrderStatus } from "~/features/orders/admin.server";
+import { OrderRequestSchema } from "~/features/orders/schema";
+import { storeOrder } from "~/features/orders/store.server";
+import { completeOrderForm } from "../support/orders";
 import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { answerHandler, confirmAnswer } from "~/features/leads/answers.server";
@@ -103,6 +108,7 @@ describe.runIf(hasDovecot).each(testDialects)(
         IMAP_PORT: String(mailbox.port),
         IMAP_USER: mailbox.user,
         IMAP_PASSWORD: mailbox.password,
+        IMAP_SECURE: "none",
       });
       staff = {
         accountId: await createAccount(`answers-${dialect}`, "granite-willow-parcel-73", "leads", {
@@ -137,7 +143,7 @@ describe.runIf(hasDovecot).each(testDialects)(
       ).toMatchObject({ ok: true });
       const before = smtp.received.length;
       await deliverDue(deliveryKinds, config, () => repliedAt);
-      const sent = smtp.received.slice(before);
+      const sent = smtp.received.slice(before).filter((mail) => mail.to.includes(email));
       expect(sent).toHaveLength(1);
       return { id, lead, email, sent: sent[0]!.raw };
     }
@@ -317,6 +323,103 @@ describe.runIf(hasDovecot).each(testDialects)(
       expect((await turn()).outcomes).toEqual({ unmatched: 2, unreadable: 1 });
       for (const uid of [unmatched, forged, garbage]) expect(await mailbox.flags(uid)).not.toContain("\\Seen");
       expect((await turn()).read).toBe(0);
+    });
+
+    it("gives a message back when the connection drops while it is read, and reads it whole on the next turn", async () => {
+      const lead = await answeredLead("Uma");
+      const { reply_token: token } = await leadRow(lead.id);
+      const photo = Buffer.alloc(6 * 1024 * 1024, 3);
+      await mailbox.deliver(
+        answerMail({
+          from: lead.email,
+          to: `support+${token}@aquila.example`,
+          id: `cut-${++serial}`,
+          text: "The photo you asked for.",
+          attachments: [{ name: "pump.jpg", type: "image/jpeg", bytes: photo }],
+        }),
+      );
+      // A connection to the mailbox that is cut once 1 MB has come back through it.
+      const sockets = new Set<net.Socket>();
+      const relay = net.createServer((client) => {
+        const upstream = net.connect(mailbox.port, mailbox.host);
+        sockets.add(client).add(upstream);
+        let passed = 0;
+        client.pipe(upstream);
+        upstream.on("data", (chunk: Buffer) => {
+          passed += chunk.length;
+          if (passed > 1024 * 1024) {
+            client.destroy();
+            upstream.destroy();
+          } else client.write(chunk);
+        });
+        for (const socket of [client, upstream]) socket.on("error", () => {});
+      });
+      await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+      try {
+        const cut = { ...config.imap!, port: (relay.address() as net.AddressInfo).port };
+        const at = new Date("2026-11-30T15:05:00Z");
+        const began = Date.now();
+        await expect(
+          readMailbox(
+            cut,
+            answerHandler(leadKinds, config, () => at),
+            { now: () => at },
+          ),
+        ).rejects.toThrow();
+        expect(Date.now() - began).toBeLessThan(10_000);
+        expect(await threadOf(lead.lead)).toHaveLength(1);
+        // Nothing half-kept: the claim was given back, and the next turn reads it whole.
+        expect((await turn()).outcomes).toEqual({ stored: 1 });
+        const answer = (await threadOf(lead.lead)).find((entry) => entry.kind === "answer")!;
+        expect(answer.files?.map((file) => [file.name, file.size])).toEqual([["pump.jpg", photo.length]]);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => relay.close(() => resolve()));
+      }
+    });
+
+    it("keeps a contacted order request contacted when its requester answers, waiting on us; a held answer confirmed after a call counts as answered by it", async () => {
+      const email = `rosa.${dialect}@example.org`;
+      const order = await storeOrder(OrderRequestSchema.parse({ ...completeOrderForm, email }), {
+        now: new Date("2026-11-23T15:00:00Z"),
+        config,
+      });
+      const ref = { kind: leadKinds.order, id: order.id };
+      await sendReply(
+        staff,
+        ref,
+        { subject: "Your order", body: "When may we call?" },
+        new Date("2026-11-23T16:00:00Z"),
+        config,
+      );
+      await setOrderStatus(staff, order.id, "contacted");
+      const row = () =>
+        database()
+          .db.selectFrom("order_requests")
+          .select(["status", "answer_due_at", "reply_token"])
+          .where("id", "=", order.id)
+          .executeTakeFirstOrThrow();
+      const { reply_token: token } = await row();
+      await mailbox.deliver(
+        answerMail({ from: email, to: `support+${token}@aquila.example`, id: `rosa-${++serial}`, text: "Tuesday." }),
+      );
+      await mailbox.deliver(
+        answerMail({
+          from: "rosa.work@example.net",
+          to: `support+${token}@aquila.example`,
+          id: `rosa-${++serial}`,
+          text: "From work.",
+        }),
+      );
+      expect((await turn()).outcomes).toEqual({ stored: 1, held: 1 });
+      expect(await row()).toMatchObject({ status: "contacted", answer_due_at: "2026-12-01T15:05:00.000Z" });
+      // A call answers the one that counts; the held one, confirmed later, was answered by that call.
+      await recordCall(staff, ref, { outcome: "spoke", note: "" }, new Date("2026-11-30T16:05:00Z"));
+      const held = (await threadOf(ref)).find((entry) => entry.held)!;
+      expect(await confirmAnswer(staff, ref, held.id, new Date("2026-11-30T17:00:00Z"))).toBe(true);
+      expect(await row()).toMatchObject({ status: "contacted", answer_due_at: null });
+      const confirmed = (await threadOf(ref)).find((entry) => entry.id === held.id)!;
+      expect(confirmed.answered).toBe(`Answered by ${staff.username} after 1 h of business time.`);
     });
 
     it("reads each message once when two instances take their turns at the same moment", async () => {

@@ -24,6 +24,8 @@ export interface TestMailbox {
   flags(uid: number): Promise<string[]>;
   /** How many messages the inbox holds. */
   count(): Promise<number>;
+  /** The settings a site reads this mailbox with, every second, without TLS (the server has none). */
+  siteEnv(): Record<string, string>;
   /** The server's log, for a failing test's message. */
   log(): string;
   stop(): Promise<void>;
@@ -166,6 +168,14 @@ export async function startDovecot(): Promise<TestMailbox> {
         const status = await client.status("INBOX", { messages: true });
         return status ? (status.messages ?? 0) : 0;
       }),
+    siteEnv: () => ({
+      IMAP_HOST: "127.0.0.1",
+      IMAP_PORT: String(port),
+      IMAP_SECURE: "none",
+      IMAP_USER: user,
+      IMAP_PASSWORD: password,
+      IMAP_POLL_SECONDS: "1",
+    }),
     log,
     stop: async () => {
       child.kill("SIGTERM");

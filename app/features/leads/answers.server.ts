@@ -129,7 +129,9 @@ interface ReadMail {
 async function readMail(source: Readable): Promise<ReadMail> {
   const { MailParser } = await import("mailparser");
   return new Promise((resolve, reject) => {
-    const parser = new MailParser({ skipTextToHtml: true, skipImageLinks: true });
+    // An HTML body is made into text in one stretch: past 1 MB of HTML the text is not made, so
+    // no sender can hold this process's pages up with a huge one.
+    const parser = new MailParser({ skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: 1_000_000 });
     const mail: ReadMail = { headers: new Map(), text: "", files: [] };
     const reading: Promise<void>[] = [];
     parser.on("headers", (headers: Map<string, HeaderValue>) => (mail.headers = headers));
@@ -256,7 +258,8 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
     const { lead, heldReason } = placement;
     const text = showable(parsed.text);
     const date = parsed.headers.get("date");
-    const messageId = headerText(parsed.headers.get("message-id")).trim();
+    // Kept only in its usual form: it goes out again in the headers of a later reply.
+    const messageId = /^<[^<>\s]{1,250}>$/.exec(headerText(parsed.headers.get("message-id")).trim())?.[0] ?? "";
     const { body, quoted } = splitQuoted(text);
     const cut = body.length > longestAnswerText;
     const id = randomUUID();
@@ -286,7 +289,7 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
             .where("mail_id", "=", answer.mail_id)
             .executeTakeFirst();
           if (seen) {
-            await settleClaim(trx, mail.key, "stored", seen.id, at);
+            await settleClaim(trx, mail, "stored", seen.id, at);
             return "stored" as const;
           }
         }
@@ -305,7 +308,7 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
             .execute();
         }
         if (!heldReason) await waitOnUs(trx, lead, at);
-        await settleClaim(trx, mail.key, heldReason ? "held" : "stored", id, at);
+        await settleClaim(trx, mail, heldReason ? "held" : "stored", id, at);
         return heldReason ? ("held" as const) : ("stored" as const);
       });
     return kept;
@@ -315,7 +318,9 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
 /**
  * A visitor answered: the lead waits on staff again, due as a new lead would be from when the
  * answer came, unless it still waits for its first reply (then that due time stands) or an
- * earlier answer already waits (then the earlier one's does). A handled lead opens again.
+ * earlier answer already waits (then the earlier one's does). A handled lead (the kind's last
+ * status: a message handled, an order request closed) opens again; one in between (an order
+ * request contacted) keeps its status.
  */
 async function waitOnUs(trx: Transaction<Database>, lead: FoundLead, at: Date) {
   const row = await leadsOf(trx)
@@ -324,11 +329,11 @@ async function waitOnUs(trx: Transaction<Database>, lead: FoundLead, at: Date) {
     .where("id", "=", lead.id)
     .executeTakeFirst();
   if (!row) return;
-  const firstStatus = lead.kind.statuses[0];
-  if (row.first_reply_at === null && row.status === firstStatus) return;
+  const statuses = lead.kind.statuses;
+  if (row.first_reply_at === null && row.status === statuses[0]) return;
   const due = replyDue(lead.kind, at);
   const changes = {
-    ...(row.status === firstStatus ? {} : lead.kind.reopened(at.toISOString())),
+    ...(row.status === statuses[statuses.length - 1] ? lead.kind.reopened(at.toISOString()) : {}),
     ...(row.answer_due_at ? {} : { answer_due_at: due.dueAt, answer_late_at: due.lateAt }),
   };
   // A second answer while the first still waits changes nothing: the first one's due time stands.
@@ -398,7 +403,25 @@ export async function confirmAnswer(
         .where("held_reason", "is not", null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      await waitOnUs(trx, { kind: lead.kind, id: lead.id, email: "" }, new Date(held.received_at));
+      // Staff replied or called after it came: that answered it, and nothing waits on us for it.
+      const after = await trx
+        .selectFrom("lead_replies")
+        .select(["created_at", "account_name"])
+        .where(lead.kind.replyColumn as "message_id", "=", lead.id)
+        .where("created_at", ">", held.received_at)
+        .orderBy("created_at")
+        .limit(1)
+        .executeTakeFirst();
+      if (after) {
+        const minutes = Math.round(
+          businessCalendar().businessMsBetween(new Date(held.received_at), new Date(after.created_at)) / 60_000,
+        );
+        await trx
+          .updateTable("lead_answers")
+          .set({ answered_at: after.created_at, answered_by: after.account_name, answer_minutes: minutes })
+          .where("id", "=", answerId)
+          .execute();
+      } else await waitOnUs(trx, { kind: lead.kind, id: lead.id, email: "" }, new Date(held.received_at));
       await recordAudit(staff, "answer-confirmed", lead.kind.entity, lead.id, `From ${held.from_address}.`, trx);
       return true;
     });

@@ -35,7 +35,7 @@ export async function loadLeadPage<Row extends LeadColumns, Filter extends LeadF
     personHref: `/admin/person/${kind.kind}/${found.lead.id}`,
     people: await assignees(),
     me: staff.accountId,
-    replies: await loadReplies(request, { kind, id: found.lead.id }),
+    replies: await loadReplies(request, { kind, id: found.lead.id }, staff),
   };
 }
 

@@ -231,31 +231,30 @@ export async function draftReply(
 }
 
 export type ReplyResult =
-  { ok: true; message: string } | { ok: false; status: 404 | 409; message: string; since?: string };
+  { ok: true; message: string } | { ok: false; status: 404 | 409; message: string; seen?: number };
 
 /**
- * What someone else did on the lead after `since` (when the page was opened): their emails, calls
- * and notes, each in words, so a second person about to answer sees it first.
+ * The replies, calls and notes on the lead by anyone but `staff`, oldest first, each in words.
+ * The reply and call forms carry how many there were when the page was drawn (`seen`); any more
+ * by the time one is stored were made meanwhile. Counting, not comparing times, catches one that
+ * was being stored while the page was drawn, whatever the instances' clocks say.
  */
-export async function othersSince(
+async function othersEntries(
   from: Kysely<Database> | Transaction<Database>,
   lead: LeadRef,
   staff: Staff,
-  since: string,
 ): Promise<string[]> {
   const [replies, notes] = await Promise.all([
     from
       .selectFrom("lead_replies")
       .select(["kind", "outcome", "to_address", "subject", "account_name", "created_at"])
       .where(ofLead(lead), "=", lead.id)
-      .where("created_at", ">", since)
       .where("account_id", "!=", staff.accountId)
       .execute(),
     from
       .selectFrom("lead_notes")
       .select(["body", "account_name", "created_at"])
       .where(sql.ref<string | null>(`lead_notes.${lead.kind.replyColumn}`), "=", lead.id)
-      .where("created_at", ">", since)
       .where("account_id", "!=", staff.accountId)
       .execute(),
   ]);
@@ -276,6 +275,11 @@ export async function othersSince(
     .map((entry) => entry.text);
 }
 
+/** How many replies, calls and notes others have made on the lead: what the page's forms carry as `seen`. */
+export async function othersSeen(lead: LeadRef, staff: Staff): Promise<number> {
+  return (await othersEntries(db(), lead, staff)).length;
+}
+
 /** Two people answering one lead are decided one after the other: the second sees the first's reply. */
 async function lockLead(trx: Transaction<Database>, lead: LeadRef) {
   if (getDatabase().dialect === "postgres")
@@ -284,15 +288,19 @@ async function lockLead(trx: Transaction<Database>, lead: LeadRef) {
 
 /** Refused because someone else answered since the page was opened: what they did, and asked again. */
 class AnsweredMeanwhile {
-  constructor(readonly what: string[]) {}
+  constructor(
+    readonly what: string[],
+    /** How many there are now: sent again with this, it goes. */
+    readonly seen: number,
+  ) {}
 }
 
-function answeredMeanwhile(what: string[], now: Date): ReplyResult {
+function answeredMeanwhile(meanwhile: AnsweredMeanwhile): ReplyResult {
   return {
     ok: false,
     status: 409,
-    message: `Not sent: since you opened this page, ${what.join(" ")} Read it in the conversation below; to send yours as well, send it again.`,
-    since: now.toISOString(),
+    message: `Not sent: since you opened this page, ${meanwhile.what.join(" ")} Read it in the conversation below; to send yours as well, send it again.`,
+    seen: meanwhile.seen,
   };
 }
 
@@ -307,7 +315,7 @@ async function storeReply(
   lead: LeadRef,
   reply: Pick<LeadReplyTable, "kind" | "outcome" | "to_address" | "subject" | "body">,
   now: Date,
-  opened: string | undefined,
+  seen: number | undefined,
   alsoIn?: (trx: Transaction<Database>, replyId: string) => Promise<void>,
 ): Promise<boolean | AnsweredMeanwhile> {
   const id = randomUUID();
@@ -318,9 +326,9 @@ async function storeReply(
       await lockLead(trx, lead);
       const contact = await leadContact(lead, trx);
       if (!contact) return false;
-      if (opened) {
-        const meanwhile = await othersSince(trx, lead, staff, opened);
-        if (meanwhile.length > 0) return new AnsweredMeanwhile(meanwhile);
+      if (seen !== undefined) {
+        const others = await othersEntries(trx, lead, staff);
+        if (others.length > seen) return new AnsweredMeanwhile(others.slice(seen), others.length);
       }
       await trx
         .insertInto("lead_replies")
@@ -382,7 +390,7 @@ export async function sendReply(
   input: ReplyEmailInput,
   now = new Date(),
   config: Config = getConfig(),
-  opened?: string,
+  seen?: number,
 ): Promise<ReplyResult> {
   if (!config.smtp)
     return {
@@ -398,12 +406,12 @@ export async function sendReply(
     lead,
     { kind: "email", outcome: null, to_address: contact.email, subject: input.subject, body: input.body },
     now,
-    opened,
+    seen,
     async (trx, replyId) => {
       await queueDeliveries(trx, "reply", replyId, now, ["email"]);
     },
   );
-  if (stored instanceof AnsweredMeanwhile) return answeredMeanwhile(stored.what, now);
+  if (stored instanceof AnsweredMeanwhile) return answeredMeanwhile(stored);
   if (!stored) return gone;
   nudgeDeliveryWorker();
   return { ok: true, message: `Reply queued to ${contact.email}. Its delivery shows in the thread below.` };
@@ -415,16 +423,16 @@ export async function recordCall(
   lead: LeadRef,
   input: CallInput,
   now = new Date(),
-  opened?: string,
+  seen?: number,
 ): Promise<ReplyResult> {
   const stored = await storeReply(
     staff,
     lead,
     { kind: "call", outcome: input.outcome, to_address: null, subject: null, body: input.note },
     now,
-    opened,
+    seen,
   );
-  if (stored instanceof AnsweredMeanwhile) return answeredMeanwhile(stored.what, now);
+  if (stored instanceof AnsweredMeanwhile) return answeredMeanwhile(stored);
   return stored ? { ok: true, message: `Call recorded: ${callOutcomeLabel(input.outcome)}.` } : gone;
 }
 

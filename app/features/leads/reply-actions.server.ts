@@ -5,7 +5,16 @@ import { readFlash, setFlash } from "~/lib/flash.server";
 import { isRowId } from "~/lib/request.server";
 import type { Staff } from "~/lib/staff";
 import { confirmAnswer, dropHeldAnswer } from "./answers.server";
-import { addNote, draftReply, type LeadRef, recordCall, retryReply, sendReply, threadOf } from "./replies.server";
+import {
+  addNote,
+  draftReply,
+  othersSeen,
+  type LeadRef,
+  recordCall,
+  retryReply,
+  sendReply,
+  threadOf,
+} from "./replies.server";
 import { callFields, noteFields, replyFields } from "./fields";
 import { CallSchema, NoteSchema, ReplyEmailSchema } from "./reply-schema";
 
@@ -22,22 +31,24 @@ const notices = {
   "note-added": "Note added. It is never emailed.",
 } as const;
 
-/** When the page was opened, as its forms send it back: a valid moment, else none. */
-function openedAt(form: Record<string, unknown>): string | undefined {
-  const value = form.opened;
-  return typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value) ? value : undefined;
+/** How many replies, calls and notes by others the page showed, as its forms send it back; none when not a count. */
+function seenOf(form: Record<string, unknown>): number | undefined {
+  const value = form.seen;
+  return typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : undefined;
 }
 
-export async function loadReplies(request: Request, lead: LeadRef) {
+export async function loadReplies(request: Request, lead: LeadRef, staff: Staff) {
   const flash = readFlash(request)?.key;
   const choice = new URL(request.url).searchParams.get("reply");
+  // Counted first: an entry stored while the thread is read is then counted as not yet seen.
+  const seen = await othersSeen(lead, staff);
   const [thread, draft] = await Promise.all([threadOf(lead), draftReply(lead, choice)]);
   return {
     thread,
     draft: draft ?? { to: "", subject: "", body: "", choices: [], chosen: "" },
     canEmail: Boolean(getConfig().smtp),
-    /** When the page was drawn: a reply or call sent from it is checked against what others did since. */
-    opened: new Date().toISOString(),
+    /** How many replies, calls and notes by others it shows: a reply or call sent from it is checked against this. */
+    seen,
     readsAnswers: Boolean(getConfig().imap),
     replied: flash && flash in notices ? notices[flash as keyof typeof notices] : null,
   };
@@ -56,11 +67,14 @@ export function replyIntents(staff: Staff, lead: LeadRef, pagePath: string) {
       fields: replyFields,
       refused: "The reply was not sent: see the fields below.",
       run: async (input, form) => {
-        const result = await sendReply(staff, lead, input, new Date(), getConfig(), openedAt(form));
+        const result = await sendReply(staff, lead, input, new Date(), getConfig(), seenOf(form));
         return result.ok
           ? backToThread("reply-sent")
           : actionFailed(result.message, result.status, {
-              values: { ...keptAnswers(form, replyFields), ...(result.since ? { opened: result.since } : {}) },
+              values: {
+                ...keptAnswers(form, replyFields),
+                ...(result.seen !== undefined ? { seen: String(result.seen) } : {}),
+              },
             });
       },
     }),
@@ -69,11 +83,14 @@ export function replyIntents(staff: Staff, lead: LeadRef, pagePath: string) {
       fields: callFields,
       refused: "The call was not recorded: see the fields below.",
       run: async (input, form) => {
-        const result = await recordCall(staff, lead, input, new Date(), openedAt(form));
+        const result = await recordCall(staff, lead, input, new Date(), seenOf(form));
         return result.ok
           ? backToThread("call-recorded")
           : actionFailed(result.message, result.status, {
-              values: { ...keptAnswers(form, callFields), ...(result.since ? { opened: result.since } : {}) },
+              values: {
+                ...keptAnswers(form, callFields),
+                ...(result.seen !== undefined ? { seen: String(result.seen) } : {}),
+              },
             });
       },
     }),

@@ -22,8 +22,8 @@ export interface ReplyPanelProps {
   canEmail: boolean;
   /** Whether visitors' answers are read from the support mailbox into the thread. */
   readsAnswers: boolean;
-  /** When the page was drawn: what others do after it is shown before a reply or call is stored. */
-  opened: string;
+  /** How many replies, calls and notes by others the page shows: more by the time a reply or call is sent were made meanwhile. */
+  seen: number;
   /** Field messages and the answers of a refused try, to show them again. */
   errors: Record<string, string>;
   values: Record<string, string>;
@@ -43,10 +43,10 @@ const labels = { ...fieldLabels(replyFields), ...fieldLabels(callFields), ...fie
  * work without JavaScript. The forms are keyed by the thread's length, so each reply that is
  * stored starts the next from the template again.
  */
-export function ReplyPanel({ thread, draft, canEmail, readsAnswers, opened, errors, values, busy }: ReplyPanelProps) {
+export function ReplyPanel({ thread, draft, canEmail, readsAnswers, seen, errors, values, busy }: ReplyPanelProps) {
   const tried = Object.keys(errors).length > 0;
-  // After a refusal because someone else answered meanwhile, the forms send the moment it was shown.
-  const openedField = <input type="hidden" name="opened" value={values.opened ?? opened} />;
+  // After a refusal because someone else answered meanwhile, the forms send the count it showed.
+  const seenField = <input type="hidden" name="seen" value={values.seen ?? String(seen)} />;
   return (
     <section aria-labelledby="thread-title" id="thread" className="mt-8">
       <h2 id="thread-title" className="text-subheading font-bold">
@@ -139,7 +139,7 @@ export function ReplyPanel({ thread, draft, canEmail, readsAnswers, opened, erro
           {canEmail ? (
             <Form method="post" key={`${thread.length}-${draft.chosen}`} className="mt-3 grid gap-4">
               <input type="hidden" name="intent" value="reply" />
-              {openedField}
+              {seenField}
               <p className="[overflow-wrap:anywhere]">
                 <span className="font-semibold">To:</span> {draft.to}
               </p>
@@ -188,7 +188,7 @@ export function ReplyPanel({ thread, draft, canEmail, readsAnswers, opened, erro
           <h3 className="text-body font-bold">Record a call</h3>
           <Form method="post" key={thread.length} className="mt-3 grid gap-4">
             <input type="hidden" name="intent" value="call" />
-            {openedField}
+            {seenField}
             <SelectField
               name="outcome"
               label={labels.outcome}

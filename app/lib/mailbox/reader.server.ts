@@ -26,6 +26,8 @@ export type MailboxConfig = NonNullable<Config["imap"]>;
 export interface MailToRead {
   /** The claim's key: the mailbox, its UIDVALIDITY and the message's UID. */
   key: string;
+  /** This instance's claim on it (its lease), which the handler settles in the transaction that keeps it. */
+  lease: string;
   /**
    * The message as it arrives from the server, to be read to its end: a stream, so a message of
    * tens of megabytes is parsed piece by piece, never held whole or parsed in one stretch that
@@ -42,31 +44,51 @@ export type MailHandler = (mail: MailToRead) => Promise<MailOutcome>;
 /** Messages larger than this are left in the mailbox unread: an answer with its photos is far smaller. */
 export const largestMailBytes = 40 * 1024 * 1024;
 
-/** How long one instance holds a message it is reading before another may take it over. */
-const claimMs = 5 * 60_000;
-
 /** The time limits of one turn: connecting, the greeting, any silence, and the whole turn. */
 export const mailboxTimeLimits = { connectMs: 10_000, greetingMs: 10_000, socketMs: 60_000, turnMs: 10 * 60_000 };
 
+/**
+ * How long one instance holds a message it is reading before another may take it over: longer
+ * than a whole turn, so a claim never runs out under a reader still at work.
+ */
+const claimMs = mailboxTimeLimits.turnMs + 5 * 60_000;
+
+/** How far back read messages are looked at too: an answer someone opened in a mail client first is still read in. */
+const lookBackMs = 7 * 24 * 3_600_000;
+
+/** The claim was taken over by another instance (its lease ran out): what this one read is not kept. */
+export class ClaimLost extends Error {
+  constructor() {
+    super("another instance took this message over");
+  }
+}
+
 const finalStates: readonly MailboxClaimState[] = ["stored", "held", "unmatched", "unreadable", "too-large"];
 
-/** Settles a claim: what the message became. A handler that keeps one calls this in the transaction that stores it. */
+/**
+ * Settles a claim: what the message became. A handler that keeps one calls this in the
+ * transaction that stores it; if this instance's lease is no longer the claim's (another took it
+ * over), it throws `ClaimLost` and the transaction keeps nothing.
+ */
 export async function settleClaim(
   trx: Transaction<Database>,
-  key: string,
+  mail: Pick<MailToRead, "key" | "lease">,
   state: Exclude<MailboxClaimState, "reading">,
   answerId: string | null,
   now = new Date(),
 ) {
-  await trx
+  const result = await trx
     .updateTable("mailbox_claims")
     .set({ state, answer_id: answerId, locked_until: null, updated_at: now.toISOString() })
-    .where("key", "=", key)
-    .execute();
+    .where("key", "=", mail.key)
+    .where("state", "=", "reading")
+    .where("locked_until", "=", mail.lease)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new ClaimLost();
 }
 
-/** Claims a message for this instance: true when no one has, or a claim ran out without an outcome. */
-async function claim(key: string, now: Date): Promise<boolean> {
+/** Claims a message for this instance: its lease when no one has, or a claim ran out without an outcome. */
+async function claim(key: string, now: Date): Promise<string | undefined> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + claimMs).toISOString();
   const inserted = await db()
@@ -75,7 +97,7 @@ async function claim(key: string, now: Date): Promise<boolean> {
     .onConflict((oc) => oc.column("key").doNothing())
     .returning("key")
     .executeTakeFirst();
-  if (inserted) return true;
+  if (inserted) return until;
   const taken = await db()
     .updateTable("mailbox_claims")
     .set({ locked_until: until, updated_at: at })
@@ -83,23 +105,33 @@ async function claim(key: string, now: Date): Promise<boolean> {
     .where("state", "=", "reading")
     .where("locked_until", "<", at)
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1;
+  return Number(taken.numUpdatedRows) === 1 ? until : undefined;
 }
 
-async function settle(key: string, state: Exclude<MailboxClaimState, "reading">, now: Date) {
+/** Settles a claim this instance holds with an outcome that keeps nothing. */
+async function settle(key: string, lease: string, state: Exclude<MailboxClaimState, "reading">, now: Date) {
   await db()
     .updateTable("mailbox_claims")
     .set({ state, locked_until: null, updated_at: now.toISOString() })
     .where("key", "=", key)
+    .where("state", "=", "reading")
+    .where("locked_until", "=", lease)
     .execute();
 }
 
-/** Gives a claim back after a failure that passes (the database was away): the next turn reads it again. */
-async function release(key: string) {
-  await db().deleteFrom("mailbox_claims").where("key", "=", key).where("state", "=", "reading").execute();
+/** Gives a claim back after a failure that passes (the database or the connection was away): a later turn reads it again. */
+async function release(key: string, lease: string) {
+  await db()
+    .deleteFrom("mailbox_claims")
+    .where("key", "=", key)
+    .where("state", "=", "reading")
+    .where("locked_until", "=", lease)
+    .execute();
 }
 
+/** Reads what is left of a stream to its end, or until it fails; at once when it was destroyed already. */
 async function drain(stream: Readable) {
+  if (stream.destroyed || stream.readableEnded) return;
   await new Promise<void>((resolve) => {
     stream
       .once("end", resolve)
@@ -134,7 +166,10 @@ async function connect(config: MailboxConfig): Promise<ImapFlow> {
   const client = new ImapFlow({
     host: config.host,
     port: config.port,
-    secure: config.secure,
+    secure: config.tls === "true",
+    // STARTTLS required unless plain text was chosen: a connection whose STARTTLS was stripped
+    // on the way fails rather than sending the password in clear.
+    doSTARTTLS: config.tls === "starttls" ? true : config.tls === "none" ? false : undefined,
     auth: { user: config.user, pass: config.password },
     logger: false,
     disableAutoIdle: true,
@@ -170,7 +205,12 @@ export async function readMailbox(
     try {
       const mailbox = client.mailbox;
       const validity = mailbox ? String(mailbox.uidValidity) : "0";
-      const found = await client.search({ seen: false }, { uid: true });
+      // Unread mail, and the last week's read mail: an answer opened in a mail client before this
+      // instance looked is read in too. Each message is claimed once, so looking again costs a lookup.
+      const found = await client.search(
+        { or: [{ seen: false }, { since: new Date(now().getTime() - lookBackMs) }] },
+        { uid: true },
+      );
       const uids = found || [];
       report.unread = uids.length;
       const keyOf = (uid: number) => `${config.mailbox}/${validity}/${uid}`;
@@ -185,11 +225,12 @@ export async function readMailbox(
           continue;
         }
         if (state && finalStates.includes(state)) continue;
-        if (!(await claim(key, now()))) continue;
+        const lease = await claim(key, now());
+        if (!lease) continue;
         const sized = await client.fetchOne(String(uid), { size: true }, { uid: true });
         const size = sized ? (sized.size ?? 0) : 0;
         if (size > largestMailBytes) {
-          await settle(key, "too-large", now());
+          await settle(key, lease, "too-large", now());
           report.outcomes["too-large"] = (report.outcomes["too-large"] ?? 0) + 1;
           log.warn("a message in the support mailbox is too large to read; it is left there for people to read", {
             uid,
@@ -199,17 +240,22 @@ export async function readMailbox(
         }
         const download = await client.download(String(uid), undefined, { uid: true });
         if (!download.content) {
-          await release(key);
+          await release(key, lease);
           continue;
         }
         const source = download.content;
+        // The connection dropping mid-message fails the stream: then nothing is settled, the claim
+        // is given back and the turn ends, so the message is read whole on a later one.
+        let cut = false;
+        source.once("error", () => (cut = true));
         report.read++;
         let outcome: MailOutcome;
         try {
-          outcome = await handle({ key, source });
+          outcome = await handle({ key, lease, source });
         } catch (error) {
+          if (error instanceof ClaimLost) continue;
           if (isDatabaseUnavailable(error) || isDatabaseBusy(error)) {
-            await release(key).catch(() => {});
+            await release(key, lease).catch(() => {});
             throw error;
           }
           log.error("a message in the support mailbox could not be read; it is left there for people to read", {
@@ -221,11 +267,15 @@ export async function readMailbox(
           // Whatever the handler left unread is drained: the connection carries nothing else until it is.
           if (!source.readableEnded) await drain(source);
         }
+        if (outcome === "unreadable" && (cut || !client.usable)) {
+          await release(key, lease).catch(() => {});
+          throw new Error("the connection to the support mailbox was lost while a message was read");
+        }
         report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
         if (outcome === "stored" || outcome === "held") {
           await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
         } else {
-          await settle(key, outcome, now());
+          await settle(key, lease, outcome, now());
           if (outcome === "unreadable")
             log.warn("a message in the support mailbox is not an email this site can read; it is left there", { uid });
         }
