@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadKinds } from "~/lead-kinds.server";
 import { testDialects } from "#db/test-databases";
 import { completeOrderForm } from "../tests/support/orders";
-import { startSmtp } from "../tests/support/mail";
+import { mailHeader, startSmtp } from "../tests/support/mail";
 import { deliveryKinds } from "~/deliveries.server";
 import { createAccount } from "~/features/auth/account-creation.server";
 import { ContactFormSchema } from "~/features/contact/schema";
@@ -39,11 +39,7 @@ const message = (name: string) =>
     consent: "on",
   });
 
-/** A header's value in a raw message, unfolded. */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1];
-}
+const header = mailHeader;
 
 describe.each(testDialects)("replies from the admin on %s", (dialect) => {
   const database = useTestDatabase(dialect);

@@ -1,6 +1,7 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { mailTo, type MailSite, startMailSite } from "./mail-site";
 import { signInAsStaff } from "./seed";
+import { mailHeader } from "../support/mail";
 import { seedMessage } from "../support/seed";
 
 /**
@@ -36,8 +37,7 @@ function answer(from: string, to: string, text: string, inReplyTo = ""): string 
   ].join("\r\n");
 }
 
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*)$`, "im").exec(raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "))?.[1] ?? "";
+const header = mailHeader;
 
 test("a visitor's emailed answer comes back into the conversation, waits on us, and a held one is removed", async ({
   page,

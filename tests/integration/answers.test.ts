@@ -22,17 +22,13 @@ import { erasePersonalData, findPersonalData } from "~/lib/personal-data.server"
 import { useTestDatabase } from "~/lib/test-database";
 import { personalDataSources } from "~/personal-data.server";
 import { startDovecot, type TestMailbox } from "../support/dovecot";
-import { startSmtp } from "../support/mail";
+import { mailHeader, startSmtp } from "../support/mail";
 import { requires } from "../support/requires";
 import { testHashParams } from "../support/hash-params";
 
 setLogLevel("silent");
 
-/** A header's value in a raw message, unfolded. */
-function header(raw: string, name: string): string {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1] ?? "";
-}
+const header = mailHeader;
 
 /** An answer as a mail client writes one: their words, the quoted reply, and any attachments. */
 function answerMail({

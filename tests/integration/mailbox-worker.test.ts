@@ -5,7 +5,7 @@ import { ContactFormSchema } from "~/features/contact/schema";
 import { storeContactMessage } from "~/features/contact/store.server";
 import { setDatabaseForTests } from "~/lib/db.server";
 import { startDovecot, type TestMailbox } from "../support/dovecot";
-import { startSmtp } from "../support/mail";
+import { mailHeader, startSmtp } from "../support/mail";
 import { requires } from "../support/requires";
 import { type SeededSession, signInAsTestStaff } from "../support/seed";
 import { until } from "../support/until";
@@ -19,11 +19,7 @@ import { type ServerProcess, startServerProcess } from "./server-process";
  * page.
  */
 
-/** A header's value in a raw message, unfolded. */
-function header(raw: string, name: string): string {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1] ?? "";
-}
+const header = mailHeader;
 
 /** How long the slowest of `count` requests to `url` took, one after another. */
 async function slowestAnswer(url: string, count: number, gapMs = 50): Promise<number> {

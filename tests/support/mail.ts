@@ -3,6 +3,12 @@ import net, { type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { parseConfig } from "~/lib/config.server";
 
+/** A header's value in a raw message, unfolded; "" when the message has none. */
+export function mailHeader(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  return new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1] ?? "";
+}
+
 /** What a real SMTP server accepted: the envelope's sender and recipients, and the message as sent. */
 export interface ReceivedMail {
   from: string;

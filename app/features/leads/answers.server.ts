@@ -83,14 +83,24 @@ function leadsOf(from: Kysely<Database> | Transaction<Database>): Kysely<LeadDat
   return from as unknown as Kysely<LeadDatabase>;
 }
 
+/** The lead of `kind` whose `column` is `value`, with the address it gave. */
+async function findLead(
+  kind: AnsweredKind,
+  column: "id" | "reply_token",
+  value: string,
+): Promise<FoundLead | undefined> {
+  const row = (await leadsOf(db())
+    .selectFrom(kind.table)
+    .select(["id", ...kind.contactColumns] as string[])
+    .where(column, "=", value)
+    .executeTakeFirst()) as unknown as LeadColumns | undefined;
+  return row ? { kind, id: row.id, email: kind.replyContact(row).email } : undefined;
+}
+
 async function leadByToken(kinds: LeadKinds, token: string): Promise<FoundLead | undefined> {
   for (const kind of Object.values(kinds)) {
-    const row = (await leadsOf(db())
-      .selectFrom(kind.table)
-      .select(["id", ...kind.contactColumns] as string[])
-      .where("reply_token", "=", token)
-      .executeTakeFirst()) as unknown as LeadColumns | undefined;
-    if (row) return { kind, id: row.id, email: kind.replyContact(row).email };
+    const lead = await findLead(kind, "reply_token", token);
+    if (lead) return lead;
   }
   return undefined;
 }
@@ -103,13 +113,8 @@ async function leadByReply(kinds: LeadKinds, replyIds: readonly string[]): Promi
     if (!reply) continue;
     for (const kind of Object.values(kinds)) {
       const leadId = reply[kind.replyColumn];
-      if (typeof leadId !== "string") continue;
-      const row = (await leadsOf(db())
-        .selectFrom(kind.table)
-        .select(["id", ...kind.contactColumns] as string[])
-        .where("id", "=", leadId)
-        .executeTakeFirst()) as unknown as LeadColumns | undefined;
-      if (row) return { kind, id: row.id, email: kind.replyContact(row).email };
+      const lead = typeof leadId === "string" ? await findLead(kind, "id", leadId) : undefined;
+      if (lead) return lead;
     }
   }
   return undefined;
@@ -322,7 +327,7 @@ export function answerHandler(kinds: LeadKinds, config: Pick<Config, "siteEmail"
  * status: a message handled, an order request closed) opens again; one in between (an order
  * request contacted) keeps its status.
  */
-async function waitOnUs(trx: Transaction<Database>, lead: FoundLead, at: Date) {
+async function waitOnUs(trx: Transaction<Database>, lead: { kind: AnsweredKind; id: string }, at: Date) {
   const row = await leadsOf(trx)
     .selectFrom(lead.kind.table)
     .select(["status", "first_reply_at", "answer_due_at"])
@@ -421,7 +426,7 @@ export async function confirmAnswer(
           .set({ answered_at: after.created_at, answered_by: after.account_name, answer_minutes: minutes })
           .where("id", "=", answerId)
           .execute();
-      } else await waitOnUs(trx, { kind: lead.kind, id: lead.id, email: "" }, new Date(held.received_at));
+      } else await waitOnUs(trx, lead, new Date(held.received_at));
       await recordAudit(staff, "answer-confirmed", lead.kind.entity, lead.id, `From ${held.from_address}.`, trx);
       return true;
     });

@@ -8,10 +8,10 @@ import { type Config, getConfig } from "~/lib/config.server";
 import { db, getDatabase } from "~/lib/db.server";
 import { type DeliveryKind, nudgeDeliveryWorker, oneLine } from "~/lib/outbox/delivery.server";
 import { deliveriesOf, queueDeliveries, retryDeliveries } from "~/lib/outbox/queue.server";
-import type { LeadColumns, LeadDatabase, LeadKindDefinition, LeadKinds, ReplyContact } from "~/lib/lead-kind";
+import type { LeadColumns, LeadDatabase, LeadKinds, ReplyContact } from "~/lib/lead-kind";
 import { officeTime } from "~/lib/reply-promises.server";
 import type { Staff } from "~/lib/staff";
-import { answerWaitingAnswers, newReplyToken, replyAddress, replyMessageId } from "./answers.server";
+import { type AnsweredKind, answerWaitingAnswers, newReplyToken, replyAddress, replyMessageId } from "./answers.server";
 import { refreshResponseFigures } from "./figures.server";
 import type { CallInput, NoteInput, ReplyEmailInput, SavedReplyInput, TemplateInput } from "./reply-schema";
 
@@ -27,11 +27,8 @@ import type { CallInput, NoteInput, ReplyEmailInput, SavedReplyInput, TemplateIn
  * which column of `lead_replies` points to it and who a reply goes to.
  */
 
-/** A kind as its replies need it. */
-export type RepliedKind = Pick<
-  LeadKindDefinition,
-  "kind" | "table" | "entity" | "replyColumn" | "contactColumns" | "replyContact" | "statuses" | "reopened" | "promise"
->;
+/** A kind as its replies need it: what answers need too, since a reply answers them. */
+export type RepliedKind = AnsweredKind;
 
 export interface LeadRef {
   kind: RepliedKind;
